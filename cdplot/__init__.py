@@ -1,0 +1,78 @@
+"""cdplot: statistical comparison of methods over many data sets.
+
+Average ranks, the Friedman and Iman-Davenport tests, Nemenyi and
+Bonferroni-Dunn critical differences, pairwise post-hoc tests with
+multiple-testing corrections, critical-difference diagrams and reports.
+
+Every public name is loaded on first use (PEP 562), as ``scipy`` does, so
+``import cdplot`` stays fast and never imports matplotlib, jinja2,
+weasyprint or pandas; the plotting and report layers are imported only when
+a figure or report is made.
+
+>>> import cdplot
+>>> res = cdplot.compare(cdplot.load_example("demsar2006"))
+>>> res.order()[0]
+'C4.5+m+cf'
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from ._version import __version__
+from .errors import CdplotError, CdplotWarning
+
+# public name -> module that defines it
+_LAZY = {
+    # statistics core (numpy and scipy.special only)
+    "compare": "cdplot.stats.compare",
+    "ScoreTable": "cdplot.stats.scores",
+    "as_score_tables": "cdplot.stats.scores",
+    "ComparisonResult": "cdplot.stats.results",
+    "FriedmanResult": "cdplot.stats.results",
+    "ImanDavenportResult": "cdplot.stats.results",
+    "rank_data": "cdplot.stats.ranks",
+    "average_ranks": "cdplot.stats.ranks",
+    "friedman": "cdplot.stats.friedman",
+    "iman_davenport": "cdplot.stats.friedman",
+    "critical_value": "cdplot.stats.critical",
+    "critical_difference": "cdplot.stats.critical",
+    "nemenyi": "cdplot.stats.posthoc",
+    "rank_z": "cdplot.stats.posthoc",
+    "find_cliques": "cdplot.stats.cliques",
+    "wilcoxon": "cdplot.stats.wilcoxon",
+    "wilcoxon_pairs": "cdplot.stats.wilcoxon",
+    "sign_test": "cdplot.stats.sign_test",
+    "sign_test_pairs": "cdplot.stats.sign_test",
+    "adjust": "cdplot.stats.corrections",
+    "adjust_pairwise": "cdplot.stats.corrections",
+    "compare_metrics": "cdplot.stats.consistency",
+    "MetricsComparison": "cdplot.stats.consistency",
+    # loading
+    "read_scores": "cdplot.readers",
+    "load_example": "cdplot.datasets",
+    "EXAMPLES": "cdplot.datasets",
+    # drawing (matplotlib)
+    "cd_diagram": "cdplot.plot",
+    "rank_intervals": "cdplot.plot",
+    "significance_heatmap": "cdplot.plot",
+    "save_figure": "cdplot.plot",
+    # reports (jinja2, weasyprint)
+    "report": "cdplot.report",
+    "data_table": "cdplot.report",
+}
+
+__all__ = ["__version__", "CdplotError", "CdplotWarning", *sorted(_LAZY)]
+
+
+def __getattr__(name: str):
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'cdplot' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_LAZY))

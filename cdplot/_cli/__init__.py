@@ -1,0 +1,1 @@
+"""Subcommands of the ``cdplot`` command line (argument parsing only)."""

@@ -1,0 +1,165 @@
+"""Options shared by the subcommands, and the load-and-analyse step they share."""
+
+from __future__ import annotations
+
+import argparse
+
+from ..errors import CdplotError
+
+__all__ = [
+    "add_input_options",
+    "add_analysis_options",
+    "load_tables",
+    "analysis_kwargs",
+    "run_analyses",
+]
+
+
+def _alpha(text: str) -> float:
+    from .._options import check_alpha
+
+    try:
+        return check_alpha(float(text), name="--alpha")
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc).replace("option ", "", 1)) from None
+
+
+def add_input_options(parser: argparse.ArgumentParser, *, many: bool = False) -> None:
+    """Add the input file(s), ``--example`` and the table-reading options."""
+    if many:
+        parser.add_argument(
+            "files", nargs="*", metavar="FILE",
+            help="score tables (CSV, TSV or JSON); several files are analysed one after another",
+        )
+    else:
+        parser.add_argument("files", nargs="?", metavar="FILE", help="score table (CSV, TSV or JSON)")
+    g = parser.add_argument_group("input")
+    g.add_argument(
+        "--example", metavar="NAME",
+        help="use a bundled example instead of FILE: demsar2006, demsar2006-ranks, yang-table9",
+    )
+    g.add_argument("--metric", metavar="NAME", help="analyse only this metric of a table with several")
+    g.add_argument(
+        "--layout", choices=("auto", "wide", "long"), default="auto",
+        help="wide: data sets in rows, methods in columns; long: one score per row (default: detect)",
+    )
+    g.add_argument("--sep", metavar="CHAR", help="column separator (default: detect , ; tab)")
+    g.add_argument("--dataset-col", metavar="NAME", help="long tables: column of data-set names")
+    g.add_argument("--method-col", metavar="NAME", help="long tables: column of method names")
+    g.add_argument("--score-col", metavar="NAME", help="long tables: column of scores")
+    g.add_argument(
+        "--repetition-col", metavar="NAME",
+        help="long tables: column of folds/seeds; repeated scores are averaged",
+    )
+    g.add_argument("--metric-col", metavar="NAME", help="long tables: column of metric names")
+    g.add_argument(
+        "--drop-incomplete", action="store_true",
+        help="drop data sets with missing scores (and say which) instead of stopping with an error",
+    )
+
+
+def add_analysis_options(parser: argparse.ArgumentParser) -> None:
+    """Add direction, alpha, test, correction and the other options of :func:`cdplot.compare`."""
+    from ..stats.compare import CORRECTIONS, TESTS, WILCOXON_METHODS, ZERO_METHODS
+
+    g = parser.add_argument_group("analysis")
+    d = g.add_mutually_exclusive_group()
+    d.add_argument(
+        "--lower-is-better", dest="higher_is_better", action="store_const", const=False,
+        help="lower scores are better (errors, losses); default: the data's declared direction, else higher",
+    )
+    d.add_argument(
+        "--higher-is-better", dest="higher_is_better", action="store_const", const=True,
+        help="higher scores are better (accuracy, AUC)",
+    )
+    g.add_argument(
+        "--lower-is-better-metric", action="append", default=[], metavar="NAME",
+        help="this metric is lower-is-better (repeat for several metrics)",
+    )
+    g.add_argument("--alpha", type=_alpha, default=0.05, help="significance level in (0, 1) (default: 0.05)")
+    g.add_argument("--test", choices=TESTS, default="nemenyi", help="post-hoc test (default: nemenyi)")
+    g.add_argument(
+        "--correction", choices=CORRECTIONS,
+        help="multiple-testing correction for friedman-z, wilcoxon and sign (default: holm)",
+    )
+    g.add_argument(
+        "--control", metavar="NAME",
+        help="compare with this method only (bonferroni-dunn default: the best-ranked method)",
+    )
+    g.add_argument(
+        "--no-tie-correction", dest="tie_correction", action="store_false",
+        help="report Demsar's uncorrected Friedman statistic as the main one",
+    )
+    g.add_argument(
+        "--zero-method", choices=ZERO_METHODS, default="zsplit",
+        help="Wilcoxon: treatment of zero differences (default: zsplit)",
+    )
+    g.add_argument(
+        "--wilcoxon-method", choices=WILCOXON_METHODS, default="auto",
+        help="Wilcoxon: exact or normal null distribution (default: auto)",
+    )
+
+
+def load_tables(args):
+    """The score tables named on the command line (one per file and metric)."""
+    from ..readers import read_scores
+
+    files = args.files if isinstance(args.files, list) else ([args.files] if args.files else [])
+    if args.example and files:
+        raise CdplotError("give either FILE or --example, not both")
+    if args.example:
+        from ..datasets import load_example
+
+        tables = list(load_example(args.example))
+    elif files:
+        tables = []
+        for f in files:
+            tables += read_scores(
+                f,
+                layout=args.layout,
+                sep=args.sep,
+                nan_policy="omit" if args.drop_incomplete else "raise",
+                dataset_col=args.dataset_col,
+                method_col=args.method_col,
+                score_col=args.score_col,
+                repetition_col=args.repetition_col,
+                metric_col=args.metric_col,
+            )
+    else:
+        raise CdplotError("no input: give a score table FILE or --example NAME")
+    if args.metric is not None:
+        chosen = [t for t in tables if t.metric == args.metric]
+        if not chosen:
+            names = ", ".join(str(t.metric) for t in tables)
+            raise CdplotError(f"option --metric {args.metric!r} is not in the data; metrics are {names}")
+        tables = chosen
+    known = {t.metric for t in tables}
+    for m in args.lower_is_better_metric:
+        if m not in known:
+            raise CdplotError(f"option --lower-is-better-metric {m!r} is not a metric of the data")
+    return tables
+
+
+def analysis_kwargs(args, table) -> dict:
+    """Keyword arguments of :func:`cdplot.stats.compare.compare_table` from the options."""
+    hib = args.higher_is_better
+    if table.metric is not None and table.metric in args.lower_is_better_metric:
+        hib = False
+    return {
+        "higher_is_better": hib,
+        "alpha": args.alpha,
+        "test": args.test,
+        "correction": args.correction,
+        "control": args.control,
+        "tie_correction": args.tie_correction,
+        "zero_method": args.zero_method,
+        "method": args.wilcoxon_method,
+        "nan_policy": "omit" if args.drop_incomplete else "raise",
+    }
+
+
+def run_analyses(args):
+    """Load the tables and analyse each; returns a list of ComparisonResult."""
+    from ..stats.compare import compare_table
+
+    return [compare_table(t, **analysis_kwargs(args, t)) for t in load_tables(args)]

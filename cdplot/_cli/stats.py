@@ -1,0 +1,46 @@
+"""``cdplot stats``: the statistics of an analysis as text or JSON."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from .common import add_analysis_options, add_input_options, run_analyses
+
+
+def register(sub) -> None:
+    p = sub.add_parser(
+        "stats",
+        help="average ranks, Friedman test, post-hoc test and groups",
+        description=(
+            "Print the average ranks, the Friedman and Iman-Davenport tests, the post-hoc "
+            "test with its critical difference or adjusted p-values, the groups of methods that "
+            "do not differ significantly, and the conclusion in words."
+        ),
+        epilog="Example: cdplot stats --example demsar2006 --test bonferroni-dunn --control C4.5",
+    )
+    add_input_options(p)
+    add_analysis_options(p)
+    p.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    p.set_defaults(func=run)
+
+
+def _label(result) -> str:
+    return result.metric if result.metric is not None else (result.scores.source or "scores")
+
+
+def run(args) -> int:
+    results = run_analyses(args)
+    if args.json:
+        if len(results) == 1:
+            payload = results[0].to_dict()
+        else:
+            payload = {"metrics": {_label(r): r.to_dict() for r in results}}
+        json.dump(payload, sys.stdout, indent=2, ensure_ascii=False)
+        sys.stdout.write("\n")
+        return 0
+    for i, r in enumerate(results):
+        if i:
+            print("\n" + "=" * 72 + "\n")
+        print(r)
+    return 0

@@ -1,0 +1,336 @@
+"""``compare``: the whole of Demsar's procedure in one call."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .._options import check_alpha, check_bool, check_option
+from ..errors import CdplotError
+from .cliques import bridges, find_cliques, unjoined_pairs
+from .critical import critical_difference, critical_value
+from .friedman import friedman_from_ranks
+from .posthoc import nemenyi, rank_z
+from .ranks import rank_data, tie_sum
+from .results import ComparisonResult
+from .scores import ScoreTable
+
+__all__ = ["compare", "TESTS", "CORRECTIONS", "select_table"]
+
+TESTS = ("nemenyi", "bonferroni-dunn", "friedman-z", "wilcoxon", "sign")
+CORRECTIONS = ("bonferroni", "holm", "hochberg", "hommel", "shaffer", "bergmann")
+# corrections that need the logical structure of all pairwise hypotheses
+_ALL_PAIRS_ONLY = ("shaffer", "bergmann")
+ZERO_METHODS = ("wilcox", "pratt", "zsplit")
+WILCOXON_METHODS = ("auto", "exact", "asymptotic")
+NAN_POLICIES = ("raise", "omit")
+
+
+def select_table(tables, metric):
+    """Pick one table from the tables of several metrics."""
+    if metric is not None:
+        names = [t.metric for t in tables]
+        if metric not in names:
+            raise CdplotError(f"option metric={metric!r} is not in the data; metrics are {', '.join(map(str, names))}")
+        return tables[names.index(metric)]
+    if len(tables) != 1:
+        names = ", ".join(str(t.metric) for t in tables)
+        raise CdplotError(
+            f"the data hold {len(tables)} metrics ({names}); choose one with metric=... "
+            "(--metric on the command line) or analyse all with compare_metrics"
+        )
+    return tables[0]
+
+
+def _validate_options(test, correction, control, methods, alpha, zero_method, method):
+    test = check_option("test", test, TESTS)
+    alpha = check_alpha(alpha)
+    check_option("zero_method", zero_method, ZERO_METHODS)
+    check_option("method", method, WILCOXON_METHODS)
+    correction = check_option("correction", correction, CORRECTIONS, allow_none=True)
+    if test == "nemenyi":
+        if correction is not None:
+            raise CdplotError(
+                f"option correction={correction!r} does not apply to test='nemenyi', whose critical value "
+                "already covers all pairs; use test='friedman-z' to correct rank z-tests"
+            )
+        if control is not None:
+            raise CdplotError(
+                f"option control={control!r} does not apply to test='nemenyi', which compares all pairs; "
+                "use test='bonferroni-dunn' to compare with a control"
+            )
+    elif test == "bonferroni-dunn":
+        if correction not in (None, "bonferroni"):
+            raise CdplotError(
+                f"option correction={correction!r} does not apply to test='bonferroni-dunn', which is the "
+                f"Bonferroni correction; use test='friedman-z' with correction={correction!r} and a control"
+            )
+        correction = "bonferroni"
+    else:
+        if correction is None:
+            correction = "holm"
+        if control is not None and correction in _ALL_PAIRS_ONLY:
+            raise CdplotError(
+                f"option correction={correction!r} needs all pairwise comparisons and cannot be used "
+                f"with control={control!r}; use 'holm', 'hochberg' or 'hommel'"
+            )
+    if control is not None and control not in methods:
+        raise CdplotError(f"option control={control!r} is not a method; methods are {', '.join(methods)}")
+    return test, correction, alpha
+
+
+def compare(
+    scores,
+    *,
+    higher_is_better: bool | None = None,
+    alpha: float = 0.05,
+    test: str = "nemenyi",
+    correction: str | None = None,
+    control: str | None = None,
+    tie_correction: bool = True,
+    zero_method: str = "zsplit",
+    method: str = "auto",
+    nan_policy: str = "raise",
+    metric: str | None = None,
+    methods=None,
+    datasets=None,
+) -> ComparisonResult:
+    """Compare methods over data sets: ranks, Friedman test, post-hoc test and groups.
+
+    Parameters
+    ----------
+    scores : ScoreTable, array_like, mapping, DataFrame or path
+        Scores of ``k`` methods on ``N`` data sets: a wide table (rows are data
+        sets, columns methods), a long table (data set, method, score and
+        optional repetition and metric columns), a file (CSV, TSV, JSON) or
+        anything :func:`cdplot.read_scores` accepts.
+    higher_is_better : bool, optional
+        Direction of the scores.  By default the direction the data declare
+        (the bundled examples do), else higher is better.
+    alpha : float, default 0.05
+        Significance level, in (0, 1).
+    test : {'nemenyi', 'bonferroni-dunn', 'friedman-z', 'wilcoxon', 'sign'}, default 'nemenyi'
+        Post-hoc procedure.  ``'nemenyi'`` compares all pairs with the
+        studentized range critical value; ``'bonferroni-dunn'`` compares each
+        method with ``control``; ``'friedman-z'`` runs z-tests on the
+        average-rank differences; ``'wilcoxon'`` and ``'sign'`` run the
+        Wilcoxon signed-rank and sign tests on the scores of each pair.
+    correction : {'bonferroni', 'holm', 'hochberg', 'hommel', 'shaffer', 'bergmann'}, optional
+        Multiple-testing correction for ``'friedman-z'``, ``'wilcoxon'`` and
+        ``'sign'`` (default ``'holm'``).  ``'shaffer'`` (Shaffer's static
+        procedure) and ``'bergmann'`` (Bergmann-Hommel) use the logical
+        relations among all pairwise hypotheses and need all pairs.
+        Nemenyi takes no correction; Bonferroni-Dunn is the Bonferroni one.
+    control : str, optional
+        Compare only with this method.  ``'bonferroni-dunn'`` defaults to
+        the best-ranked method; the pairwise tests default to all pairs.
+    tie_correction : bool, default True
+        Report the tie-corrected Friedman statistic (as R and scipy) and
+        compute ``F_F`` from it; Demsar's uncorrected values are always
+        reported too.
+    zero_method : {'zsplit', 'wilcox', 'pratt'}, default 'zsplit'
+        Treatment of zero differences in the Wilcoxon test; ``'zsplit'``
+        splits their ranks between the two sides, as Demsar recommends.
+    method : {'auto', 'exact', 'asymptotic'}, default 'auto'
+        Null distribution of the Wilcoxon statistic (scipy's words).
+    nan_policy : {'raise', 'omit'}, default 'raise'
+        Missing scores raise an error that names the cells, or ``'omit'``
+        drops the incomplete data sets (the result says which).
+    metric : str, optional
+        Which metric to analyse when the data hold several.
+    methods, datasets : sequence of str, optional
+        Names for the columns and rows of an unlabelled array.
+
+    Returns
+    -------
+    ComparisonResult
+        Ranks, tests, p-values, critical difference and groups; ``print`` it
+        for the conclusion in words.
+
+    Raises
+    ------
+    CdplotError
+        For invalid options or data, with a one-line message naming them.
+
+    Notes
+    -----
+    Assumes the scores of each data set are comparable across methods (the
+    same resamples) and that data sets are independent.  Two methods differ
+    significantly under the CD-based tests when their average ranks differ
+    by at least the critical difference (Demsar 2006).
+
+    References
+    ----------
+    .. [1] J. Demsar, "Statistical comparisons of classifiers over multiple
+           data sets", JMLR 7 (2006) 1-30.
+    .. [2] S. Garcia and F. Herrera, "An extension on 'Statistical comparisons
+           of classifiers over multiple data sets' for all pairwise
+           comparisons", JMLR 9 (2008) 2677-2694.
+
+    Examples
+    --------
+    >>> import cdplot
+    >>> res = cdplot.compare(cdplot.load_example("demsar2006"))
+    >>> [round(r, 3) for r in res.average_ranks]
+    [3.143, 2.0, 2.929, 1.929]
+    >>> round(res.critical_difference, 3)
+    1.254
+    """
+    check_option("nan_policy", nan_policy, NAN_POLICIES)
+    check_bool("tie_correction", tie_correction)
+    if higher_is_better is not None:
+        check_bool("higher_is_better", higher_is_better)
+    from .scores import as_score_tables
+
+    tables = as_score_tables(scores, methods=methods, datasets=datasets, nan_policy=nan_policy)
+    table = select_table(tables, metric)
+    return compare_table(
+        table,
+        higher_is_better=higher_is_better,
+        alpha=alpha,
+        test=test,
+        correction=correction,
+        control=control,
+        tie_correction=tie_correction,
+        zero_method=zero_method,
+        method=method,
+        nan_policy=nan_policy,
+    )
+
+
+def compare_table(
+    table: ScoreTable,
+    *,
+    higher_is_better=None,
+    alpha=0.05,
+    test="nemenyi",
+    correction=None,
+    control=None,
+    tie_correction=True,
+    zero_method="zsplit",
+    method="auto",
+    nan_policy="raise",
+) -> ComparisonResult:
+    """:func:`compare` for one validated :class:`ScoreTable`."""
+    names = table.methods
+    test, correction, alpha = _validate_options(test, correction, control, names, alpha, zero_method, method)
+    if higher_is_better is None:
+        higher_is_better = True if table.higher_is_better is None else bool(table.higher_is_better)
+    x = table.values
+    n, k = x.shape
+    ranks = rank_data(x, higher_is_better=higher_is_better)
+    avg = ranks.mean(axis=0)
+    fr, idr = friedman_from_ranks(ranks, tie_sum(x, higher_is_better=higher_is_better), tie_correction=tie_correction)
+
+    if test == "bonferroni-dunn" and control is None:
+        control = names[int(np.argmin(avg))]
+    ctrl = None if control is None else names.index(control)
+
+    cv = cd = None
+    stats = np.full((k, k), np.nan)
+    p_raw = np.full((k, k), np.nan)
+    p_adj = np.full((k, k), np.nan)
+    if test == "nemenyi":
+        z, p = nemenyi(avg, n)
+        stats, p_raw, p_adj = z, p, p
+    elif test in ("bonferroni-dunn", "friedman-z"):
+        stats, p_raw = rank_z(avg, n)
+    else:
+        # orient the scores so that the pairwise tests see "higher is better"
+        oriented = x if higher_is_better else -x
+        pairs = None if ctrl is None else [(min(ctrl, j), max(ctrl, j)) for j in range(k) if j != ctrl]
+        if test == "wilcoxon":
+            from .wilcoxon import wilcoxon_pairs
+
+            stats, p_raw = wilcoxon_pairs(oriented, pairs=pairs, zero_method=zero_method, method=method)
+        else:
+            from .sign_test import sign_test_pairs
+
+            stats, p_raw = sign_test_pairs(oriented, pairs=pairs)
+    stats = np.array(stats, dtype=float)
+    p_raw = np.array(p_raw, dtype=float)
+    np.fill_diagonal(stats, np.nan)
+
+    if ctrl is not None:
+        mask = np.zeros((k, k), dtype=bool)
+        mask[ctrl, :] = mask[:, ctrl] = True
+        np.fill_diagonal(mask, True)
+        stats[~mask] = np.nan
+        p_raw[~mask] = np.nan
+
+    if test != "nemenyi":
+        from .corrections import adjust, adjust_pairwise
+
+        if ctrl is None:
+            p_adj = adjust_pairwise(p_raw, correction)
+        else:
+            others = [j for j in range(k) if j != ctrl]
+            adjusted = adjust(p_raw[ctrl, others], correction)
+            p_adj = np.full((k, k), np.nan)
+            p_adj[ctrl, others] = adjusted
+            p_adj[others, ctrl] = adjusted
+    np.fill_diagonal(p_raw, 1.0)
+    p_adj = np.array(p_adj, dtype=float)
+    np.fill_diagonal(p_adj, 1.0)
+
+    if test in ("nemenyi", "bonferroni-dunn"):
+        cv = critical_value(k, alpha=alpha, test=test)
+        cd = critical_difference(k, n, alpha=alpha, test=test)
+        significant = np.abs(avg[:, None] - avg[None, :]) >= cd
+        if ctrl is not None:
+            significant &= np.isfinite(p_adj)
+    else:
+        significant = np.nan_to_num(p_adj, nan=1.0) <= alpha
+    np.fill_diagonal(significant, False)
+
+    clique_idx = find_cliques(avg, significant)
+    cliques = tuple(tuple(names[i] for i in c) for c in clique_idx)
+    unjoined = tuple((names[i], names[j]) for i, j in unjoined_pairs(avg, significant, clique_idx))
+    bridge_names = tuple((names[a], names[b], names[c]) for a, b, c in bridges(avg, significant))
+
+    notes = list(table.notes)
+    if idr.pvalue > alpha:
+        notes.append(
+            "Because the Friedman test does not reject equal performance, the post-hoc results "
+            "are shown for completeness only and are not evidence of any difference."
+        )
+    if n < 10:
+        notes.append(
+            f"With only {n} data sets the chi-square and F approximations of the Friedman test are rough; "
+            "read p-values near alpha with care."
+        )
+    if ctrl is not None and test != "bonferroni-dunn":
+        notes.append(f"Only comparisons with the control {control} were tested.")
+
+    options = {
+        "tie_correction": tie_correction,
+        "nan_policy": nan_policy,
+    }
+    if test == "wilcoxon":
+        options.update(zero_method=zero_method, method=method)
+    return ComparisonResult(
+        scores=table,
+        methods=names,
+        datasets=table.datasets,
+        n_methods=k,
+        n_datasets=n,
+        higher_is_better=higher_is_better,
+        alpha=alpha,
+        test=test,
+        correction=None if test == "nemenyi" else correction,
+        control=control,
+        ranks=ranks,
+        average_ranks=avg,
+        friedman=fr,
+        iman_davenport=idr,
+        critical_value=cv,
+        critical_difference=cd,
+        statistics=stats,
+        pvalues_unadjusted=p_raw,
+        pvalues=p_adj,
+        significant=significant,
+        cliques=cliques,
+        unjoined=unjoined,
+        bridges=bridge_names,
+        options=options,
+        notes=tuple(notes),
+    )

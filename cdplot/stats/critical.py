@@ -1,0 +1,99 @@
+"""Critical values and critical differences of the rank-based post-hoc tests.
+
+Computed from the distributions for any number of methods, so there is no
+lookup table to run out of (Demsar's Table 5 stops at ten methods and has a
+typo at k = 9).
+"""
+
+from __future__ import annotations
+
+import math
+
+from .._options import check_alpha, check_option
+from ..errors import CdplotError
+from .distributions import norm_isf, studentized_range_isf
+
+__all__ = ["critical_value", "critical_difference", "rank_standard_error", "CD_TESTS"]
+
+CD_TESTS = ("nemenyi", "bonferroni-dunn")
+
+
+def _validate_k_n(k, n=None):
+    if int(k) != k or k < 2:
+        raise CdplotError(f"the number of methods k={k!r} must be an integer of at least 2")
+    if n is not None and (int(n) != n or n < 1):
+        raise CdplotError(f"the number of data sets N={n!r} must be a positive integer")
+
+
+def critical_value(k: int, *, alpha: float = 0.05, test: str = "nemenyi") -> float:
+    """Critical value ``q_alpha`` of the Nemenyi or Bonferroni-Dunn test.
+
+    Parameters
+    ----------
+    k : int
+        Number of methods, at least 2.
+    alpha : float, default 0.05
+        Significance level in (0, 1).
+    test : {'nemenyi', 'bonferroni-dunn'}, default 'nemenyi'
+        Nemenyi: the upper ``alpha`` quantile of the studentized range of
+        ``k`` normal variables (infinite degrees of freedom) divided by
+        ``sqrt(2)``.  Bonferroni-Dunn: the normal quantile at
+        ``1 - alpha / (2 (k - 1))``, for ``k - 1`` comparisons with a control.
+
+    Returns
+    -------
+    float
+
+    References
+    ----------
+    .. [1] J. Demsar, "Statistical comparisons of classifiers over multiple
+           data sets", JMLR 7 (2006) 1-30, Table 5.
+
+    Examples
+    --------
+    >>> round(critical_value(4, alpha=0.05), 6)
+    2.569032
+    >>> round(critical_value(4, alpha=0.05, test="bonferroni-dunn"), 6)
+    2.39398
+    """
+    _validate_k_n(k)
+    alpha = check_alpha(alpha)
+    test = check_option("test", test, CD_TESTS)
+    if test == "nemenyi":
+        return float(studentized_range_isf(alpha, int(k))) / math.sqrt(2.0)
+    return float(norm_isf(alpha / (2.0 * (k - 1))))
+
+
+def rank_standard_error(k: int, n: int) -> float:
+    """Standard error of a difference of two average ranks, ``sqrt(k (k + 1) / (6 N))``."""
+    _validate_k_n(k, n)
+    return math.sqrt(k * (k + 1.0) / (6.0 * n))
+
+
+def critical_difference(k: int, n: int, *, alpha: float = 0.05, test: str = "nemenyi") -> float:
+    """Critical difference ``CD = q_alpha sqrt(k (k + 1) / (6 N))`` of average ranks.
+
+    Two methods differ significantly when their average ranks differ by at
+    least ``CD`` (Demsar 2006, section 3.2.2).
+
+    Parameters
+    ----------
+    k : int
+        Number of methods.
+    n : int
+        Number of data sets.
+    alpha : float, default 0.05
+        Significance level.
+    test : {'nemenyi', 'bonferroni-dunn'}, default 'nemenyi'
+        Which critical value to use (see :func:`critical_value`).
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> round(critical_difference(4, 14, alpha=0.05), 6)
+    1.253559
+    """
+    return critical_value(k, alpha=alpha, test=test) * rank_standard_error(k, n)

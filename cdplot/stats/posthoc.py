@@ -1,0 +1,83 @@
+"""Pairwise p-values of the rank-based post-hoc tests.
+
+The Nemenyi and Friedman z-tests work on average ranks alone (Demsar 2006,
+section 3.2.2): ``z = (R_i - R_j) / sqrt(k (k + 1) / (6 N))``.  The
+Wilcoxon signed-rank and sign tests, which need the scores, live in
+:mod:`.wilcoxon` and :mod:`.sign_test`.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from .critical import rank_standard_error
+from .distributions import norm_sf, studentized_range_sf
+
+__all__ = ["rank_z", "nemenyi"]
+
+
+def rank_z(average_ranks, n_datasets: int) -> tuple[np.ndarray, np.ndarray]:
+    """Friedman rank-difference z statistics and two-sided normal p-values for all pairs.
+
+    Parameters
+    ----------
+    average_ranks : array_like, shape (k,)
+        Average ranks of the ``k`` methods.
+    n_datasets : int
+        Number of data sets ``N`` the ranks were averaged over.
+
+    Returns
+    -------
+    z : ndarray, shape (k, k)
+        ``(R_i - R_j) / sqrt(k (k + 1) / (6 N))``; antisymmetric.
+    p : ndarray, shape (k, k)
+        Unadjusted two-sided p-values, ``2 (1 - Phi(|z|))``; 1 on the diagonal.
+
+    References
+    ----------
+    .. [1] J. Demsar, "Statistical comparisons of classifiers over multiple
+           data sets", JMLR 7 (2006) 1-30, section 3.2.2.
+    """
+    r = np.asarray(average_ranks, dtype=float)
+    z = (r[:, None] - r[None, :]) / rank_standard_error(len(r), n_datasets)
+    p = np.minimum(2.0 * norm_sf(np.abs(z)), 1.0)
+    np.fill_diagonal(p, 1.0)
+    return z, p
+
+
+def nemenyi(average_ranks, n_datasets: int) -> tuple[np.ndarray, np.ndarray]:
+    """Nemenyi all-pairs p-values from average ranks.
+
+    The p-value of a pair is the probability that the range of ``k``
+    standard normal variables exceeds ``sqrt(2) |z|``, the same computation
+    as scikit-posthocs' ``posthoc_nemenyi_friedman``.
+
+    Parameters
+    ----------
+    average_ranks : array_like, shape (k,)
+        Average ranks of the ``k`` methods.
+    n_datasets : int
+        Number of data sets ``N``.
+
+    Returns
+    -------
+    z : ndarray, shape (k, k)
+        Rank-difference z statistics, as in :func:`rank_z`.
+    p : ndarray, shape (k, k)
+        Family-wise p-values; 1 on the diagonal.
+
+    References
+    ----------
+    .. [1] P. B. Nemenyi, "Distribution-free multiple comparisons", PhD
+           thesis, Princeton University, 1963.
+    """
+    r = np.asarray(average_ranks, dtype=float)
+    k = len(r)
+    z, _ = rank_z(r, n_datasets)
+    iu = np.triu_indices(k, 1)
+    p = np.ones((k, k))
+    p[iu] = studentized_range_sf(np.abs(z[iu]) * math.sqrt(2.0), k)
+    p.T[iu] = p[iu]
+    return z, p

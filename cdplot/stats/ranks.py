@@ -1,0 +1,75 @@
+"""Ranking methods within each data set (rank 1 = best, mid-ranks for ties)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+__all__ = ["rank_data", "average_ranks"]
+
+
+def _midranks(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Ascending mid-ranks of each row and, per element, the size of its tie group.
+
+    Vectorised over rows: sort once, find where each run of equal values
+    starts and ends, and give every element the mean position of its run.
+    """
+    n, k = values.shape
+    order = np.argsort(values, axis=1, kind="stable")
+    sv = np.take_along_axis(values, order, axis=1)
+    pos = np.broadcast_to(np.arange(k), (n, k))
+    new_run = np.ones((n, k), dtype=bool)
+    new_run[:, 1:] = sv[:, 1:] != sv[:, :-1]
+    start = np.maximum.accumulate(np.where(new_run, pos, 0), axis=1)
+    end_run = np.ones((n, k), dtype=bool)
+    end_run[:, :-1] = new_run[:, 1:]
+    end = np.minimum.accumulate(np.where(end_run, pos, k - 1)[:, ::-1], axis=1)[:, ::-1]
+    mid_sorted = (start + end) / 2.0 + 1.0
+    size_sorted = (end - start + 1).astype(float)
+    ranks = np.empty((n, k))
+    sizes = np.empty((n, k))
+    np.put_along_axis(ranks, order, mid_sorted, axis=1)
+    np.put_along_axis(sizes, order, size_sorted, axis=1)
+    return ranks, sizes
+
+
+def rank_data(scores, *, higher_is_better: bool = True) -> np.ndarray:
+    """Rank the methods within each data set.
+
+    Parameters
+    ----------
+    scores : array_like, shape (N, k)
+        Scores of ``k`` methods (columns) on ``N`` data sets (rows), finite.
+    higher_is_better : bool, default True
+        Whether a larger score is better (accuracy, AUC) or worse (error, loss).
+
+    Returns
+    -------
+    ndarray, shape (N, k)
+        Ranks from 1 (best) to ``k`` (worst); tied methods share the mean of
+        the ranks they span, so every row sums to ``k (k + 1) / 2``.
+
+    Examples
+    --------
+    >>> rank_data([[0.9, 0.8, 0.8]])
+    array([[1. , 2.5, 2.5]])
+    """
+    x = np.asarray(scores, dtype=float)
+    if x.ndim != 2:
+        from ..errors import CdplotError
+
+        raise CdplotError(f"scores must be a 2-D table (data sets x methods), got shape {x.shape}")
+    ranks, _ = _midranks(-x if higher_is_better else x)
+    return ranks
+
+
+def tie_sum(scores, *, higher_is_better: bool = True) -> np.ndarray:
+    """Per data set, ``sum(t**3 - t)`` over groups of ``t`` tied methods."""
+    x = np.asarray(scores, dtype=float)
+    _, sizes = _midranks(-x if higher_is_better else x)
+    # each member of a group of size t contributes t**2 - 1, the group t**3 - t
+    return (sizes**2 - 1.0).sum(axis=1)
+
+
+def average_ranks(scores, *, higher_is_better: bool = True) -> np.ndarray:
+    """Mean rank of each method over the data sets (see :func:`rank_data`)."""
+    return rank_data(scores, higher_is_better=higher_is_better).mean(axis=0)

@@ -1,0 +1,452 @@
+"""Result objects of the statistics core.
+
+Results are frozen dataclasses with read-only arrays.  They hold numbers,
+not opinions: every sentence in ``__str__`` is derived from the fields, so a
+report, a figure and a terminal always say the same thing.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .scores import ScoreTable
+
+__all__ = ["FriedmanResult", "ImanDavenportResult", "ComparisonResult", "TEST_LABELS", "CORRECTION_LABELS"]
+
+TEST_LABELS = {
+    "nemenyi": "Nemenyi",
+    "bonferroni-dunn": "Bonferroni-Dunn",
+    "friedman-z": "Friedman rank z-test",
+    "wilcoxon": "Wilcoxon signed-rank",
+    "sign": "sign test",
+}
+
+CORRECTION_LABELS = {
+    None: "no correction",
+    "bonferroni": "Bonferroni",
+    "holm": "Holm",
+    "hochberg": "Hochberg",
+    "hommel": "Hommel",
+    "shaffer": "Shaffer's static",
+    "bergmann": "Bergmann-Hommel",
+}
+
+
+def _readonly(a, dtype=float) -> np.ndarray:
+    a = np.array(a, dtype=dtype, copy=True)
+    a.setflags(write=False)
+    return a
+
+
+def _num(x):
+    """A float for JSON: ``None`` for NaN or missing."""
+    if x is None:
+        return None
+    x = float(x)
+    return None if math.isnan(x) else x
+
+
+def fmt_p(p: float) -> str:
+    """Format a p-value the way papers print it."""
+    if p is None or math.isnan(p):
+        return "n/a"
+    if p < 0.0001:
+        return "p < 0.0001"
+    return f"p = {p:.4f}"
+
+
+def join_names(names) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    names = list(names)
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+@dataclass(frozen=True, kw_only=True)
+class FriedmanResult:
+    """Friedman's test of equal average ranks.
+
+    Attributes
+    ----------
+    statistic : float
+        The chi-square statistic, tie-corrected when ``tie_correction`` is true
+        (as R's ``friedman.test`` and ``scipy.stats.friedmanchisquare``).
+    pvalue : float
+        Upper tail of chi-square with ``dof`` degrees of freedom at ``statistic``.
+    dof : int
+        ``k - 1``.
+    statistic_uncorrected : float
+        Demsar's (2006) textbook formula, which ignores ties.
+    pvalue_uncorrected : float
+        Its p-value.
+    tie_correction : bool
+        Whether ``statistic`` is the tie-corrected value.
+    """
+
+    statistic: float
+    pvalue: float
+    dof: int
+    statistic_uncorrected: float
+    pvalue_uncorrected: float
+    tie_correction: bool = True
+
+    def to_dict(self) -> dict:
+        """Return a JSON-safe dictionary."""
+        return {
+            "statistic": _num(self.statistic),
+            "pvalue": _num(self.pvalue),
+            "dof": int(self.dof),
+            "statistic_uncorrected": _num(self.statistic_uncorrected),
+            "pvalue_uncorrected": _num(self.pvalue_uncorrected),
+            "tie_correction": self.tie_correction,
+        }
+
+    def __str__(self) -> str:
+        kind = "tie-corrected" if self.tie_correction else "uncorrected"
+        return f"Friedman chi2({self.dof}) = {self.statistic:.4f} ({kind}), {fmt_p(self.pvalue)}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class ImanDavenportResult:
+    """Iman and Davenport's F statistic, ``F_F = (N-1) chi2 / (N(k-1) - chi2)``.
+
+    Attributes
+    ----------
+    statistic : float
+        ``F_F`` computed from the Friedman statistic that the analysis uses
+        (tie-corrected unless ``tie_correction=False``); infinite when all
+        data sets rank the methods identically.
+    pvalue : float
+        Upper tail of F with ``dof`` degrees of freedom.
+    dof : tuple of int
+        ``(k - 1, (k - 1)(N - 1))``.
+    statistic_uncorrected : float
+        ``F_F`` from Demsar's uncorrected chi-square, as printed in his paper.
+    pvalue_uncorrected : float
+        Its p-value.
+    """
+
+    statistic: float
+    pvalue: float
+    dof: tuple[int, int]
+    statistic_uncorrected: float
+    pvalue_uncorrected: float
+
+    def to_dict(self) -> dict:
+        """Return a JSON-safe dictionary."""
+        return {
+            "statistic": _num(self.statistic) if math.isfinite(self.statistic) else None,
+            "pvalue": _num(self.pvalue),
+            "dof": [int(self.dof[0]), int(self.dof[1])],
+            "statistic_uncorrected": _num(self.statistic_uncorrected)
+            if math.isfinite(self.statistic_uncorrected)
+            else None,
+            "pvalue_uncorrected": _num(self.pvalue_uncorrected),
+        }
+
+    def __str__(self) -> str:
+        return f"Iman-Davenport F({self.dof[0]}, {self.dof[1]}) = {self.statistic:.4f}, {fmt_p(self.pvalue)}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class ComparisonResult:
+    """The complete analysis of a score table, as returned by :func:`cdplot.compare`.
+
+    Methods are kept in input order in every array; :meth:`order` gives the
+    rank order (best first).
+
+    Attributes
+    ----------
+    scores : ScoreTable
+        The table analysed (after any data sets were dropped).
+    methods, datasets : tuple of str
+        Names, in input order.
+    n_methods, n_datasets : int
+        ``k`` and ``N``.
+    higher_is_better : bool
+        The direction used for ranking.
+    alpha : float
+        Significance level.
+    test : str
+        Post-hoc procedure: ``'nemenyi'``, ``'bonferroni-dunn'``,
+        ``'friedman-z'``, ``'wilcoxon'`` or ``'sign'``.
+    correction : str or None
+        Multiple-testing correction applied to the pairwise p-values
+        (``None`` for Nemenyi, whose critical value already covers all pairs).
+    control : str or None
+        The control method for comparisons with a control, else ``None``.
+    ranks : ndarray, shape (N, k)
+        Rank of each method on each data set, 1 = best, mid-ranks for ties.
+    average_ranks : ndarray, shape (k,)
+        Mean rank of each method.
+    friedman : FriedmanResult
+    iman_davenport : ImanDavenportResult
+    critical_value : float or None
+        ``q_alpha`` of the CD-based tests (Nemenyi, Bonferroni-Dunn), else ``None``.
+    critical_difference : float or None
+        ``q_alpha * sqrt(k (k + 1) / (6 N))`` for the CD-based tests, else ``None``.
+    statistics : ndarray, shape (k, k)
+        The pairwise test statistic (z for rank tests, Wilcoxon's T, the
+        sign test's wins); NaN for pairs that were not tested and on the diagonal.
+    pvalues_unadjusted : ndarray, shape (k, k)
+        Unadjusted two-sided p-values; NaN where not tested, 1 on the diagonal.
+    pvalues : ndarray, shape (k, k)
+        p-values adjusted by the procedure (Nemenyi's studentized range,
+        or ``correction``); NaN where not tested, 1 on the diagonal.
+    significant : ndarray of bool, shape (k, k)
+        Whether each pair differs significantly at ``alpha``.  For the
+        CD-based tests this is ``|R_i - R_j| >= CD``, as in Demsar's text.
+    cliques : tuple of tuple of str
+        Maximal groups of methods, consecutive in rank order, in which no
+        two members differ significantly; best group first.
+    unjoined : tuple of (str, str)
+        Pairs that do not differ significantly but share no clique (the
+        groups cannot show it, because a method between them differs from one).
+    bridges : tuple of (str, str, str)
+        ``(a, b, c)``: ``a`` and ``c`` differ significantly, while ``b``,
+        ranked between them, differs from neither.
+    options : dict
+        Other options used (``tie_correction``, ``zero_method``, ``method``,
+        ``nan_policy``), for reproducibility.
+    notes : tuple of str
+        Warnings and remarks in words (dropped or averaged data, small N).
+    """
+
+    scores: ScoreTable
+    methods: tuple[str, ...]
+    datasets: tuple[str, ...]
+    n_methods: int
+    n_datasets: int
+    higher_is_better: bool
+    alpha: float
+    test: str
+    correction: str | None
+    control: str | None
+    ranks: np.ndarray
+    average_ranks: np.ndarray
+    friedman: FriedmanResult
+    iman_davenport: ImanDavenportResult
+    critical_value: float | None
+    critical_difference: float | None
+    statistics: np.ndarray
+    pvalues_unadjusted: np.ndarray
+    pvalues: np.ndarray
+    significant: np.ndarray
+    cliques: tuple[tuple[str, ...], ...]
+    unjoined: tuple[tuple[str, str], ...] = ()
+    bridges: tuple[tuple[str, str, str], ...] = ()
+    options: dict = field(default_factory=dict)
+    notes: tuple[str, ...] = ()
+
+    def __post_init__(self):
+        for name in ("ranks", "average_ranks", "statistics", "pvalues_unadjusted", "pvalues"):
+            object.__setattr__(self, name, _readonly(getattr(self, name)))
+        object.__setattr__(self, "significant", _readonly(self.significant, dtype=bool))
+        object.__setattr__(self, "cliques", tuple(tuple(c) for c in self.cliques))
+        object.__setattr__(self, "unjoined", tuple(tuple(p) for p in self.unjoined))
+        object.__setattr__(self, "bridges", tuple(tuple(b) for b in self.bridges))
+        object.__setattr__(self, "options", dict(self.options))
+        object.__setattr__(self, "notes", tuple(self.notes))
+
+    # ---- derived quantities -------------------------------------------------
+    @property
+    def metric(self) -> str | None:
+        """The measure analysed, if the table names it."""
+        return self.scores.metric
+
+    @property
+    def rejected(self) -> bool:
+        """Whether the omnibus test (Iman-Davenport ``F_F``) rejects equal performance."""
+        return bool(self.iman_davenport.pvalue <= self.alpha)
+
+    def index(self, method: str) -> int:
+        """Column index of ``method``; raises :class:`CdplotError` for unknown names."""
+        try:
+            return self.methods.index(method)
+        except ValueError:
+            from ..errors import CdplotError
+
+            raise CdplotError(f"unknown method {method!r}; methods are {', '.join(self.methods)}") from None
+
+    def order(self) -> tuple[str, ...]:
+        """Method names sorted from the best average rank to the worst (stable for ties)."""
+        idx = np.argsort(self.average_ranks, kind="stable")
+        return tuple(self.methods[i] for i in idx)
+
+    def average_rank(self, method: str) -> float:
+        """Average rank of one method."""
+        return float(self.average_ranks[self.index(method)])
+
+    def pvalue(self, a: str, b: str) -> float:
+        """Adjusted p-value of the comparison of ``a`` with ``b`` (NaN if not tested)."""
+        return float(self.pvalues[self.index(a), self.index(b)])
+
+    def is_significant(self, a: str, b: str) -> bool:
+        """Whether ``a`` and ``b`` differ significantly at ``alpha``."""
+        return bool(self.significant[self.index(a), self.index(b)])
+
+    def significant_pairs(self) -> tuple[tuple[str, str], ...]:
+        """Pairs ``(better, worse)`` that differ significantly, best comparisons first."""
+        order = self.order()
+        out = []
+        for i, a in enumerate(order):
+            for b in order[i + 1 :]:
+                if self.is_significant(a, b):
+                    out.append((a, b))
+        return tuple(out)
+
+    # ---- words --------------------------------------------------------------
+    def procedure(self) -> str:
+        """The post-hoc procedure in words, e.g. ``'Nemenyi test'``."""
+        label = TEST_LABELS.get(self.test, self.test)
+        text = f"{label} test" if not label.endswith("test") else label
+        if self.control is not None:
+            text += f" against the control {self.control}"
+        if self.correction is not None and self.test != "bonferroni-dunn":
+            text += f" with {CORRECTION_LABELS.get(self.correction, self.correction)} correction"
+        return text
+
+    def omnibus_sentence(self) -> str:
+        """One sentence on the Friedman and Iman-Davenport tests."""
+        f = self.friedman
+        ff = self.iman_davenport
+        verdict = "rejects" if self.rejected else "does not reject"
+        ff_text = f"{ff.statistic:.3f}" if math.isfinite(ff.statistic) else "infinite"
+        return (
+            f"With {self.n_methods} methods on {self.n_datasets} data sets, the Friedman test "
+            f"(chi2_F = {f.statistic:.3f}, {fmt_p(f.pvalue)}; Iman-Davenport F_F = {ff_text} "
+            f"with ({ff.dof[0]}, {ff.dof[1]}) degrees of freedom, {fmt_p(ff.pvalue)}) {verdict} "
+            f"the hypothesis that all methods perform equally at alpha = {self.alpha:g}."
+        )
+
+    def posthoc_sentences(self) -> list[str]:
+        """Sentences on the post-hoc results: CD, significant pairs, groups."""
+        out = []
+        if self.critical_difference is not None:
+            out.append(
+                f"The {self.procedure()} has critical value q = {self.critical_value:.3f} "
+                f"and critical difference CD = {self.critical_difference:.3f}."
+            )
+        else:
+            out.append(f"Pairs were compared with the {self.procedure()}.")
+        pairs = self.significant_pairs()
+        if pairs:
+            better: dict[str, list[str]] = {}
+            for a, b in pairs:
+                better.setdefault(a, []).append(b)
+            parts = [f"{a} is significantly better than {join_names(bs)}" for a, bs in better.items()]
+            out.append("; ".join(parts) + ".")
+        else:
+            out.append("No pair of methods differs significantly.")
+        if len(self.cliques) == 1 and len(self.cliques[0]) == self.n_methods:
+            pass
+        elif self.cliques:
+            groups = "; ".join("{" + ", ".join(c) + "}" for c in self.cliques)
+            out.append(f"Groups of methods that do not differ significantly: {groups}.")
+        for a, b, c in self.bridges:
+            out.append(f"{a} and {c} differ significantly, although {b} differs from neither.")
+        for a, b in self.unjoined:
+            out.append(
+                f"{a} and {b} do not differ significantly, but share no group because a method "
+                "ranked between them differs from one of them."
+            )
+        return out
+
+    def conclusion(self) -> str:
+        """The conclusion of the analysis in words, with the numbers."""
+        return " ".join([self.omnibus_sentence(), *self.posthoc_sentences(), *self.notes])
+
+    def __str__(self) -> str:
+        order = self.order()
+        width = max(len(m) for m in self.methods)
+        title = f"Comparison of {self.n_methods} methods on {self.n_datasets} data sets"
+        if self.metric:
+            title += f" ({self.metric}"
+            title += ", higher is better)" if self.higher_is_better else ", lower is better)"
+        else:
+            title += " (higher is better)" if self.higher_is_better else " (lower is better)"
+        lines = [title, "", f"{'rank':>4}  {'method':<{width}}  average rank"]
+        for pos, m in enumerate(order, start=1):
+            lines.append(f"{pos:>4}  {m:<{width}}  {self.average_rank(m):.3f}")
+        lines += ["", str(self.friedman), str(self.iman_davenport)]
+        if self.critical_difference is not None:
+            lines.append(
+                f"{TEST_LABELS[self.test]} critical value q = {self.critical_value:.6f}, "
+                f"CD = {self.critical_difference:.6f} (alpha = {self.alpha:g})"
+            )
+        lines += ["", *_wrap(self.conclusion())]
+        return "\n".join(lines)
+
+    # ---- serialisation --------------------------------------------------------
+    def pvalue_dict(self, *, adjusted: bool = True) -> dict:
+        """``{method: {method: p}}`` with ``None`` for pairs not tested."""
+        p = self.pvalues if adjusted else self.pvalues_unadjusted
+        return {a: {b: _num(p[i, j]) for j, b in enumerate(self.methods)} for i, a in enumerate(self.methods)}
+
+    def to_dict(self) -> dict:
+        """Return a JSON-safe dictionary of every field (see ``cdplot stats --json``)."""
+        return {
+            "metric": self.metric,
+            "n_datasets": self.n_datasets,
+            "n_methods": self.n_methods,
+            "alpha": self.alpha,
+            "higher_is_better": self.higher_is_better,
+            "test": self.test,
+            "correction": self.correction,
+            "control": self.control,
+            "methods": list(self.methods),
+            "datasets": list(self.datasets),
+            "average_ranks": {m: float(r) for m, r in zip(self.methods, self.average_ranks)},
+            "rank_order": list(self.order()),
+            "friedman": self.friedman.to_dict(),
+            "iman_davenport": self.iman_davenport.to_dict(),
+            "critical_value": _num(self.critical_value),
+            "critical_difference": _num(self.critical_difference),
+            "statistics": {
+                a: {b: _num(self.statistics[i, j]) for j, b in enumerate(self.methods)}
+                for i, a in enumerate(self.methods)
+            },
+            "pvalues_unadjusted": self.pvalue_dict(adjusted=False),
+            "pvalues": self.pvalue_dict(adjusted=True),
+            "significant_pairs": [list(p) for p in self.significant_pairs()],
+            "cliques": [list(c) for c in self.cliques],
+            "unjoined": [list(p) for p in self.unjoined],
+            "bridges": [list(b) for b in self.bridges],
+            "options": {k: v for k, v in self.options.items()},
+            "notes": list(self.notes),
+            "source": self.scores.source,
+            "dropped_datasets": list(self.scores.dropped_datasets),
+            "conclusion": self.conclusion(),
+        }
+
+    def to_json(self, *, indent: int | None = 2) -> str:
+        """Return :meth:`to_dict` as a JSON string."""
+        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+
+    def _repr_html_(self) -> str:
+        """A small HTML report for Jupyter; every name is escaped."""
+        esc = html.escape
+        rows = "".join(
+            f"<tr><td>{pos}</td><td>{esc(m)}</td><td>{self.average_rank(m):.3f}</td></tr>"
+            for pos, m in enumerate(self.order(), start=1)
+        )
+        title = f"Comparison of {self.n_methods} methods on {self.n_datasets} data sets"
+        if self.metric:
+            title += f" ({esc(self.metric)})"
+        return (
+            f"<div class='cdplot-result'><strong>{title}</strong>"
+            f"<table><thead><tr><th>#</th><th>method</th><th>average rank</th></tr></thead>"
+            f"<tbody>{rows}</tbody></table><p>{esc(self.conclusion())}</p></div>"
+        )
+
+
+def _wrap(text: str, width: int = 88) -> list[str]:
+    import textwrap
+
+    return textwrap.wrap(text, width=width, break_long_words=False, break_on_hyphens=False)

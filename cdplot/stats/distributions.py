@@ -88,18 +88,18 @@ def t_isf(p, df):
 def binom_cdf(k, n, p):
     """``P(X <= k)`` for ``X ~ Binomial(n, p)``; 0 for ``k < 0``."""
     k = np.asarray(k, dtype=float)
-    n = np.asarray(n, dtype=float)
+    n = np.asarray(n, dtype=np.int64)  # scipy.special wants integer trial counts
     kk = np.floor(k)
-    out = special.bdtr(np.clip(kk, 0, None), n, p)
+    out = special.bdtr(np.clip(kk, 0, n), n, p)
     return np.where(kk < 0, 0.0, np.where(kk >= n, 1.0, out))
 
 
 def binom_sf(k, n, p):
     """``P(X > k)`` for ``X ~ Binomial(n, p)``; 1 for ``k < 0``."""
     k = np.asarray(k, dtype=float)
-    n = np.asarray(n, dtype=float)
+    n = np.asarray(n, dtype=np.int64)
     kk = np.floor(k)
-    out = special.bdtrc(np.clip(kk, 0, None), n, p)
+    out = special.bdtrc(np.clip(kk, 0, n), n, p)
     return np.where(kk < 0, 1.0, np.where(kk >= n, 0.0, out))
 
 

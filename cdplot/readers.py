@@ -18,7 +18,6 @@ from .errors import CdplotError
 from .stats.scores import (
     ScoreTable,
     _from_mapping,
-    _from_records,
     _from_sequence,
     _role_of,
     _select_metric,
@@ -64,7 +63,7 @@ def _validate_path(path) -> str:
 
 
 def _validate_sep(sep):
-    if sep is not None and (not isinstance(sep, str) or len(sep) != 1 or sep in "\"\r\n"):
+    if sep is not None and (not isinstance(sep, str) or len(sep) != 1 or sep in '"\r\n'):
         raise CdplotError(f"option sep={sep!r} must be a single character such as ',' or ';'")
     return sep
 
@@ -196,8 +195,10 @@ def _read_json(text, name, *, layout, cols, nan_policy):
     where = _Where(name)
     if isinstance(data, dict):
         if any(v is not None for v in cols.values()) or layout == "long":
-            raise CdplotError(f"{name}: the JSON object is a wide table; *_col options and "
-                              f"layout='long' apply to a list of records")
+            raise CdplotError(
+                f"{name}: the JSON object is a wide table; *_col options and "
+                f"layout='long' apply to a list of records"
+            )
         return _from_mapping(data, where, nan_policy)
     if isinstance(data, list):
         if not data:
@@ -277,14 +278,20 @@ def _read_delimited(text, name, *, sep, layout, cols, nan_policy):
 
     # A delimiter at the end of every line (spreadsheet exports) makes an empty,
     # nameless last column; it carries nothing.
-    while (len(header) > 2 and header[-1] == ""
-           and all(len(r) < len(header) or r[len(header) - 1] == "" for r in rows)):
+    while (
+        len(header) > 2
+        and header[-1] == ""
+        and all(len(r) < len(header) or r[len(header) - 1] == "" for r in rows)
+    ):
         header = header[:-1]
     width = len(header)
-    for r, line in zip(rows, numbers):
+    for r, line in zip(rows, numbers, strict=True):
         if len(r) < width or any(r[width:]):
+            # the csv module runs an unclosed quote on to the end of the file
+            hint = " (a quote opened in it is not closed)" if any("\n" in c for c in r) else ""
             raise CdplotError(
-                f"{name}, row {line} has {len(r)} cells, the header has {width}"
+                f"{name}, row {line} has {len(r)} {'cell' if len(r) == 1 else 'cells'}, "
+                f"the header has {width}{hint}"
             )
     rows = [r[:width] for r in rows]
     columns = [[r[j] for r in rows] for j in range(width)]
@@ -297,7 +304,13 @@ def _read_delimited(text, name, *, sep, layout, cols, nan_policy):
         )
 
     return _tables_from_columns(
-        header, columns, where, layout=layout, cols=cols, nan_policy=nan_policy, wide=wide,
+        header,
+        columns,
+        where,
+        layout=layout,
+        cols=cols,
+        nan_policy=nan_policy,
+        wide=wide,
         decimal_comma=decimal_comma,
     )
 

@@ -18,7 +18,7 @@ from ..readers import read_scores
 __all__ = ["EXAMPLES", "load_example", "example_path"]
 
 _DEMSAR = (
-    "Janez Demšar (2006), \"Statistical Comparisons of Classifiers over Multiple Data Sets\", "
+    'Janez Demšar (2006), "Statistical Comparisons of Classifiers over Multiple Data Sets", '
     "Journal of Machine Learning Research 7:1-30, Table 6"
 )
 
@@ -51,12 +51,17 @@ EXAMPLES = {
             "(higher is better)"
         ),
         "citation": (
-            "YANG Xing-li, \"Survey for Performance Measure Index of Classification "
-            "Learning Algorithm\" (分类学习算法的性能度量指标综述), Table 9"
+            'YANG Xing-li, "Survey for Performance Measure Index of Classification '
+            'Learning Algorithm" (分类学习算法的性能度量指标综述), Table 9'
         ),
         "file": "yang-table9.csv",
         "higher_is_better": {
-            "5CV": False, "Boots.": False, "P": True, "R": True, "F": True, "AUC": True,
+            "5CV": False,
+            "Boots.": False,
+            "P": True,
+            "R": True,
+            "F": True,
+            "AUC": True,
         },
         "metric": None,
     },
@@ -66,8 +71,7 @@ EXAMPLES = {
 def _validate_name(name) -> dict:
     if not isinstance(name, str) or name not in EXAMPLES:
         raise CdplotError(
-            f"unknown example {name!r}; the examples are "
-            f"{', '.join(repr(n) for n in EXAMPLES)}"
+            f"unknown example {name!r}; the examples are {', '.join(repr(n) for n in EXAMPLES)}"
         )
     return EXAMPLES[name]
 

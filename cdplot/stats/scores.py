@@ -127,7 +127,15 @@ _ROLE_NAMES = {
     "method": ("method", "methodname", "algorithm", "classifier", "model", "learner"),
     "score": ("score", "value", "accuracy", "auc", "error", "result", "performance"),
     "repetition": (
-        "fold", "seed", "rep", "repetition", "run", "repeat", "iteration", "split", "trial",
+        "fold",
+        "seed",
+        "rep",
+        "repetition",
+        "run",
+        "repeat",
+        "iteration",
+        "split",
+        "trial",
     ),
     "metric": ("metric", "measure"),
 }
@@ -155,7 +163,9 @@ def _validate_options(nan_policy, layout, metric, source, cols):
         if name == "repetition_col" and isinstance(value, (list, tuple)):
             ok = len(value) > 0 and all(isinstance(v, str) and v != "" for v in value)
         if not ok:
-            what = "a column name or a list of them" if name == "repetition_col" else "a column name"
+            what = "a column name"
+            if name == "repetition_col":
+                what += " or a list of them"
             raise CdplotError(f"option {name}={value!r} must be {what}")
 
 
@@ -290,8 +300,19 @@ def _check_size(n, kind, names, where, extra=""):
         )
 
 
-def _finish(values, methods, datasets, where, *, nan_policy, missing_at=None, metric=None,
-            higher_is_better=None, sha256=None, notes=()):
+def _finish(
+    values,
+    methods,
+    datasets,
+    where,
+    *,
+    nan_policy,
+    missing_at=None,
+    metric=None,
+    higher_is_better=None,
+    sha256=None,
+    notes=(),
+):
     """Apply ``nan_policy`` and the size checks; return the :class:`ScoreTable`.
 
     ``missing_at(i, j)`` may add where a missing cell is ("row 4").
@@ -302,18 +323,14 @@ def _finish(values, methods, datasets, where, *, nan_policy, missing_at=None, me
     _check_size(len(methods), "method", methods, where, label)
     if np.isinf(values).any():
         i, j = np.argwhere(np.isinf(values))[0]
-        raise CdplotError(
-            f"{where.at(i, datasets[i], methods[j])}: {values[i, j]!r} is not finite"
-        )
+        raise CdplotError(f"{where.at(i, datasets[i], methods[j])}: {values[i, j]!r} is not finite")
     missing = np.isnan(values)
     dropped = []
     if missing.any():
         cells = []
         for i, j in np.argwhere(missing):
             at = missing_at(i, j) if missing_at is not None else None
-            cells.append(
-                f"{datasets[i]!r}/{methods[j]!r}" + (f" ({at})" if at else "")
-            )
+            cells.append(f"{datasets[i]!r}/{methods[j]!r}" + (f" ({at})" if at else ""))
         if nan_policy == "raise":
             raise CdplotError(
                 f"{where.source}: {_plural(len(cells), 'missing score')}{label} "
@@ -327,9 +344,9 @@ def _finish(values, methods, datasets, where, *, nan_policy, missing_at=None, me
                 f"nan_policy='omit' would drop every data set; remove the method"
             )
         keep = ~missing.any(axis=1)
-        dropped = [d for d, k in zip(datasets, keep) if not k]
+        dropped = [d for d, k in zip(datasets, keep, strict=True) if not k]
         values = values[keep]
-        datasets = [d for d, k in zip(datasets, keep) if k]
+        datasets = [d for d, k in zip(datasets, keep, strict=True) if k]
         notes.append(
             f"dropped {_plural(len(dropped), 'data set')} with missing scores "
             f"(nan_policy='omit'): {_listing(repr(d) for d in dropped)}"
@@ -355,9 +372,21 @@ def _finish(values, methods, datasets, where, *, nan_policy, missing_at=None, me
     )
 
 
-def _wide_table(datasets, methods, cells, where, *, nan_policy, decimal_comma=False,
-                dataset_at=None, method_at=None, metric=None, higher_is_better=None,
-                sha256=None, notes=()):
+def _wide_table(
+    datasets,
+    methods,
+    cells,
+    where,
+    *,
+    nan_policy,
+    decimal_comma=False,
+    dataset_at=None,
+    method_at=None,
+    metric=None,
+    higher_is_better=None,
+    sha256=None,
+    notes=(),
+):
     """Build a table from names and a rows x columns list of raw cells.
 
     ``decimal_comma`` may be ``'auto'`` (files separated by ';'): it is then
@@ -374,7 +403,9 @@ def _wide_table(datasets, methods, cells, where, *, nan_policy, decimal_comma=Fa
         decimal_comma = _wants_decimal_comma(c for row in cells for c in row)
         if decimal_comma:
             example = next(
-                c.strip() for row in cells for c in row
+                c.strip()
+                for row in cells
+                for c in row
                 if isinstance(c, str) and _DECIMAL_COMMA_RE.match(c.strip())
             )
             notes.append(f"read decimal commas ({example!r} as {example.replace(',', '.')})")
@@ -385,14 +416,22 @@ def _wide_table(datasets, methods, cells, where, *, nan_policy, decimal_comma=Fa
                 cell, decimal_comma, lambda i=i, j=j: where.at(i, datasets[i], methods[j])
             )
     return _finish(
-        values, methods, datasets, where, nan_policy=nan_policy,
-        missing_at=lambda i, j: where.row(i), metric=metric,
-        higher_is_better=higher_is_better, sha256=sha256, notes=notes,
+        values,
+        methods,
+        datasets,
+        where,
+        nan_policy=nan_policy,
+        missing_at=lambda i, j: where.row(i),
+        metric=metric,
+        higher_is_better=higher_is_better,
+        sha256=sha256,
+        notes=notes,
     )
 
 
-def _find_roles(header, where, *, dataset_col, method_col, score_col, repetition_col,
-                metric_col, forced):
+def _find_roles(
+    header, where, *, dataset_col, method_col, score_col, repetition_col, metric_col, forced
+):
     """Map long-table roles to column positions.
 
     Returns None when the header does not look long (and nothing forces it),
@@ -412,7 +451,10 @@ def _find_roles(header, where, *, dataset_col, method_col, score_col, repetition
         return header.index(name)
 
     given = {
-        "dataset": dataset_col, "method": method_col, "score": score_col, "metric": metric_col,
+        "dataset": dataset_col,
+        "method": method_col,
+        "score": score_col,
+        "metric": metric_col,
     }
     reps = [repetition_col] if isinstance(repetition_col, str) else repetition_col
     roles = {r: [] for r in _ROLE_NAMES}
@@ -434,15 +476,20 @@ def _find_roles(header, where, *, dataset_col, method_col, score_col, repetition
     if not forced and not (chosen["dataset"] and chosen["method"]):
         return None
 
-    for role, option in (("dataset", "dataset_col"), ("method", "method_col"),
-                         ("metric", "metric_col")):
+    for role, option in (
+        ("dataset", "dataset_col"),
+        ("method", "method_col"),
+        ("metric", "metric_col"),
+    ):
         if len(chosen[role]) > 1:
             cols = " and ".join(repr(header[j]) for j in chosen[role])
             raise CdplotError(
                 f"{where.source}: columns {cols} could each be the {role}; pass {option}="
             )
-    for role, option, words in (("dataset", "dataset_col", "data-set names"),
-                                ("method", "method_col", "method names")):
+    for role, option, words in (
+        ("dataset", "dataset_col", "data-set names"),
+        ("method", "method_col", "method names"),
+    ):
         if not chosen[role]:
             raise CdplotError(
                 f"{where.source}: no column of {words} among "
@@ -473,8 +520,9 @@ def _find_roles(header, where, *, dataset_col, method_col, score_col, repetition
     }
 
 
-def _long_tables(header, columns, where, roles, *, nan_policy, decimal_comma=False,
-                 sha256=None, notes=()):
+def _long_tables(
+    header, columns, where, roles, *, nan_policy, decimal_comma=False, sha256=None, notes=()
+):
     """Build one table per metric from long rows, averaging repeated rows."""
     header = roles["header"]
     n_rows = len(columns[0]) if columns else 0
@@ -494,7 +542,9 @@ def _long_tables(header, columns, where, roles, *, nan_policy, decimal_comma=Fal
         decimal_comma = _wants_decimal_comma(c for j in score_js for c in columns[j])
         if decimal_comma:
             example = next(
-                c.strip() for j in score_js for c in columns[j]
+                c.strip()
+                for j in score_js
+                for c in columns[j]
                 if isinstance(c, str) and _DECIMAL_COMMA_RE.match(c.strip())
             )
             notes.append(f"read decimal commas ({example!r} as {example.replace(',', '.')})")
@@ -525,7 +575,8 @@ def _long_tables(header, columns, where, roles, *, nan_policy, decimal_comma=Fal
             else:
                 metric = None
             value = _parse_cell(
-                columns[sj][i], decimal_comma,
+                columns[sj][i],
+                decimal_comma,
                 lambda i=i, sj=sj, ds=ds: where.at(i, ds, header[sj]),
             )
             cell = groups.setdefault(metric, {}).setdefault((ds, m), [[], [], i])
@@ -562,8 +613,15 @@ def _long_tables(header, columns, where, roles, *, nan_policy, decimal_comma=Fal
 
         tables.append(
             _finish(
-                values, methods, datasets, where, nan_policy=nan_policy,
-                missing_at=missing_at, metric=metric, sha256=sha256, notes=t_notes,
+                values,
+                methods,
+                datasets,
+                where,
+                nan_policy=nan_policy,
+                missing_at=missing_at,
+                metric=metric,
+                sha256=sha256,
+                notes=t_notes,
             )
         )
     return tuple(tables)
@@ -580,9 +638,7 @@ def _repetition_notes(counts, repeated_keys, rep_names):
     lo, hi = n[0], n[-1]
     if rep_names:
         if lo == hi:
-            notes.append(
-                f"averaged {hi} repetitions per data set and method{col_words}"
-            )
+            notes.append(f"averaged {hi} repetitions per data set and method{col_words}")
         else:
             few = min(counts, key=counts.get)
             many = max(counts, key=counts.get)
@@ -609,8 +665,19 @@ def _repetition_notes(counts, repeated_keys, rep_names):
     return notes
 
 
-def _tables_from_columns(header, columns, where, *, layout, cols, nan_policy, wide,
-                         decimal_comma=False, sha256=None, notes=()):
+def _tables_from_columns(
+    header,
+    columns,
+    where,
+    *,
+    layout,
+    cols,
+    nan_policy,
+    wide,
+    decimal_comma=False,
+    sha256=None,
+    notes=(),
+):
     """Long or wide tables from column-shaped data (files, DataFrames, records).
 
     ``wide()`` builds the wide table when the header does not look long.
@@ -625,8 +692,14 @@ def _tables_from_columns(header, columns, where, *, layout, cols, nan_policy, wi
     if roles is None:
         return (wide(),)
     return _long_tables(
-        header, columns, where, roles, nan_policy=nan_policy, decimal_comma=decimal_comma,
-        sha256=sha256, notes=notes,
+        header,
+        columns,
+        where,
+        roles,
+        nan_policy=nan_policy,
+        decimal_comma=decimal_comma,
+        sha256=sha256,
+        notes=notes,
     )
 
 
@@ -655,13 +728,21 @@ def _from_table(table, where, nan_policy):
             f"{len(table.datasets)} data sets and {len(table.methods)} methods"
         )
     out = _wide_table(
-        table.datasets, table.methods, values.tolist(), where, nan_policy=nan_policy,
-        metric=table.metric, higher_is_better=table.higher_is_better, sha256=table.sha256,
-        notes=table.notes, dataset_at=lambda i: f"data set {i + 1}",
+        table.datasets,
+        table.methods,
+        values.tolist(),
+        where,
+        nan_policy=nan_policy,
+        metric=table.metric,
+        higher_is_better=table.higher_is_better,
+        sha256=table.sha256,
+        notes=table.notes,
+        dataset_at=lambda i: f"data set {i + 1}",
         method_at=lambda j: f"method {j + 1}",
     )
     return replace(
-        out, source=table.source,
+        out,
+        source=table.source,
         dropped_datasets=tuple(table.dropped_datasets) + out.dropped_datasets,
     )
 
@@ -678,8 +759,9 @@ def _check_rows(rows, where, what="row"):
     return lengths[0] if lengths else 0
 
 
-def _from_array(data, where, *, methods, datasets, nan_policy, metric=None,
-                higher_is_better=None, notes=()):
+def _from_array(
+    data, where, *, methods, datasets, nan_policy, metric=None, higher_is_better=None, notes=()
+):
     if isinstance(data, np.ndarray):
         if data.ndim != 2:
             raise CdplotError(
@@ -715,15 +797,30 @@ def _from_array(data, where, *, methods, datasets, nan_policy, metric=None,
             f"table has {_plural(len(rows), 'row')}"
         )
     return _wide_table(
-        datasets, methods, rows, where, nan_policy=nan_policy, metric=metric,
-        higher_is_better=higher_is_better, notes=notes,
+        datasets,
+        methods,
+        rows,
+        where,
+        nan_policy=nan_policy,
+        metric=metric,
+        higher_is_better=higher_is_better,
+        notes=notes,
         method_at=lambda j: f"column {j + 1}",
     )
 
 
 _TABLE_KEYS = frozenset(
-    {"methods", "datasets", "scores", "metric", "higher_is_better", "source", "sha256",
-     "notes", "dropped_datasets"}
+    {
+        "methods",
+        "datasets",
+        "scores",
+        "metric",
+        "higher_is_better",
+        "source",
+        "sha256",
+        "notes",
+        "dropped_datasets",
+    }
 )
 
 
@@ -778,8 +875,14 @@ def _from_table_mapping(data, where, nan_policy):
         )
     notes = data.get("notes") or ()
     table = _from_array(
-        rows, where, methods=methods, datasets=datasets, nan_policy=nan_policy,
-        metric=metric, higher_is_better=None if hib is None else bool(hib), notes=notes,
+        rows,
+        where,
+        methods=methods,
+        datasets=datasets,
+        nan_policy=nan_policy,
+        metric=metric,
+        higher_is_better=None if hib is None else bool(hib),
+        notes=notes,
     )
     return replace(
         table,
@@ -803,12 +906,18 @@ def _from_nested_mapping(data, where, nan_policy, metric=None):
             methods.setdefault(_name_text(m), None)
     methods = list(methods)
     rows = []
-    for ds, inner in data.items():
+    for inner in data.values():
         by_name = {_name_text(m): v for m, v in inner.items()}
         rows.append([by_name.get(m) for m in methods])
     return _wide_table(
-        datasets, methods, rows, where, nan_policy=nan_policy, metric=metric,
-        dataset_at=lambda i: f"data set {i + 1}", method_at=lambda j: f"method {j + 1}",
+        datasets,
+        methods,
+        rows,
+        where,
+        nan_policy=nan_policy,
+        metric=metric,
+        dataset_at=lambda i: f"data set {i + 1}",
+        method_at=lambda j: f"method {j + 1}",
     )
 
 
@@ -824,8 +933,10 @@ def _from_mapping(data, where, nan_policy):
             f"{', '.join(repr(k) for k in sorted(_TABLE_KEYS))}"
         )
     values = list(data.values())
-    if all(isinstance(v, Mapping) and v and all(isinstance(w, Mapping) for w in v.values())
-           for v in values):
+    if all(
+        isinstance(v, Mapping) and v and all(isinstance(w, Mapping) for w in v.values())
+        for v in values
+    ):
         # {metric: {dataset: {method: score}}}
         return tuple(
             _from_nested_mapping(inner, where, nan_policy, metric=_name_text(metric))
@@ -851,7 +962,12 @@ def _from_records(records, where, *, layout, cols, nan_policy):
     if layout == "wide":
         raise CdplotError(f"{where.source}: records are long data; layout='wide' does not apply")
     return _tables_from_columns(
-        header, columns, where, layout="long", cols=cols, nan_policy=nan_policy,
+        header,
+        columns,
+        where,
+        layout="long",
+        cols=cols,
+        nan_policy=nan_policy,
         wide=None,
     )
 
@@ -906,9 +1022,14 @@ def _from_pandas(df, where, *, layout, cols, nan_policy):
             )
         if not m_header or not datasets:
             raise CdplotError(f"{where.source}: the DataFrame is empty")
-        rows = [list(r) for r in zip(*m_cols)]
+        rows = [list(r) for r in zip(*m_cols, strict=True)]
         return _wide_table(
-            datasets, m_header, rows, where, nan_policy=nan_policy, notes=notes,
+            datasets,
+            m_header,
+            rows,
+            where,
+            nan_policy=nan_policy,
+            notes=notes,
             dataset_at=lambda i: f"row {i}",
         )
 
@@ -922,11 +1043,16 @@ def _from_pandas(df, where, *, layout, cols, nan_policy):
                 long_columns = [index_labels] + columns
             else:
                 long_header = [_name_text(n) for n in names] + header
-                long_columns = [list(c) for c in zip(*index_labels)] + columns
+                long_columns = [list(c) for c in zip(*index_labels, strict=True)] + columns
     long_where = _Where(where.source, [f"row {label!r}" for label in index_labels])
     return _tables_from_columns(
-        long_header, long_columns, long_where, layout=layout, cols=cols,
-        nan_policy=nan_policy, wide=wide,
+        long_header,
+        long_columns,
+        long_where,
+        layout=layout,
+        cols=cols,
+        nan_policy=nan_policy,
+        wide=wide,
     )
 
 
@@ -958,19 +1084,30 @@ def _from_polars(df, where, *, layout, cols, nan_policy):
             )
         else:
             datasets = columns[names_j]
-            m_header = header[:names_j] + header[names_j + 1:]
-            m_cols = columns[:names_j] + columns[names_j + 1:]
+            m_header = header[:names_j] + header[names_j + 1 :]
+            m_cols = columns[:names_j] + columns[names_j + 1 :]
             notes.append(f"took the data-set names from column {header[names_j]!r}")
         if not m_header or not datasets:
             raise CdplotError(f"{where.source}: the DataFrame is empty")
-        rows = [list(r) for r in zip(*m_cols)]
+        rows = [list(r) for r in zip(*m_cols, strict=True)]
         return _wide_table(
-            datasets, m_header, rows, _Where(where.source), nan_policy=nan_policy,
-            notes=notes, dataset_at=lambda i: f"row {i}",
+            datasets,
+            m_header,
+            rows,
+            _Where(where.source),
+            nan_policy=nan_policy,
+            notes=notes,
+            dataset_at=lambda i: f"row {i}",
         )
 
     return _tables_from_columns(
-        header, columns, where, layout=layout, cols=cols, nan_policy=nan_policy, wide=wide,
+        header,
+        columns,
+        where,
+        layout=layout,
+        cols=cols,
+        nan_policy=nan_policy,
+        wide=wide,
     )
 
 
@@ -1096,9 +1233,7 @@ DataFrame, str or path
         # imported here: the reader is only needed for files
         from ..readers import read_scores
 
-        tables = read_scores(
-            data, layout=layout, metric=metric, nan_policy=nan_policy, **cols
-        )
+        tables = read_scores(data, layout=layout, metric=metric, nan_policy=nan_policy, **cols)
         return tuple(replace(t, source=source) for t in tables) if source else tables
 
     where = _Where(source or _describe(data))
@@ -1116,9 +1251,7 @@ DataFrame, str or path
         tables = (_from_table(data, _Where(source or data.source or "ScoreTable"), nan_policy),)
     elif array_like:
         tables = (
-            _from_array(
-                data, where, methods=methods, datasets=datasets, nan_policy=nan_policy
-            ),
+            _from_array(data, where, methods=methods, datasets=datasets, nan_policy=nan_policy),
         )
     elif isinstance(data, Mapping):
         tables = _from_mapping(data, where, nan_policy)
@@ -1132,7 +1265,10 @@ DataFrame, str or path
         _reject_long_options(cols, layout, where.source)
         tables = (
             _from_array(
-                np.asarray(data), where, methods=methods, datasets=datasets,
+                np.asarray(data),
+                where,
+                methods=methods,
+                datasets=datasets,
                 nan_policy=nan_policy,
             ),
         )
@@ -1178,9 +1314,11 @@ def _from_sequence(data, where, *, layout, cols, nan_policy):
                 for i, x in enumerate(data)
             )
         return _from_records(
-            data, _Where("list of records" if where.source.endswith(" of scores")
-                         else where.source),
-            layout=layout, cols=cols, nan_policy=nan_policy,
+            data,
+            _Where("list of records" if where.source.endswith(" of scores") else where.source),
+            layout=layout,
+            cols=cols,
+            nan_policy=nan_policy,
         )
     kinds = sorted({type(x).__name__ for x in data})
     raise CdplotError(

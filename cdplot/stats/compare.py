@@ -10,7 +10,7 @@ from .cliques import bridges, find_cliques, unjoined_pairs
 from .critical import critical_difference, critical_value
 from .friedman import friedman_from_ranks
 from .posthoc import nemenyi, rank_z
-from .ranks import rank_data, tie_sum
+from .ranks import ranks_and_ties
 from .results import ComparisonResult
 from .scores import ScoreTable
 
@@ -217,9 +217,9 @@ def compare_table(
         higher_is_better = True if table.higher_is_better is None else bool(table.higher_is_better)
     x = table.values
     n, k = x.shape
-    ranks = rank_data(x, higher_is_better=higher_is_better)
+    ranks, ties = ranks_and_ties(x, higher_is_better=higher_is_better)
     avg = ranks.mean(axis=0)
-    fr, idr = friedman_from_ranks(ranks, tie_sum(x, higher_is_better=higher_is_better), tie_correction=tie_correction)
+    fr, idr = friedman_from_ranks(ranks, ties, tie_correction=tie_correction)
 
     if test == "bonferroni-dunn" and control is None:
         control = names[int(np.argmin(avg))]

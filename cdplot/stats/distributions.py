@@ -41,7 +41,7 @@ __all__ = [
 # The standard normal density is below 1e-17 outside this interval, so the
 # integrals over z lose nothing by stopping there.
 _Z_LIMIT = 9.0
-_N_NODES = 400
+_N_NODES = 160
 _LOG_SQRT_2PI = 0.5 * np.log(2.0 * np.pi)
 
 

@@ -64,10 +64,15 @@ def rank_data(scores, *, higher_is_better: bool = True) -> np.ndarray:
 
 def tie_sum(scores, *, higher_is_better: bool = True) -> np.ndarray:
     """Per data set, ``sum(t**3 - t)`` over groups of ``t`` tied methods."""
+    return ranks_and_ties(scores, higher_is_better=higher_is_better)[1]
+
+
+def ranks_and_ties(scores, *, higher_is_better: bool = True) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`rank_data` and :func:`tie_sum` from one sort of the table."""
     x = np.asarray(scores, dtype=float)
-    _, sizes = _midranks(-x if higher_is_better else x)
+    ranks, sizes = _midranks(-x if higher_is_better else x)
     # each member of a group of size t contributes t**2 - 1, the group t**3 - t
-    return (sizes**2 - 1.0).sum(axis=1)
+    return ranks, (sizes**2 - 1.0).sum(axis=1)
 
 
 def average_ranks(scores, *, higher_is_better: bool = True) -> np.ndarray:

@@ -1,0 +1,76 @@
+"""``cdplot stats`` end to end, in a subprocess as users run it."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+
+def run(*args, cwd=None):
+    return subprocess.run(
+        [sys.executable, "-m", "cdplot", *args], capture_output=True, text=True, cwd=cwd, timeout=120
+    )
+
+
+def test_example_text_output():
+    out = run("stats", "--example", "demsar2006")
+    assert out.returncode == 0, out.stderr
+    assert "C4.5+m+cf" in out.stdout
+    assert "CD = 1.253559" in out.stdout
+    assert "rejects the hypothesis" in " ".join(out.stdout.split())
+
+
+def test_json_output_keys():
+    out = run("stats", "--example", "demsar2006-ranks", "--json", "--alpha", "0.1")
+    assert out.returncode == 0, out.stderr
+    d = json.loads(out.stdout)
+    assert d["n_datasets"] == 14 and d["n_methods"] == 4
+    assert d["higher_is_better"] is False
+    assert d["friedman"]["dof"] == 3
+    assert d["iman_davenport"]["dof"] == [3, 39]
+    assert d["critical_difference"] == pytest.approx(1.118060, abs=5e-7)
+    assert d["cliques"] == [["C4.5+m+cf", "C4.5+m", "C4.5+cf"], ["C4.5+cf", "C4.5"]]
+    assert set(d["pvalues"]) == {"C4.5", "C4.5+m", "C4.5+cf", "C4.5+m+cf"}
+
+
+def test_multi_metric_json():
+    out = run("stats", "--example", "yang-table9", "--json")
+    assert out.returncode == 0, out.stderr
+    d = json.loads(out.stdout)
+    assert set(d["metrics"]) == {"5CV", "Boots.", "P", "R", "F", "AUC"}
+    assert d["metrics"]["5CV"]["higher_is_better"] is False
+    assert d["metrics"]["AUC"]["higher_is_better"] is True
+
+
+def test_file_and_lower_is_better(tmp_path):
+    f = tmp_path / "err.csv"
+    f.write_text("dataset,A,B,C\nd1,0.1,0.2,0.3\nd2,0.1,0.3,0.2\nd3,0.2,0.3,0.4\n", encoding="utf-8")
+    out = run("stats", str(f), "--lower-is-better", "--json")
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["rank_order"][0] == "A"
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["stats", "missing.csv"], "missing.csv"),
+        (["stats", "--example", "demsar2006", "--alpha", "1.5"], "--alpha"),
+        (["stats", "--example", "demsar2006", "--test", "bonferroni-dunn", "--control", "J48"], "J48"),
+        (["stats", "--example", "nope"], "nope"),
+        (["stats"], "no input"),
+        (["stats", "--example", "demsar2006", "--test", "tukey"], "tukey"),
+    ],
+)
+def test_bad_input_exits_2_with_one_line(args, needle, tmp_path):
+    out = run(*args, cwd=tmp_path)
+    assert out.returncode == 2
+    assert "Traceback" not in out.stderr
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1, out.stderr
+    assert needle in lines[0]
+
+
+def test_version():
+    out = run("--version")
+    assert out.returncode == 0 and out.stdout.startswith("cdplot ")

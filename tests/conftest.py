@@ -1,0 +1,28 @@
+"""Shared fixtures: a seeded random generator and Demsar's C4.5 example."""
+
+import numpy as np
+import pytest
+
+# Demsar (2006), JMLR 7, Table 6: AUC of four C4.5 variants, as printed (3 decimals).
+C45_METHODS = ("C4.5", "C4.5+m", "C4.5+cf", "C4.5+m+cf")
+
+
+@pytest.fixture
+def rng():
+    return np.random.default_rng(20061)
+
+
+@pytest.fixture
+def c45():
+    import cdplot
+
+    (table,) = cdplot.load_example("demsar2006")
+    return table
+
+
+@pytest.fixture
+def c45_ranks():
+    import cdplot
+
+    (table,) = cdplot.load_example("demsar2006-ranks")
+    return table

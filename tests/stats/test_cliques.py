@@ -1,0 +1,102 @@
+import itertools
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cdplot.stats.cliques import bridges, find_cliques, unjoined_pairs
+
+
+def _sym(k, pairs):
+    s = np.zeros((k, k), dtype=bool)
+    for i, j in pairs:
+        s[i, j] = s[j, i] = True
+    return s
+
+
+def brute_force(avg, sig):
+    """Every maximal group straight from the definition (exponential; small k only)."""
+    k = len(avg)
+    groups = []
+    for r in range(2, k + 1):
+        for g in itertools.combinations(range(k), r):
+            lo, hi = min(avg[i] for i in g), max(avg[i] for i in g)
+            if any(lo < avg[j] < hi for j in range(k) if j not in g):
+                continue
+            if any(sig[i, j] for i, j in itertools.combinations(g, 2)):
+                continue
+            groups.append(set(g))
+    return sorted(tuple(sorted(g)) for g in groups if not any(g < h for h in groups))
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.integers(2, 8).flatmap(lambda k: st.tuples(
+    st.lists(st.integers(1, 5), min_size=k, max_size=k),
+    st.lists(st.booleans(), min_size=k * k, max_size=k * k),
+)))
+def test_matches_definition(case):
+    ranks, bits = case
+    k = len(ranks)
+    avg = np.array(ranks, dtype=float)
+    sig = np.triu(np.array(bits).reshape(k, k), 1)
+    sig = sig | sig.T
+    got = sorted(tuple(sorted(c)) for c in find_cliques(avg, sig))
+    assert got == brute_force(avg, sig)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(2, 9).flatmap(lambda k: st.lists(st.booleans(), min_size=k * k, max_size=k * k)))
+def test_matches_definition_without_ties(bits):
+    k = int(round(len(bits) ** 0.5))
+    avg = np.arange(1.0, k + 1) + 0.25
+    sig = np.triu(np.array(bits).reshape(k, k), 1)
+    sig = sig | sig.T
+    got = sorted(tuple(sorted(c)) for c in find_cliques(avg, sig))
+    assert got == brute_force(avg, sig)
+
+
+def test_no_bar_across_a_significant_method():
+    # A-B-C-D in rank order; A differs from C only.  A bar from A to D would span C.
+    avg = [1.0, 2.0, 3.0, 4.0]
+    sig = _sym(4, [(0, 2)])
+    assert find_cliques(avg, sig) == ((0, 1), (1, 2, 3))
+
+
+def test_equal_ranks_are_joinable_in_either_order():
+    # B and C tie; B differs from D, C does not: {C, D} is a group although B "sits between".
+    avg = [1.0, 2.0, 2.0, 3.0]
+    sig = _sym(4, [(1, 3), (0, 3), (0, 2)])
+    assert find_cliques(avg, sig) == ((0, 1), (1, 2), (2, 3))
+
+
+def test_bridges_and_unjoined():
+    # a, b, c: a differs from c, b from neither -> two overlapping groups and one bridge
+    avg = [1.0, 2.0, 3.0]
+    sig = _sym(3, [(0, 2)])
+    cl = find_cliques(avg, sig)
+    assert cl == ((0, 1), (1, 2))
+    assert bridges(avg, sig) == ((0, 1, 2),)
+    assert unjoined_pairs(avg, sig, cl) == ()
+    # non-monotone significance (possible with Wilcoxon): a~c but a differs from b
+    sig = _sym(3, [(0, 1)])
+    cl = find_cliques(avg, sig)
+    assert cl == ((1, 2),)
+    assert unjoined_pairs(avg, sig, cl) == ((0, 2),)
+
+
+def test_all_alike_and_all_different():
+    k = 6
+    assert find_cliques(np.arange(k), np.zeros((k, k), bool)) == (tuple(range(k)),)
+    allsig = ~np.eye(k, dtype=bool)
+    assert find_cliques(np.arange(k), allsig) == ()
+
+
+@pytest.mark.parametrize("k", [50, 200])
+def test_large_k_is_fast_enough_to_run(k, rng):
+    avg = np.sort(rng.uniform(1, k, k))
+    sig = np.abs(avg[:, None] - avg[None, :]) >= k / 5
+    cl = find_cliques(avg, sig)
+    for c in cl:
+        idx = np.array(c)
+        assert not sig[np.ix_(idx, idx)].any()

@@ -1,0 +1,55 @@
+"""The distributions written on scipy.special agree with scipy.stats."""
+
+import numpy as np
+import pytest
+from scipy import stats
+
+from cdplot.stats import distributions as d
+
+
+@pytest.mark.parametrize("k", [2, 3, 4, 5, 10, 20, 50, 100])
+def test_studentized_range_sf_matches_scipy(k):
+    q = np.array([0.05, 0.5, 1.0, 2.0, 3.0, 3.6, 4.5, 5.5, 7.0])
+    expected = stats.studentized_range.sf(q, k, np.inf)
+    np.testing.assert_allclose(d.studentized_range_sf(q, k), expected, rtol=1e-7, atol=1e-13)
+
+
+def test_studentized_range_k2_is_scaled_normal():
+    # the range of two standard normals is |X - Y| ~ sqrt(2) |N(0, 1)|
+    q = np.linspace(0.0, 9.0, 37)
+    exact = 2.0 * stats.norm.sf(q / np.sqrt(2.0))
+    np.testing.assert_allclose(d.studentized_range_sf(q, 2), exact, rtol=1e-10, atol=1e-16)
+
+
+def test_studentized_range_cdf_plus_sf_is_one():
+    q = np.linspace(0, 6, 13)
+    np.testing.assert_allclose(d.studentized_range_cdf(q, 7) + d.studentized_range_sf(q, 7), 1.0)
+
+
+@pytest.mark.parametrize("k", [2, 4, 9, 30])
+@pytest.mark.parametrize("p", [0.10, 0.05, 0.01, 0.001])
+def test_studentized_range_isf_matches_scipy(k, p):
+    assert d.studentized_range_isf(p, k) == pytest.approx(stats.studentized_range.isf(p, k, np.inf), rel=1e-9)
+
+
+def test_studentized_range_isf_inverts_sf():
+    q = d.studentized_range_isf(np.array([0.2, 0.05, 1e-6]), 12)
+    np.testing.assert_allclose(d.studentized_range_sf(q, 12), [0.2, 0.05, 1e-6], rtol=1e-9)
+
+
+def test_studentized_range_rejects_k_below_2():
+    with pytest.raises(ValueError, match="k >= 2"):
+        d.studentized_range_sf(1.0, 1)
+
+
+def test_simple_distributions_match_scipy():
+    x = np.array([0.0, 0.3, 1.7, 4.2, 11.0])
+    np.testing.assert_allclose(d.chi2_sf(x, 3), stats.chi2.sf(x, 3))
+    np.testing.assert_allclose(d.f_sf(x, 3, 39), stats.f.sf(x, 3, 39))
+    np.testing.assert_allclose(d.t_sf(x, 5), stats.t.sf(x, 5))
+    np.testing.assert_allclose(d.t_isf(0.025, 5), stats.t.isf(0.025, 5))
+    np.testing.assert_allclose(d.norm_sf(x), stats.norm.sf(x))
+    np.testing.assert_allclose(d.norm_isf(0.05 / 6), stats.norm.isf(0.05 / 6))
+    k = np.arange(-1, 12)
+    np.testing.assert_allclose(d.binom_cdf(k, 10, 0.5), stats.binom.cdf(k, 10, 0.5))
+    np.testing.assert_allclose(d.binom_sf(k, 10, 0.5), stats.binom.sf(k, 10, 0.5))

@@ -76,5 +76,23 @@ def ranks_and_ties(scores, *, higher_is_better: bool = True) -> tuple[np.ndarray
 
 
 def average_ranks(scores, *, higher_is_better: bool = True) -> np.ndarray:
-    """Mean rank of each method over the data sets (see :func:`rank_data`)."""
+    """Mean rank of each method over the data sets.
+
+    Parameters
+    ----------
+    scores : array_like, shape (N, k)
+        Scores of ``k`` methods (columns) on ``N`` data sets (rows).
+    higher_is_better : bool, default True
+        Direction of the scores.
+
+    Returns
+    -------
+    ndarray, shape (k,)
+        Average of the ranks from :func:`rank_data`; 1 is best.
+
+    Examples
+    --------
+    >>> average_ranks([[0.9, 0.8, 0.7], [0.6, 0.8, 0.7]])
+    array([2. , 1.5, 2.5])
+    """
     return rank_data(scores, higher_is_better=higher_is_better).mean(axis=0)

@@ -1,0 +1,1200 @@
+"""Two methods on one data set: t- and F-tests on per-fold cross-validation scores.
+
+The scores of two methods on the folds of one cross-validation are not
+independent samples: training sets overlap, so the fold differences are
+positively correlated and the textbook paired t-test understates their
+variance.  Each test here fits one way of producing the folds, and the
+input must say which (``scheme``):
+
+``'kfold'``
+    One run of k-fold cross-validation (k from the data).
+``'RxK'``, e.g. ``'10x10'``, ``'5x2'``
+    ``R`` independent repetitions of ``K``-fold cross-validation; ``'5x2'``
+    is Dietterich's five replications of two-fold cross-validation.
+``'blocked-mx2'``, e.g. ``'blocked-3x2'``
+    ``m`` replications of two-fold cross-validation whose partitions are
+    blocked so that the test sets of any two replications share exactly
+    half their examples (Wang et al. 2014).
+``'resampled'``
+    Independent random training/test splits (give ``n_train``, ``n_test``).
+
+============== ================================================ ==================
+test           procedure                                        schemes
+============== ================================================ ==================
+``kfold-t``    paired t over k-fold CV (seed 004, formula (23)) ``kfold``
+``corrected-t`` Nadeau & Bengio's corrected resampled t          all
+               (seed 000, formula (1))
+``5x2cv-t``    Dietterich's 5x2cv paired t                      ``5x2``
+``5x2cv-f``    Alpaydin's 5x2cv combined F                      ``5x2``
+``blocked-t``  Wang et al.'s blocked m x 2 CV t (seed 004 (25)) ``blocked-mx2``
+============== ================================================ ==================
+
+A test whose scheme does not match the data is refused with a message that
+names the tests that fit.  Only :mod:`scipy.special` (through
+:mod:`cdplot.stats.distributions`) is used, so none of this imports
+``scipy.stats``.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import math
+import os
+import re
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .._options import check_alpha, check_bool, check_option
+from ..errors import CdplotError
+from .distributions import f_sf, t_sf
+from .results import _num, _readonly, fmt_p
+
+__all__ = [
+    "CV_TESTS",
+    "CVScheme",
+    "CVTestResult",
+    "FoldScores",
+    "parse_scheme",
+    "fitting_tests",
+    "cv_test",
+    "kfold_ttest",
+    "corrected_ttest",
+    "dietterich_5x2cv_ttest",
+    "alpaydin_5x2cv_ftest",
+    "blocked_cv_ttest",
+    "read_fold_scores",
+    "fold_scores",
+]
+
+CV_TESTS = ("kfold-t", "corrected-t", "5x2cv-t", "5x2cv-f", "blocked-t")
+
+CV_TEST_LABELS = {
+    "kfold-t": "k-fold cross-validated paired t-test",
+    "corrected-t": "Nadeau-Bengio corrected resampled t-test",
+    "5x2cv-t": "Dietterich's 5x2cv paired t-test",
+    "5x2cv-f": "Alpaydin's 5x2cv combined F-test",
+    "blocked-t": "blocked m x 2 cross-validated t-test",
+}
+
+_SCHEME_RE = re.compile(r"^(blocked-)?(\d+)x(\d+)$")
+
+
+# ---------------------------------------------------------------------------
+# schemes
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class CVScheme:
+    """How the folds were produced.
+
+    Attributes
+    ----------
+    kind : {'kfold', 'repeated', 'blocked', 'resampled'}
+        One k-fold run, ``R`` independent repetitions of k-fold, blocked
+        ``m x 2`` cross-validation, or independent random splits.
+    n_repeats, n_folds : int or None
+        ``R`` and ``K`` when the scheme names them (``'10x10'``); ``None``
+        when they come from the data (``'kfold'``, ``'resampled'``).
+    text : str
+        The scheme as the user wrote it.
+    """
+
+    kind: str
+    n_repeats: int | None
+    n_folds: int | None
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def parse_scheme(scheme) -> CVScheme:
+    """Parse a scheme string (``'kfold'``, ``'10x10'``, ``'5x2'``, ``'blocked-3x2'``, ``'resampled'``).
+
+    Raises
+    ------
+    CdplotError
+        For anything else, with the accepted spellings.
+    """
+    if isinstance(scheme, CVScheme):
+        return scheme
+    if not isinstance(scheme, str):
+        raise CdplotError(
+            f"option scheme={scheme!r} is not valid; expected 'kfold', 'RxK' such as '10x10' or "
+            "'5x2', 'blocked-mx2' such as 'blocked-3x2', or 'resampled'"
+        )
+    if scheme in ("kfold", "resampled"):
+        return CVScheme(kind=scheme, n_repeats=1 if scheme == "kfold" else None, n_folds=None, text=scheme)
+    m = _SCHEME_RE.match(scheme)
+    if m is None:
+        raise CdplotError(
+            f"option scheme={scheme!r} is not valid; expected 'kfold', 'RxK' such as '10x10' or "
+            "'5x2', 'blocked-mx2' such as 'blocked-3x2', or 'resampled'"
+        )
+    blocked, r, k = m.group(1) is not None, int(m.group(2)), int(m.group(3))
+    if r < 1:
+        raise CdplotError(f"option scheme={scheme!r} has {r} repetitions; at least 1 is needed")
+    if k < 2:
+        raise CdplotError(
+            f"option scheme={scheme!r} has {k} fold{'s' if k != 1 else ''} per repetition; "
+            "cross-validation needs at least 2 (use scheme='resampled' for random train/test splits)"
+        )
+    if blocked:
+        if k != 2:
+            raise CdplotError(
+                f"option scheme={scheme!r}: blocked cross-validation is m x 2 (two folds per "
+                f"replication), not {r}x{k}"
+            )
+        if r < 2:
+            raise CdplotError(
+                f"option scheme={scheme!r}: blocking needs at least 2 replications; one 2-fold "
+                "run is scheme='1x2' (test 'kfold-t')"
+            )
+        return CVScheme(kind="blocked", n_repeats=r, n_folds=2, text=scheme)
+    kind = "kfold" if r == 1 else "repeated"
+    return CVScheme(kind=kind, n_repeats=r, n_folds=k, text=scheme)
+
+
+def fitting_tests(scheme) -> tuple[str, ...]:
+    """The tests of :data:`CV_TESTS` that fit a scheme, best suited first.
+
+    Examples
+    --------
+    >>> fitting_tests("5x2")
+    ('5x2cv-t', '5x2cv-f', 'corrected-t')
+    >>> fitting_tests("blocked-3x2")
+    ('blocked-t', 'corrected-t')
+    """
+    s = parse_scheme(scheme)
+    if s.kind == "kfold":
+        return ("corrected-t", "kfold-t")
+    if s.kind == "repeated":
+        if (s.n_repeats, s.n_folds) == (5, 2):
+            return ("5x2cv-t", "5x2cv-f", "corrected-t")
+        return ("corrected-t",)
+    if s.kind == "blocked":
+        return ("blocked-t", "corrected-t")
+    return ("corrected-t",)
+
+
+def _refuse(test: str, scheme: CVScheme) -> None:
+    fits = fitting_tests(scheme)
+    why = {
+        "kfold-t": "needs one run of k-fold cross-validation (scheme='kfold'); repeated or "
+        "overlapping runs make its variance far too small",
+        "5x2cv-t": "needs five independent replications of two-fold cross-validation (scheme='5x2')",
+        "5x2cv-f": "needs five independent replications of two-fold cross-validation (scheme='5x2')",
+        "blocked-t": "needs blocked m x 2 cross-validation (scheme='blocked-3x2' or another "
+        "'blocked-mx2'); random replications do not have the equal overlaps it assumes",
+    }[test]
+    raise CdplotError(
+        f"test {test!r} does not fit scheme={scheme.text!r}: it {why}; for this scheme use "
+        + " or ".join(repr(t) for t in fits)
+    )
+
+
+# ---------------------------------------------------------------------------
+# validation
+# ---------------------------------------------------------------------------
+
+
+def _as_scores(x, name):
+    try:
+        arr = np.asarray(x, dtype=float)
+    except (TypeError, ValueError):
+        raise CdplotError(f"{name}: expected numbers (one score per fold), got {x!r}") from None
+    if arr.ndim == 0:
+        raise CdplotError(f"{name}: expected one score per fold, got the single number {float(arr)!r}")
+    if arr.ndim > 2:
+        raise CdplotError(f"{name}: expected a vector or a (repetitions, folds) array, got shape {arr.shape}")
+    bad = ~np.isfinite(arr)
+    if bad.any():
+        i = int(np.flatnonzero(bad.ravel())[0])
+        raise CdplotError(f"{name}: score {i + 1} is {arr.ravel()[i]!r}; every fold needs a finite score")
+    return arr
+
+
+def _validate_sizes(n_train, n_test):
+    out = []
+    for name, v in (("n_train", n_train), ("n_test", n_test)):
+        if v is None:
+            out.append(None)
+            continue
+        if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 1:
+            raise CdplotError(f"option {name}={v!r} must be a positive whole number of examples")
+        out.append(int(v))
+    return tuple(out)
+
+
+def _validate_names(names):
+    if names is None:
+        return ("A", "B")
+    if isinstance(names, str) or len(names) != 2:
+        raise CdplotError(f"option names={names!r} must be two method names")
+    a, b = (str(n) for n in names)
+    if a == b:
+        raise CdplotError(f"option names={names!r}: the two methods need different names")
+    return a, b
+
+
+def _arrange(a, b, scheme: CVScheme, test: str):
+    """Return the differences as an (R, K) array after checking them against the scheme."""
+    a = _as_scores(a, "scores of A")
+    b = _as_scores(b, "scores of B")
+    if a.shape != b.shape:
+        raise CdplotError(
+            f"the two methods have different numbers of fold scores: {a.size} {a.shape} and "
+            f"{b.size} {b.shape}; the folds must be paired"
+        )
+    n = a.size
+    if n < 2:
+        raise CdplotError(
+            f"a single fold (n = {n}) gives no estimate of the variance of the difference; "
+            "cross-validate with at least 2 folds"
+        )
+    if scheme.kind == "resampled":
+        shape = (n, 1)
+        if a.ndim == 2 and a.shape[1] != 1 and a.shape[0] != 1:
+            raise CdplotError(
+                f"scheme='resampled' expects one score per random split, got a {a.shape} array; "
+                "for repeated k-fold give scheme='RxK'"
+            )
+    elif scheme.n_folds is None:  # 'kfold': K from the data
+        if a.ndim == 2 and a.shape[0] != 1:
+            raise CdplotError(
+                f"scheme='kfold' is one k-fold run, but the scores form a {a.shape} array of "
+                f"repetitions x folds; give scheme='{a.shape[0]}x{a.shape[1]}'"
+            )
+        shape = (1, n)
+    else:
+        r, k = scheme.n_repeats, scheme.n_folds
+        if n != r * k or (a.ndim == 2 and a.shape != (r, k)):
+            got = f"{n} per method" + (f" in a {a.shape[0]}x{a.shape[1]} array" if a.ndim == 2 else "")
+            raise CdplotError(
+                f"scheme={scheme.text!r} means {r} repetition{'s' if r > 1 else ''} x {k} folds = "
+                f"{r * k} scores per method, got {got}"
+            )
+        shape = (r, k)
+    a2 = a.reshape(shape)
+    b2 = b.reshape(shape)
+    return a2, b2
+
+
+def _check_variance(d, test, names, what="the fold differences"):
+    """Refuse, in words, a difference vector with no spread."""
+    if np.ptp(d) == 0.0:
+        a, b = names
+        if d.flat[0] == 0.0:
+            raise CdplotError(
+                f"{a} and {b} have identical scores on every fold, so there is no difference to "
+                f"test and {CV_TEST_LABELS.get(test, test)} is undefined (zero variance)"
+            )
+        raise CdplotError(
+            f"{a} - {b} = {d.flat[0]:.6g} on every fold: {what} have zero variance, so the "
+            f"{CV_TEST_LABELS.get(test, test)} is undefined (its statistic would be infinite); "
+            "the difference is perfectly consistent across folds"
+        )
+
+
+# ---------------------------------------------------------------------------
+# result
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class CVTestResult:
+    """A test of two methods on the folds of one data set.
+
+    Attributes
+    ----------
+    test : str
+        One of :data:`CV_TESTS`.
+    statistic : float
+        The t statistic (``'5x2cv-f'``: the F statistic).
+    pvalue : float
+        Two-sided p-value of the t-tests, upper-tail p-value of the F-test.
+    dof : int or tuple of int
+        Degrees of freedom; ``(10, 5)`` for the F-test.
+    method_a, method_b : str
+        The names; differences are ``a - b``.
+    mean_a, mean_b : float
+        Mean score of each method over all folds.
+    mean_difference : float
+        Mean of ``a - b`` over all folds.
+    differences : ndarray, shape (R, K)
+        ``a - b`` per repetition and fold, read-only.
+    variance : float
+        The variance estimate in the denominator (of the mean difference
+        for the t-tests, ``sum s_i^2`` for the 5x2cv tests).
+    scheme : str
+        The cross-validation scheme, as given.
+    n_repeats, n_folds : int
+        ``R`` and ``K`` of the data (``K = 1`` for random splits).
+    n_train, n_test : int or None
+        Training and test set sizes, when given.
+    rho : float or None
+        The correlation used by the corrected t-test, ``n_test / (n_train + n_test)``.
+    higher_is_better : bool
+    alpha : float
+    dataset : str or None
+        The data set, when known.
+    notes : tuple of str
+        Remarks in words (assumptions, defaults that were used).
+    """
+
+    test: str
+    statistic: float
+    pvalue: float
+    dof: int | tuple[int, int]
+    method_a: str
+    method_b: str
+    mean_a: float
+    mean_b: float
+    mean_difference: float
+    differences: np.ndarray
+    variance: float
+    scheme: str
+    n_repeats: int
+    n_folds: int
+    n_train: int | None = None
+    n_test: int | None = None
+    rho: float | None = None
+    higher_is_better: bool = True
+    alpha: float = 0.05
+    dataset: str | None = None
+    notes: tuple[str, ...] = field(default=())
+
+    def __post_init__(self):
+        object.__setattr__(self, "differences", _readonly(self.differences))
+        object.__setattr__(self, "notes", tuple(self.notes))
+
+    @property
+    def significant(self) -> bool:
+        """Whether ``pvalue <= alpha``."""
+        return bool(self.pvalue <= self.alpha)
+
+    def better(self) -> str | None:
+        """The method with the better mean score when the difference is significant, else ``None``."""
+        if not self.significant or self.mean_difference == 0:
+            return None
+        a_ahead = (self.mean_difference > 0) == self.higher_is_better
+        return self.method_a if a_ahead else self.method_b
+
+    def _stat_text(self) -> str:
+        if self.test == "5x2cv-f":
+            return f"F({self.dof[0]}, {self.dof[1]}) = {self.statistic:.4f}"
+        return f"t({self.dof}) = {self.statistic:.4f}"
+
+    def conclusion(self) -> str:
+        """The conclusion in words, with the numbers."""
+        where = f" on {self.dataset}" if self.dataset else ""
+        label = CV_TEST_LABELS[self.test]
+        means = (
+            f"mean {self.method_a} = {self.mean_a:.4f}, {self.method_b} = {self.mean_b:.4f} over "
+            f"{self.differences.size} folds ({self.scheme})"
+        )
+        nums = f"{self._stat_text()}, {fmt_p(self.pvalue)}"
+        winner = self.better()
+        if winner is not None:
+            loser = self.method_b if winner == self.method_a else self.method_a
+            text = (
+                f"{winner} is significantly better than {loser}{where} at alpha = {self.alpha:g} "
+                f"by the {label} ({nums}; {means})."
+            )
+        else:
+            text = (
+                f"The {label} finds no significant difference between {self.method_a} and "
+                f"{self.method_b}{where} at alpha = {self.alpha:g} ({nums}; {means})."
+            )
+        return " ".join([text, *self.notes])
+
+    def __str__(self) -> str:
+        return self.conclusion()
+
+    def to_dict(self) -> dict:
+        """Return a JSON-safe dictionary."""
+        return {
+            "test": self.test,
+            "label": CV_TEST_LABELS[self.test],
+            "statistic": _num(self.statistic),
+            "pvalue": _num(self.pvalue),
+            "dof": list(self.dof) if isinstance(self.dof, tuple) else int(self.dof),
+            "method_a": self.method_a,
+            "method_b": self.method_b,
+            "mean_a": _num(self.mean_a),
+            "mean_b": _num(self.mean_b),
+            "mean_difference": _num(self.mean_difference),
+            "differences": [[float(v) for v in row] for row in self.differences],
+            "variance": _num(self.variance),
+            "scheme": self.scheme,
+            "n_repeats": int(self.n_repeats),
+            "n_folds": int(self.n_folds),
+            "n_train": self.n_train,
+            "n_test": self.n_test,
+            "rho": _num(self.rho),
+            "higher_is_better": self.higher_is_better,
+            "alpha": self.alpha,
+            "significant": self.significant,
+            "better": self.better(),
+            "dataset": self.dataset,
+            "notes": list(self.notes),
+            "conclusion": self.conclusion(),
+        }
+
+
+# ---------------------------------------------------------------------------
+# the tests
+# ---------------------------------------------------------------------------
+
+
+def _prepare(a, b, scheme, test, names, alpha, higher_is_better, n_train, n_test):
+    s = parse_scheme(scheme)
+    alpha = check_alpha(alpha)
+    check_bool("higher_is_better", higher_is_better)
+    names = _validate_names(names)
+    n_train, n_test = _validate_sizes(n_train, n_test)
+    if test not in fitting_tests(s):
+        _refuse(test, s)
+    a2, b2 = _arrange(a, b, s, test)
+    return s, a2, b2, names, alpha, n_train, n_test
+
+
+def _result(test, stat, p, dof, a2, b2, var, s, names, **kw):
+    d = a2 - b2
+    return CVTestResult(
+        test=test,
+        statistic=float(stat),
+        pvalue=float(min(1.0, p)),
+        dof=dof,
+        method_a=names[0],
+        method_b=names[1],
+        mean_a=float(a2.mean()),
+        mean_b=float(b2.mean()),
+        mean_difference=float(d.mean()),
+        differences=d,
+        variance=float(var),
+        scheme=s.text,
+        n_repeats=d.shape[0],
+        n_folds=d.shape[1],
+        **kw,
+    )
+
+
+_DOC_COMMON = """
+    a, b : array_like
+        Per-fold scores of the two methods, paired fold by fold: a vector in
+        repetition-major order or a ``(repetitions, folds)`` array."""
+
+
+def kfold_ttest(a, b, *, scheme="kfold", higher_is_better=True, alpha=0.05, names=None,
+                dataset=None) -> CVTestResult:
+    """Paired t-test over the folds of one k-fold cross-validation.
+
+    ``t = mean(d) / sqrt(s^2 / K)`` with ``K - 1`` degrees of freedom, where
+    ``d`` are the ``K`` fold differences ``a - b`` and ``s^2`` their sample
+    variance (seed 004, formula (23)).  This is ``scipy.stats.ttest_rel``
+    on the folds.
+
+    Parameters
+    ----------
+    a, b : array_like
+        Per-fold scores of the two methods on the same folds.
+    scheme : str, default 'kfold'
+        Must describe one k-fold run (``'kfold'`` or ``'1xK'``).
+    higher_is_better : bool, default True
+        Direction of the scores; decides which method is "better".
+    alpha : float, default 0.05
+        Significance level.
+    names : pair of str, optional
+        Names of the methods (default ``('A', 'B')``).
+    dataset : str, optional
+        Name of the data set, for the conclusion.
+
+    Returns
+    -------
+    CVTestResult
+
+    Raises
+    ------
+    CdplotError
+        For another scheme (the message names the tests that fit), fewer
+        than two folds, unpaired folds or zero variance of the differences.
+
+    Notes
+    -----
+    Folds share most of their training data, so the differences are
+    positively correlated and ``s^2 / K`` underestimates the variance of
+    the mean: the test rejects too often (Dietterich 1998; Nadeau and
+    Bengio 2003).  Prefer ``corrected_ttest``.
+
+    References
+    ----------
+    .. [1] T. G. Dietterich, "Approximate statistical tests for comparing
+           supervised classification learning algorithms", Neural
+           Computation 10(7) (1998) 1895-1923.
+
+    Examples
+    --------
+    >>> r = kfold_ttest([0.81, 0.84, 0.79, 0.86, 0.83], [0.78, 0.80, 0.80, 0.82, 0.79])
+    >>> round(r.statistic, 4), round(r.pvalue, 4)
+    (2.888, 0.0447)
+    """
+    test = "kfold-t"
+    s, a2, b2, names, alpha, _, _ = _prepare(a, b, scheme, test, names, alpha, higher_is_better,
+                                             None, None)
+    d = (a2 - b2).ravel()
+    _check_variance(d, test, names)
+    k = d.size
+    var = d.var(ddof=1) / k
+    t = d.mean() / math.sqrt(var)
+    p = 2.0 * float(t_sf(abs(t), k - 1))
+    return _result(test, t, p, k - 1, a2, b2, var, s, names, higher_is_better=higher_is_better,
+                   alpha=alpha, dataset=dataset,
+                   notes=("The k-fold paired t-test ignores the overlap of training sets and "
+                          "tends to reject too often; the corrected resampled t-test allows for it.",))
+
+
+def corrected_ttest(a, b, *, scheme="kfold", n_train=None, n_test=None, higher_is_better=True,
+                    alpha=0.05, names=None, dataset=None) -> CVTestResult:
+    """Nadeau and Bengio's corrected resampled (correlated) t-test.
+
+    With ``n`` fold differences ``d`` (all repetitions and folds together),
+
+    .. math:: t = \\frac{\\bar d}{\\sqrt{\\hat\\sigma^2 (1/n + \\rho / (1 - \\rho))}},
+              \\qquad \\rho = n_{test} / (n_{train} + n_{test}),
+
+    with ``n - 1`` degrees of freedom (seed 000, formula (1)).  ``rho / (1 -
+    rho)`` is ``n_test / n_train``.
+
+    Parameters
+    ----------
+    a, b : array_like
+        Per-fold scores, a vector in repetition-major order or an ``(R, K)`` array.
+    scheme : str, default 'kfold'
+        ``'kfold'``, ``'RxK'``, ``'blocked-mx2'`` or ``'resampled'``.
+    n_train, n_test : int, optional
+        Training and test set sizes.  For k-fold schemes they default to
+        ``rho = 1 / K`` (the test fold is a ``K``-th of the data), as
+        baycomp does; random splits (``'resampled'``) need them.
+    higher_is_better, alpha, names, dataset
+        As in :func:`kfold_ttest`.
+
+    Returns
+    -------
+    CVTestResult
+
+    Raises
+    ------
+    CdplotError
+        Bad scheme, fold counts that do not match it, a single fold, zero
+        variance of the differences, or ``'resampled'`` without sizes.
+
+    Notes
+    -----
+    The correction ``rho / (1 - rho)`` accounts for the correlation of the
+    differences that overlapping training sets cause; it is a heuristic,
+    exact only under Nadeau and Bengio's assumptions, but it keeps the
+    type I error near its nominal level where the plain test does not.
+
+    References
+    ----------
+    .. [1] C. Nadeau and Y. Bengio, "Inference for the generalization
+           error", Machine Learning 52 (2003) 239-281.
+    .. [2] R. R. Bouckaert and E. Frank, "Evaluating the replicability of
+           significance tests for comparing learning algorithms", PAKDD 2004.
+
+    Examples
+    --------
+    >>> a = [0.81, 0.84, 0.79, 0.86, 0.83]
+    >>> b = [0.78, 0.80, 0.80, 0.82, 0.79]
+    >>> r = corrected_ttest(a, b)          # rho = 1/5 for 5-fold CV
+    >>> round(r.statistic, 4), round(r.pvalue, 4)
+    (1.9253, 0.1265)
+    """
+    test = "corrected-t"
+    s, a2, b2, names, alpha, n_train, n_test = _prepare(
+        a, b, scheme, test, names, alpha, higher_is_better, n_train, n_test)
+    notes = []
+    if (n_train is None) != (n_test is None):
+        raise CdplotError(
+            f"give both n_train and n_test or neither (got n_train={n_train!r}, n_test={n_test!r})"
+        )
+    if n_train is None:
+        if s.kind == "resampled":
+            raise CdplotError(
+                "scheme='resampled' needs n_train and n_test (the sizes of the training and test "
+                "sets) for the correction rho = n_test / (n_train + n_test)"
+            )
+        k = a2.shape[1]
+        rho = 1.0 / k
+        notes.append(f"rho = 1/{k} (a test fold is a {k}-th of the data) because n_train and "
+                     "n_test were not given.")
+    else:
+        rho = n_test / (n_train + n_test)
+        if s.kind != "resampled":
+            k = a2.shape[1]
+            if abs(rho - 1.0 / k) > 0.5 / k:
+                raise CdplotError(
+                    f"n_test={n_test} and n_train={n_train} give rho = {rho:.3g}, but {k}-fold "
+                    f"cross-validation tests on about 1/{k} of the data; check the sizes or the scheme"
+                )
+    d = (a2 - b2).ravel()
+    _check_variance(d, test, names)
+    n = d.size
+    var = d.var(ddof=1) * (1.0 / n + rho / (1.0 - rho))
+    t = d.mean() / math.sqrt(var)
+    p = 2.0 * float(t_sf(abs(t), n - 1))
+    return _result(test, t, p, n - 1, a2, b2, var, s, names, n_train=n_train, n_test=n_test,
+                   rho=rho, higher_is_better=higher_is_better, alpha=alpha, dataset=dataset,
+                   notes=tuple(notes))
+
+
+def _five_by_two(a, b, scheme, test, names, alpha, higher_is_better):
+    s, a2, b2, names, alpha, _, _ = _prepare(a, b, scheme, test, names, alpha, higher_is_better,
+                                             None, None)
+    d = a2 - b2  # (5, 2): p_i^(j)
+    mean_i = d.mean(axis=1, keepdims=True)
+    s2 = ((d - mean_i) ** 2).sum(axis=1)  # s_i^2
+    if np.all(s2 == 0.0):
+        if np.all(d == 0.0):
+            _check_variance(d, test, names)
+        raise CdplotError(
+            f"in every replication both folds give the same difference {names[0]} - {names[1]}, "
+            f"so sum s_i^2 = 0 and the {CV_TEST_LABELS[test]} is undefined; the folds show no "
+            "variability to judge the difference against"
+        )
+    return s, a2, b2, d, s2, names, alpha
+
+
+def dietterich_5x2cv_ttest(a, b, *, scheme="5x2", higher_is_better=True, alpha=0.05, names=None,
+                           dataset=None) -> CVTestResult:
+    """Dietterich's 5x2cv paired t-test.
+
+    With ``p_i^(j)`` the difference ``a - b`` on fold ``j`` of replication
+    ``i`` of five two-fold cross-validations, ``s_i^2 = sum_j (p_i^(j) -
+    mean_j p_i^(j))^2`` and
+
+    .. math:: t = p_1^{(1)} / \\sqrt{\\tfrac15 \\sum_{i=1}^5 s_i^2}
+
+    has (approximately) 5 degrees of freedom (seed 004, formula (24)).
+
+    Parameters
+    ----------
+    a, b : array_like
+        Ten scores per method, as a ``(5, 2)`` array or in the order
+        replication 1 fold 1, replication 1 fold 2, replication 2 fold 1, ...
+        The numerator uses only the first one, so the order matters.
+    scheme : str, default '5x2'
+        Must be ``'5x2'``.
+    higher_is_better, alpha, names, dataset
+        As in :func:`kfold_ttest`.
+
+    Returns
+    -------
+    CVTestResult
+
+    Raises
+    ------
+    CdplotError
+        For another scheme, another number of scores, or ``sum s_i^2 = 0``.
+
+    Notes
+    -----
+    The numerator depends on one fold only, which makes the statistic
+    unstable under reordering of the replications; Alpaydin's combined F
+    (:func:`alpaydin_5x2cv_ftest`) uses all ten differences.
+
+    References
+    ----------
+    .. [1] T. G. Dietterich, "Approximate statistical tests for comparing
+           supervised classification learning algorithms", Neural
+           Computation 10(7) (1998) 1895-1923, section 3.5.
+
+    Examples
+    --------
+    >>> a = [[0.80, 0.82], [0.79, 0.83], [0.81, 0.80], [0.84, 0.82], [0.80, 0.81]]
+    >>> b = [[0.77, 0.80], [0.78, 0.79], [0.80, 0.78], [0.80, 0.81], [0.79, 0.78]]
+    >>> r = dietterich_5x2cv_ttest(a, b)
+    >>> round(r.statistic, 4), round(r.pvalue, 4)
+    (1.9365, 0.1106)
+    """
+    test = "5x2cv-t"
+    s, a2, b2, d, s2, names, alpha = _five_by_two(a, b, scheme, test, names, alpha, higher_is_better)
+    var = s2.sum() / 5.0
+    t = d[0, 0] / math.sqrt(var)
+    p = 2.0 * float(t_sf(abs(t), 5))
+    return _result(test, t, p, 5, a2, b2, var, s, names, higher_is_better=higher_is_better,
+                   alpha=alpha, dataset=dataset)
+
+
+def alpaydin_5x2cv_ftest(a, b, *, scheme="5x2", higher_is_better=True, alpha=0.05, names=None,
+                         dataset=None) -> CVTestResult:
+    """Alpaydin's combined 5x2cv F-test.
+
+    .. math:: f = \\frac{\\sum_{i=1}^5 \\sum_{j=1}^2 (p_i^{(j)})^2}{2 \\sum_{i=1}^5 s_i^2}
+
+    is approximately F-distributed with (10, 5) degrees of freedom; the
+    p-value is its upper tail.  Notation as in :func:`dietterich_5x2cv_ttest`.
+
+    Parameters
+    ----------
+    a, b : array_like
+        Ten scores per method, a ``(5, 2)`` array or replication-major.
+    scheme : str, default '5x2'
+        Must be ``'5x2'``.
+    higher_is_better, alpha, names, dataset
+        As in :func:`kfold_ttest`.
+
+    Returns
+    -------
+    CVTestResult
+        ``dof`` is ``(10, 5)``.  The F-test is two-sided in effect (it
+        squares the differences); the conclusion names the method with the
+        better mean when it rejects.
+
+    Raises
+    ------
+    CdplotError
+        For another scheme, another number of scores, or ``sum s_i^2 = 0``.
+
+    References
+    ----------
+    .. [1] E. Alpaydin, "Combined 5 x 2 cv F test for comparing supervised
+           classification learning algorithms", Neural Computation 11(8)
+           (1999) 1885-1892.
+
+    Examples
+    --------
+    >>> a = [[0.80, 0.82], [0.79, 0.83], [0.81, 0.80], [0.84, 0.82], [0.80, 0.81]]
+    >>> b = [[0.77, 0.80], [0.78, 0.79], [0.80, 0.78], [0.80, 0.81], [0.79, 0.78]]
+    >>> r = alpaydin_5x2cv_ftest(a, b)
+    >>> round(r.statistic, 4), round(r.pvalue, 4)
+    (2.5833, 0.1532)
+    """
+    test = "5x2cv-f"
+    s, a2, b2, d, s2, names, alpha = _five_by_two(a, b, scheme, test, names, alpha, higher_is_better)
+    var = s2.sum()
+    f = (d**2).sum() / (2.0 * var)
+    p = float(f_sf(f, 10, 5))
+    return _result(test, f, p, (10, 5), a2, b2, var, s, names, higher_is_better=higher_is_better,
+                   alpha=alpha, dataset=dataset)
+
+
+def blocked_cv_ttest(a, b, *, scheme="blocked-3x2", n_train=None, n_test=None,
+                     higher_is_better=True, alpha=0.05, names=None, dataset=None) -> CVTestResult:
+    """Blocked ``m x 2`` cross-validated t-test (Wang et al. 2014), for ``m >= 2``.
+
+    With the ``2m`` hold-out differences ``d`` of blocked ``m x 2``
+    cross-validation, ``mu = mean(d)`` and ``S = sum (d - mu)^2 / (2m)``,
+
+    .. math:: t = \\mu / \\sqrt{S}
+
+    has ``2m - 1`` degrees of freedom.  For ``m = 3`` this is seed 004,
+    formula (25): ``t_{3x2} = mu_{3x2} / sqrt(S_{3x2})`` with 5 degrees of
+    freedom.
+
+    Parameters
+    ----------
+    a, b : array_like
+        ``2m`` scores per method, an ``(m, 2)`` array or replication-major.
+    scheme : str, default 'blocked-3x2'
+        ``'blocked-mx2'`` with the number of replications ``m``.
+    n_train, n_test : int, optional
+        Sizes of the halves; when given they must be equal up to one
+        example, and ``n_train + n_test`` must allow ``m`` blocked
+        replications (at least ``2^ceil(log2(m + 1))`` examples).
+    higher_is_better, alpha, names, dataset
+        As in :func:`kfold_ttest`.
+
+    Returns
+    -------
+    CVTestResult
+
+    Raises
+    ------
+    CdplotError
+        For random (non-blocked) schemes, wrong counts, a data size that
+        cannot be blocked, or zero variance of the differences.
+
+    Notes
+    -----
+    Blocked replications split the data into blocks so that the test sets
+    of any two replications share exactly half their examples.  The
+    generalisation from 3 to ``m`` replications keeps the variance
+    estimator ``S = sum (d - mu)^2 / (2m)``: it is unbiased for ``Var(mu)``
+    when the two hold-out estimates of one replication are uncorrelated
+    and estimates of different replications have correlation 1/2, which is
+    the assumption under which the ``m = 3`` form of formula (25) is
+    unbiased (our derivation: ``E[sum (d - mu)^2] = m sigma^2`` and
+    ``Var(mu) = sigma^2 / 2`` for every ``m``).  Blocking ``m``
+    replications needs an orthogonal array with ``m`` two-level columns,
+    that is ``2^p > m`` blocks (Wang et al. 2017).
+
+    References
+    ----------
+    .. [1] Y. Wang, R. Wang, H. Jia and J. Li, "Blocked 3 x 2
+           cross-validated t-test for comparing supervised classification
+           learning algorithms", Neural Computation 26(1) (2014) 208-235.
+    .. [2] R. Wang, Y. Wang, J. Li, X. Yang and J. Yang, "Block-regularized
+           m x 2 cross-validated estimator of the generalization error",
+           Neural Computation 29(2) (2017) 519-554.
+
+    Examples
+    --------
+    >>> a = [[0.80, 0.82], [0.79, 0.83], [0.81, 0.80]]
+    >>> b = [[0.77, 0.80], [0.78, 0.79], [0.80, 0.78]]
+    >>> r = blocked_cv_ttest(a, b)
+    >>> round(r.statistic, 4), round(r.pvalue, 4), r.dof
+    (2.0303, 0.0981, 5)
+    """
+    test = "blocked-t"
+    s, a2, b2, names, alpha, n_train, n_test = _prepare(
+        a, b, scheme, test, names, alpha, higher_is_better, n_train, n_test)
+    m = s.n_repeats
+    if n_train is not None and n_test is not None:
+        n = n_train + n_test
+        if abs(n_train - n_test) > 1:
+            raise CdplotError(
+                f"blocked m x 2 cross-validation trains and tests on halves, but n_train={n_train} "
+                f"and n_test={n_test} differ by more than one example"
+            )
+        blocks = 2 ** math.ceil(math.log2(m + 1))
+        if n < blocks:
+            raise CdplotError(
+                f"scheme={s.text!r} needs {blocks} blocks of data, but n_train + n_test = {n}"
+            )
+    d = (a2 - b2).ravel()
+    _check_variance(d, test, names)
+    mu = d.mean()
+    var = ((d - mu) ** 2).sum() / d.size
+    t = mu / math.sqrt(var)
+    p = 2.0 * float(t_sf(abs(t), d.size - 1))
+    notes = ()
+    if m != 3:
+        notes = (f"The blocked {m}x2 test uses formula (25) of the 3x2 case with 2m = {2 * m} "
+                 f"estimates and {2 * m - 1} degrees of freedom.",)
+    return _result(test, t, p, d.size - 1, a2, b2, var, s, names, n_train=n_train, n_test=n_test,
+                   higher_is_better=higher_is_better, alpha=alpha, dataset=dataset, notes=notes)
+
+
+_FUNCS = {
+    "kfold-t": kfold_ttest,
+    "corrected-t": corrected_ttest,
+    "5x2cv-t": dietterich_5x2cv_ttest,
+    "5x2cv-f": alpaydin_5x2cv_ftest,
+    "blocked-t": blocked_cv_ttest,
+}
+
+
+def cv_test(a, b, *, test, scheme, n_train=None, n_test=None, higher_is_better=True, alpha=0.05,
+            names=None, dataset=None) -> CVTestResult:
+    """Run one of :data:`CV_TESTS` by name; see the individual functions.
+
+    Raises
+    ------
+    CdplotError
+        For an unknown test, or one that does not fit ``scheme`` (the
+        message says which tests fit).
+
+    Examples
+    --------
+    >>> cv_test([0.8, 0.9, 0.85], [0.7, 0.8, 0.8], test="5x2cv-t", scheme="kfold")
+    Traceback (most recent call last):
+    ...
+    cdplot.errors.CdplotError: test '5x2cv-t' does not fit scheme='kfold': it needs five independent replications of two-fold cross-validation (scheme='5x2'); for this scheme use 'corrected-t' or 'kfold-t'
+    """
+    check_option("test", test, CV_TESTS)
+    kw = {"scheme": scheme, "higher_is_better": higher_is_better, "alpha": alpha, "names": names,
+          "dataset": dataset}
+    if test in ("corrected-t", "blocked-t"):
+        kw.update(n_train=n_train, n_test=n_test)
+    elif n_train is not None or n_test is not None:
+        parse_scheme(scheme)
+        if test not in fitting_tests(scheme):
+            _refuse(test, parse_scheme(scheme))
+    return _FUNCS[test](a, b, **kw)
+
+
+# ---------------------------------------------------------------------------
+# per-fold tables
+# ---------------------------------------------------------------------------
+
+# Column names, compared lower-case without spaces, underscores and hyphens.
+# They follow cdplot.readers' long-table names; the repetition names are
+# split into repetitions and folds because the tests need both levels.
+_COLS = {
+    "dataset": ("dataset", "datasetname", "problem", "task", "benchmark"),
+    "method": ("method", "methodname", "algorithm", "classifier", "model", "learner"),
+    "score": ("score", "value", "accuracy", "auc", "error", "result", "performance"),
+    "repeat": ("repeat", "repetition", "rep", "run", "seed", "iteration", "trial", "replication"),
+    "fold": ("fold", "split", "foldid", "foldindex", "cvfold"),
+}
+
+
+def _norm(name) -> str:
+    return re.sub(r"[\s_\-]+", "", str(name).strip().lower())
+
+
+def _role(name):
+    key = _norm(name)
+    for role, names in _COLS.items():
+        if key in names or (key.endswith("s") and key[:-1] in names):
+            return role
+    return None
+
+
+@dataclass(frozen=True, kw_only=True)
+class FoldScores:
+    """Unaveraged per-fold scores of several methods on one or more data sets.
+
+    Attributes
+    ----------
+    values : ndarray, shape (n_datasets, n_methods, n_repeats, n_folds)
+        Read-only scores, in the order of first appearance of each
+        repetition and fold label.
+    methods, datasets : tuple of str
+    repeats, folds : tuple of str
+        Labels of the repetitions (``('1',)`` when the table has no
+        repetition column) and folds.
+    source : str or None
+        Where the scores came from.
+    """
+
+    values: np.ndarray
+    methods: tuple[str, ...]
+    datasets: tuple[str, ...]
+    repeats: tuple[str, ...]
+    folds: tuple[str, ...]
+    source: str | None = None
+
+    def __post_init__(self):
+        object.__setattr__(self, "values", _readonly(self.values))
+
+    def scores(self, method, dataset=None) -> np.ndarray:
+        """The ``(n_repeats, n_folds)`` scores of one method on one data set."""
+        if method not in self.methods:
+            raise CdplotError(
+                f"{self.source or 'scores'}: method {method!r} is not in the data; methods are "
+                f"{', '.join(self.methods)}"
+            )
+        if dataset is None:
+            if len(self.datasets) != 1:
+                raise CdplotError(
+                    f"{self.source or 'scores'}: the data hold {len(self.datasets)} data sets; "
+                    "name one"
+                )
+            dataset = self.datasets[0]
+        if dataset not in self.datasets:
+            raise CdplotError(
+                f"{self.source or 'scores'}: data set {dataset!r} is not in the data; data sets "
+                f"are {', '.join(self.datasets)}"
+            )
+        return self.values[self.datasets.index(dataset), self.methods.index(method)]
+
+    def means(self) -> np.ndarray:
+        """``(n_datasets, n_methods)`` mean score over all folds."""
+        return self.values.mean(axis=(2, 3))
+
+
+def fold_scores(records, *, source="records", dataset_col=None, method_col=None, score_col=None,
+                repeat_col=None, fold_col=None) -> FoldScores:
+    """Build :class:`FoldScores` from a header and rows of a long or wide per-fold table.
+
+    Parameters
+    ----------
+    records : sequence of mapping
+        One mapping per row (``{column: value}``), as ``csv.DictReader``
+        or ``DataFrame.to_dict('records')`` give.  Long tables have a
+        method, a score and a fold column (and optionally data-set and
+        repetition columns); wide tables have a fold column and one column
+        of scores per method.
+    source : str
+        Name used in error messages.
+    dataset_col, method_col, score_col, repeat_col, fold_col : str, optional
+        Column names when they are not recognised.
+
+    Returns
+    -------
+    FoldScores
+
+    Raises
+    ------
+    CdplotError
+        Missing columns, scores that are not finite numbers, a fold listed
+        twice, or a method without a score on some fold (named).
+    """
+    records = list(records)
+    if not records:
+        raise CdplotError(f"{source}: there are no rows of scores")
+    header = list(records[0].keys())
+    given = {"dataset": dataset_col, "method": method_col, "score": score_col,
+             "repeat": repeat_col, "fold": fold_col}
+    cols = {}
+    for role, name in given.items():
+        if name is not None:
+            if name not in header:
+                raise CdplotError(
+                    f"{source}: option {role}_col={name!r} is not a column; the columns are "
+                    f"{', '.join(map(repr, header))}"
+                )
+            cols[role] = name
+    for h in header:
+        r = _role(h)
+        if r is not None and r not in cols and h not in cols.values():
+            cols[r] = h
+    if "fold" not in cols:
+        if "repeat" in cols:  # a single index column is the fold index
+            cols["fold"] = cols.pop("repeat")
+        else:
+            raise CdplotError(
+                f"{source}: no fold column among {', '.join(map(repr, header))}; name one 'fold' "
+                "(and 'repeat' for repeated cross-validation) or pass fold_col="
+            )
+    long = "method" in cols
+    if long and "score" not in cols:
+        rest = [h for h in header if h not in cols.values()]
+        if len(rest) != 1:
+            raise CdplotError(f"{source}: cannot tell which column holds the scores; pass score_col=")
+        cols["score"] = rest[0]
+    method_cols = [] if long else [h for h in header if h not in cols.values()]
+    if not long and len(method_cols) < 2:
+        raise CdplotError(
+            f"{source}: expected a method column (long table) or one column of scores per "
+            f"method (wide table), got columns {', '.join(map(repr, header))}"
+        )
+
+    def label(v):
+        if isinstance(v, float) and v.is_integer():
+            v = int(v)
+        return str(v).strip()
+
+    def number(v, i, col):
+        try:
+            x = float(str(v).strip()) if not isinstance(v, (int, float)) else float(v)
+        except ValueError:
+            x = math.nan
+        if not math.isfinite(x):
+            raise CdplotError(f"{source}, row {i}, column {col!r}: {v!r} is not a finite score")
+        return x
+
+    cells = {}
+    order = {"dataset": [], "method": [], "repeat": [], "fold": []}
+
+    def note(role, v):
+        if v not in order[role]:
+            order[role].append(v)
+
+    for i, rec in enumerate(records, start=1):
+        ds = label(rec[cols["dataset"]]) if "dataset" in cols else ""
+        rp = label(rec[cols["repeat"]]) if "repeat" in cols else "1"
+        fd = label(rec[cols["fold"]])
+        pairs = ([(label(rec[cols["method"]]), rec[cols["score"]], cols["score"])] if long
+                 else [(m, rec[m], m) for m in method_cols])
+        for meth, v, col in pairs:
+            key = (ds, meth, rp, fd)
+            if key in cells:
+                where = f"data set {ds!r}, " if ds else ""
+                raise CdplotError(
+                    f"{source}, row {i}: {where}method {meth!r}, repetition {rp!r}, fold {fd!r} "
+                    "appears twice"
+                )
+            cells[key] = number(v, i, col)
+            note("dataset", ds)
+            note("method", meth)
+            note("repeat", rp)
+            note("fold", fd)
+    shape = tuple(len(order[r]) for r in ("dataset", "method", "repeat", "fold"))
+    values = np.full(shape, np.nan)
+    for (ds, meth, rp, fd), v in cells.items():
+        values[order["dataset"].index(ds), order["method"].index(meth),
+               order["repeat"].index(rp), order["fold"].index(fd)] = v
+    if np.isnan(values).any():
+        i = np.argwhere(np.isnan(values))[0]
+        ds = order["dataset"][i[0]]
+        where = f"data set {ds!r}, " if ds else ""
+        raise CdplotError(
+            f"{source}: {where}method {order['method'][i[1]]!r} has no score for repetition "
+            f"{order['repeat'][i[2]]!r}, fold {order['fold'][i[3]]!r}; the folds must be paired"
+        )
+    datasets = tuple(d if d else "data" for d in order["dataset"])
+    return FoldScores(values=values, methods=tuple(order["method"]), datasets=datasets,
+                      repeats=tuple(order["repeat"]), folds=tuple(order["fold"]), source=source)
+
+
+def read_fold_scores(path, *, sep=None, dataset_col=None, method_col=None, score_col=None,
+                     repeat_col=None, fold_col=None) -> FoldScores:
+    """Read per-fold scores from a CSV/TSV or JSON (list of records) file, without averaging.
+
+    ``cdplot.read_scores`` averages the folds of each data set and method
+    for the analysis over many data sets; the tests of this module need the
+    folds themselves.
+
+    Parameters
+    ----------
+    path : str or path-like
+        A delimited text file with a header (``#`` comment lines before it
+        are skipped) or a JSON list of records.
+    sep : str, optional
+        Column separator; by default the first of ``,``, tab, ``;`` found
+        in the header.
+    dataset_col, method_col, score_col, repeat_col, fold_col : str, optional
+        Column names when they are not recognised (see :func:`fold_scores`).
+
+    Returns
+    -------
+    FoldScores
+
+    Raises
+    ------
+    CdplotError
+        Missing or unreadable file, and everything :func:`fold_scores` refuses.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> p = pathlib.Path(tempfile.mkdtemp()) / "folds.csv"
+    >>> _ = p.write_text("fold,A,B\\n1,0.8,0.7\\n2,0.9,0.8\\n3,0.85,0.8\\n")
+    >>> f = read_fold_scores(p)
+    >>> f.methods, f.scores("A").tolist()
+    (('A', 'B'), [[0.8, 0.9, 0.85]])
+    """
+    name = os.fsdecode(path)
+    if not os.path.isfile(name):
+        raise CdplotError(f"{name}: no such file")
+    try:
+        with open(name, encoding="utf-8-sig") as fh:
+            text = fh.read()
+    except (OSError, UnicodeDecodeError) as e:
+        raise CdplotError(f"{name}: cannot be read as UTF-8 text ({e})") from None
+    records = _records(text, name, sep)
+    return fold_scores(records, source=name, dataset_col=dataset_col, method_col=method_col,
+                       score_col=score_col, repeat_col=repeat_col, fold_col=fold_col)
+
+
+def _records(text, name, sep):
+    if text.lstrip()[:1] == "[":
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise CdplotError(f"{name}, row {e.lineno}: not valid JSON ({e.msg})") from None
+        if not all(isinstance(r, dict) for r in data):
+            raise CdplotError(f"{name}: expected a JSON list of records ({{column: value}})")
+        return data
+    lines = [ln for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
+    if not lines:
+        raise CdplotError(f"{name}: the file is empty")
+    if sep is None:
+        sep = next((c for c in (",", "\t", ";") if c in lines[0]), ",")
+    rows = list(csv.reader(lines, delimiter=sep))
+    header = [h.strip() for h in rows[0]]
+    out = []
+    for i, r in enumerate(rows[1:], start=2):
+        if len(r) != len(header):
+            raise CdplotError(f"{name}, row {i} has {len(r)} cells, the header has {len(header)}")
+        out.append(dict(zip(header, r)))
+    if not out:
+        raise CdplotError(f"{name}: there is a header but no rows of scores")
+    return out

@@ -170,7 +170,7 @@ def compare(
     --------
     >>> import cdplot
     >>> res = cdplot.compare(cdplot.load_example("demsar2006"))
-    >>> [round(r, 3) for r in res.average_ranks]
+    >>> [round(float(r), 3) for r in res.average_ranks]
     [3.143, 2.0, 2.929, 1.929]
     >>> round(res.critical_difference, 3)
     1.254

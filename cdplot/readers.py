@@ -257,8 +257,12 @@ def _sniff(lines, name, ext):
             continue
         width = len(rows[0])
         agree = sum(len(r) == width for r in rows) / len(rows)
+        # when names hold the other delimiters ("wine, red" in a ';' file) several
+        # splits agree; the right one leaves numbers in the score cells
+        cells = [c.strip() for r in rows[1:] for c in r[1:]]
+        numeric = sum(bool(_NUMBER_RE.match(c)) for c in cells) / max(len(cells), 1)
         preferred = (d == "\t") if ext in (".tsv", ".tab") else (d == ",")
-        key = (agree, preferred, width, -rank)
+        key = (agree, numeric, preferred, width, -rank)
         if best_key is None or key > best_key:
             best, best_key = d, key
     return best

@@ -416,3 +416,40 @@ def test_unclosed_quote_is_reported(tmp_path):
 def test_not_a_path():
     with pytest.raises(CdplotError, match=r"expected a file name, got int 3"):
         read_scores(3)
+
+
+# --- round trip ---------------------------------------------------------------
+
+hypothesis = pytest.importorskip("hypothesis")
+st = hypothesis.strategies
+hnp = pytest.importorskip("hypothesis.extra.numpy")
+
+
+@hypothesis.settings(max_examples=60, deadline=None)
+@hypothesis.given(
+    values=hnp.arrays(
+        float,
+        hnp.array_shapes(min_dims=2, max_dims=2, min_side=2, max_side=6),
+        elements=st.floats(-1e6, 1e6, allow_nan=False, allow_subnormal=False),
+    ),
+    sep=st.sampled_from([",", ";", "\t"]),
+    decimal_comma=st.booleans(),
+)
+def test_written_tables_read_back_exactly(tmp_path_factory, values, sep, decimal_comma):
+    decimal_comma = decimal_comma and sep == ";"
+    n, k = values.shape
+    methods = [f"m{j}, v2" if sep != "," else f"m{j}" for j in range(k)]
+    datasets = [f"d {i}" for i in range(n)]
+
+    def cell(v):
+        text = repr(float(v))
+        return text.replace(".", ",") if decimal_comma else text
+
+    lines = ["# round trip", sep.join(["", *methods])]
+    lines += [sep.join([d, *map(cell, row)]) for d, row in zip(datasets, values, strict=True)]
+    p = tmp_path_factory.mktemp("rt") / "scores.csv"
+    p.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (t,) = read_scores(p)
+    assert t.methods == tuple(methods)
+    assert t.datasets == tuple(datasets)
+    np.testing.assert_array_equal(t.values, values)

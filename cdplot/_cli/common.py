@@ -128,11 +128,9 @@ def load_tables(args):
     else:
         raise CdplotError("no input: give a score table FILE or --example NAME")
     if args.metric is not None:
-        chosen = [t for t in tables if t.metric == args.metric]
-        if not chosen:
-            names = ", ".join(str(t.metric) for t in tables)
-            raise CdplotError(f"option --metric {args.metric!r} is not in the data; metrics are {names}")
-        tables = chosen
+        from ..stats.scores import as_score_tables
+
+        tables = list(as_score_tables(tables, metric=args.metric))
     known = {t.metric for t in tables}
     for m in args.lower_is_better_metric:
         if m not in known:

@@ -14,7 +14,7 @@ from .ranks import ranks_and_ties
 from .results import ComparisonResult
 from .scores import ScoreTable
 
-__all__ = ["compare", "TESTS", "CORRECTIONS", "select_table"]
+__all__ = ["compare", "TESTS", "CORRECTIONS", "single_table"]
 
 TESTS = ("nemenyi", "bonferroni-dunn", "friedman-z", "wilcoxon", "sign")
 CORRECTIONS = ("bonferroni", "holm", "hochberg", "hommel", "shaffer", "bergmann")
@@ -25,13 +25,8 @@ WILCOXON_METHODS = ("auto", "exact", "asymptotic")
 NAN_POLICIES = ("raise", "omit")
 
 
-def select_table(tables, metric):
-    """Pick one table from the tables of several metrics."""
-    if metric is not None:
-        names = [t.metric for t in tables]
-        if metric not in names:
-            raise CdplotError(f"option metric={metric!r} is not in the data; metrics are {', '.join(map(str, names))}")
-        return tables[names.index(metric)]
+def single_table(tables):
+    """The one table of ``tables``, or an error that lists the metrics to choose from."""
     if len(tables) != 1:
         names = ", ".join(str(t.metric) for t in tables)
         raise CdplotError(
@@ -181,8 +176,8 @@ def compare(
         check_bool("higher_is_better", higher_is_better)
     from .scores import as_score_tables
 
-    tables = as_score_tables(scores, methods=methods, datasets=datasets, nan_policy=nan_policy)
-    table = select_table(tables, metric)
+    tables = as_score_tables(scores, methods=methods, datasets=datasets, nan_policy=nan_policy, metric=metric)
+    table = single_table(tables)
     return compare_table(
         table,
         higher_is_better=higher_is_better,

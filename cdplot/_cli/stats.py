@@ -21,6 +21,10 @@ def register(sub) -> None:
     )
     add_input_options(p)
     add_analysis_options(p)
+    # 'auto' is not a post-hoc test of compare_table, so only 'stats' offers it
+    test = next(a for a in p._actions if a.dest == "test")
+    test.choices = (*test.choices, "auto")
+    test.help = "post-hoc test (default: nemenyi); auto: ANOVA + Tukey or Friedman + Nemenyi by assumption checks"
     p.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     p.set_defaults(func=run)
 
@@ -30,7 +34,17 @@ def _label(result) -> str:
 
 
 def run(args) -> int:
-    results = run_analyses(args)
+    if args.test == "auto":
+        from ..stats.parametric import compare_auto
+        from .common import analysis_kwargs, load_tables
+
+        results = []
+        for t in load_tables(args):
+            kwargs = analysis_kwargs(args, t)
+            del kwargs["test"]
+            results.append(compare_auto(t, **kwargs))
+    else:
+        results = run_analyses(args)
     if args.json:
         if len(results) == 1:
             payload = results[0].to_dict()

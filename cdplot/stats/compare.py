@@ -103,12 +103,17 @@ def compare(
         (the bundled examples do), else higher is better.
     alpha : float, default 0.05
         Significance level, in (0, 1).
-    test : {'nemenyi', 'bonferroni-dunn', 'friedman-z', 'wilcoxon', 'sign'}, default 'nemenyi'
+    test : {'nemenyi', 'bonferroni-dunn', 'friedman-z', 'wilcoxon', 'sign', 'auto'}, default 'nemenyi'
         Post-hoc procedure.  ``'nemenyi'`` compares all pairs with the
         studentized range critical value; ``'bonferroni-dunn'`` compares each
         method with ``control``; ``'friedman-z'`` runs z-tests on the
         average-rank differences; ``'wilcoxon'`` and ``'sign'`` run the
         Wilcoxon signed-rank and sign tests on the scores of each pair.
+        ``'auto'`` checks normality of the ANOVA residuals (Shapiro-Wilk)
+        and sphericity (Mauchly) and runs repeated-measures ANOVA with
+        Tukey's HSD when neither is rejected, else the rank-based analysis;
+        it returns a :class:`cdplot.stats.parametric.AutoResult` that says
+        why (see :func:`cdplot.stats.parametric.compare_auto`).
     correction : {'bonferroni', 'holm', 'hochberg', 'hommel', 'shaffer', 'bergmann'}, optional
         Multiple-testing correction for ``'friedman-z'``, ``'wilcoxon'`` and
         ``'sign'`` (default ``'holm'``).  ``'shaffer'`` (Shaffer's static
@@ -170,6 +175,14 @@ def compare(
     >>> round(res.critical_difference, 3)
     1.254
     """
+    if test == "auto":  # the parametric or the rank-based path, chosen from assumption checks
+        from .parametric import compare_auto
+
+        return compare_auto(
+            scores, higher_is_better=higher_is_better, alpha=alpha, correction=correction,
+            control=control, tie_correction=tie_correction, zero_method=zero_method, method=method,
+            nan_policy=nan_policy, metric=metric, methods=methods, datasets=datasets,
+        )
     check_option("nan_policy", nan_policy, NAN_POLICIES)
     check_bool("tie_correction", tie_correction)
     if higher_is_better is not None:

@@ -1,0 +1,400 @@
+"""Two methods over many data sets: paired t, Wilcoxon signed-rank and sign tests together.
+
+Demšar (2006, section 3.1) compares the three: the paired t-test assumes
+normal differences that are commensurable across data sets; the sign test
+counts wins and needs many data sets; the Wilcoxon signed-rank test ranks
+the differences and is his recommendation.  :func:`compare_pair` runs all
+three on one table, with the wins, ties and losses and Demšar's critical
+number of wins, and optionally the Bayesian signed-rank test with a rope,
+and says in words what they conclude.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .._options import check_alpha, check_bool, check_option
+from ..errors import CdplotError
+from .distributions import t_sf
+from .results import _num, _readonly, _wrap, fmt_p
+from .scores import ScoreTable
+
+__all__ = ["PairedTTestResult", "PairResult", "paired_ttest", "compare_pair"]
+
+ZERO_METHODS = ("zsplit", "wilcox", "pratt")
+METHODS = ("auto", "exact", "asymptotic")
+
+
+@dataclass(frozen=True, kw_only=True)
+class PairedTTestResult:
+    """Paired t-test of the differences over data sets.
+
+    Attributes
+    ----------
+    statistic : float
+        ``t = mean(d) / (sd(d) / sqrt(N))``.
+    pvalue : float
+        Two-sided.
+    dof : int
+        ``N - 1``.
+    mean_difference : float
+        ``mean(x - y)``.
+    standard_error : float
+        ``sd(d) / sqrt(N)``.
+    """
+
+    statistic: float
+    pvalue: float
+    dof: int
+    mean_difference: float
+    standard_error: float
+
+    def __str__(self) -> str:
+        return f"paired t-test: t({self.dof}) = {self.statistic:.4f}, {fmt_p(self.pvalue)}"
+
+    def to_dict(self) -> dict:
+        """Return a JSON-safe dictionary."""
+        return {"statistic": _num(self.statistic), "pvalue": _num(self.pvalue),
+                "dof": int(self.dof), "mean_difference": _num(self.mean_difference),
+                "standard_error": _num(self.standard_error)}
+
+
+def paired_ttest(x, y) -> PairedTTestResult:
+    """Paired t-test of two methods over data sets (``scipy.stats.ttest_rel``).
+
+    Parameters
+    ----------
+    x, y : array_like, shape (N,)
+        Scores of the two methods on the same data sets.
+
+    Returns
+    -------
+    PairedTTestResult
+
+    Raises
+    ------
+    CdplotError
+        Different lengths, fewer than two data sets, non-finite scores, or
+        differences with zero variance (the t statistic is then undefined:
+        the two methods differ by exactly the same amount everywhere).
+
+    References
+    ----------
+    .. [1] J. Demšar, JMLR 7 (2006) 1-30, section 3.1.1.
+
+    Examples
+    --------
+    >>> r = paired_ttest([0.9, 0.8, 0.85, 0.7], [0.85, 0.78, 0.80, 0.71])
+    >>> round(r.statistic, 4), round(r.pvalue, 4)
+    (1.9149, 0.1514)
+    """
+    x = np.asarray(x, dtype=float).ravel()
+    y = np.asarray(y, dtype=float).ravel()
+    if x.size != y.size:
+        raise CdplotError(f"x and y must have the same length; got {x.size} and {y.size}")
+    if x.size < 2:
+        raise CdplotError(f"the paired t-test needs at least 2 data sets, got {x.size}")
+    if not (np.all(np.isfinite(x)) and np.all(np.isfinite(y))):
+        raise CdplotError("every data set needs a finite score for both methods")
+    d = x - y
+    if np.ptp(d) == 0:
+        if d[0] == 0:
+            raise CdplotError("the two methods have identical scores on every data set, so there "
+                              "is no difference to test (zero variance)")
+        raise CdplotError(f"the difference is {d[0]:.6g} on every data set: zero variance, so the "
+                          "paired t statistic is undefined (the difference is perfectly consistent)")
+    n = d.size
+    se = d.std(ddof=1) / math.sqrt(n)
+    t = d.mean() / se
+    return PairedTTestResult(statistic=float(t), pvalue=float(2 * t_sf(abs(t), n - 1)), dof=n - 1,
+                             mean_difference=float(d.mean()), standard_error=float(se))
+
+
+@dataclass(frozen=True, kw_only=True)
+class PairResult:
+    """Two methods compared over data sets with the paired t, Wilcoxon and sign tests.
+
+    Attributes
+    ----------
+    method_a, method_b : str
+    datasets : tuple of str
+    n_datasets : int
+    higher_is_better : bool
+    alpha : float
+    scores_a, scores_b : ndarray, shape (N,)
+        Read-only.
+    wins, ties, losses : int
+        Data sets on which A is better than, equal to and worse than B.
+    ttest : PairedTTestResult or None
+        ``None`` when undefined (zero variance); ``notes`` says why.
+    wilcoxon : WilcoxonResult
+        Oriented so that ``r_plus`` sums the ranks where A is better.
+    sign : SignTestResult
+        Oriented so that ``wins`` are A's.
+    critical_wins : int
+        Wins (counting half the ties) A or B needs for the sign test to be
+        significant at ``alpha`` (Demšar 2006, Table 3).
+    bayes : BayesianSignedRankResult or None
+        With ``rope`` given.
+    zero_method, method : str
+        The Wilcoxon options.
+    scores : ScoreTable or None
+    notes : tuple of str
+    """
+
+    method_a: str
+    method_b: str
+    datasets: tuple[str, ...]
+    n_datasets: int
+    higher_is_better: bool
+    alpha: float
+    scores_a: np.ndarray
+    scores_b: np.ndarray
+    wins: int
+    ties: int
+    losses: int
+    ttest: PairedTTestResult | None
+    wilcoxon: object
+    sign: object
+    critical_wins: int
+    bayes: object = None
+    zero_method: str = "zsplit"
+    method: str = "auto"
+    scores: ScoreTable | None = None
+    notes: tuple[str, ...] = field(default=())
+
+    test = "pair"
+
+    def __post_init__(self):
+        object.__setattr__(self, "scores_a", _readonly(self.scores_a))
+        object.__setattr__(self, "scores_b", _readonly(self.scores_b))
+        object.__setattr__(self, "datasets", tuple(self.datasets))
+        object.__setattr__(self, "notes", tuple(self.notes))
+
+    @property
+    def metric(self) -> str | None:
+        """The measure compared, if the table names it."""
+        return None if self.scores is None else self.scores.metric
+
+    def _ahead(self) -> str | None:
+        """Which method has the better mean, or ``None`` when the means are equal."""
+        d = float(np.mean(self.scores_a - self.scores_b))
+        if d == 0:
+            return None
+        return self.method_a if (d > 0) == self.higher_is_better else self.method_b
+
+    def _verdict(self, p) -> str:
+        return "significant" if p <= self.alpha else "not significant"
+
+    def conclusion(self) -> str:
+        """The conclusion in words, with the numbers (the Wilcoxon test decides, as Demšar advises)."""
+        a, b = self.method_a, self.method_b
+        w = self.wilcoxon
+        # r_plus sums the ranks of the data sets where A is better
+        better = a if w.r_plus > w.r_minus else b
+        worse = b if better == a else a
+        out = []
+        if w.pvalue <= self.alpha:
+            out.append(f"{better} is significantly better than {worse} over {self.n_datasets} data "
+                       f"sets by the Wilcoxon signed-rank test (R+ = {w.r_plus:g}, R- = "
+                       f"{w.r_minus:g}, {fmt_p(w.pvalue)}, alpha = {self.alpha:g}).")
+        else:
+            out.append(f"The Wilcoxon signed-rank test finds no significant difference between "
+                       f"{a} and {b} over {self.n_datasets} data sets (R+ = {w.r_plus:g}, "
+                       f"R- = {w.r_minus:g}, {fmt_p(w.pvalue)}, alpha = {self.alpha:g}).")
+        half = self.ties // 2
+        top = max(self.wins, self.losses) + half
+        leader = a if self.wins > self.losses else b
+        if self.wins == self.losses:
+            sign_text = (f"{a} and {b} win equally often ({self.wins} wins each, {self.ties} ties), "
+                         "so the sign test finds no difference")
+        else:
+            reach = "reaches" if top >= self.critical_wins else "does not reach"
+            sign_text = (f"{leader} wins on {top} of {self.n_datasets} data sets counting half the "
+                         f"ties ({self.wins}/{self.ties}/{self.losses} wins/ties/losses for {a}), "
+                         f"which {reach} Demšar's critical count of {self.critical_wins} for "
+                         f"alpha = {self.alpha:g} (his normal approximation; the exact binomial "
+                         f"sign test gives {fmt_p(self.sign.pvalue)})")
+        out.append(sign_text[0].upper() + sign_text[1:] + ".")
+        if self.ttest is not None:
+            t = self.ttest
+            out.append(f"The paired t-test is {self._verdict(t.pvalue)} (t({t.dof}) = "
+                       f"{t.statistic:.4f}, {fmt_p(t.pvalue)}), but it assumes normal differences "
+                       "that are commensurable across data sets.")
+        if self.bayes is not None:
+            out.append(self.bayes.conclusion())
+        return " ".join([*out, *self.notes])
+
+    def __str__(self) -> str:
+        a, b = self.method_a, self.method_b
+        title = f"{a} vs {b} over {self.n_datasets} data sets"
+        if self.metric:
+            title += f" ({self.metric}, {'higher' if self.higher_is_better else 'lower'} is better)"
+        else:
+            title += f" ({'higher' if self.higher_is_better else 'lower'} is better)"
+        w = self.wilcoxon
+        lines = [title, "",
+                 f"mean {a} = {np.mean(self.scores_a):.4f}, mean {b} = {np.mean(self.scores_b):.4f}",
+                 f"wins/ties/losses of {a}: {self.wins}/{self.ties}/{self.losses}",
+                 str(self.ttest) if self.ttest is not None else "paired t-test: undefined (see notes)",
+                 f"Wilcoxon signed-rank ({self.zero_method}, {w.method}): R+ = {w.r_plus:g}, "
+                 f"R- = {w.r_minus:g}, T = {w.statistic:g}, {fmt_p(w.pvalue)}",
+                 f"sign test: {self.sign.statistic} of {self.sign.n} after splitting ties, "
+                 f"{fmt_p(self.sign.pvalue)}; critical count {self.critical_wins} "
+                 f"(alpha = {self.alpha:g}, N = {self.n_datasets})"]
+        if self.bayes is not None:
+            pa, pe, pb = self.bayes.probabilities
+            lines.append(f"Bayesian signed-rank (rope = {self.bayes.rope:g}): P({a} better) = "
+                         f"{pa:.3f}, P(rope) = {pe:.3f}, P({b} better) = {pb:.3f}")
+        lines += ["", *_wrap(self.conclusion())]
+        return "\n".join(lines)
+
+    def to_dict(self) -> dict:
+        """Return a JSON-safe dictionary."""
+        w = self.wilcoxon
+        return {
+            "test": "pair",
+            "method_a": self.method_a,
+            "method_b": self.method_b,
+            "metric": self.metric,
+            "datasets": list(self.datasets),
+            "n_datasets": int(self.n_datasets),
+            "higher_is_better": self.higher_is_better,
+            "alpha": self.alpha,
+            "scores_a": [float(v) for v in self.scores_a],
+            "scores_b": [float(v) for v in self.scores_b],
+            "wins": self.wins,
+            "ties": self.ties,
+            "losses": self.losses,
+            "ttest": None if self.ttest is None else self.ttest.to_dict(),
+            "wilcoxon": {"statistic": _num(w.statistic), "pvalue": _num(w.pvalue),
+                         "r_plus": _num(w.r_plus), "r_minus": _num(w.r_minus), "n": int(w.n),
+                         "zero_method": self.zero_method, "method": w.method},
+            "sign": {"wins": int(self.sign.wins), "losses": int(self.sign.losses),
+                     "ties": int(self.sign.ties), "statistic": int(self.sign.statistic),
+                     "pvalue": _num(self.sign.pvalue), "n": int(self.sign.n),
+                     "critical_wins": int(self.critical_wins)},
+            "bayes": None if self.bayes is None else self.bayes.to_dict(),
+            "source": None if self.scores is None else self.scores.source,
+            "notes": list(self.notes),
+            "conclusion": self.conclusion(),
+        }
+
+
+def _validate_pair(table, a, b):
+    names = table.methods
+    for opt, m in (("a", a), ("b", b)):
+        if m is None:
+            raise CdplotError(f"option {opt} is required: name one of the methods {', '.join(names)}")
+        if m not in names:
+            raise CdplotError(f"option {opt}={m!r} is not a method; methods are {', '.join(names)}")
+    if a == b:
+        raise CdplotError(f"options a and b both name {a!r}; compare two different methods")
+
+
+def compare_pair(scores, *, a=None, b=None, higher_is_better=None, alpha=0.05, zero_method="zsplit",
+                 method="auto", rope=None, prior_strength=0.5, n_samples=50_000, rng=0,
+                 nan_policy="raise", metric=None, methods=None, datasets=None) -> PairResult:
+    """Compare two methods over many data sets with the paired t, Wilcoxon and sign tests.
+
+    Parameters
+    ----------
+    scores : ScoreTable, array_like, mapping, DataFrame or path
+        Scores of two or more methods on ``N`` data sets, anything
+        :func:`cdplot.compare` takes.  Repeated (per-fold) scores are
+        averaged per data set by the reader, and its notes say so.
+    a, b : str, optional
+        The two methods to compare; with exactly two methods in the data
+        they default to those, in order.
+    higher_is_better : bool, optional
+        By default the data's declared direction, else higher.
+    alpha : float, default 0.05
+    zero_method : {'zsplit', 'wilcox', 'pratt'}, default 'zsplit'
+        Wilcoxon's treatment of ties, ``'zsplit'`` as Demšar recommends and
+        as :func:`cdplot.compare` does.
+    method : {'auto', 'exact', 'asymptotic'}, default 'auto'
+        Null distribution of the Wilcoxon statistic.
+    rope : float, optional
+        With a rope (``>= 0``), also run the Bayesian signed-rank test.
+    prior_strength, n_samples, rng
+        Options of :func:`cdplot.stats.bayesian.bayesian_signed_rank`.
+    nan_policy : {'raise', 'omit'}, default 'raise'
+    metric : str, optional
+    methods, datasets : sequence of str, optional
+        Names for an unlabelled array.
+
+    Returns
+    -------
+    PairResult
+
+    Raises
+    ------
+    CdplotError
+        Unknown or equal method names, fewer than two data sets, bad options.
+
+    References
+    ----------
+    .. [1] J. Demšar, "Statistical comparisons of classifiers over multiple
+           data sets", JMLR 7 (2006) 1-30, section 3.1 and Tables 2-3.
+
+    Examples
+    --------
+    >>> import cdplot
+    >>> r = compare_pair(cdplot.load_example("demsar2006"), a="C4.5+m", b="C4.5")
+    >>> r.wins, r.ties, r.losses, round(r.wilcoxon.pvalue, 6)
+    (10, 2, 2, 0.010968)
+    """
+    from .compare import single_table
+    from .scores import as_score_tables
+    from .sign_test import critical_wins, sign_test
+    from .wilcoxon import wilcoxon
+
+    alpha = check_alpha(alpha)
+    check_option("zero_method", zero_method, ZERO_METHODS)
+    check_option("method", method, METHODS)
+    check_option("nan_policy", nan_policy, ("raise", "omit"))
+    if higher_is_better is not None:
+        check_bool("higher_is_better", higher_is_better)
+    tables = as_score_tables(scores, methods=methods, datasets=datasets, nan_policy=nan_policy,
+                             metric=metric)
+    table = single_table(tables)
+    if a is None and b is None and len(table.methods) == 2:
+        a, b = table.methods
+    _validate_pair(table, a, b)
+    hib = higher_is_better
+    if hib is None:
+        hib = True if table.higher_is_better is None else bool(table.higher_is_better)
+    xa = table.values[:, table.methods.index(a)]
+    xb = table.values[:, table.methods.index(b)]
+    n = xa.size
+    if n < 2:
+        raise CdplotError(f"comparing two methods over data sets needs at least 2 data sets, got {n}")
+    # orient so that "higher" means "better" for the rank and sign tests
+    oa, ob = (xa, xb) if hib else (-xa, -xb)
+    notes = list(table.notes)
+    try:
+        tt = paired_ttest(oa, ob)
+    except CdplotError as e:
+        tt = None
+        notes.append(f"Paired t-test not computed: {e}.")
+    wil = wilcoxon(oa, ob, zero_method=zero_method, method=method)
+    sg = sign_test(oa, ob)
+    crit = int(critical_wins(n, alpha))
+    bayes = None
+    if rope is not None:
+        from .bayesian import bayesian_signed_rank
+
+        bayes = bayesian_signed_rank(xa, xb, rope=rope, prior_strength=prior_strength,
+                                     n_samples=n_samples, rng=rng, higher_is_better=hib,
+                                     names=(a, b), datasets=table.datasets)
+    if n < 6:
+        notes.append(f"With {n} data sets the sign test cannot reject at alpha = 0.05 whatever "
+                     "the wins (Demšar's Table 3 starts at N = 5 with all 5 wins needed).")
+    return PairResult(method_a=a, method_b=b, datasets=table.datasets, n_datasets=n,
+                      higher_is_better=hib, alpha=alpha, scores_a=xa, scores_b=xb, wins=sg.wins,
+                      ties=sg.ties, losses=sg.losses, ttest=tt, wilcoxon=wil, sign=sg,
+                      critical_wins=crit, bayes=bayes, zero_method=zero_method, method=method,
+                      scores=table, notes=tuple(notes))

@@ -1,0 +1,103 @@
+"""Tests of the two-methods-over-many-data-sets comparison (cdplot/stats/pair.py).
+
+Sources: Demsar 2006, JMLR 7, Table 2 and section 3.1 (C4.5 vs C4.5+m on 14 data sets:
+R+ = 93, R- = 12; "C4.5+m was better on 11 out of 14 data sets, counting one of the two
+ties", significant by Table 3); seed 000 (scipy ``wilcoxon(A, B, zero_method='zsplit')``
+-> statistic 12.0, p = 0.01096849656422473); scipy 1.17 ``ttest_rel``; seeds/README.md
+(Demsar Table 3 critical counts).
+"""
+
+import json
+
+import numpy as np
+import pytest
+from scipy import stats
+
+import cdplot
+from cdplot.errors import CdplotError
+from cdplot.stats.pair import compare_pair, paired_ttest
+
+
+def test_demsar_table2_wilcoxon_and_sign(c45):
+    r = compare_pair(c45, a="C4.5+m", b="C4.5")
+    assert (r.wilcoxon.r_plus, r.wilcoxon.r_minus) == (93.0, 12.0)
+    assert r.wilcoxon.statistic == 12.0
+    assert r.wilcoxon.pvalue == pytest.approx(0.01096849656422473, rel=1e-9)
+    assert (r.wins, r.ties, r.losses) == (10, 2, 2)
+    assert r.sign.statistic == 11  # counting one of the two ties, as Demsar does
+    assert r.critical_wins == 11  # Demsar Table 3, N = 14, alpha = 0.05
+    assert "C4.5+m is significantly better than C4.5" in r.conclusion()
+    assert "reaches Demšar's critical count of 11" in r.conclusion()
+
+
+def test_paired_t_is_scipy_ttest_rel(c45):
+    ref = stats.ttest_rel(c45.values[:, 1], c45.values[:, 0])
+    r = compare_pair(c45, a="C4.5+m", b="C4.5").ttest
+    assert r.statistic == pytest.approx(ref.statistic, rel=1e-12)
+    assert r.pvalue == pytest.approx(ref.pvalue, rel=1e-10)
+    assert r.dof == 13
+
+
+def test_swapping_a_and_b_mirrors_everything(c45):
+    ab = compare_pair(c45, a="C4.5+m", b="C4.5")
+    ba = compare_pair(c45, a="C4.5", b="C4.5+m")
+    assert (ba.wins, ba.ties, ba.losses) == (ab.losses, ab.ties, ab.wins)
+    assert ba.wilcoxon.pvalue == pytest.approx(ab.wilcoxon.pvalue)
+    assert ba.ttest.statistic == pytest.approx(-ab.ttest.statistic)
+    assert "C4.5+m is significantly better than C4.5" in ba.conclusion()
+
+
+def test_lower_is_better_flips_the_winner(c45):
+    err = cdplot.as_score_tables(1 - c45.values, methods=c45.methods, datasets=c45.datasets)[0]
+    r = compare_pair(err, a="C4.5+m", b="C4.5", higher_is_better=False)
+    assert (r.wins, r.ties, r.losses) == (10, 2, 2)
+    assert "C4.5+m is significantly better than C4.5" in str(r)
+
+
+def test_bayesian_part_with_rope(c45):
+    r = compare_pair(c45, a="C4.5+m", b="C4.5", rope=0.01, n_samples=5000)
+    assert r.bayes is not None and r.bayes.rope == 0.01
+    assert sum(r.bayes.probabilities) == pytest.approx(1.0)
+    d = json.loads(json.dumps(r.to_dict()))
+    assert d["bayes"]["p_b_better"] == 0.0
+    assert d["sign"]["critical_wins"] == 11
+
+
+def test_two_method_table_defaults_a_and_b():
+    r = compare_pair({"d1": {"x": 0.9, "y": 0.8}, "d2": {"x": 0.7, "y": 0.72},
+                      "d3": {"x": 0.6, "y": 0.5}})
+    assert (r.method_a, r.method_b) == ("x", "y")
+    assert any("sign test cannot reject" in n for n in r.notes)
+
+
+def test_zero_variance_is_explained_not_divided():
+    # binary-exact steps, so that every difference is exactly 0.25
+    x = np.array([0.5, 0.25, 0.75])
+    with pytest.raises(CdplotError, match="difference is 0.25 on every data set: zero variance"):
+        paired_ttest(x + 0.25, x)
+    with pytest.raises(CdplotError, match="identical scores on every data set"):
+        paired_ttest(x, x)
+
+
+def test_constant_difference_in_compare_pair_gives_a_note():
+    x = np.array([0.5, 0.25, 0.75, 0.125])
+    r = compare_pair(np.column_stack([x + 0.25, x]), methods=["a", "b"],
+                     datasets=["d1", "d2", "d3", "d4"])
+    assert r.ttest is None
+    assert any("zero variance" in n for n in r.notes)
+    assert "undefined" in str(r)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        pytest.param({"a": "C4.5", "b": "nope"}, "option b='nope' is not a method; methods are C4.5", id="unknown"),
+        pytest.param({"a": "C4.5", "b": "C4.5"}, "both name 'C4.5'", id="same"),
+        pytest.param({"a": "C4.5"}, "option b is required", id="missing"),
+        pytest.param({"a": "C4.5", "b": "C4.5+m", "rope": -1}, "rope=-1 must be", id="negative-rope"),
+        pytest.param({"a": "C4.5", "b": "C4.5+m", "zero_method": "x"}, "zero_method='x'", id="zero-method"),
+    ],
+)
+def test_bad_options(c45, kwargs, message):
+    with pytest.raises(CdplotError, match=message):
+        compare_pair(c45, **kwargs)

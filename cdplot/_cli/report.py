@@ -1,0 +1,67 @@
+"""``cdplot report``: every statistic, figure and conclusion in one HTML or PDF file."""
+
+from __future__ import annotations
+
+import argparse
+
+from .common import add_analysis_options, add_input_options, analysis_kwargs, load_tables
+
+
+def register(sub) -> None:
+    p = sub.add_parser(
+        "report",
+        help="a self-contained HTML or PDF report of the whole analysis",
+        description=(
+            "Write a report with the conclusion in words, the data table with ranks, the Friedman and "
+            "Iman-Davenport tests, the post-hoc test with its critical difference, the CD diagram, "
+            "rank intervals and significance heatmap, the pairwise p-values and groups, a methods "
+            "paragraph with references and BibTeX, and a reproducibility footer. Several metrics "
+            "give one section each and a section on how far the metrics agree."
+        ),
+        epilog="Example: cdplot report --example demsar2006 -o report.pdf",
+    )
+    add_input_options(p, many=True)
+    add_analysis_options(p)
+    g = p.add_argument_group("report")
+    g.add_argument("-o", "--output", required=True, metavar="OUT", help="output file: .html or .pdf")
+    g.add_argument("--format", choices=("html", "pdf"), help="output format (default: from the extension of OUT)")
+    g.add_argument("--title", help="title (default: a description of the comparison)")
+    g.add_argument("--subtitle", help="subtitle under the title")
+    g.add_argument("--author", help="author shown under the title")
+    g.add_argument("--date", help="date printed on the report (default: today, or SOURCE_DATE_EPOCH)")
+    g.add_argument("--paper", choices=("a4", "letter"), default="a4", help="page size (default: a4)")
+    g.add_argument(
+        "--template", metavar="DIR",
+        help="folder of templates replacing bundled ones of the same name (run in Jinja2's sandbox)",
+    )
+    g.add_argument("--decimals", type=int, metavar="N", help="decimals of the scores in the data table (default: as typed)")
+    g.add_argument(
+        "--progress", action=argparse.BooleanOptionalAction, default=None,
+        help="tell on stderr how far the report got (default: for 3 or more metrics on a terminal)",
+    )
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    from ..report import report
+    from ..stats.compare import compare_table
+
+    tables = load_tables(args)
+    report_kws = {
+        "title": args.title,
+        "subtitle": args.subtitle,
+        "author": args.author,
+        "date": args.date,
+        "paper": args.paper,
+        "format": args.format,
+        "template_dir": args.template,
+        "decimals": args.decimals,
+        "progress": args.progress,
+    }
+    if len(tables) == 1:
+        data = compare_table(tables[0], **analysis_kwargs(args, tables[0]))
+    else:
+        # analysed by the report, so that the metrics' consistency is computed there too
+        data = [compare_table(t, **analysis_kwargs(args, t)) for t in tables]
+    report(data, args.output, **report_kws)
+    return 0

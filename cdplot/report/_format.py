@@ -1,0 +1,131 @@
+"""Number formatting and escaping shared by the tables and the report context.
+
+Every name that comes from the input (methods, data sets, metrics, file
+names) is data: the HTML templates escape it through Jinja2's autoescape,
+and the LaTeX and Markdown writers escape it here.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from ..errors import CdplotError
+
+__all__ = [
+    "auto_decimals",
+    "check_decimals",
+    "fmt_number",
+    "fmt_rank",
+    "fmt_p",
+    "latex_escape",
+    "markdown_escape",
+]
+
+# the widest precision a report prints; scores with more digits are rounded
+_MAX_DECIMALS = 6
+
+
+def check_decimals(decimals, name: str = "decimals"):
+    """Return ``decimals`` as an int in 0..10 (or None), else raise :class:`CdplotError`."""
+    if decimals is None:
+        return None
+    if isinstance(decimals, bool) or not isinstance(decimals, (int, np.integer)):
+        raise CdplotError(f"option {name}={decimals!r} must be a whole number from 0 to 10")
+    if not 0 <= int(decimals) <= 10:
+        raise CdplotError(f"option {name}={decimals!r} is outside 0..10")
+    return int(decimals)
+
+
+def auto_decimals(values) -> int:
+    """A sensible number of decimals for a table of scores.
+
+    The fewest decimals (at most 6) that reproduce every score exactly, so
+    a table typed with three decimals prints with three; computed scores
+    with long expansions get three significant digits of the largest score
+    (AUC 0.8532... prints as 0.853, a percentage 85.32... as 85.3).
+    """
+    x = np.asarray(values, dtype=float)
+    x = x[np.isfinite(x)]
+    if x.size == 0:
+        return 3
+    for d in range(_MAX_DECIMALS + 1):
+        if np.all(np.abs(x - np.round(x, d)) <= 1e-9 * np.maximum(1.0, np.abs(x))):
+            return d
+    largest = float(np.max(np.abs(x)))
+    if largest == 0.0:
+        return 3
+    return int(min(_MAX_DECIMALS, max(0, 2 - math.floor(math.log10(largest)))))
+
+
+def fmt_number(x, decimals: int) -> str:
+    """``x`` with a fixed number of decimals; an en dash for a missing value."""
+    if x is None or (isinstance(x, float) and math.isnan(x)):
+        return "\u2013"
+    if math.isinf(x):
+        return "\u221e" if x > 0 else "\u2212\u221e"
+    text = f"{x:.{decimals}f}"
+    # "-0.000" reads as a sign error
+    if text.startswith("-") and float(text) == 0.0:
+        text = text[1:]
+    return text
+
+
+def fmt_rank(r: float) -> str:
+    """A rank as printed in Demsar's tables: ``4``, ``2.5``, ``2.333``."""
+    if abs(r - round(r)) < 1e-9:
+        return str(int(round(r)))
+    if abs(2 * r - round(2 * r)) < 1e-9:
+        return f"{r:.1f}"
+    return f"{r:.3f}"
+
+
+def fmt_p(p) -> str:
+    """A p-value for a table cell: four decimals, ``<0.0001`` below that."""
+    if p is None or math.isnan(p):
+        return "\u2013"
+    if p < 0.0001:
+        return "<0.0001"
+    return f"{p:.4f}"
+
+
+_LATEX_SPECIAL = {
+    "\\": r"\textbackslash{}",
+    "&": r"\&",
+    "%": r"\%",
+    "$": r"\$",
+    "#": r"\#",
+    "_": r"\_",
+    "{": r"\{",
+    "}": r"\}",
+    "~": r"\textasciitilde{}",
+    "^": r"\textasciicircum{}",
+    # OT1-encoded fonts print < and > as inverted punctuation
+    "<": r"\textless{}",
+    ">": r"\textgreater{}",
+    "|": r"\textbar{}",
+}
+
+
+def latex_escape(text: str) -> str:
+    """Escape the characters LaTeX treats as commands in running text."""
+    text = " ".join(str(text).split())  # a newline in a name would end a table row
+    return "".join(_LATEX_SPECIAL.get(c, c) for c in text)
+
+
+# characters that change meaning inside a table cell; "#", "+", "-" and "." only
+# matter at the start of a line, which a cell never is
+_MARKDOWN_SPECIAL = set("\\`*_[]<>|~")
+
+
+def markdown_escape(text: str) -> str:
+    """Escape Markdown punctuation (and ``|``, which would split a table cell)."""
+    text = " ".join(str(text).split())
+    out = []
+    for c in text:
+        if c in _MARKDOWN_SPECIAL:
+            out.append("\\" + c)
+        else:
+            out.append(c)
+    return "".join(out)

@@ -1,0 +1,186 @@
+"""The report's figures as inline SVG, drawn by :mod:`cdplot.plot`.
+
+The figures are vector graphics put straight into the HTML (no raster, no
+file beside the report).  Before that, each SVG passes through
+:func:`clean_svg`, which keeps the drawing and removes whatever could run
+or load something (scripts, event handlers, links and references outside
+the figure), and gives every ``id`` a per-figure prefix so that several
+figures in one page cannot take each other's clip paths or glyphs.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import xml.etree.ElementTree as ET
+
+__all__ = ["clean_svg", "figure_svgs", "svg_font_families"]
+
+_SVG = "http://www.w3.org/2000/svg"
+_XLINK = "http://www.w3.org/1999/xlink"
+_DROP_TAGS = {"script", "foreignObject", "iframe", "object", "embed", "audio", "video", "metadata", "image"}
+_HREF_ATTRS = {"href", f"{{{_XLINK}}}href", "src"}
+_URL_RE = re.compile(r"url\(\s*(['\"]?)(.*?)\1\s*\)", re.IGNORECASE | re.DOTALL)
+_FAMILY_RE = re.compile(r"font-family\s*:\s*([^;\"}]+)", re.IGNORECASE)
+
+
+def _local(tag: str) -> str:
+    return tag.rsplit("}", 1)[-1]
+
+
+def _rewrite_urls(text: str, rename) -> str:
+    """Point ``url(#id)`` at the renamed id; blank any other ``url(...)``."""
+
+    def sub(match):
+        target = match.group(2).strip()
+        if target.startswith("#"):
+            return f"url(#{rename(target[1:])})"
+        return "none"
+
+    text = _URL_RE.sub(sub, text)
+    # @import needs no url(): drop it whatever follows
+    return re.sub(r"@import[^;]*;?", "", text, flags=re.IGNORECASE)
+
+
+def clean_svg(svg: str, prefix: str) -> str:
+    """Make an SVG document safe and unique for inlining into a report.
+
+    Parameters
+    ----------
+    svg : str
+        An SVG document, as matplotlib writes it.
+    prefix : str
+        Prefix for every ``id`` (and every reference to one).
+
+    Returns
+    -------
+    str
+        The ``<svg>`` element alone (no XML declaration or DOCTYPE), with
+        scripts, event handlers, ``<foreignObject>`` and ``<image>`` elements,
+        links (``<a>`` becomes ``<g>``) and every reference outside the
+        document removed.
+    """
+    ET.register_namespace("", _SVG)
+    ET.register_namespace("xlink", _XLINK)
+    # the DOCTYPE names an external DTD; the parser never loads it, but it must not reach the HTML
+    svg = re.sub(r"<!DOCTYPE[^>]*>", "", svg, count=1)
+    root = ET.fromstring(svg)
+
+    def rename(ident: str) -> str:
+        return f"{prefix}-{ident}"
+
+    def clean(elem):
+        for child in list(elem):
+            if not isinstance(child.tag, str) or _local(child.tag) in _DROP_TAGS:
+                elem.remove(child)
+                continue
+            if _local(child.tag) == "a":
+                # a link (matplotlib's set_url) becomes a plain group: keep the drawing, not the link
+                child.tag = f"{{{_SVG}}}g"
+            clean(child)
+        for name in list(elem.attrib):
+            value = elem.attrib[name]
+            local = _local(name)
+            if local.lower().startswith("on"):
+                del elem.attrib[name]
+            elif name in _HREF_ATTRS or local == "href":
+                if value.strip().startswith("#"):
+                    elem.attrib[name] = "#" + rename(value.strip()[1:])
+                else:
+                    del elem.attrib[name]
+            elif local == "id":
+                elem.attrib[name] = rename(value)
+            elif "url(" in value.lower():
+                elem.attrib[name] = _rewrite_urls(value, rename)
+        if _local(elem.tag) == "style" and elem.text:
+            elem.text = _rewrite_urls(elem.text, rename)
+
+    clean(root)
+    return ET.tostring(root, encoding="unicode")
+
+
+def svg_font_families(svg: str) -> set[str]:
+    """The font families an SVG's text asks for (to embed only those)."""
+    out = set()
+    for match in _FAMILY_RE.finditer(svg):
+        for name in match.group(1).split(","):
+            name = name.strip().strip("'\"").strip()
+            if name:
+                out.add(name)
+    return out
+
+
+# (key, title, plot function name, options).  The report says in words what the
+# diagram's note would (pairwise remarks) and prints every p-value in the table
+# beside the heatmap; leaving that text out of the figures also keeps the PDF fast,
+# since WeasyPrint lays out SVG text one letter at a time.
+_FIGURES = (
+    ("cd", "Critical-difference diagram", "cd_diagram", {"note": False}),
+    ("intervals", "Average ranks with intervals", "rank_intervals", {}),
+    ("heatmap", "Pairwise significance", "significance_heatmap", {"annotate": False}),
+)
+
+
+def _caption(key: str, result) -> str:
+    alpha = f"\u03b1 = {result.alpha:g}"
+    if key == "cd":
+        if result.critical_difference is not None:
+            return (
+                f"Average rank of each method (1 = best, on the right). Methods joined by a bar do not "
+                f"differ significantly at {alpha} ({result.procedure()}, CD = {result.critical_difference:.3f})."
+            )
+        return (
+            f"Average rank of each method (1 = best, on the right). Methods joined by a bar do not "
+            f"differ significantly at {alpha} ({result.procedure()})."
+        )
+    if key == "intervals":
+        if result.critical_difference is not None:
+            return (
+                f"Average rank of each method with an interval of length CD = "
+                f"{result.critical_difference:.3f}: methods whose intervals do not overlap differ "
+                f"significantly at {alpha}."
+            )
+        return f"Average rank of each method with its interval ({result.procedure()}, {alpha})."
+    return (
+        f"Adjusted p-value of each pair of methods by level ({result.procedure()}); the values are in "
+        "the table of pairwise comparisons below."
+    )
+
+
+def figure_svgs(result, *, prefix: str, font=None) -> list[dict]:
+    """Draw the report's figures of one analysis as cleaned inline SVG.
+
+    Parameters
+    ----------
+    result : ComparisonResult
+        The analysis to draw.
+    prefix : str
+        Unique prefix for the ids of this analysis' figures.
+    font : str, optional
+        Font option passed to the plot functions.
+
+    Returns
+    -------
+    list of dict
+        ``key``, ``title``, ``caption`` and ``svg`` of each figure.
+    """
+    from .. import plot
+
+    out = []
+    for key, title, name, options in _FIGURES:
+        # the report prints its own captions under the figures
+        kwargs = {"caption": False, **options}
+        if font is not None:
+            kwargs["font"] = font
+        ax = getattr(plot, name)(result, **kwargs)
+        try:
+            svg = plot.render_svg(ax)
+        finally:
+            # the plot functions make figures through pyplot only when the user has loaded
+            # it (a notebook); then pyplot keeps them until closed
+            if "matplotlib.pyplot" in sys.modules:
+                sys.modules["matplotlib.pyplot"].close(ax.figure)
+        out.append(
+            {"key": key, "title": title, "caption": _caption(key, result), "svg": clean_svg(svg, f"{prefix}-{key}")}
+        )
+    return out

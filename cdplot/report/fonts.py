@@ -1,0 +1,97 @@
+"""``@font-face`` rules for the bundled fonts.
+
+An HTML report carries its fonts inside (base64 ``data:`` URLs), so that it
+looks the same on any machine and asks no server for anything.  A PDF
+report names the font files by ``file:`` URL instead, which the restricted
+fetcher (:mod:`cdplot.report.fetcher`) serves from the data folder;
+WeasyPrint embeds the subset it uses in the PDF.
+"""
+
+from __future__ import annotations
+
+import base64
+import functools
+from dataclasses import dataclass
+from pathlib import Path
+
+from .._resources import fonts_dir
+
+__all__ = ["BundledFont", "bundled_fonts", "font_face_css", "SANS", "SERIF"]
+
+# the families the report's CSS asks for; each falls back to generic families
+SANS = "Lato"
+SERIF = "CMU Serif"
+
+_SUFFIXES = (".ttf", ".otf")
+
+
+@dataclass(frozen=True)
+class BundledFont:
+    """One bundled font file and the face it provides."""
+
+    path: Path
+    family: str
+    weight: int
+    style: str
+
+    @property
+    def mime(self) -> str:
+        return "font/otf" if self.path.suffix.lower() == ".otf" else "font/ttf"
+
+
+@functools.lru_cache(maxsize=1)
+def bundled_fonts() -> tuple[BundledFont, ...]:
+    """The fonts shipped in ``fonts/``, with the family and face each file declares."""
+    from matplotlib import ft2font
+
+    out = []
+    folder = fonts_dir()
+    if not folder.is_dir():
+        return ()
+    for path in sorted(p for p in folder.rglob("*") if p.suffix.lower() in _SUFFIXES):
+        face = ft2font.FT2Font(str(path))
+        style_name = face.style_name.lower()
+        weight = 700 if "bold" in style_name else 400
+        style = "italic" if ("italic" in style_name or "oblique" in style_name) else "normal"
+        out.append(BundledFont(path=path, family=face.family_name, weight=weight, style=style))
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=8)
+def _data_url(path: Path, mime: str) -> str:
+    return f"data:{mime};base64," + base64.b64encode(path.read_bytes()).decode("ascii")
+
+
+def font_face_css(families, *, embed: bool) -> str:
+    """``@font-face`` rules for the bundled faces of ``families``.
+
+    Parameters
+    ----------
+    families : iterable of str
+        Family names to declare; names not bundled are skipped (the CSS
+        falls back to generic families for them).
+    embed : bool
+        Whether to embed the files as ``data:`` URLs (HTML) or point at
+        them with ``file:`` URLs (PDF, through the restricted fetcher).
+
+    Returns
+    -------
+    str
+        CSS text.
+    """
+    wanted = set(families)
+    rules = []
+    for font in bundled_fonts():
+        if font.family not in wanted:
+            continue
+        url = _data_url(font.path, font.mime) if embed else font.path.resolve().as_uri()
+        fmt = "opentype" if font.mime == "font/otf" else "truetype"
+        rules.append(
+            "@font-face {\n"
+            f'  font-family: "{font.family}";\n'
+            f"  font-weight: {font.weight};\n"
+            f"  font-style: {font.style};\n"
+            f'  src: url("{url}") format("{fmt}");\n'
+            "}"
+        )
+    return "\n".join(rules)

@@ -1,0 +1,395 @@
+"""The "methods" paragraph of a report, its references and their BibTeX.
+
+The paragraph names every procedure the analysis used, with the source of
+each (the test, the omnibus statistics, the correction), so that it can be
+pasted into a paper as it is.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .._options import check_option
+
+__all__ = ["Reference", "REFERENCES", "methods_paragraph", "references_for", "bibtex"]
+
+
+@dataclass(frozen=True)
+class Reference:
+    """One cited work: a BibTeX key, an author-year citation and the entry."""
+
+    key: str
+    cite: str
+    text: str
+    bibtex: str
+
+
+def _ref(key, cite, text, bibtex):
+    return key, Reference(key, cite, text, bibtex.strip() + "\n")
+
+
+REFERENCES = dict(
+    [
+        _ref(
+            "friedman1937",
+            "Friedman, 1937",
+            "M. Friedman (1937). The use of ranks to avoid the assumption of normality implicit in the "
+            "analysis of variance. Journal of the American Statistical Association 32(200), 675\u2013701. "
+            "doi:10.1080/01621459.1937.10503522",
+            """
+@article{friedman1937,
+  author  = {Friedman, Milton},
+  title   = {The Use of Ranks to Avoid the Assumption of Normality Implicit in the Analysis of Variance},
+  journal = {Journal of the American Statistical Association},
+  volume  = {32},
+  number  = {200},
+  pages   = {675--701},
+  year    = {1937},
+  doi     = {10.1080/01621459.1937.10503522}
+}""",
+        ),
+        _ref(
+            "iman1980",
+            "Iman and Davenport, 1980",
+            "R. L. Iman and J. M. Davenport (1980). Approximations of the critical region of the Friedman "
+            "statistic. Communications in Statistics \u2013 Theory and Methods 9(6), 571\u2013595. "
+            "doi:10.1080/03610928008827904",
+            """
+@article{iman1980,
+  author  = {Iman, Ronald L. and Davenport, James M.},
+  title   = {Approximations of the Critical Region of the {F}riedman Statistic},
+  journal = {Communications in Statistics -- Theory and Methods},
+  volume  = {9},
+  number  = {6},
+  pages   = {571--595},
+  year    = {1980},
+  doi     = {10.1080/03610928008827904}
+}""",
+        ),
+        _ref(
+            "nemenyi1963",
+            "Nemenyi, 1963",
+            "P. B. Nemenyi (1963). Distribution-free Multiple Comparisons. PhD thesis, Princeton University.",
+            """
+@phdthesis{nemenyi1963,
+  author = {Nemenyi, Peter Bjorn},
+  title  = {Distribution-free Multiple Comparisons},
+  school = {Princeton University},
+  year   = {1963}
+}""",
+        ),
+        _ref(
+            "demsar2006",
+            "Dem\u0161ar, 2006",
+            "J. Dem\u0161ar (2006). Statistical comparisons of classifiers over multiple data sets. "
+            "Journal of Machine Learning Research 7, 1\u201330.",
+            """
+@article{demsar2006,
+  author  = {Dem{\\v{s}}ar, Janez},
+  title   = {Statistical Comparisons of Classifiers over Multiple Data Sets},
+  journal = {Journal of Machine Learning Research},
+  volume  = {7},
+  pages   = {1--30},
+  year    = {2006}
+}""",
+        ),
+        _ref(
+            "dunn1961",
+            "Dunn, 1961",
+            "O. J. Dunn (1961). Multiple comparisons among means. Journal of the American Statistical "
+            "Association 56(293), 52\u201364. doi:10.1080/01621459.1961.10482090",
+            """
+@article{dunn1961,
+  author  = {Dunn, Olive Jean},
+  title   = {Multiple Comparisons among Means},
+  journal = {Journal of the American Statistical Association},
+  volume  = {56},
+  number  = {293},
+  pages   = {52--64},
+  year    = {1961},
+  doi     = {10.1080/01621459.1961.10482090}
+}""",
+        ),
+        _ref(
+            "holm1979",
+            "Holm, 1979",
+            "S. Holm (1979). A simple sequentially rejective multiple test procedure. Scandinavian "
+            "Journal of Statistics 6(2), 65\u201370.",
+            """
+@article{holm1979,
+  author  = {Holm, Sture},
+  title   = {A Simple Sequentially Rejective Multiple Test Procedure},
+  journal = {Scandinavian Journal of Statistics},
+  volume  = {6},
+  number  = {2},
+  pages   = {65--70},
+  year    = {1979}
+}""",
+        ),
+        _ref(
+            "hochberg1988",
+            "Hochberg, 1988",
+            "Y. Hochberg (1988). A sharper Bonferroni procedure for multiple tests of significance. "
+            "Biometrika 75(4), 800\u2013802. doi:10.1093/biomet/75.4.800",
+            """
+@article{hochberg1988,
+  author  = {Hochberg, Yosef},
+  title   = {A Sharper {B}onferroni Procedure for Multiple Tests of Significance},
+  journal = {Biometrika},
+  volume  = {75},
+  number  = {4},
+  pages   = {800--802},
+  year    = {1988},
+  doi     = {10.1093/biomet/75.4.800}
+}""",
+        ),
+        _ref(
+            "hommel1988",
+            "Hommel, 1988",
+            "G. Hommel (1988). A stagewise rejective multiple test procedure based on a modified "
+            "Bonferroni test. Biometrika 75(2), 383\u2013386. doi:10.1093/biomet/75.2.383",
+            """
+@article{hommel1988,
+  author  = {Hommel, Gerhard},
+  title   = {A Stagewise Rejective Multiple Test Procedure Based on a Modified {B}onferroni Test},
+  journal = {Biometrika},
+  volume  = {75},
+  number  = {2},
+  pages   = {383--386},
+  year    = {1988},
+  doi     = {10.1093/biomet/75.2.383}
+}""",
+        ),
+        _ref(
+            "shaffer1986",
+            "Shaffer, 1986",
+            "J. P. Shaffer (1986). Modified sequentially rejective multiple test procedures. Journal of "
+            "the American Statistical Association 81(395), 826\u2013831. doi:10.1080/01621459.1986.10478341",
+            """
+@article{shaffer1986,
+  author  = {Shaffer, Juliet Popper},
+  title   = {Modified Sequentially Rejective Multiple Test Procedures},
+  journal = {Journal of the American Statistical Association},
+  volume  = {81},
+  number  = {395},
+  pages   = {826--831},
+  year    = {1986},
+  doi     = {10.1080/01621459.1986.10478341}
+}""",
+        ),
+        _ref(
+            "bergmann1988",
+            "Bergmann and Hommel, 1988",
+            "B. Bergmann and G. Hommel (1988). Improvements of general multiple test procedures for "
+            "redundant systems of hypotheses. In P. Bauer, G. Hommel and E. Sonnemann (eds.), Multiple "
+            "Hypothesenpr\u00fcfung \u2013 Multiple Hypotheses Testing, 100\u2013115. Springer, Berlin.",
+            """
+@incollection{bergmann1988,
+  author    = {Bergmann, Beate and Hommel, Gerhard},
+  title     = {Improvements of General Multiple Test Procedures for Redundant Systems of Hypotheses},
+  booktitle = {Multiple Hypothesenpr{\\"u}fung -- Multiple Hypotheses Testing},
+  editor    = {Bauer, Peter and Hommel, Gerhard and Sonnemann, Eckart},
+  pages     = {100--115},
+  publisher = {Springer},
+  address   = {Berlin},
+  year      = {1988}
+}""",
+        ),
+        _ref(
+            "wilcoxon1945",
+            "Wilcoxon, 1945",
+            "F. Wilcoxon (1945). Individual comparisons by ranking methods. Biometrics Bulletin 1(6), "
+            "80\u201383. doi:10.2307/3001968",
+            """
+@article{wilcoxon1945,
+  author  = {Wilcoxon, Frank},
+  title   = {Individual Comparisons by Ranking Methods},
+  journal = {Biometrics Bulletin},
+  volume  = {1},
+  number  = {6},
+  pages   = {80--83},
+  year    = {1945},
+  doi     = {10.2307/3001968}
+}""",
+        ),
+        _ref(
+            "garcia2008",
+            "Garc\u00eda and Herrera, 2008",
+            "S. Garc\u00eda and F. Herrera (2008). An extension on \u201cStatistical comparisons of "
+            "classifiers over multiple data sets\u201d for all pairwise comparisons. Journal of Machine "
+            "Learning Research 9, 2677\u20132694.",
+            """
+@article{garcia2008,
+  author  = {Garc{\\'i}a, Salvador and Herrera, Francisco},
+  title   = {An Extension on ``Statistical Comparisons of Classifiers over Multiple Data Sets''
+             for all Pairwise Comparisons},
+  journal = {Journal of Machine Learning Research},
+  volume  = {9},
+  pages   = {2677--2694},
+  year    = {2008}
+}""",
+        ),
+        _ref(
+            "kendall1945",
+            "Kendall, 1945",
+            "M. G. Kendall (1945). The treatment of ties in ranking problems. Biometrika 33(3), "
+            "239\u2013251. doi:10.1093/biomet/33.3.239",
+            """
+@article{kendall1945,
+  author  = {Kendall, Maurice G.},
+  title   = {The Treatment of Ties in Ranking Problems},
+  journal = {Biometrika},
+  volume  = {33},
+  number  = {3},
+  pages   = {239--251},
+  year    = {1945},
+  doi     = {10.1093/biomet/33.3.239}
+}""",
+        ),
+    ]
+)
+
+# the source of each multiple-testing correction
+_CORRECTION_REFS = {
+    "bonferroni": ("dunn1961",),
+    "holm": ("holm1979",),
+    "hochberg": ("hochberg1988",),
+    "hommel": ("hommel1988",),
+    "shaffer": ("shaffer1986", "garcia2008"),
+    "bergmann": ("bergmann1988", "garcia2008"),
+}
+
+STYLES = ("text", "latex")
+
+
+def _cite(keys, style: str) -> str:
+    if style == "latex":
+        return "\\citep{" + ",".join(keys) + "}"
+    return "(" + "; ".join(REFERENCES[k].cite for k in keys) + ")"
+
+
+def _procedure_keys(result) -> list[str]:
+    if result.test == "nemenyi":
+        return ["nemenyi1963", "demsar2006"]
+    if result.test == "bonferroni-dunn":
+        return ["dunn1961", "demsar2006"]
+    if result.test == "wilcoxon":
+        return ["wilcoxon1945", "demsar2006"]
+    return ["demsar2006"]
+
+
+def references_for(results, *, consistency: bool = False) -> list[Reference]:
+    """The works a report on ``results`` cites, in order of first citation."""
+    keys = ["friedman1937", "iman1980", "demsar2006"]
+    for r in results:
+        keys += _procedure_keys(r)
+        if r.correction is not None and r.test != "nemenyi":
+            keys += _CORRECTION_REFS.get(r.correction, ())
+        if r.test == "friedman-z" and r.control is None:
+            keys.append("garcia2008")
+    if consistency:
+        keys.append("kendall1945")
+    seen: dict[str, None] = {}
+    for k in keys:
+        seen.setdefault(k, None)
+    return [REFERENCES[k] for k in seen]
+
+
+def _text(value: str, style: str) -> str:
+    if style != "latex":
+        return value
+    from ._format import latex_escape
+
+    return latex_escape(value)
+
+
+def methods_paragraph(result, *, style: str = "text") -> str:
+    """A paragraph describing the analysis, ready to paste into a paper.
+
+    Parameters
+    ----------
+    result : ComparisonResult
+        The analysis to describe.
+    style : {'text', 'latex'}, default 'text'
+        Author-year citations in parentheses, or LaTeX ``\\citep`` commands
+        whose keys are those of :func:`bibtex` (names are LaTeX-escaped).
+
+    Returns
+    -------
+    str
+        The paragraph.
+    """
+    check_option("style", style, STYLES)
+    r = result
+    c = lambda *keys: _cite(keys, style)  # noqa: E731
+    direction = "higher" if r.higher_is_better else "lower"
+    metric = f" by {_text(r.metric, style)}" if r.metric else ""
+    chi = "$\\chi^2_F$" if style == "latex" else "\u03c7\u00b2_F"
+    ff = "$F_F$" if style == "latex" else "F_F"
+    alpha = f"$\\alpha = {r.alpha:g}$" if style == "latex" else f"\u03b1 = {r.alpha:g}"
+    ties = "with the correction for ties" if r.friedman.tie_correction else "without a correction for ties"
+    parts = [
+        f"We compared {r.n_methods} methods over {r.n_datasets} data sets{metric} ({direction} is better) "
+        f"following {c('demsar2006')}. The methods were ranked on each data set (1 = best, average "
+        f"ranks for ties), and the null hypothesis that all methods perform equally was tested with the "
+        f"Friedman test {c('friedman1937')} {ties}, using Iman and Davenport's {ff} statistic "
+        f"{c('iman1980')} at a significance level of {alpha}."
+    ]
+    if r.test == "nemenyi":
+        parts.append(
+            f"All pairs of methods were then compared with the Nemenyi test {c('nemenyi1963')}: two "
+            "methods differ significantly when their average ranks differ by at least the critical "
+            f"difference CD = {r.critical_difference:.3f} (q = {r.critical_value:.3f})."
+        )
+    elif r.test == "bonferroni-dunn":
+        parts.append(
+            f"Each method was then compared with the control {_text(r.control, style)} with the "
+            f"Bonferroni\u2013Dunn test {c('dunn1961', 'demsar2006')}: a method differs significantly "
+            "from the control when their average ranks differ by at least the critical difference "
+            f"CD = {r.critical_difference:.3f} (q = {r.critical_value:.3f})."
+        )
+    else:
+        if r.test == "friedman-z":
+            how = (
+                "z-tests on the differences of average ranks "
+                f"{c('demsar2006', 'garcia2008') if r.control is None else c('demsar2006')}"
+            )
+        elif r.test == "wilcoxon":
+            zm = r.options.get("zero_method", "zsplit")
+            how = f"the Wilcoxon signed-rank test {c('wilcoxon1945')} on the scores (zero differences: {zm})"
+        else:
+            how = f"the sign test on the numbers of wins {c('demsar2006')}"
+        who = "all pairs of methods" if r.control is None else f"each method with the control {_text(r.control, style)}"
+        from ..stats.results import CORRECTION_LABELS
+
+        corr = CORRECTION_LABELS.get(r.correction, str(r.correction))
+        corr_keys = _CORRECTION_REFS.get(r.correction, ())
+        corr_text = f"{corr}'s procedure" if r.correction in ("holm", "hochberg", "hommel") else f"the {corr} procedure"
+        if r.correction == "bonferroni":
+            corr_text = "the Bonferroni correction"
+        parts.append(
+            f"Post hoc, {who} were compared with {how}, and the p-values were adjusted for multiple "
+            f"testing with {corr_text} {c(*corr_keys)}."
+        )
+    if r.n_datasets < 10:
+        parts.append(
+            f"With only {r.n_datasets} data sets, the chi-square and F approximations are rough."
+        )
+    return " ".join(parts)
+
+
+def consistency_paragraph(mc, *, style: str = "text") -> str:
+    """A sentence on how the rankings under several metrics were compared."""
+    check_option("style", style, STYLES)
+    tau = "$\\tau_b$" if style == "latex" else "\u03c4_b"
+    return (
+        f"The agreement between the rankings under the {mc.n_metrics} metrics was measured with "
+        f"Kendall's {tau} {_cite(['kendall1945'], style)} between the methods' average ranks under each pair "
+        "of metrics."
+    )
+
+
+def bibtex(results, *, consistency: bool = False) -> str:
+    """BibTeX entries of every work the report on ``results`` cites."""
+    return "\n".join(ref.bibtex for ref in references_for(results, consistency=consistency))
+

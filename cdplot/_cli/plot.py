@@ -1,0 +1,96 @@
+"""``cdplot plot``: draw a CD diagram, rank-interval chart or heatmap to PNG, SVG or PDF."""
+
+from __future__ import annotations
+
+import argparse
+
+from ..errors import CdplotError
+from .common import add_analysis_options, add_input_options, analysis_kwargs, load_tables
+
+KINDS = ("cd", "intervals", "heatmap")
+STYLES = ("paper", "paper-wide", "slides")
+FONTS = ("sans", "serif")
+
+
+def _dpi(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--dpi {text!r} is not a number") from None
+    if not value > 0 or value > 2400:
+        raise argparse.ArgumentTypeError(f"--dpi {text!r} must be a number in (0, 2400]")
+    return value
+
+
+def register(sub) -> None:
+    p = sub.add_parser(
+        "plot",
+        help="draw a critical-difference diagram, rank-interval chart or p-value heatmap",
+        description=(
+            "Analyse a score table as 'cdplot stats' does and draw the result: a Demsar-style "
+            "critical-difference diagram (default), a rank-interval chart (a dot at each average "
+            "rank with a segment of length CD) or a heatmap of the adjusted pairwise p-values. "
+            "The format follows the extension of OUT (.png, .svg, .pdf); the file is written "
+            "atomically. Data with several metrics need --metric: one figure per file."
+        ),
+        epilog=(
+            "Examples: cdplot plot --example demsar2006 -o cd.pdf; "
+            "cdplot plot scores.csv -o cd.svg --test bonferroni-dunn --control C4.5 --font serif"
+        ),
+    )
+    add_input_options(p)
+    g = p.add_argument_group("figure")
+    g.add_argument("-o", "--output", required=True, metavar="OUT", help="output file: .png, .svg or .pdf")
+    g.add_argument("--kind", choices=KINDS, default="cd",
+                   help="cd: critical-difference diagram; intervals: rank-interval chart; heatmap: p-values "
+                        "(default: cd)")
+    g.add_argument("--style", choices=STYLES, default="paper",
+                   help="paper: 3.5 in wide; paper-wide: 7 in; slides: 16:9 with large type (default: paper)")
+    g.add_argument("--font", choices=FONTS, default="sans",
+                   help="bundled font: sans (Lato) or serif (CMU Serif, the LaTeX look) (default: sans)")
+    g.add_argument("--reverse", action="store_true", help="best ranks on the left instead of the right")
+    g.add_argument("--highlight", metavar="NAME", help="emphasise this method")
+    g.add_argument("--dpi", type=_dpi, default=300, help="resolution of PNG output (default: 300)")
+    g.add_argument("--no-ranks", dest="ranks", action="store_false",
+                   help="cd: do not print average ranks beside the names")
+    g.add_argument("--no-caption", dest="caption", action="store_false",
+                   help="leave out the caption line (test, alpha, N, CD)")
+    g.add_argument("--no-note", dest="note", action="store_false",
+                   help="cd: leave out the note on relations the bars cannot show")
+    g.add_argument("--no-annotate", dest="annotate", action="store_const", const=False, default=None,
+                   help="heatmap: never print p-values in the cells (default: when they fit)")
+    add_analysis_options(p)
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    from ..plot.save import format_of
+
+    # an unusable output name fails before any reading or drawing
+    format_of(args.output)
+    if args.kind != "cd" and (not args.ranks or not args.note):
+        flag = "--no-ranks" if not args.ranks else "--no-note"
+        raise CdplotError(f"option {flag} applies only to --kind cd, not --kind {args.kind}")
+    if args.kind != "heatmap" and args.annotate is not None:
+        raise CdplotError(f"option --no-annotate applies only to --kind heatmap, not --kind {args.kind}")
+    tables = load_tables(args)
+    if len(tables) != 1:
+        names = ", ".join(str(t.metric) for t in tables)
+        raise CdplotError(f"the data hold {len(tables)} metrics ({names}); choose one with --metric")
+    from ..stats.compare import compare_table
+
+    table = tables[0]
+    result = compare_table(table, **analysis_kwargs(args, table))
+
+    from ..plot import cd_diagram, rank_intervals, save_figure, significance_heatmap
+
+    common = {"reverse": args.reverse, "style": args.style, "font": args.font, "highlight": args.highlight,
+              "caption": args.caption}
+    if args.kind == "cd":
+        ax = cd_diagram(result, ranks=args.ranks, note=args.note, **common)
+    elif args.kind == "intervals":
+        ax = rank_intervals(result, **common)
+    else:
+        ax = significance_heatmap(result, annotate=args.annotate, **common)
+    save_figure(ax, args.output, dpi=args.dpi)
+    return 0

@@ -1,0 +1,237 @@
+"""What the three figures share: turning input into a result, measuring text, making the canvas."""
+
+from __future__ import annotations
+
+import functools
+import sys
+
+import matplotlib as mpl
+
+from .._options import check_bool
+from ..errors import CdplotError
+from .fonts import bold_kws, check_font, font_family, font_rc, register_fonts, regular_kws
+from .styles import PALETTE, get_style
+
+__all__ = [
+    "as_result",
+    "check_common",
+    "measurer",
+    "canvas",
+    "text_kws",
+    "caption_text",
+    "SHARED_PARAMS",
+]
+
+# Keys that would change the size or face of names after they were measured.
+_SIZE_KEYS = {"fontsize", "size", "fontfamily", "family", "fontweight", "weight", "fontname",
+              "fontproperties", "font", "font_properties", "fontstretch", "stretch", "rotation",
+              "math_fontfamily", "linespacing", "usetex", "parse_math", "ha", "va",
+              "horizontalalignment", "verticalalignment", "x", "y", "s", "text"}
+
+SHARED_PARAMS = """\
+    result_or_scores : ComparisonResult or scores
+        A result of :func:`cdplot.compare`, or anything it accepts (array,
+        mapping, DataFrame, :class:`~cdplot.ScoreTable`, file path), which is
+        then compared with the options below.
+    ax : matplotlib.axes.Axes, optional
+        Draw into this Axes (its frame and ticks are turned off, and the
+        content is fitted to its width).  By default a new figure sized to
+        the content is made.
+    reverse : bool, default False
+        Put the best (lowest) ranks on the left instead of the right.
+    style : {'paper', 'paper-wide', 'slides'}, default 'paper'
+        ``'paper'``: one column, 3.5 in wide; ``'paper-wide'``: 7 in;
+        ``'slides'``: 16:9, 10 x 5.625 in, large type.  A figure widens
+        beyond its style only when the names cannot fit even at the
+        style's smallest type.
+    font : {'sans', 'serif'}, optional
+        Bundled font: Lato (``'sans'``, the default) or CMU Serif (the
+        look of LaTeX papers).  Machine fonts are never used.
+    highlight : str, optional
+        Name of a method to emphasise.
+    label_kws : dict, optional
+        Extra :class:`matplotlib.text.Text` properties for method names
+        (colour, style, alpha); size, font and alignment are set by the
+        layout and may not be overridden.
+    line_kws : dict, optional
+        Extra :class:`matplotlib.lines.Line2D` properties for the lines
+        joining names to ranks (or the rank segments).
+    higher_is_better, alpha, test, correction, control, metric, nan_policy : optional
+        Options of :func:`cdplot.compare`, used only when raw scores are
+        given (``None`` keeps compare's default).  Giving them with a
+        result is an error, because the result was computed already.
+    compare_kws : dict, optional
+        Any other keyword arguments of :func:`cdplot.compare`
+        (``tie_correction``, ``zero_method``, ``method``, ``methods``,
+        ``datasets``), for raw scores only."""
+
+
+def as_result(result_or_scores, options: dict, compare_kws):
+    """A ComparisonResult: the one given, or compare() of the scores given."""
+    from ..stats.results import ComparisonResult
+
+    given = {k: v for k, v in options.items() if v is not None}
+    if compare_kws is not None and not isinstance(compare_kws, dict):
+        raise CdplotError(f"option compare_kws={compare_kws!r} must be a dict or None")
+    if isinstance(result_or_scores, ComparisonResult):
+        extra = sorted(given) + sorted(compare_kws or {})
+        if extra:
+            raise CdplotError(
+                f"option {extra[0]}={({**given, **(compare_kws or {})})[extra[0]]!r} applies only to raw scores; "
+                "this result was computed already (call cdplot.compare with it instead)"
+            )
+        return result_or_scores
+    from ..stats.compare import compare
+
+    return compare(result_or_scores, **given, **(compare_kws or {}))
+
+
+def check_common(result, *, ax, reverse, style, font, highlight, label_kws, line_kws):
+    """Validate the drawing options shared by the figures; return (style, font, highlight index)."""
+    check_bool("reverse", reverse)
+    st = get_style(style)
+    font = check_font(font)
+    from matplotlib.axes import Axes
+
+    if ax is not None and not isinstance(ax, Axes):
+        raise CdplotError(f"option ax={ax!r} is not a matplotlib Axes")
+    hl = None
+    if highlight is not None:
+        if not isinstance(highlight, str) or highlight not in result.methods:
+            raise CdplotError(
+                f"option highlight={highlight!r} is not a method; methods are {', '.join(result.methods)}"
+            )
+        hl = result.methods.index(highlight)
+    for name, kws in (("label_kws", label_kws), ("line_kws", line_kws)):
+        if kws is not None and not isinstance(kws, dict):
+            raise CdplotError(f"option {name}={kws!r} must be a dict or None")
+    for key in label_kws or {}:
+        if key in _SIZE_KEYS:
+            raise CdplotError(
+                f"option label_kws={{{key!r}: ...}} would change the size, font or place of names, "
+                "which the layout measured; use style= and font= instead"
+            )
+    return st, font, hl
+
+
+@functools.lru_cache(maxsize=1)
+def _renderer():
+    # A private Agg renderer at 4x 72 dpi measures text in points, whatever
+    # figure the text ends up in; pyplot is never needed for this.
+    from matplotlib.backends.backend_agg import RendererAgg
+
+    return RendererAgg(8, 8, 288)
+
+
+def measurer(font):
+    """``measure(text, size, bold) -> (width, height, descent)`` in points, with the bundled font."""
+    from matplotlib.font_manager import FontProperties
+
+    register_fonts()
+    family = font_family(font)
+    bold = bold_kws(font)
+    regular = regular_kws(font)
+    renderer = _renderer()
+
+    @functools.lru_cache(maxsize=4096)
+    def measure(text: str, size: float, is_bold: bool = False):
+        prop = FontProperties(
+            family=family, size=size, weight=bold["fontweight"] if is_bold else regular["fontweight"],
+            stretch=bold.get("fontstretch", "normal") if is_bold else "normal",
+        )
+        w, h, d = renderer.get_text_width_height_descent(text, prop, ismath=False)
+        return w / 4.0, h / 4.0, d / 4.0
+
+    return measure
+
+
+def text_kws(font, size, bold=False, color="ink") -> dict:
+    """Keyword arguments of ``ax.text`` for one piece of cdplot text."""
+    kws = {"fontsize": size, "fontfamily": font_family(font), "parse_math": False,
+           "color": PALETTE.get(color, color)}
+    kws.update(bold_kws(font) if bold else regular_kws(font))
+    return kws
+
+
+class canvas:
+    """Context manager: rcParams for the figure, and the Axes to draw into.
+
+    With ``ax=None`` a new figure is made (through pyplot when the user has
+    imported it, so that Jupyter shows it; otherwise as a bare Agg figure so
+    the command line never loads pyplot or a GUI backend).
+    """
+
+    def __init__(self, ax, font):
+        self.ax = ax
+        self.font = font
+        self._rc = None
+
+    def __enter__(self):
+        register_fonts()
+        self._rc = mpl.rc_context(font_rc(self.font))
+        self._rc.__enter__()
+        return self
+
+    def __exit__(self, *exc):
+        return self._rc.__exit__(*exc)
+
+    def available(self):
+        """(width, height) in points of the given Axes, or (None, None) for a new figure."""
+        if self.ax is None:
+            return None, None
+        fig = self.ax.figure
+        pos = self.ax.get_position()
+        w_in, h_in = fig.get_size_inches()
+        return pos.width * w_in * 72.0, pos.height * h_in * 72.0
+
+    def axes(self, width: float, height: float):
+        """The Axes, with data coordinates in points from the top-left corner."""
+        ax = self.ax
+        if ax is None:
+            size = (width / 72.0, height / 72.0)
+            if "matplotlib.pyplot" in sys.modules:
+                import matplotlib.pyplot as plt
+
+                fig = plt.figure(figsize=size)
+            else:
+                from matplotlib.backends.backend_agg import FigureCanvasAgg
+                from matplotlib.figure import Figure
+
+                fig = Figure(figsize=size)
+                FigureCanvasAgg(fig)
+            fig.patch.set_facecolor("white")
+            ax = fig.add_axes((0.0, 0.0, 1.0, 1.0))
+            ax.set_xlim(0.0, width)
+            ax.set_ylim(height, 0.0)
+        else:
+            avail_w, avail_h = self.available()
+            if height <= avail_h:
+                # centre the content vertically; one data unit stays one point
+                extra = (avail_h - height) / 2
+                ax.set_ylim(height + extra, -extra)
+            else:
+                ax.set_ylim(height, 0.0)
+            ax.set_xlim(0.0, max(width, avail_w))
+        ax.set_axis_off()
+        return ax
+
+
+def caption_text(result, *, extra: str = "") -> str:
+    """``'AUC: Nemenyi test, α = 0.05, N = 14 data sets, CD = 1.25 (Friedman p = 0.012)'``."""
+    parts = [result.procedure()[0].upper() + result.procedure()[1:]]
+    nb = "\u00a0"  # no-break spaces keep each "name = value" on one line when wrapped
+    parts.append(f"\u03b1{nb}={nb}{result.alpha:g}")
+    parts.append(f"N{nb}={nb}{result.n_datasets} data sets")
+    if result.critical_difference is not None:
+        parts.append(f"CD{nb}={nb}{result.critical_difference:.2f}")
+    text = ", ".join(parts)
+    p = result.iman_davenport.pvalue
+    verdict = "rejects" if result.rejected else "does not reject"
+    p_text = f"p{nb}={nb}{p:.3g}" if p >= 0.001 else f"p{nb}<{nb}0.001"
+    text += f"; Friedman test {verdict} equal ranks ({p_text})"
+    if result.metric:
+        direction = "higher is better" if result.higher_is_better else "lower is better"
+        text = f"{result.metric} ({direction}). " + text
+    if extra:
+        text += f". {extra}"
+    return text + "."

@@ -1,0 +1,176 @@
+"""Significance heatmaps of the pairwise adjusted p-values."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .._options import check_bool
+from ..errors import CdplotError
+from . import _common
+from .layout import heatmap_layout
+from .styles import PALETTE
+
+__all__ = ["significance_heatmap", "significance_levels"]
+
+
+def significance_levels(alpha: float) -> list[float]:
+    """Upper bounds of the colour classes: 0.001 and 0.01 where below ``alpha``, then ``alpha``."""
+    return [t for t in (0.001, 0.01) if t < alpha] + [alpha]
+
+
+def _level_colours(n: int) -> list[str]:
+    dark, mid, light = PALETTE["levels"][:3]
+    return {1: [mid], 2: [dark, light], 3: [dark, mid, light]}[n]
+
+
+def _fmt(p: float) -> str:
+    return "<.001" if p < 0.001 else f"{p:.3f}"
+
+
+def significance_heatmap(
+    result_or_scores,
+    *,
+    ax=None,
+    reverse=False,
+    style="paper",
+    font=None,
+    highlight=None,
+    label_kws=None,
+    line_kws=None,
+    annotate=None,
+    caption=True,
+    higher_is_better=None,
+    alpha=None,
+    test=None,
+    correction=None,
+    control=None,
+    metric=None,
+    nan_policy=None,
+    compare_kws=None,
+):
+    """Draw the adjusted p-values of all pairs as a lower-triangle heatmap.
+
+    Methods are in rank order (best first, at the top left; ``reverse``
+    puts the worst first).  Each cell is coloured by the class of its
+    adjusted p-value: at most 0.001, at most 0.01, at most ``alpha``, and
+    not significant; pairs that were not tested (comparisons with a
+    control) are white and hatched.
+
+    Parameters
+    ----------
+    {shared}
+    annotate : bool, optional
+        Print the p-value in each cell; by default when the cells are large
+        enough for it.
+    caption : bool, default True
+        Add a line with the test, alpha and N.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        Artists carry ids: ``hm-cells``, ``hm-untested``, ``hm-row-label``,
+        ``hm-col-label``, ``hm-legend``.
+
+    Raises
+    ------
+    CdplotError
+        For invalid options.
+
+    Notes
+    -----
+    ``line_kws`` sets the cell edges (``edgecolor``, ``linewidth``);
+    ``highlight`` sets the method's labels in bold blue.
+
+    Examples
+    --------
+    >>> import cdplot
+    >>> ax = cdplot.significance_heatmap(cdplot.load_example("demsar2006"))
+    >>> len([t for t in ax.texts if t.get_gid() == "hm-row-label"])
+    3
+    """
+    result = _common.as_result(
+        result_or_scores,
+        {"higher_is_better": higher_is_better, "alpha": alpha, "test": test, "correction": correction,
+         "control": control, "metric": metric, "nan_policy": nan_policy},
+        compare_kws,
+    )
+    st, font, hl = _common.check_common(result, ax=ax, reverse=reverse, style=style, font=font,
+                                        highlight=highlight, label_kws=label_kws, line_kws=line_kws)
+    check_bool("caption", caption)
+    if annotate is not None:
+        check_bool("annotate", annotate)
+    names = list(result.methods)
+    if len(names) < 2:
+        raise CdplotError(f"a heatmap needs at least 2 methods; the result has {len(names)}")
+    avg = [float(r) for r in result.average_ranks]
+    key = [-r for r in avg] if reverse else avg
+    levels = significance_levels(result.alpha)
+    legend = [f"p \u2264 {t:g}" for t in levels] + [f"p > {result.alpha:g} (not significant)"]
+    untested = bool(np.isnan(result.pvalues).any())
+    if untested:
+        legend.append("not tested")
+    cap = _common.caption_text(result) if caption else None
+    with _common.canvas(ax, font) as cv:
+        measure = _common.measurer(font)
+        avail_w, avail_h = cv.available()
+        lay = heatmap_layout(names, key, legend, measure=measure, style=st, width=avail_w, height=avail_h,
+                             grow=ax is None, bold=[] if hl is None else [hl], annotate=annotate,
+                             caption=cap)
+        ax = cv.axes(lay.width, lay.height)
+        _draw(ax, lay, result, levels, untested, font, st, label_kws or {}, line_kws or {})
+    return ax
+
+
+if significance_heatmap.__doc__:
+    significance_heatmap.__doc__ = significance_heatmap.__doc__.replace("    {shared}", _common.SHARED_PARAMS)
+
+
+def _draw(ax, lay, result, levels, untested, font, st, label_kws, line_kws):
+    from matplotlib.collections import PolyCollection
+    from matplotlib.patches import Rectangle
+
+    colours = _level_colours(len(levels)) + [PALETTE["levels"][3]]
+    p = result.pvalues
+    order = lay.order
+    polys, faces, blank = [], [], []
+    texts = []
+    for r in range(len(order) - 1):
+        i = order[r + 1]
+        for c in range(r + 1):
+            j = order[c]
+            x0, y0, x1, y1 = lay.cell_box(r, c)
+            poly = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+            v = p[i, j]
+            if np.isnan(v):
+                blank.append(poly)
+                continue
+            cls = next((n for n, t in enumerate(levels) if v <= t), len(levels))
+            polys.append(poly)
+            faces.append(colours[cls])
+            if lay.annotate:
+                # white type on the two dark classes, ink on the light ones
+                dark = colours[cls] in PALETTE["levels"][:2]
+                texts.append(((x0 + x1) / 2, (y0 + y1) / 2, _fmt(v), "white" if dark else "ink"))
+    edge = {"edgecolors": "white", "linewidths": st.line_width}
+    edge.update({("edgecolors" if k in ("edgecolor", "ec") else "linewidths" if k in ("linewidth", "lw") else k): v
+                 for k, v in line_kws.items()})
+    ax.add_collection(PolyCollection(polys, facecolors=faces, gid="hm-cells", clip_on=False, **edge))
+    if blank:
+        ax.add_collection(PolyCollection(blank, facecolors=PALETTE["untested"], edgecolors=PALETTE["faint"],
+                                         linewidths=st.line_width, hatch="////", gid="hm-untested",
+                                         clip_on=False))
+    for x, y, s, color in texts:
+        ax.text(x, y, s, ha="center", va="center", gid="hm-value", clip_on=False,
+                **_common.text_kws(font, lay.small_size, False, color))
+    legend_colours = colours + ([PALETTE["untested"]] if untested else [])
+    for (x, y, side), colour in zip(lay.legend_swatches, legend_colours):
+        ax.add_patch(Rectangle((x - side / 2, y - side / 2), side, side, facecolor=colour,
+                               edgecolor=PALETTE["faint"], lw=0.5, hatch="////" if colour == PALETTE["untested"]
+                               else None, gid="hm-legend-swatch", clip_on=False))
+    for b in lay.boxes:
+        kws = _common.text_kws(font, b.size, b.bold, b.color)
+        if b.role in ("row-label", "col-label"):
+            kws.update(label_kws)
+        ax.text(b.x, b.y, b.text, ha=b.ha, va=b.va, rotation=b.rotation, rotation_mode="default",
+                gid=f"hm-{b.role}", clip_on=False, **kws)
+    return ax

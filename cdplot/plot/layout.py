@@ -1,0 +1,786 @@
+"""Geometry of the figures, in points, with no matplotlib.
+
+Every position is computed here from text sizes that the caller measures
+(``measure(text, size, bold) -> (width, height, descent)`` in points), so
+the arithmetic that keeps names, ticks, bars and notes apart can be tested
+with any measuring function and the drawing modules only place what they
+are given.  Coordinates run in points from the top-left corner of the
+figure, ``y`` growing downwards.
+
+Names never overlap because each method gets its own row and each side its
+own column whose width is the widest measured name; bars and notes get
+rows of their own.  When the names do not fit the target width, the type
+shrinks in half-point steps down to the style's minimum, and only then does
+the figure widen (or, inside a given Axes, the rank axis shortens).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from .styles import Style
+
+__all__ = [
+    "Box",
+    "CDLayout",
+    "IntervalLayout",
+    "HeatmapLayout",
+    "cd_layout",
+    "interval_layout",
+    "heatmap_layout",
+    "wrap_text",
+    "tick_ranks",
+    "pack_rows",
+    "overlapping_boxes",
+]
+
+Measure = Callable[[str, float, bool], tuple[float, float, float]]
+
+# spacing, in multiples of the name size, chosen by eye on the gallery figures
+_ROW = 1.45  # label rows
+_GAP_NAME_VALUE = 0.45  # name <-> rank value
+_GAP_VALUE_LINE = 0.35  # rank value <-> start of the elbow line
+_MIN_POINTS_PER_RANK = 6.0  # the rank axis never gets denser than this
+_MIN_AXIS = 90.0  # nor shorter than 1.25 in
+# Renderers differ by a fraction of a percent in text width (and hinted
+# screen rendering by more); every measured width gets this much room.
+_SAFETY = 1.03
+
+
+@dataclass(frozen=True)
+class Box:
+    """A placed piece of text: its string, role, anchor and extent (points, y down)."""
+
+    text: str
+    role: str
+    x: float
+    y: float
+    ha: str
+    va: str
+    size: float
+    bold: bool
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    rotation: float = 0.0
+    color: str = "ink"
+
+    def overlaps(self, other: Box, tol: float = 0.0) -> bool:
+        return not (
+            self.x1 <= other.x0 + tol
+            or other.x1 <= self.x0 + tol
+            or self.y1 <= other.y0 + tol
+            or other.y1 <= self.y0 + tol
+        )
+
+
+def _box(measure: Measure, text, role, x, y, ha, va, size, bold=False, color="ink", rotation=0.0) -> Box:
+    w, h, _d = measure(text, size, bold)
+    w = w * _SAFETY
+    lh = measure("lp", size, bold)[1]
+    h = max(h, lh)
+    if rotation:
+        w, h = h, w
+    x0 = {"left": x, "right": x - w, "center": x - w / 2}[ha]
+    y0 = {"top": y, "bottom": y - h, "center": y - h / 2}[va]
+    return Box(text, role, x, y, ha, va, size, bold, x0, y0, x0 + w, y0 + h, rotation, color)
+
+
+def overlapping_boxes(boxes: Sequence[Box], tol: float = 0.0) -> list[tuple[Box, Box]]:
+    """Pairs of boxes that overlap by more than ``tol`` points."""
+    out = []
+    items = sorted(boxes, key=lambda b: b.x0)
+    for i, a in enumerate(items):
+        for b in items[i + 1 :]:
+            if b.x0 >= a.x1 - tol:
+                break
+            if a.overlaps(b, tol):
+                out.append((a, b))
+    return out
+
+
+def wrap_text(text: str, width: float, size: float, measure: Measure) -> list[str]:
+    """Greedy word wrap of ``text`` to ``width`` points (a word longer than the width gets its own line)."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        current = ""
+        # split on plain spaces only: no-break spaces keep "N = 14" together
+        for word in (w for w in paragraph.split(" ") if w):
+            trial = f"{current} {word}" if current else word
+            if current and measure(trial, size, False)[0] > width:
+                lines.append(current)
+                current = word
+            else:
+                current = trial
+        if current:
+            lines.append(current)
+    return lines
+
+
+def tick_ranks(k: int, points_per_rank: float, label_width: float) -> tuple[list[int], list[int], bool]:
+    """Integer ticks, the labelled subset and whether half ticks fit.
+
+    Labels are thinned to every 2nd, 5th, 10th... rank so that neighbours
+    stay ``label_width`` apart; 1 and ``k`` are always labelled.
+    """
+    step = 1
+    for step in (1, 2, 5, 10, 20, 25, 50, 100, 250, 500, 1000):
+        if step * points_per_rank >= label_width:
+            break
+    wanted = sorted({1, k} | {r for r in range(step, k + 1, step)})
+    need = label_width / points_per_rank
+    kept: list[int] = []
+    for r in wanted:
+        if not kept or r - kept[-1] >= need - 1e-9:
+            kept.append(r)
+        elif r == k:
+            # k must be labelled: drop the previous label instead (never 1)
+            if len(kept) > 1:
+                kept.pop()
+            if r - kept[-1] >= need - 1e-9:
+                kept.append(r)
+    major = list(range(1, k + 1)) if points_per_rank >= 2.0 else kept
+    return major, kept, points_per_rank >= 9.0
+
+
+def pack_rows(spans: Sequence[tuple[float, float]], gap: float) -> list[int]:
+    """Assign intervals to rows so that intervals in a row are at least ``gap`` apart (first fit)."""
+    rows_end: list[float] = []
+    out = [0] * len(spans)
+    for i in sorted(range(len(spans)), key=lambda i: (spans[i][0], spans[i][1])):
+        lo, hi = spans[i]
+        for r, end in enumerate(rows_end):
+            if lo - end >= gap:
+                rows_end[r] = hi
+                out[i] = r
+                break
+        else:
+            rows_end.append(hi)
+            out[i] = len(rows_end) - 1
+    return out
+
+
+# ---------------------------------------------------------------------------
+# critical-difference diagram
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Elbow:
+    """The line from a method's average rank on the axis to its name."""
+
+    index: int
+    side: str
+    row: int
+    points: tuple[tuple[float, float], ...]
+
+
+@dataclass(frozen=True)
+class Bar:
+    """A thick horizontal bar (clique, CD scale, control interval)."""
+
+    role: str
+    x0: float
+    x1: float
+    y: float
+    members: tuple[int, ...] = ()
+    open_left: bool = False
+    open_right: bool = False
+
+
+@dataclass
+class CDLayout:
+    """Everything the CD diagram draws, placed."""
+
+    width: float
+    height: float
+    font_size: float
+    small_size: float
+    axis_y: float
+    axis_x0: float  # x of rank 1
+    axis_x1: float  # x of rank k
+    k: int
+    major_ticks: list[int]
+    labelled_ticks: list[int]
+    half_ticks: bool
+    tick_length: float
+    elbows: list[Elbow]
+    bars: list[Bar]
+    boxes: list[Box]
+    fits: bool
+    points_per_rank: float
+    extra: dict = field(default_factory=dict)
+
+    def x(self, rank: float) -> float:
+        """x of an average rank."""
+        if self.k == 1:
+            return (self.axis_x0 + self.axis_x1) / 2
+        return self.axis_x0 + (rank - 1.0) * (self.axis_x1 - self.axis_x0) / (self.k - 1)
+
+
+def cd_layout(
+    names: Sequence[str],
+    ranks: Sequence[float],
+    *,
+    measure: Measure,
+    style: Style,
+    width: float | None = None,
+    height: float | None = None,
+    grow: bool = True,
+    reverse: bool = False,
+    cliques: Sequence[Sequence[int]] = (),
+    cd: float | None = None,
+    control: int | None = None,
+    bold: Sequence[int] = (),
+    show_ranks: bool = True,
+    rank_format: str = "{:.2f}",
+    cd_label: str | None = None,
+    direction: str = "better",
+    notes: Sequence[str] = (),
+    caption: str | None = None,
+) -> CDLayout:
+    """Place a critical-difference diagram.
+
+    Parameters
+    ----------
+    names, ranks : sequence
+        Method names and average ranks, in the same (any) order.
+    measure : callable
+        ``measure(text, size, bold) -> (width, height, descent)`` in points.
+    style : Style
+        Sizes and spacing.
+    width, height : float, optional
+        Target width and fixed height in points (default: the style's).
+        ``height=None`` sizes the height to the content.
+    grow : bool
+        Whether the figure may widen when the names do not fit ``width``
+        at the smallest type; inside a given Axes it may not, and the rank
+        axis is shortened instead.
+    reverse : bool
+        Best ranks on the left instead of Demsar's right.
+    cliques : sequence of sequence of int
+        Indices of the methods joined by each bar.
+    cd : float, optional
+        Critical difference: a scale bar, or the interval around
+        ``control`` when one is given.
+    control : int, optional
+        Index of the control method (Bonferroni-Dunn interval).
+    bold : sequence of int
+        Methods whose names are bold.
+    show_ranks : bool
+        Print average ranks beside the names.
+    cd_label : str, optional
+        Text above the CD bar (default ``'CD = 1.25'``).
+    direction : str
+        Word at the better end of the axis (empty for none).
+    notes, caption : optional
+        Paragraphs of notes and the caption, wrapped to the width.
+
+    Returns
+    -------
+    CDLayout
+    """
+    k = len(names)
+    width = style.width_pt if width is None else float(width)
+    fixed_h = style.height_pt if height is None and style.height is not None else height
+    sizes = style.font_sizes()
+    best = None
+    for fs in sizes:
+        lay = _cd_at(names, ranks, measure, style, fs, style.small_for(fs), width, reverse, cliques, cd,
+                     control, set(bold), show_ranks, rank_format, cd_label, direction, notes, caption, False)
+        best = lay
+        if lay.fits and (fixed_h is None or lay.height <= fixed_h):
+            break
+    if not best.fits:
+        if grow:
+            need = best.extra["min_width"]
+            fs = sizes[-1]
+            best = _cd_at(names, ranks, measure, style, fs, style.small_for(fs), need, reverse, cliques,
+                          cd, control, set(bold), show_ranks, rank_format, cd_label, direction, notes,
+                          caption, False)
+        else:
+            fs = sizes[-1]
+            best = _cd_at(names, ranks, measure, style, fs, style.small_for(fs), width, reverse, cliques,
+                          cd, control, set(bold), show_ranks, rank_format, cd_label, direction, notes,
+                          caption, True)
+    if fixed_h is not None and best.height < fixed_h:
+        _shift(best, (fixed_h - best.height) / 2)
+        best.height = fixed_h
+    best.extra["k"] = k
+    return best
+
+
+def _shift(lay, dy: float) -> None:
+    """Move everything down by ``dy`` (centres content on a fixed-height slide)."""
+    lay.axis_y += dy
+    lay.elbows = [Elbow(e.index, e.side, e.row, tuple((x, y + dy) for x, y in e.points)) for e in lay.elbows]
+    lay.bars = [Bar(b.role, b.x0, b.x1, b.y + dy, b.members, b.open_left, b.open_right) for b in lay.bars]
+    lay.boxes = [
+        Box(b.text, b.role, b.x, b.y + dy, b.ha, b.va, b.size, b.bold, b.x0, b.y0 + dy, b.x1, b.y1 + dy,
+            b.rotation, b.color)
+        for b in lay.boxes
+    ]
+    for key in ("marker_y",):
+        if key in lay.extra:
+            lay.extra[key] += dy
+
+
+def _cd_at(names, ranks, measure, style, fs, ss, width, reverse, cliques, cd, control, bold,
+           show_ranks, rank_format, cd_label, direction, notes, caption, squeeze) -> CDLayout:
+    k = len(names)
+    pad = style.pad
+    lp = measure("lp", fs, False)[1]
+    lps = measure("lp", ss, False)[1]
+    row_h = max(lp * _ROW, lp + 2.0)
+
+    order = sorted(range(k), key=lambda i: (ranks[i], i))
+    n_best = math.ceil(k / 2)
+    best_side, worst_side = ("left", "right") if reverse else ("right", "left")
+    side = {i: (best_side if pos < n_best else worst_side) for pos, i in enumerate(order)}
+
+    name_w = {i: measure(names[i], fs, i in bold)[0] * _SAFETY for i in range(k)}
+    values = {i: rank_format.format(ranks[i]) for i in range(k)}
+    value_w = {i: measure(values[i], ss, False)[0] * _SAFETY for i in range(k)} if show_ranks else {}
+
+    def col(s):
+        members = [i for i in range(k) if side[i] == s]
+        wn = max((name_w[i] for i in members), default=0.0)
+        wv = max((value_w[i] for i in members), default=0.0) if show_ranks else 0.0
+        return wn, wv
+
+    wl_n, wl_v = col("left")
+    wr_n, wr_v = col("right")
+    g_nv = _GAP_NAME_VALUE * fs if show_ranks else 0.0
+    g_vl = _GAP_VALUE_LINE * fs
+    stub = max(4.0, 0.8 * fs)
+    left_block = pad + wl_n + (g_nv + wl_v if show_ranks else 0.0) + g_vl
+    right_block = pad + wr_n + (g_nv + wr_v if show_ranks else 0.0) + g_vl
+    tick_label_w = measure(str(k), ss, False)[0] + 0.9 * ss
+    min_axis = max(_MIN_AXIS, _MIN_POINTS_PER_RANK * (k - 1), 1.6 * tick_label_w)
+    min_width = left_block + right_block + 2 * stub + min_axis
+    fits = min_width <= width + 1e-9
+    axis_len = width - left_block - right_block - 2 * stub
+    if not fits and squeeze:
+        axis_len = max(axis_len, 12.0)
+    ax0 = left_block + stub  # left end of the axis
+    ax1 = ax0 + axis_len
+    # rank 1 sits at the best end
+    x_r1, x_rk = (ax1, ax0) if not reverse else (ax0, ax1)
+    ppr = axis_len / (k - 1) if k > 1 else axis_len
+
+    def xr(r):
+        if k == 1:
+            return (ax0 + ax1) / 2
+        return x_r1 + (r - 1.0) * (x_rk - x_r1) / (k - 1)
+
+    boxes: list[Box] = []
+    bars: list[Bar] = []
+
+    # ---- above the axis: header (CD label, direction), bar row, tick labels
+    y = pad
+    cd_box = dir_box = None
+    cd_bar = None
+    if cd is not None and k > 1:
+        if control is None:
+            # Demsar's scale bar starts at the worse end of the axis
+            length = min(cd, k - 1) * ppr
+            start = x_rk
+            bx0, bx1 = (start, start + length) if not reverse else (start - length, start)
+            cd_bar = Bar("cd", bx0, bx1, 0.0, open_right=cd > k - 1 and not reverse,
+                         open_left=cd > k - 1 and reverse)
+            label = cd_label or f"CD = {cd:.2f}"
+            cd_box = _box(measure, label, "cd-label", (bx0 + bx1) / 2, 0.0, "center", "top", ss)
+        else:
+            rc = ranks[control]
+            lo, hi = max(1.0, rc - cd), min(float(k), rc + cd)
+            xa, xb = sorted((xr(lo), xr(hi)))
+            open_lo, open_hi = rc - cd < 1.0, rc + cd > k
+            # which screen side is open depends on the orientation
+            ol, orr = (open_hi, open_lo) if not reverse else (open_lo, open_hi)
+            cd_bar = Bar("cd-interval", xa, xb, 0.0, members=(control,), open_left=ol, open_right=orr)
+            label = cd_label or f"CD = {cd:.2f}"
+            cd_box = _box(measure, label, "cd-label", xr(rc), 0.0, "center", "top", ss)
+        # keep the label inside the figure
+        if cd_box.x0 < pad:
+            cd_box = _box(measure, cd_box.text, "cd-label", pad, 0.0, "left", "top", ss)
+        if cd_box.x1 > width - pad:
+            cd_box = _box(measure, cd_box.text, "cd-label", width - pad, 0.0, "right", "top", ss)
+    if direction:
+        arrow = f"{direction} \u2192" if not reverse else f"\u2190 {direction}"
+        dx, dha = (ax1, "right") if not reverse else (ax0, "left")
+        dir_box = _box(measure, arrow, "direction", dx, 0.0, dha, "top", ss, color="muted")
+    header_rows = []
+    if cd_box is not None and dir_box is not None and cd_box.overlaps(dir_box, -0.6 * ss):
+        header_rows = [[dir_box], [cd_box]]
+    else:
+        header_rows = [[b for b in (cd_box, dir_box) if b is not None]]
+    for row in header_rows:
+        if not row:
+            continue
+        for b in row:
+            boxes.append(_box(measure, b.text, b.role, b.x, y, b.ha, "top", b.size, b.bold, b.color))
+        y += lps + 0.15 * ss
+    if cd_bar is not None:
+        y += style.bar_width / 2 + 0.5
+        bars.append(Bar(cd_bar.role, cd_bar.x0, cd_bar.x1, y, cd_bar.members, cd_bar.open_left,
+                        cd_bar.open_right))
+        y += style.bar_width / 2 + 0.6 * ss
+    else:
+        y += 0.3 * ss
+    major, labelled, halves = tick_ranks(k, ppr if k > 1 else 1e9, tick_label_w)
+    tick_len = max(2.5, 0.45 * ss)
+    for r in labelled:
+        boxes.append(_box(measure, str(r), "tick", xr(r), y, "center", "top", ss))
+    y += lps + 0.25 * ss + tick_len
+    axis_y = y
+
+    # ---- below the axis: clique bars, stacked
+    y = axis_y + max(0.7 * fs, 4.0)
+    ext = max(1.5, 0.25 * fs)  # bars reach a little past their outer members
+    spans = []
+    for members in cliques:
+        xs = [xr(ranks[i]) for i in members]
+        spans.append((min(xs) - ext, max(xs) + ext))
+    rows = pack_rows(spans, gap=max(3.0, 0.6 * fs))
+    step = style.bar_width + max(2.5, 0.4 * fs)
+    for members, (lo, hi), row in zip(cliques, spans, rows):
+        bars.append(Bar("clique", lo, hi, y + row * step, tuple(members)))
+    n_bar_rows = (max(rows) + 1) if rows else 0
+    if n_bar_rows:
+        y += (n_bar_rows - 1) * step + style.bar_width / 2 + max(0.8 * fs, 4.0)
+    # ---- label rows: on each side the method nearest the edge takes the top row
+    first_row = y + row_h / 2
+    elbows: list[Elbow] = []
+    left = sorted((i for i in range(k) if side[i] == "left"), key=lambda i: (xr(ranks[i]), i))
+    right = sorted((i for i in range(k) if side[i] == "right"), key=lambda i: (-xr(ranks[i]), i))
+    line_end_l = left_block
+    line_end_r = width - right_block
+    for s, members in (("left", left), ("right", right)):
+        for row, i in enumerate(members):
+            ry = first_row + row * row_h
+            x = xr(ranks[i])
+            end = line_end_l if s == "left" else line_end_r
+            elbows.append(Elbow(i, s, row, ((x, axis_y), (x, ry), (end, ry))))
+            color = "accent" if (i in bold) else "ink"
+            if s == "left":
+                vx = line_end_l - g_vl
+                nx = vx - (wl_v + g_nv if show_ranks else 0.0)
+                if show_ranks:
+                    boxes.append(_box(measure, values[i], "value", vx, ry, "right", "center", ss, color="muted"))
+                boxes.append(_box(measure, names[i], "name", nx, ry, "right", "center", fs, i in bold, color))
+            else:
+                vx = line_end_r + g_vl
+                nx = vx + (wr_v + g_nv if show_ranks else 0.0)
+                if show_ranks:
+                    boxes.append(_box(measure, values[i], "value", vx, ry, "left", "center", ss, color="muted"))
+                boxes.append(_box(measure, names[i], "name", nx, ry, "left", "center", fs, i in bold, color))
+    n_rows = max(len(left), len(right))
+    y = first_row + (n_rows - 1) * row_h + row_h / 2 if n_rows else y
+
+    # ---- notes and caption, wrapped to the width
+    text_w = max(width - 2 * pad, 20.0)
+    line_h = lps * 1.25
+    for role, paragraphs in (("note", notes), ("caption", [caption] if caption else [])):
+        lines = [ln for p in paragraphs for ln in wrap_text(p, text_w, ss, measure)]
+        if lines:
+            y += 0.5 * ss
+        for ln in lines:
+            boxes.append(_box(measure, ln, role, pad, y, "left", "top", ss, color="muted" if role == "note" else "ink"))
+            y += line_h
+    height = y + pad
+    return CDLayout(
+        width=width, height=height, font_size=fs, small_size=ss, axis_y=axis_y, axis_x0=x_r1,
+        axis_x1=x_rk, k=k, major_ticks=major, labelled_ticks=labelled, half_ticks=halves,
+        tick_length=tick_len, elbows=elbows, bars=bars, boxes=boxes, fits=fits, points_per_rank=ppr,
+        extra={"min_width": min_width, "axis_left": ax0, "axis_right": ax1, "row_height": row_h},
+    )
+
+
+# ---------------------------------------------------------------------------
+# rank-interval chart
+# ---------------------------------------------------------------------------
+
+
+@dataclass
+class IntervalLayout:
+    """The rank-interval chart, placed."""
+
+    width: float
+    height: float
+    font_size: float
+    small_size: float
+    rows: list[tuple[int, float]]  # (method index, y), best first
+    x0: float  # plot area
+    x1: float
+    lo: float  # rank domain shown
+    hi: float
+    reverse: bool
+    plot_top: float
+    axis_y: float
+    ticks: list[int]
+    tick_length: float
+    boxes: list[Box]
+    fits: bool
+    extra_min_width: float = 0.0
+
+    def x(self, rank: float) -> float:
+        t = (rank - self.lo) / (self.hi - self.lo)
+        if not self.reverse:
+            t = 1.0 - t  # best (low) ranks on the right
+        return self.x0 + t * (self.x1 - self.x0)
+
+
+def interval_layout(
+    names: Sequence[str],
+    ranks: Sequence[float],
+    half_width: float,
+    *,
+    measure: Measure,
+    style: Style,
+    width: float | None = None,
+    height: float | None = None,
+    grow: bool = True,
+    reverse: bool = False,
+    bold: Sequence[int] = (),
+    direction: str = "better",
+    caption: str | None = None,
+    legend: Sequence[tuple[str, str]] = (),
+) -> IntervalLayout:
+    """Place a rank-interval chart: one row per method, best at the top.
+
+    ``half_width`` is half the length of each segment (CD / 2).  ``legend``
+    holds ``(colour role, text)`` pairs written under the axis.
+    """
+    width = style.width_pt if width is None else float(width)
+    fixed_h = style.height_pt if height is None and style.height is not None else height
+    sizes = style.font_sizes()
+    lay = None
+    for fs in sizes:
+        lay = _intervals_at(names, ranks, half_width, measure, style, fs, width, reverse, set(bold),
+                            direction, caption, legend)
+        if lay.fits and (fixed_h is None or lay.height <= fixed_h):
+            break
+    if not lay.fits and grow:
+        lay = _intervals_at(names, ranks, half_width, measure, style, sizes[-1], lay.extra_min_width,
+                            reverse, set(bold), direction, caption, legend)
+    if fixed_h is not None and lay.height < fixed_h:
+        dy = (fixed_h - lay.height) / 2
+        lay.rows = [(i, y + dy) for i, y in lay.rows]
+        lay.plot_top += dy
+        lay.axis_y += dy
+        lay.boxes = [_moved(b, dy) for b in lay.boxes]
+        lay.height = fixed_h
+    return lay
+
+
+def _moved(b: Box, dy: float) -> Box:
+    return Box(b.text, b.role, b.x, b.y + dy, b.ha, b.va, b.size, b.bold, b.x0, b.y0 + dy, b.x1, b.y1 + dy,
+               b.rotation, b.color)
+
+
+def _intervals_at(names, ranks, hw, measure, style, fs, width, reverse, bold, direction, caption, legend):
+    k = len(names)
+    ss = style.small_for(fs)
+    pad = style.pad
+    lp = measure("lp", fs, False)[1]
+    lps = measure("lp", ss, False)[1]
+    row_h = max(lp * 1.5, lp + 2.0)
+    order = sorted(range(k), key=lambda i: (ranks[i], i))
+    name_w = max(measure(names[i], fs, i in bold)[0] for i in range(k)) * _SAFETY
+    lo = min(1.0, min(ranks) - hw)
+    hi = max(float(k), max(ranks) + hw)
+    span = hi - lo
+    lo, hi = lo - 0.02 * span, hi + 0.02 * span
+    tick_w = measure(str(k), ss, False)[0]
+    x0 = pad + name_w + 0.8 * fs
+    x1 = width - pad - tick_w / 2 - 1
+    min_plot = max(_MIN_AXIS, _MIN_POINTS_PER_RANK * (k - 1))
+    extra_min_width = x0 + min_plot + pad + tick_w / 2 + 1
+    fits = x1 - x0 >= min_plot - 1e-9
+    if not fits:
+        x1 = max(x1, x0 + 12.0)
+    lay = IntervalLayout(width, 0.0, fs, ss, [], x0, x1, lo, hi, reverse, pad, 0.0, [], max(2.5, 0.45 * ss),
+                         [], fits, extra_min_width)
+    y = pad + 0.3 * row_h
+    lay.plot_top = pad
+    boxes = []
+    for pos, i in enumerate(order):
+        ry = y + (pos + 0.5) * row_h
+        lay.rows.append((i, ry))
+        boxes.append(_box(measure, names[i], "name", x0 - 0.8 * fs, ry, "right", "center", fs, i in bold,
+                          "accent" if i in bold else "ink"))
+    y += k * row_h + 0.3 * row_h
+    lay.axis_y = y
+    ppr = (x1 - x0) / (hi - lo)
+    label_w = tick_w + 0.9 * ss
+    _major, labelled, _h = tick_ranks(k, ppr, label_w)
+    lay.ticks = labelled
+    y += lay.tick_length + 0.15 * ss
+    for r in labelled:
+        boxes.append(_box(measure, str(r), "tick", lay.x(r), y, "center", "top", ss))
+    y += lps + 0.3 * ss
+    title = "average rank"
+    boxes.append(_box(measure, title, "axis-title", (x0 + x1) / 2, y, "center", "top", ss))
+    if direction:
+        arrow = f"{direction} \u2192" if not reverse else f"\u2190 {direction}"
+        bx = _box(measure, arrow, "direction", x1 if not reverse else x0, y, "right" if not reverse else "left",
+                  "top", ss, color="muted")
+        title_box = boxes[-1]
+        if bx.overlaps(title_box, -0.5 * ss):
+            y += lps * 1.2
+            bx = _box(measure, arrow, "direction", bx.x, y, bx.ha, "top", ss, color="muted")
+        boxes.append(bx)
+    y += lps * 1.25
+    text_w = max(width - 2 * pad, 20.0)
+    for role, text in legend:
+        for ln in wrap_text(text, text_w - 1.6 * ss, ss, measure):
+            boxes.append(_box(measure, ln, f"legend:{role}", pad + 1.6 * ss, y + 0.2 * ss, "left", "top", ss))
+            y += lps * 1.25
+    if caption:
+        y += 0.3 * ss
+        for ln in wrap_text(caption, text_w, ss, measure):
+            boxes.append(_box(measure, ln, "caption", pad, y, "left", "top", ss))
+            y += lps * 1.25
+    lay.height = y + pad
+    lay.boxes = boxes
+    return lay
+
+
+# ---------------------------------------------------------------------------
+# significance heatmap
+# ---------------------------------------------------------------------------
+
+
+@dataclass
+class HeatmapLayout:
+    """The lower-triangle p-value heatmap, placed."""
+
+    width: float
+    height: float
+    font_size: float
+    small_size: float
+    order: list[int]  # methods, best first
+    cell: float
+    grid_x0: float
+    grid_y0: float
+    annotate: bool
+    legend_swatches: list[tuple[float, float, float]]  # (x, y centre, side) per legend entry
+    boxes: list[Box]
+    fits: bool
+
+    def cell_box(self, row: int, col: int) -> tuple[float, float, float, float]:
+        """(x0, y0, x1, y1) of the cell comparing ``order[row + 1]`` with ``order[col]``."""
+        x = self.grid_x0 + col * self.cell
+        y = self.grid_y0 + row * self.cell
+        return x, y, x + self.cell, y + self.cell
+
+
+def heatmap_layout(
+    names: Sequence[str],
+    ranks: Sequence[float],
+    legend: Sequence[str],
+    *,
+    measure: Measure,
+    style: Style,
+    width: float | None = None,
+    height: float | None = None,
+    grow: bool = True,
+    bold: Sequence[int] = (),
+    annotate: bool | None = None,
+    value_sample: str = "0.000",
+    caption: str | None = None,
+) -> HeatmapLayout:
+    """Place the heatmap: row labels left, column labels below (rotated), legend in the empty corner."""
+    width = style.width_pt if width is None else float(width)
+    fixed_h = style.height_pt if height is None and style.height is not None else height
+    sizes = style.font_sizes()
+    lay = None
+    for fs in sizes:
+        lay = _heatmap_at(names, ranks, legend, measure, style, fs, width, set(bold), annotate, value_sample,
+                          caption, squeeze=False)
+        if lay.fits and (fixed_h is None or lay.height <= fixed_h):
+            break
+    if not lay.fits:
+        lay = _heatmap_at(names, ranks, legend, measure, style, sizes[-1], width, set(bold), annotate,
+                          value_sample, caption, squeeze=not grow)
+    if fixed_h is not None and lay.height < fixed_h:
+        dy = (fixed_h - lay.height) / 2
+        lay.grid_y0 += dy
+        lay.legend_swatches = [(x, y + dy, s) for x, y, s in lay.legend_swatches]
+        lay.boxes = [_moved(b, dy) for b in lay.boxes]
+        lay.height = fixed_h
+    return lay
+
+
+def _heatmap_at(names, ranks, legend, measure, style, fs, width, bold, annotate, value_sample, caption,
+                squeeze):
+    k = len(names)
+    ss = style.small_for(fs)
+    pad = style.pad
+    lp = measure("lp", fs, False)[1]
+    lps = measure("lp", ss, False)[1]
+    order = sorted(range(k), key=lambda i: (ranks[i], i))
+    rows = order[1:]
+    cols = order[:-1]
+    row_w = max((measure(names[i], fs, i in bold)[0] for i in rows), default=0.0) * _SAFETY
+    col_h = max((measure(names[i], fs, i in bold)[0] for i in cols), default=0.0) * _SAFETY
+    value_w = measure(value_sample, ss, False)[0] + 0.6 * ss
+    min_cell = lp * 1.2
+    big_cell = max(value_w * 1.25, lps * 2.6)
+    n = max(k - 1, 1)
+    gap = 0.5 * fs
+    avail = width - 2 * pad - row_w - gap
+    cell = min(big_cell * 1.15, avail / n)
+    fits = cell >= min_cell - 1e-9
+    if not fits:
+        cell = min_cell if not squeeze else max(avail / n, 2.0)
+    if annotate is None:
+        annotate = cell >= value_w
+    grid_x0 = pad + row_w + gap
+    grid_y0 = pad
+    grid_w = n * cell
+    # a small grid still gets a caption-friendly width (two thirds of the style's)
+    width_used = max(grid_x0 + grid_w + pad, width if squeeze else min(width, style.width_pt * 2 / 3))
+    boxes = []
+    for r, i in enumerate(rows):
+        cy = grid_y0 + (r + 0.5) * cell
+        boxes.append(_box(measure, names[i], "row-label", grid_x0 - gap, cy, "right", "center", fs, i in bold,
+                          "accent" if i in bold else "ink"))
+    label_top = grid_y0 + n * cell + gap
+    for c, i in enumerate(cols):
+        cx = grid_x0 + (c + 0.5) * cell
+        boxes.append(_box(measure, names[i], "col-label", cx, label_top, "center", "top", fs, i in bold,
+                          "accent" if i in bold else "ink", rotation=90.0))
+    y = label_top + col_h + 0.8 * fs
+    # legend: in the empty upper-right triangle when it fits there, else below
+    sw = lps * 1.05
+    lw = max((measure(t, ss, False)[0] for t in legend), default=0.0) + sw + 0.5 * ss
+    lh = lps * 1.35
+    legend_h = len(legend) * lh
+    lx0 = grid_x0 + grid_w - lw
+    swatches = []
+    # grid row r ends at grid_x0 + (r + 1) * cell; the legend must clear every row it spans
+    rows_spanned = math.ceil(legend_h / cell) if cell > 0 else n
+    in_corner = rows_spanned <= n and grid_x0 + rows_spanned * cell + 0.6 * fs <= lx0
+    if in_corner:
+        ly = grid_y0
+    else:
+        lx0 = grid_x0
+        ly = y
+        y += legend_h + 0.3 * ss
+        width_used = max(width_used, lx0 + lw + pad)
+    for j, text in enumerate(legend):
+        cy = ly + (j + 0.5) * lh
+        swatches.append((lx0 + sw / 2, cy, sw))
+        boxes.append(_box(measure, text, "legend", lx0 + sw + 0.5 * ss, cy, "left", "center", ss))
+    if caption:
+        text_w = max(width_used - 2 * pad, 20.0)
+        for ln in wrap_text(caption, text_w, ss, measure):
+            boxes.append(_box(measure, ln, "caption", pad, y, "left", "top", ss))
+            y += lps * 1.25
+    height = y + pad
+    return HeatmapLayout(width_used, height, fs, ss, order, cell, grid_x0, grid_y0, bool(annotate), swatches,
+                         boxes, fits)

@@ -1,0 +1,118 @@
+"""Figure styles (sizes, type, line weights) and the colour palette.
+
+Everything here is plain data so that :mod:`cdplot.plot.layout` can use it
+without matplotlib.  Sizes are in points (1/72 in) unless the name says
+inches.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .._options import check_option
+
+__all__ = ["Style", "STYLES", "PALETTE", "get_style"]
+
+
+@dataclass(frozen=True)
+class Style:
+    """One use of a figure: a paper column, a full page width, a slide.
+
+    Attributes
+    ----------
+    name : str
+        ``'paper'``, ``'paper-wide'`` or ``'slides'``.
+    width : float
+        Target figure width in inches; a figure widens only when its names
+        cannot fit even at ``min_font_size``.
+    height : float or None
+        Fixed height in inches (slides are 16:9), or ``None`` to size the
+        height to the content.
+    font_size : float
+        Size of method names.
+    small_size : float
+        Size of tick labels, rank values, notes and captions.
+    min_font_size : float
+        Names shrink down to this size before the figure widens.
+    line_width : float
+        Elbow lines, ticks, whiskers.
+    axis_width : float
+        The rank axis.
+    bar_width : float
+        Thickness of clique bars and the CD bar.
+    pad : float
+        Margin around the content.
+    """
+
+    name: str
+    width: float
+    height: float | None
+    font_size: float
+    small_size: float
+    min_font_size: float
+    line_width: float
+    axis_width: float
+    bar_width: float
+    pad: float
+
+    @property
+    def width_pt(self) -> float:
+        return self.width * 72.0
+
+    @property
+    def height_pt(self) -> float | None:
+        return None if self.height is None else self.height * 72.0
+
+    def font_sizes(self):
+        """Name sizes to try, largest first, in half-point steps down to the minimum."""
+        out = []
+        size = self.font_size
+        while size >= self.min_font_size - 1e-9:
+            out.append(round(size, 2))
+            size -= 0.5
+        return out
+
+    def small_for(self, font_size: float) -> float:
+        """The small size that goes with a (possibly reduced) name size."""
+        return round(max(self.small_size * font_size / self.font_size, self.min_font_size - 0.5), 2)
+
+
+STYLES = {
+    # one column of a two-column paper (3.5 in), type a little below the body text
+    "paper": Style(
+        name="paper", width=3.5, height=None, font_size=7.5, small_size=6.5, min_font_size=5.0,
+        line_width=0.6, axis_width=0.8, bar_width=2.2, pad=4.0,
+    ),
+    # the full text width of a paper or a one-column paper
+    "paper-wide": Style(
+        name="paper-wide", width=7.0, height=None, font_size=8.5, small_size=7.5,
+        min_font_size=5.5, line_width=0.7, axis_width=0.9, bar_width=2.6, pad=5.0,
+    ),
+    # a 16:9 slide (10 x 5.625 in), type readable from the back of a room
+    "slides": Style(
+        name="slides", width=10.0, height=5.625, font_size=16.0, small_size=13.0,
+        min_font_size=8.0, line_width=1.4, axis_width=1.8, bar_width=5.0, pad=12.0,
+    ),
+}
+
+# Okabe & Ito's colour-blind-safe palette, with the roles cdplot gives them.
+# The two accents differ in lightness too (blue is dark, vermillion is mid),
+# so they stay apart in greyscale print; structure is drawn in greys.
+PALETTE = {
+    "ink": "#1a1a1a",  # names, axis, clique bars
+    "line": "#5c5c5c",  # elbow lines
+    "muted": "#8c8c8c",  # rank values, notes, not-significant items
+    "faint": "#d9d9d9",  # guides, shading
+    "accent": "#0072B2",  # highlighted / control method (Okabe-Ito blue)
+    "accent2": "#D55E00",  # differs from the highlighted method (Okabe-Ito vermillion)
+    # significance levels, darkest = strongest evidence; lightness steps read in greyscale
+    "levels": ("#08306b", "#2f6fae", "#86b6da", "#f2f2f2"),
+    "untested": "#ffffff",
+}
+
+
+def get_style(style) -> Style:
+    """Return the :class:`Style` named ``style`` (or ``style`` itself if it is one)."""
+    if isinstance(style, Style):
+        return style
+    return STYLES[check_option("style", style, tuple(STYLES))]

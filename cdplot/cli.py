@@ -17,7 +17,7 @@ from .errors import CdplotError
 
 __all__ = ["main", "build_parser"]
 
-SUBCOMMANDS = ("stats",)
+SUBCOMMANDS = ("stats", "plot", "report", "table", "pair")
 
 
 class _Parser(argparse.ArgumentParser):

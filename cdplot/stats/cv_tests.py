@@ -398,16 +398,19 @@ class CVTestResult:
         )
         nums = f"{self._stat_text()}, {fmt_p(self.pvalue)}"
         winner = self.better()
+        # "Dietterich's test", but "the corrected resampled t-test"
+        the = "" if "'s " in label else "the "
         if winner is not None:
             loser = self.method_b if winner == self.method_a else self.method_a
             text = (
                 f"{winner} is significantly better than {loser}{where} at alpha = {self.alpha:g} "
-                f"by the {label} ({nums}; {means})."
+                f"by {the}{label} ({nums}; {means})."
             )
         else:
             text = (
-                f"The {label} finds no significant difference between {self.method_a} and "
-                f"{self.method_b}{where} at alpha = {self.alpha:g} ({nums}; {means})."
+                f"{(the + label)[0].upper()}{(the + label)[1:]} finds no significant difference "
+                f"between {self.method_a} and {self.method_b}{where} at alpha = {self.alpha:g} "
+                f"({nums}; {means})."
             )
         return " ".join([text, *self.notes])
 
@@ -630,8 +633,8 @@ def corrected_ttest(a, b, *, scheme="kfold", n_train=None, n_test=None, higher_i
             )
         k = a2.shape[1]
         rho = 1.0 / k
-        notes.append(f"rho = 1/{k} (a test fold is a {k}-th of the data) because n_train and "
-                     "n_test were not given.")
+        notes.append(f"rho = 1/{k} (each test fold holds 1/{k} of the data) because n_train "
+                     "and n_test were not given.")
     else:
         rho = n_test / (n_train + n_test)
         if s.kind != "resampled":

@@ -1,0 +1,300 @@
+"""``cdplot pair``: two methods compared by the tests that fit the data.
+
+The file says what kind of comparison it allows:
+
+* per-fold scores (a ``fold`` column, and ``repeat`` for repeated CV) of one
+  data set: the cross-validated t- and F-tests that fit ``--scheme``, and
+  with ``--rope`` the Bayesian correlated t-test;
+* scores over many data sets (a wide or long score table, or per-fold scores
+  of several data sets, which are averaged): paired t, Wilcoxon and sign
+  tests, and with ``--rope`` the Bayesian signed-rank test;
+* predictions on one test set (a column of true labels such as ``y_true``
+  and one column of predicted labels per method): McNemar's test.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import re
+import sys
+
+from ..errors import CdplotError
+
+PAIR_TESTS = ("kfold-t", "corrected-t", "5x2cv-t", "5x2cv-f", "blocked-t", "mcnemar", "pair", "bayes")
+_TRUTH_NAMES = ("ytrue", "true", "truth", "target", "label", "actual", "class", "gold", "y")
+
+
+def register(sub) -> None:
+    p = sub.add_parser(
+        "pair",
+        help="compare two methods: CV t-tests, McNemar, Wilcoxon/sign, Bayesian tests",
+        description=(
+            "Compare two methods with the tests that fit the data: per-fold scores of one data set "
+            "(k-fold, corrected resampled, 5x2cv t and F, blocked mx2 t-tests; --scheme says how "
+            "the folds were made), scores over many data sets (paired t, Wilcoxon signed-rank, "
+            "sign test with Demsar's critical wins), or predictions on one test set (McNemar). "
+            "With --rope the Bayesian correlated t-test or signed-rank test is added."
+        ),
+        epilog=("Examples: cdplot pair folds.csv --a svm --b tree --scheme 10x10 --rope 0.01; "
+                "cdplot pair --example demsar2006 --a C4.5+m --b C4.5"),
+    )
+    p.add_argument("file", nargs="?", metavar="FILE",
+                   help="per-fold scores, a score table, or predictions (CSV, TSV or JSON)")
+    p.add_argument("--example", metavar="NAME", help="use a bundled score table instead of FILE")
+    p.add_argument("--a", metavar="NAME", help="the first method (default: the first of two)")
+    p.add_argument("--b", metavar="NAME", help="the second method (default: the second of two)")
+    p.add_argument("--test", action="append", choices=PAIR_TESTS, metavar="TEST",
+                   help="run only this test (repeatable): " + ", ".join(PAIR_TESTS) +
+                        "; 'pair' is paired t + Wilcoxon + sign over data sets, 'bayes' the "
+                        "Bayesian test that fits (needs --rope). Default: every test that fits")
+    p.add_argument("--scheme", metavar="SCHEME",
+                   help="how per-fold scores were made: kfold, RxK (e.g. 10x10, 5x2), "
+                        "blocked-mx2 (e.g. blocked-3x2) or resampled")
+    p.add_argument("--n-train", type=int, metavar="N", help="training set size (corrected t-tests)")
+    p.add_argument("--n-test", type=int, metavar="N", help="test set size (corrected t-tests)")
+    p.add_argument("--rope", type=float, metavar="R",
+                   help="half-width of the region of practical equivalence; adds the Bayesian test")
+    p.add_argument("--seed", type=int, default=0, help="seed of the Bayesian signed-rank sampling (default: 0)")
+    p.add_argument("--samples", type=int, default=50_000, metavar="N",
+                   help="posterior samples of the Bayesian signed-rank test (default: 50000)")
+    p.add_argument("--dataset", metavar="NAME", help="per-fold scores of several data sets: test this one")
+    p.add_argument("--metric", metavar="NAME", help="score tables with several metrics: use this one")
+    p.add_argument("--truth-col", metavar="NAME", help="predictions: the column of true labels")
+    d = p.add_mutually_exclusive_group()
+    d.add_argument("--lower-is-better", dest="higher_is_better", action="store_const", const=False,
+                   help="lower scores are better (errors, losses)")
+    d.add_argument("--higher-is-better", dest="higher_is_better", action="store_const", const=True,
+                   help="higher scores are better (default unless the data say otherwise)")
+    p.add_argument("--alpha", type=float, default=0.05, help="significance level (default: 0.05)")
+    p.add_argument("--zero-method", choices=("zsplit", "wilcox", "pratt"), default="zsplit",
+                   help="Wilcoxon: treatment of ties (default: zsplit)")
+    p.add_argument("--exact", choices=("auto", "exact", "asymptotic"), default="auto",
+                   help="McNemar and Wilcoxon: exact or asymptotic p-values (default: auto)")
+    p.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    p.add_argument("--plot", metavar="OUT",
+                   help="draw the Bayesian posterior (.png, .svg or .pdf; needs --rope)")
+    p.set_defaults(func=run)
+
+
+def _header(path):
+    """Column names of a delimited or JSON-records file (no data parsed)."""
+    name = os.fsdecode(path)
+    if not os.path.isfile(name):
+        raise CdplotError(f"{name}: no such file")
+    try:
+        with open(name, encoding="utf-8-sig") as fh:
+            text = fh.read()
+    except (OSError, UnicodeDecodeError) as e:
+        raise CdplotError(f"{name}: cannot be read as UTF-8 text ({e})") from None
+    if text.lstrip()[:1] == "[":
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise CdplotError(f"{name}, row {e.lineno}: not valid JSON ({e.msg})") from None
+        return list(data[0].keys()) if data and isinstance(data[0], dict) else []
+    if text.lstrip()[:1] == "{":
+        return []
+    for line in text.splitlines():
+        if line.strip() and not line.lstrip().startswith("#"):
+            sep = next((c for c in (",", "\t", ";") if c in line), ",")
+            return [h.strip() for h in next(csv.reader([line], delimiter=sep))]
+    return []
+
+
+def _norm(h):
+    return re.sub(r"[\s_\-]+", "", h.strip().lower())
+
+
+def _kind(header, truth_col):
+    from ..stats.cv_tests import _role
+
+    if truth_col is not None:
+        if truth_col not in header:
+            raise CdplotError(f"option --truth-col {truth_col!r} is not a column; the columns are "
+                              f"{', '.join(map(repr, header))}")
+        return "predictions", truth_col
+    for h in header:
+        if _norm(h) in _TRUTH_NAMES:
+            return "predictions", h
+    if any(_role(h) in ("fold", "repeat") for h in header):
+        return "folds", None
+    return "datasets", None
+
+
+def _check_tests(tests, kind, fits):
+    if not tests:
+        return
+    for t in tests:
+        if t not in fits:
+            raise CdplotError(
+                f"--test {t} does not fit {kind}; tests that fit: {', '.join(fits)}"
+            )
+
+
+def _check_options(args):
+    from .._options import check_alpha
+
+    check_alpha(args.alpha, name="--alpha")
+    if args.rope is not None and not args.rope >= 0:
+        raise CdplotError(f"option --rope {args.rope!r} must be a number >= 0")
+    if args.samples < 1:
+        raise CdplotError(f"option --samples {args.samples!r} must be a positive whole number")
+    if args.tests and "bayes" in args.tests and args.rope is None:
+        raise CdplotError("--test bayes needs --rope (the region of practical equivalence)")
+    if args.plot is not None and args.rope is None:
+        raise CdplotError("--plot draws the Bayesian posterior, which needs --rope")
+
+
+def _pick(methods, args, source):
+    a, b = args.a, args.b
+    if a is None and b is None:
+        if len(methods) != 2:
+            raise CdplotError(f"{source}: the data hold {len(methods)} methods "
+                              f"({', '.join(methods)}); choose two with --a and --b")
+        return methods[0], methods[1]
+    for opt, m in (("--a", a), ("--b", b)):
+        if m is None:
+            raise CdplotError(f"option {opt} is required; methods are {', '.join(methods)}")
+        if m not in methods:
+            raise CdplotError(f"{source}: option {opt} {m!r} is not a method; methods are "
+                              f"{', '.join(methods)}")
+    if a == b:
+        raise CdplotError(f"options --a and --b both name {a!r}; compare two different methods")
+    return a, b
+
+
+def _folds(args, source):
+    from ..stats import cv_tests
+    from ..stats.bayesian import bayesian_correlated_ttest
+    from ..stats.cv_tests import cv_test, fitting_tests, parse_scheme, read_fold_scores
+
+    f = read_fold_scores(source)
+    if len(f.datasets) > 1 and args.dataset is None:
+        return None, f
+    a, b = _pick(f.methods, args, source)
+    xa = f.scores(a, args.dataset)
+    xb = f.scores(b, args.dataset)
+    dataset = args.dataset if args.dataset is not None else (
+        f.datasets[0] if f.datasets[0] != "data" else None)
+    r, k = xa.shape
+    if args.scheme is None:
+        guess = "kfold" if r == 1 else f"{r}x{k}"
+        raise CdplotError(
+            f"{source}: per-fold scores need --scheme to say how the folds were made; these have "
+            f"{r} repetition{'s' if r > 1 else ''} x {k} folds, e.g. --scheme {guess}"
+            + (f" or --scheme blocked-{r}x2" if k == 2 and r > 1 else "")
+        )
+    scheme = parse_scheme(args.scheme)
+    fits = fitting_tests(scheme)
+    _check_tests(args.tests, f"scheme {scheme.text!r}", (*fits, "bayes"))
+    run = [t for t in fits if not args.tests or t in args.tests]
+    hib = True if args.higher_is_better is None else args.higher_is_better
+    out = []
+    for t in run:
+        out.append(cv_test(xa, xb, test=t, scheme=scheme, n_train=args.n_train, n_test=args.n_test,
+                           higher_is_better=hib, alpha=args.alpha, names=(a, b), dataset=dataset))
+    if args.rope is not None and (not args.tests or "bayes" in args.tests):
+        out.append(bayesian_correlated_ttest(xa, xb, rope=args.rope, scheme=scheme,
+                                             n_train=args.n_train, n_test=args.n_test,
+                                             higher_is_better=hib, names=(a, b), dataset=dataset))
+    del cv_tests
+    return out, f
+
+
+def _datasets(args, table):
+    from ..stats.pair import compare_pair
+
+    _check_tests(args.tests, "scores over many data sets", ("pair", "bayes"))
+    a, b = _pick(table.methods, args, table.source or "scores")
+    res = compare_pair(table, a=a, b=b, higher_is_better=args.higher_is_better, alpha=args.alpha,
+                       zero_method=args.zero_method, method=args.exact, rope=args.rope,
+                       n_samples=args.samples, rng=args.seed)
+    return [res]
+
+
+def _predictions(args, source, truth):
+    from ..stats.cv_tests import _records
+    from ..stats.mcnemar import mcnemar_from_predictions
+
+    _check_tests(args.tests, "predictions", ("mcnemar",))
+    if args.rope is not None:
+        raise CdplotError("--rope applies to scores, not to predictions (McNemar's test has no "
+                          "Bayesian counterpart here)")
+    with open(source, encoding="utf-8-sig") as fh:
+        records = _records(fh.read(), source, None)
+    methods = [h for h in records[0] if h != truth]
+    a, b = _pick(methods, args, source)
+    y = [r[truth] for r in records]
+    return [mcnemar_from_predictions(y, [r[a] for r in records], [r[b] for r in records],
+                                     method=args.exact, alpha=args.alpha, names=(a, b))]
+
+
+def _averaged_table(f, source):
+    from ..stats.scores import ScoreTable
+
+    note = (f"Each data set's score is the mean over {len(f.repeats) * len(f.folds)} folds "
+            f"({len(f.repeats)} repetition(s) x {len(f.folds)} folds); per-fold tests need --dataset.")
+    return ScoreTable(values=f.means(), methods=f.methods, datasets=f.datasets, source=source,
+                      notes=(note,))
+
+
+def run(args) -> int:
+    args.tests = args.test
+    _check_options(args)
+    if args.example and args.file:
+        raise CdplotError("give either FILE or --example, not both")
+    if args.example:
+        from ..datasets import load_example
+        from ..stats.compare import single_table
+        from ..stats.scores import as_score_tables
+
+        table = single_table(as_score_tables(load_example(args.example), metric=args.metric))
+        kind, results = "datasets", _datasets(args, table)
+    elif args.file:
+        header = _header(args.file)
+        kind, truth = _kind(header, args.truth_col)
+        if kind == "predictions":
+            results = _predictions(args, args.file, truth)
+        elif kind == "folds":
+            results, f = _folds(args, args.file)
+            if results is None:
+                kind = "datasets"
+                results = _datasets(args, _averaged_table(f, args.file))
+        else:
+            from ..readers import read_scores
+            from ..stats.compare import single_table
+
+            table = single_table(read_scores(args.file, metric=args.metric))
+            results = _datasets(args, table)
+    else:
+        raise CdplotError("no input: give a FILE or --example NAME")
+
+    if args.plot is not None:
+        _plot(args.plot, results)
+    if args.json:
+        json.dump({"kind": kind, "results": [r.to_dict() for r in results]}, sys.stdout, indent=2,
+                  ensure_ascii=False)
+        sys.stdout.write("\n")
+        return 0
+    for i, r in enumerate(results):
+        if i:
+            print()
+        print(r)
+    return 0
+
+
+def _plot(path, results):
+    from ..stats.bayesian import BayesianSignedRankResult, BayesianTTestResult
+
+    for r in results:
+        bayes = getattr(r, "bayes", None) if not isinstance(r, BayesianTTestResult) else r
+        if isinstance(bayes, (BayesianTTestResult, BayesianSignedRankResult)):
+            from ..plot.bayesian import posterior_density, posterior_simplex
+            from ..plot.save import save_figure
+
+            draw = posterior_density if isinstance(bayes, BayesianTTestResult) else posterior_simplex
+            save_figure(draw(bayes), path)
+            return
+    raise CdplotError("--plot: no Bayesian result to draw (the tests chosen exclude 'bayes')")

@@ -1,0 +1,128 @@
+"""Tests of ``cdplot pair`` (cdplot/_cli/pair.py): the tests that fit each kind of input."""
+
+import json
+
+import numpy as np
+import pytest
+
+from cdplot.cli import main
+from cdplot.stats.cv_tests import corrected_ttest, dietterich_5x2cv_ttest
+from cdplot.stats.mcnemar import mcnemar_from_predictions
+
+
+@pytest.fixture
+def folds_5x2(tmp_path):
+    rng = np.random.default_rng(11)
+    a = 0.82 + 0.02 * rng.standard_normal((5, 2))
+    b = a - 0.01 + 0.015 * rng.standard_normal((5, 2))
+    rows = ["rep,fold,svm,tree"]
+    for r in range(5):
+        for k in range(2):
+            rows.append(f"{r + 1},{k + 1},{float(a[r, k])!r},{float(b[r, k])!r}")
+    p = tmp_path / "folds.csv"
+    p.write_text("\n".join(rows) + "\n")
+    return p, a, b
+
+
+@pytest.fixture
+def predictions(tmp_path):
+    rng = np.random.default_rng(12)
+    y = rng.integers(0, 2, 120)
+    pa = np.where(rng.random(120) < 0.9, y, 1 - y)
+    pb = np.where(rng.random(120) < 0.75, y, 1 - y)
+    p = tmp_path / "pred.csv"
+    p.write_text("y_true,svm,tree\n" + "".join(f"{u},{v},{w}\n" for u, v, w in zip(y, pa, pb)))
+    return p, y, pa, pb
+
+
+def _json(capsys, argv):
+    assert main(argv) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_5x2_runs_the_tests_that_fit(folds_5x2, capsys):
+    p, a, b = folds_5x2
+    out = _json(capsys, ["pair", str(p), "--scheme", "5x2", "--json"])
+    assert out["kind"] == "folds"
+    assert [r["test"] for r in out["results"]] == ["5x2cv-t", "5x2cv-f", "corrected-t"]
+    ref = dietterich_5x2cv_ttest(a, b)
+    assert out["results"][0]["statistic"] == pytest.approx(ref.statistic)
+    assert out["results"][2]["pvalue"] == pytest.approx(corrected_ttest(a, b, scheme="5x2").pvalue)
+
+
+def test_rope_adds_the_bayesian_test_and_plot(folds_5x2, tmp_path, capsys):
+    p, _, _ = folds_5x2
+    out_png = tmp_path / "post.png"
+    assert main(["pair", str(p), "--scheme", "5x2", "--rope", "0.01", "--test", "bayes",
+                 "--plot", str(out_png)]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith("Bayesian correlated t-test (rope = 0.01, 10 folds, 5x2")
+    assert out_png.stat().st_size > 1000
+
+
+def test_predictions_give_mcnemar(predictions, capsys):
+    p, y, pa, pb = predictions
+    out = _json(capsys, ["pair", str(p), "--json"])
+    assert out["kind"] == "predictions"
+    ref = mcnemar_from_predictions([str(v) for v in y], [str(v) for v in pa], [str(v) for v in pb])
+    assert out["results"][0]["table"] == ref.table.tolist()
+    assert out["results"][0]["pvalue"] == pytest.approx(ref.pvalue)
+
+
+def test_many_datasets_example(capsys):
+    assert main(["pair", "--example", "demsar2006", "--a", "C4.5+m", "--b", "C4.5"]) == 0
+    text = capsys.readouterr().out
+    assert "wins/ties/losses of C4.5+m: 10/2/2" in text
+    assert "C4.5+m is significantly better than C4.5" in text
+
+
+def test_per_fold_scores_of_several_datasets_are_averaged(tmp_path, capsys):
+    rows = ["dataset,fold,method,score"]
+    rng = np.random.default_rng(2)
+    for d in range(6):
+        for k in range(3):
+            rows.append(f"d{d},{k},x,{0.8 + 0.01 * d + 0.01 * rng.random()}")
+            rows.append(f"d{d},{k},y,{0.79 + 0.01 * d + 0.01 * rng.random()}")
+    p = tmp_path / "long.csv"
+    p.write_text("\n".join(rows) + "\n")
+    out = _json(capsys, ["pair", str(p), "--json"])
+    assert out["kind"] == "datasets" and out["results"][0]["n_datasets"] == 6
+    assert "mean over 3 folds" in out["results"][0]["notes"][0]
+    one = _json(capsys, ["pair", str(p), "--dataset", "d2", "--scheme", "kfold", "--json"])
+    assert one["results"][0]["dataset"] == "d2"
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        pytest.param([], "need --scheme", id="no-scheme"),
+        pytest.param(["--scheme", "5x2", "--test", "kfold-t"], "does not fit scheme '5x2'", id="wrong-test"),
+        pytest.param(["--scheme", "10x10"], "= 100 scores per method, got 10", id="wrong-count"),
+        pytest.param(["--scheme", "5x2", "--b", "knn", "--a", "svm"], "'knn' is not a method", id="bad-name"),
+        pytest.param(["--scheme", "5x2", "--rope", "-0.1"], "--rope -0.1 must be", id="negative-rope"),
+        pytest.param(["--scheme", "5x2", "--plot", "x.png"], "needs --rope", id="plot-without-rope"),
+        pytest.param(["--scheme", "5x"], "scheme='5x' is not valid", id="bad-scheme"),
+    ],
+)
+def test_errors_are_one_line_exit_2(folds_5x2, capsys, extra, message):
+    p, _, _ = folds_5x2
+    assert main(["pair", str(p), *extra]) == 2
+    err = capsys.readouterr().err
+    assert message in err
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_single_fold_and_zero_variance(tmp_path, capsys):
+    one = tmp_path / "one.csv"
+    one.write_text("fold,a,b\n1,0.8,0.7\n")
+    assert main(["pair", str(one), "--scheme", "kfold"]) == 2
+    assert "a single fold" in capsys.readouterr().err
+    flat = tmp_path / "flat.csv"
+    flat.write_text("fold,a,b\n1,0.75,0.5\n2,0.5,0.25\n3,1.0,0.75\n")
+    assert main(["pair", str(flat), "--scheme", "kfold", "--test", "kfold-t"]) == 2
+    assert "zero variance" in capsys.readouterr().err
+
+
+def test_stats_test_auto(capsys):
+    out = _json(capsys, ["stats", "--example", "demsar2006", "--test", "auto", "--json"])
+    assert out["test"] == "auto" and out["path"] == "nonparametric"

@@ -15,7 +15,7 @@ import numpy as np
 
 from .._version import __version__
 from ._format import fmt_p
-from .references import bibtex, consistency_paragraph, methods_paragraph, references_for
+from .references import bibtex, consistency_paragraph, methods_paragraphs, references_for
 from .tables import table_model
 
 __all__ = ["section_context", "consistency_context", "document_context"]
@@ -144,8 +144,6 @@ def section_context(r, *, index: int, label: str | None, multi: bool, figures, d
         "posthoc": _posthoc(r),
         "pairwise": _pairwise(r),
         "figures": figures,
-        "methods_paragraph": methods_paragraph(r),
-        "methods_paragraph_latex": methods_paragraph(r, style="latex"),
     }
 
 
@@ -281,6 +279,10 @@ def document_context(results, *, sections, mc, title, subtitle, author, date, pa
         "consistency_note": consistency_note,
         "references": [{"key": ref.key, "cite": ref.cite, "text": ref.text} for ref in refs],
         "bibtex": bibtex(results, consistency=mc is not None),
+        "methods": [
+            {"heading": label, "text": text, "latex": latex}
+            for (label, text), (_, latex) in zip(methods_paragraphs(results), methods_paragraphs(results, style="latex"))
+        ],
         "footer": {
             "versions": _versions(),
             "inputs": _inputs(results),

@@ -69,6 +69,14 @@ def clean_svg(svg: str, prefix: str) -> str:
     def rename(ident: str) -> str:
         return f"{prefix}-{ident}"
 
+    # matplotlib gids may repeat (one per tick); in a page of several figures an id must be
+    # unique, so the second and later copies get a suffix (references keep the first)
+    seen: dict[str, int] = {}
+
+    def unique(ident: str) -> str:
+        seen[ident] = seen.get(ident, 0) + 1
+        return rename(ident) if seen[ident] == 1 else f"{rename(ident)}-{seen[ident]}"
+
     def clean(elem):
         for child in list(elem):
             if not isinstance(child.tag, str) or _local(child.tag) in _DROP_TAGS:
@@ -89,7 +97,7 @@ def clean_svg(svg: str, prefix: str) -> str:
                 else:
                     del elem.attrib[name]
             elif local == "id":
-                elem.attrib[name] = rename(value)
+                elem.attrib[name] = unique(value)
             elif "url(" in value.lower():
                 elem.attrib[name] = _rewrite_urls(value, rename)
         if _local(elem.tag) == "style" and elem.text:
@@ -168,6 +176,9 @@ def figure_svgs(result, *, prefix: str, font=None) -> list[dict]:
 
     out = []
     for key, title, name, options in _FIGURES:
+        if key == "intervals" and result.critical_difference is None:
+            # the intervals are CD long; pairwise tests have no CD, and their groups are in the other two
+            continue
         # the report prints its own captions under the figures
         kwargs = {"caption": False, **options}
         if font is not None:

@@ -10,8 +10,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .._options import check_option
+from ..stats.results import join_names
 
-__all__ = ["Reference", "REFERENCES", "methods_paragraph", "references_for", "bibtex"]
+__all__ = [
+    "Reference",
+    "REFERENCES",
+    "methods_paragraph",
+    "methods_paragraphs",
+    "consistency_paragraph",
+    "references_for",
+    "bibtex",
+]
 
 
 @dataclass(frozen=True)
@@ -268,6 +277,14 @@ def _cite(keys, style: str) -> str:
     return "(" + "; ".join(REFERENCES[k].cite for k in keys) + ")"
 
 
+def _citet(key: str, style: str) -> str:
+    """A citation in running text: "Demšar (2006)" or ``\\citet{demsar2006}``."""
+    if style == "latex":
+        return "\\citet{" + key + "}"
+    authors, year = REFERENCES[key].cite.rsplit(", ", 1)
+    return f"{authors} ({year})"
+
+
 def _procedure_keys(result) -> list[str]:
     if result.test == "nemenyi":
         return ["nemenyi1963", "demsar2006"]
@@ -308,8 +325,10 @@ def methods_paragraph(result, *, style: str = "text") -> str:
 
     Parameters
     ----------
-    result : ComparisonResult
-        The analysis to describe.
+    result : ComparisonResult or sequence of ComparisonResult
+        The analysis to describe; several analyses of one design (the same
+        methods, data-set count, test and options under several metrics)
+        are described in one paragraph.
     style : {'text', 'latex'}, default 'text'
         Author-year citations in parentheses, or LaTeX ``\\citep`` commands
         whose keys are those of :func:`bibtex` (names are LaTeX-escaped).
@@ -318,22 +337,51 @@ def methods_paragraph(result, *, style: str = "text") -> str:
     -------
     str
         The paragraph.
+
+    Raises
+    ------
+    CdplotError
+        If ``style`` is invalid, or several analyses differ in design
+        (use :func:`methods_paragraphs` for them).
+
+    Examples
+    --------
+    >>> import cdplot
+    >>> from cdplot.report import methods_paragraph
+    >>> res = cdplot.compare(cdplot.load_example("demsar2006"))
+    >>> methods_paragraph(res).split(". ")[0]
+    'We compared 4 methods over 14 data sets by AUC (higher is better) following (Demšar, 2006)'
     """
     check_option("style", style, STYLES)
-    r = result
+    results = list(result) if isinstance(result, (list, tuple)) else [result]
+    if len({_design(r) for r in results}) != 1:
+        from ..errors import CdplotError
+
+        raise CdplotError("the analyses differ in design; describe them one by one with methods_paragraphs")
+    r = results[0]
     c = lambda *keys: _cite(keys, style)  # noqa: E731
-    direction = "higher" if r.higher_is_better else "lower"
-    metric = f" by {_text(r.metric, style)}" if r.metric else ""
+    if len(results) == 1:
+        direction = "higher" if r.higher_is_better else "lower"
+        metric = f" by {_text(r.metric, style)} ({direction} is better)" if r.metric else f" ({direction} is better)"
+    else:
+        groups: dict[bool, list[str]] = {}
+        for i, x in enumerate(results, start=1):
+            groups.setdefault(bool(x.higher_is_better), []).append(_text(x.metric or f"metric {i}", style))
+        dirs = "; ".join(
+            f"{join_names(names)}: {'higher' if hib else 'lower'} is better" for hib, names in groups.items()
+        )
+        metric = f" under each of {len(results)} metrics ({dirs})"
     chi = "$\\chi^2_F$" if style == "latex" else "\u03c7\u00b2_F"
     ff = "$F_F$" if style == "latex" else "F_F"
     alpha = f"$\\alpha = {r.alpha:g}$" if style == "latex" else f"\u03b1 = {r.alpha:g}"
     ties = "with the correction for ties" if r.friedman.tie_correction else "without a correction for ties"
     parts = [
-        f"We compared {r.n_methods} methods over {r.n_datasets} data sets{metric} ({direction} is better) "
-        f"following {c('demsar2006')}. The methods were ranked on each data set (1 = best, average "
+        f"We compared {r.n_methods} methods over {r.n_datasets} data sets{metric} "
+        f"following {_citet('demsar2006', style)}. The methods were ranked on each data set (1 = best, average "
         f"ranks for ties), and the null hypothesis that all methods perform equally was tested with the "
         f"Friedman test {c('friedman1937')} {ties}, using Iman and Davenport's {ff} statistic "
-        f"{c('iman1980')} at a significance level of {alpha}."
+        f"{c('iman1980')} at a significance level of {alpha}"
+        + (", separately for each metric." if len(results) > 1 else ".")
     ]
     if r.test == "nemenyi":
         parts.append(
@@ -378,10 +426,29 @@ def methods_paragraph(result, *, style: str = "text") -> str:
     return " ".join(parts)
 
 
+def _design(r) -> tuple:
+    """What a methods paragraph says about an analysis, apart from its metric."""
+    return (
+        r.n_methods, r.n_datasets, r.test, r.correction, r.control, r.alpha, r.friedman.tie_correction,
+        tuple(sorted(r.options.items())), r.critical_difference,
+    )
+
+
+def methods_paragraphs(results, *, style: str = "text") -> list[tuple[str | None, str]]:
+    """``(metric, paragraph)`` pairs: one paragraph for analyses of one design, else one each.
+
+    The metric is ``None`` when one paragraph covers every analysis.
+    """
+    results = list(results)
+    if len({_design(r) for r in results}) == 1:
+        return [(None, methods_paragraph(results, style=style))]
+    return [(r.metric, methods_paragraph(r, style=style)) for r in results]
+
+
 def consistency_paragraph(mc, *, style: str = "text") -> str:
     """A sentence on how the rankings under several metrics were compared."""
     check_option("style", style, STYLES)
-    tau = "$\\tau_b$" if style == "latex" else "\u03c4_b"
+    tau = "$\\tau_b$" if style == "latex" else "tau-b"
     return (
         f"The agreement between the rankings under the {mc.n_metrics} metrics was measured with "
         f"Kendall's {tau} {_cite(['kendall1945'], style)} between the methods' average ranks under each pair "

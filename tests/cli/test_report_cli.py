@@ -1,0 +1,92 @@
+"""``cdplot report`` and ``cdplot table`` end to end, in a subprocess as users run them."""
+
+import subprocess
+import sys
+
+import pytest
+
+
+def run(*args, cwd=None):
+    return subprocess.run(
+        [sys.executable, "-m", "cdplot", *args], capture_output=True, text=True, cwd=cwd, timeout=300
+    )
+
+
+def test_example_report_pdf(tmp_path):
+    out = run("report", "--example", "demsar2006", "-o", str(tmp_path / "report.pdf"))
+    assert out.returncode == 0, out.stderr
+    assert out.stderr == ""
+    assert (tmp_path / "report.pdf").read_bytes().startswith(b"%PDF-")
+
+
+def test_six_metric_html_with_progress_and_options(tmp_path):
+    out = run(
+        "report", "--example", "yang-table9", "-o", str(tmp_path / "y.html"), "--title", "Six measures",
+        "--author", "Me", "--paper", "letter", "--alpha", "0.1", "--progress", "--date", "2024-05-01",
+    )
+    assert out.returncode == 0, out.stderr
+    assert "[6/6] drawing AUC" in out.stderr
+    html = (tmp_path / "y.html").read_text(encoding="utf-8")
+    assert "<h1>Six measures</h1>" in html and "size: letter;" in html
+    assert html.count('<section class="metric"') == 6
+    assert 'id="consistency"' in html
+    assert "α = 0.1" in html
+
+
+def test_report_of_a_file_with_template_override(tmp_path):
+    data = tmp_path / "scores.csv"
+    data.write_text("dataset,a,b,c\nd1,0.9,0.8,0.7\nd2,0.85,0.8,0.6\nd3,0.7,0.75,0.5\nd4,0.9,0.7,0.8\n",
+                    encoding="utf-8")
+    tpl = tmp_path / "tpl"
+    tpl.mkdir()
+    (tpl / "summary.html.j2").write_text(
+        '{% extends "cdplot/summary.html.j2" %}{% block summary %}<p id="custom">{{ section.conclusion }}</p>'
+        "{% endblock %}",
+        encoding="utf-8",
+    )
+    out = run("report", str(data), "-o", str(tmp_path / "r.html"), "--template", str(tpl), "--test", "friedman-z")
+    assert out.returncode == 0, out.stderr
+    html = (tmp_path / "r.html").read_text(encoding="utf-8")
+    assert '<p id="custom">With 3 methods on 4 data sets' in html
+    assert "scores.csv" in html  # the input file in the reproducibility footer
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--example", "demsar2006", "-o", "r.docx"], "no .html or .pdf extension"),
+        (["--example", "demsar2006", "-o", "r.html", "--template", "missing"], "is not a folder"),
+        (["--example", "demsar2006", "-o", "r.html", "--decimals", "11"], "decimals=11"),
+        (["--example", "nope", "-o", "r.html"], "nope"),
+        (["-o", "r.html"], "no input"),
+    ],
+)
+def test_errors_are_one_line_with_status_2(tmp_path, args, message):
+    out = run("report", *args, cwd=tmp_path)
+    assert out.returncode == 2
+    assert message in out.stderr
+    assert len(out.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in out.stderr
+    assert not any(p.suffix in (".html", ".pdf") for p in tmp_path.iterdir())
+
+
+def test_table_latex():
+    out = run("table", "--example", "demsar2006", "--format", "latex")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.startswith("% AUC, higher is better")
+    assert "\\textbf{0.798 (1)}" in out.stdout
+    assert "Average rank & 3.143 & 2.000 & 2.929 & \\textbf{1.929} \\\\" in out.stdout
+
+
+def test_table_markdown_several_metrics_and_decimals():
+    out = run("table", "--example", "yang-table9", "--format", "markdown", "--decimals", "2")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.count("| Data set | LDA | C4.5 | NN |") == 6
+    assert "**5CV**" in out.stdout
+    assert "| Bupa | **0.33 (1)** | 0.35 (2) | 0.36 (3) |" in out.stdout
+
+
+def test_table_bad_format():
+    out = run("table", "--example", "demsar2006", "--format", "rst")
+    assert out.returncode == 2
+    assert "invalid choice" in out.stderr

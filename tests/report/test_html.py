@@ -1,0 +1,195 @@
+"""The HTML report: valid, self-contained, complete (cdplot/report/render.py)."""
+
+import re
+import xml.etree.ElementTree as ET
+from html.parser import HTMLParser
+
+import pytest
+
+import cdplot
+from cdplot.errors import CdplotError
+from cdplot.report import render_html, report
+
+
+class _Collector(HTMLParser):
+    """Tags, attributes and the balance of open elements of an HTML document."""
+
+    VOID = {"meta", "br", "img", "hr", "input", "link", "col", "area", "base", "wbr", "source"}
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.stack, self.errors, self.attrs, self.ids, self.text = [], [], [], [], []
+
+    def handle_starttag(self, tag, attrs):
+        self.attrs += [(tag, k, v) for k, v in attrs]
+        self.ids += [v for k, v in attrs if k == "id"]
+        if tag not in self.VOID:
+            self.stack.append(tag)
+
+    def handle_startendtag(self, tag, attrs):
+        self.attrs += [(tag, k, v) for k, v in attrs]
+        self.ids += [v for k, v in attrs if k == "id"]
+
+    def handle_endtag(self, tag):
+        if not self.stack or self.stack[-1] != tag:
+            self.errors.append(f"</{tag}> closes {self.stack[-1:] or 'nothing'}")
+        else:
+            self.stack.pop()
+
+    def handle_data(self, data):
+        self.text.append(data)
+
+
+def parse(html):
+    p = _Collector()
+    p.feed(html)
+    p.close()
+    return p
+
+
+@pytest.fixture(scope="module")
+def demsar_html():
+    return render_html(cdplot.load_example("demsar2006"), title="Demšar's example", author="A. N. Author",
+                       date="2024-05-01")
+
+
+@pytest.fixture(scope="module")
+def yang_html():
+    return render_html(cdplot.load_example("yang-table9"), date="2024-05-01")
+
+
+def test_html_is_well_formed(demsar_html, yang_html):
+    for html in (demsar_html, yang_html):
+        p = parse(html)
+        assert p.errors == []
+        assert p.stack == []
+        assert len(p.ids) == len(set(p.ids)), "duplicate ids"
+
+
+def test_inline_svgs_parse_as_xml(demsar_html):
+    svgs = re.findall(r"<svg\b.*?</svg>", demsar_html, flags=re.S)
+    assert len(svgs) == 3
+    for svg in svgs:
+        root = ET.fromstring(svg)
+        assert root.tag.endswith("svg")
+
+
+def test_self_contained_no_external_url(demsar_html, yang_html):
+    for html in (demsar_html, yang_html):
+        for tag, attr, value in parse(html).attrs:
+            if attr in ("src", "href") or attr.endswith(":href"):
+                assert value.startswith("#"), (tag, attr, value)
+        assert "<link" not in html and "<script" not in html
+        # every url() in the CSS is an embedded font
+        for url in re.findall(r"url\(\s*['\"]?([^'\")]*)", html):
+            assert url.startswith("data:font/") or url.startswith("#"), url[:40]
+
+
+def test_fonts_are_embedded(demsar_html):
+    assert '@font-face {\n  font-family: "Lato";' in demsar_html
+    assert "data:font/ttf;base64," in demsar_html
+
+
+def test_title_author_date_and_statistics(demsar_html):
+    text = " ".join(" ".join(parse(demsar_html).text).split())
+    assert "Demšar's example" in text
+    assert "A. N. Author" in text and "2024-05-01" in text
+    for method in ("C4.5", "C4.5+m", "C4.5+cf", "C4.5+m+cf"):
+        assert method in text
+    assert "10.9524" in text  # tie-corrected chi-square of the printed AUCs (seeds/README.md)
+    assert "9.8571" in text  # Demsar's uncorrected formula
+    assert "3.9867" in text  # F_F from the uncorrected statistic
+    assert "CD = 1.2536" in text
+    result = cdplot.compare(cdplot.load_example("demsar2006"))
+    assert " ".join(result.omnibus_sentence().split()) in text
+
+
+def test_data_table_has_ranks_bold_best_and_average_row(demsar_html):
+    assert '<td class="best"><strong>0.798 <span class="rank">(1)</span></strong></td>' in demsar_html
+    assert '<th scope="row" class="name">Average rank</th>' in demsar_html
+
+
+def test_methods_paragraph_references_and_bibtex(demsar_html):
+    text = " ".join(parse(demsar_html).text)
+    assert "following Demšar (2006)" in text
+    for key in ("friedman1937", "iman1980", "nemenyi1963", "demsar2006"):
+        assert f"@{'phdthesis' if key == 'nemenyi1963' else 'article'}{{{key}," in text
+
+
+def test_reproducibility_footer(demsar_html):
+    (table,) = cdplot.load_example("demsar2006")
+    assert table.sha256 in demsar_html
+    assert "example:demsar2006" in demsar_html
+    assert f"cdplot {cdplot.__version__}" in demsar_html
+    for option in ("alpha", "test", "tie_correction", "nan_policy", "paper"):
+        assert f'<th scope="row" class="name">{option}</th>' in demsar_html
+
+
+def test_single_metric_has_no_toc(demsar_html):
+    assert 'class="toc"' not in demsar_html
+
+
+def test_multi_metric_sections_toc_and_consistency(yang_html):
+    metrics = ("5CV", "Boots.", "P", "R", "F", "AUC")
+    sections = re.findall(r'<section class="metric" id="(metric-\d+)">', yang_html)
+    assert sections == [f"metric-{i}" for i in range(1, 7)]
+    headings = re.findall(r'<h2 class="metric-heading">(.*?) <span', yang_html)
+    assert headings == list(metrics)
+    assert '<nav class="toc"' in yang_html
+    for i in range(1, 7):
+        assert f'<a href="#metric-{i}">' in yang_html
+    assert '<section class="consistency" id="consistency">' in yang_html
+    assert 'class="stats-table tau-table"' in yang_html
+    tau_table = yang_html.split('class="stats-table tau-table"', 1)[1].split("</table>", 1)[0]
+    tau_rows = re.findall(r'<tr><th scope="row" class="name">([^<]*)</th>', tau_table)
+    assert tau_rows == list(metrics)
+    assert "-1.000" in yang_html  # 5CV against AUC
+
+
+def test_report_writes_html_atomically(tmp_path):
+    out = tmp_path / "r.html"
+    assert report(cdplot.load_example("demsar2006"), out, date="2024-05-01") == out
+    assert out.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    assert [p.name for p in tmp_path.iterdir()] == ["r.html"]
+
+
+def test_results_and_analysis_options_do_not_mix(tmp_path):
+    res = cdplot.compare(cdplot.load_example("demsar2006"))
+    with pytest.raises(CdplotError, match="alpha apply when the report analyses data"):
+        report(res, tmp_path / "r.html", alpha=0.1)
+
+
+def test_analysis_options_reach_the_analysis():
+    html = render_html(cdplot.load_example("demsar2006"), test="friedman-z", correction="hommel", alpha=0.1)
+    assert "Hommel" in html and "hommel1988" in html
+    assert "α = 0.1" in html
+
+
+@pytest.mark.parametrize(
+    ("path", "kwargs", "match"),
+    [
+        ("r.txt", {}, "no .html or .pdf extension"),
+        ("r.html", {"paper": "a3"}, "paper='a3'"),
+        ("r.html", {"format": "docx"}, "format='docx'"),
+        ("r.html", {"title": 3}, "title=3"),
+    ],
+)
+def test_bad_options(tmp_path, path, kwargs, match):
+    with pytest.raises(CdplotError, match=match):
+        report(cdplot.load_example("demsar2006"), tmp_path / path, **kwargs)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_progress_on_stderr(tmp_path, capsys):
+    report(cdplot.load_example("yang-table9"), tmp_path / "y.html", progress=True)
+    err = capsys.readouterr().err
+    assert "cdplot report: [1/6] drawing 5CV" in err
+    assert "[6/6] drawing AUC" in err
+
+
+def test_repr_html_for_notebooks():
+    from cdplot.report import repr_html
+
+    html = repr_html(cdplot.compare(cdplot.load_example("demsar2006")))
+    assert html.startswith('<div class="cdplot-report">') and "<svg" in html
+    assert parse(html).errors == []

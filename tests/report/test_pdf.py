@@ -1,0 +1,105 @@
+"""The PDF report: its text, pages and fonts (WeasyPrint; kept to a few renders)."""
+
+import pytest
+
+import cdplot
+from cdplot.report import report
+
+pypdf = pytest.importorskip("pypdf")
+
+
+@pytest.fixture(scope="module")
+def demsar_pdf(tmp_path_factory):
+    out = tmp_path_factory.mktemp("pdf") / "demsar.pdf"
+    report(cdplot.load_example("demsar2006"), out, title="Classifier comparison", subtitle="C4.5 variants",
+           author="Report Tester", date="2024-05-01")
+    return out
+
+
+@pytest.fixture(scope="module")
+def reader(demsar_pdf):
+    return pypdf.PdfReader(demsar_pdf)
+
+
+def _squash(text: str) -> str:
+    # extraction breaks lines wherever the layout did; compare without whitespace
+    return "".join(text.split())
+
+
+@pytest.fixture(scope="module")
+def text(reader):
+    return _squash("".join(page.extract_text() for page in reader.pages))
+
+
+def test_a4_pages_with_numbers(reader):
+    box = reader.pages[0].mediabox
+    assert (round(float(box.width)), round(float(box.height))) == (595, 842)
+    n = len(reader.pages)
+    assert 2 <= n <= 8
+    last = _squash(reader.pages[-1].extract_text())
+    assert f"Page{n}of{n}" in last
+
+
+def test_title_methods_statistics_and_conclusion(text):
+    assert _squash("Classifier comparison") in text
+    assert _squash("C4.5 variants") in text and _squash("Report Tester") in text
+    for method in ("C4.5", "C4.5+m", "C4.5+cf", "C4.5+m+cf"):
+        assert method in text
+    # printed-AUC values of seeds/README.md: tie-corrected chi2, uncorrected chi2, F_F, CD
+    for number in ("10.9524", "9.8571", "4.5859", "3.9867", "1.2536", "2.5690"):
+        assert number in text
+    result = cdplot.compare(cdplot.load_example("demsar2006"))
+    assert _squash(result.omnibus_sentence()) in text
+    for sentence in result.posthoc_sentences():
+        assert _squash(sentence) in text
+
+
+def test_methods_references_and_footer(text):
+    assert _squash("following Demšar (2006)") in text
+    assert _squash("Nemenyi (1963). Distribution-free Multiple Comparisons") in text
+    assert "@article{friedman1937," in text
+    (table,) = cdplot.load_example("demsar2006")
+    assert table.sha256 in text
+    assert f"cdplot{cdplot.__version__}" in text
+
+
+def test_bundled_fonts_are_embedded(reader):
+    fonts = set()
+    for page in reader.pages:
+        resources = page["/Resources"]
+        for font in resources.get("/Font", {}).values():
+            font = font.get_object()
+            fonts.add(str(font["/BaseFont"]).split("+", 1)[-1])
+            descendants = font.get("/DescendantFonts")
+            if descendants:
+                descriptor = descendants[0].get_object()["/FontDescriptor"].get_object()
+                assert any(k in descriptor for k in ("/FontFile2", "/FontFile3", "/FontFile"))
+    assert any(f.startswith("Lato") for f in fonts), fonts
+
+
+def test_figures_are_vector(reader):
+    # no raster image anywhere: the figures are drawn as paths and text
+    for page in reader.pages:
+        xobjects = page["/Resources"].get("/XObject", {})
+        for xo in xobjects.values():
+            assert xo.get_object().get("/Subtype") != "/Image"
+
+
+def test_multi_metric_pdf_has_contents_and_bookmarks(tmp_path):
+    out = tmp_path / "yang.pdf"
+    report(cdplot.load_example("yang-table9"), out, date="2024-05-01")
+    r = pypdf.PdfReader(out)
+    first = _squash(r.pages[0].extract_text())
+    assert "Contents" in first
+    for metric in ("5CV", "Boots.", "AUC", "Consistencyofthemetrics"):
+        assert metric in first
+    def titles(outline):
+        for item in outline:
+            if isinstance(item, list):
+                yield from titles(item)
+            else:
+                yield item.title
+
+    found = list(titles(r.outline))
+    assert "Consistency of the metrics" in found
+    assert found.count("Summary") == 6

@@ -1,0 +1,185 @@
+"""Names and templates are data: escaped in HTML, never fetched by the PDF renderer."""
+
+import builtins
+import os
+import re
+import socket
+import urllib.request
+import warnings
+
+import numpy as np
+import pytest
+
+import cdplot
+from cdplot._resources import fonts_dir, templates_dir
+from cdplot.errors import CdplotWarning
+from cdplot.report import render_html, report
+from cdplot.report.fetcher import RefusedURL, check_url
+from cdplot.stats.scores import ScoreTable
+
+HOSTILE_METHODS = [
+    "<img src=x onerror=alert(1)>",
+    "file:///etc/passwd",
+    "http://example.com/x.png",
+    "x{background:url(http://example.com/a.png)}",
+]
+HOSTILE_DATASETS = ["</style><script>alert(1)</script>", '"><iframe src="http://example.com">', "d3", "d4", "d5"]
+HOSTILE_TITLE = "<script>alert('title')</script> url(file:///etc/passwd)"
+
+
+@pytest.fixture(scope="module")
+def hostile():
+    rng = np.random.default_rng(7)
+    values = rng.uniform(0.5, 0.9, size=(5, 4)) + np.array([0.0, 0.02, 0.05, 0.1])
+    return cdplot.compare(
+        ScoreTable(values=values, methods=HOSTILE_METHODS, datasets=HOSTILE_DATASETS,
+                   metric="<b>AUC</b>", source="<img src=file:///etc/passwd>.csv")
+    )
+
+
+@pytest.fixture
+def guarded(monkeypatch):
+    """Record every URL given to the fetcher and every file opened; fail on any network use."""
+    from cdplot.report import fetcher as fetcher_module
+
+    calls = {"urls": [], "opened": []}
+    real_make = fetcher_module.make_fetcher
+
+    def recording_make(*args, **kwargs):
+        f = real_make(*args, **kwargs)
+        real_fetch = f.fetch
+
+        def fetch(url, headers=None):
+            calls["urls"].append(url)
+            return real_fetch(url, headers)
+
+        f.fetch = fetch
+        return f
+
+    real_open = builtins.open
+
+    def recording_open(file, *args, **kwargs):
+        calls["opened"].append(os.fspath(file) if isinstance(file, (str, os.PathLike)) else file)
+        return real_open(file, *args, **kwargs)
+
+    def no_network(*args, **kwargs):
+        raise AssertionError(f"network use: {args!r}")
+
+    monkeypatch.setattr(fetcher_module, "make_fetcher", recording_make)
+    monkeypatch.setattr(builtins, "open", recording_open)
+    monkeypatch.setattr(urllib.request.OpenerDirector, "open", no_network)
+    monkeypatch.setattr(socket.socket, "connect", no_network)
+    return calls
+
+
+def _assert_no_reads_outside_cdplot(calls):
+    # no file named by the input or the template was opened: only cdplot's own files
+    for path in calls["opened"]:
+        if isinstance(path, str):
+            assert "passwd" not in path, path
+            assert "example.com" not in path, path
+
+
+def test_html_escapes_every_name(hostile):
+    html = render_html(hostile, title=HOSTILE_TITLE, subtitle="<i>sub</i>", author='<a href="http://example.com">me</a>')
+    assert "<img" not in html
+    assert "<script" not in html
+    assert "<iframe" not in html
+    assert "<i>sub</i>" not in html
+    assert "&lt;img src=x onerror=alert(1)&gt;" in html
+    assert "&lt;script&gt;alert(&#39;title&#39;)&lt;/script&gt;" in html
+    # the only url() in the page are the embedded fonts; names appear as text
+    style = html.split("<style>", 1)[1].split("</style>", 1)[0]
+    for url in re.findall(r"url\(\s*['\"]?([^'\")]*)", style):
+        assert url.startswith("data:font/")
+    for attr, value in re.findall(r'\s(src|href)="([^"]*)"', html):
+        assert value.startswith("#"), (attr, value)
+
+
+def test_pdf_with_hostile_names_fetches_only_fonts(hostile, guarded, tmp_path):
+    from pypdf import PdfReader
+
+    out = tmp_path / "hostile.pdf"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", CdplotWarning)  # nothing was refused: no warning
+        report(hostile, out, title=HOSTILE_TITLE, paper="letter")
+    assert guarded["urls"], "the fonts come through the fetcher"
+    allowed = str(fonts_dir().resolve())
+    for url in guarded["urls"]:
+        assert str(check_url(url)).startswith(allowed), url
+    _assert_no_reads_outside_cdplot(guarded)
+    reader = PdfReader(out)
+    box = reader.pages[0].mediabox
+    assert (round(float(box.width)), round(float(box.height))) == (612, 792)  # US Letter
+    text = "".join("".join(p.extract_text() for p in reader.pages).split())
+    for name in HOSTILE_METHODS:
+        assert "".join(name.split()) in text
+    assert "<script>alert('title')</script>" in text
+
+
+def test_hostile_template_causes_no_read_and_no_request(tmp_path, guarded):
+    folder = tmp_path / "tpl"
+    folder.mkdir()
+    (folder / "title.html.j2").write_text(
+        '<h1>{{ title }}</h1>'
+        '<img src="file:///etc/passwd"><img src="http://example.com/x.png">'
+        '<link rel="stylesheet" href="http://example.com/a.css">'
+        '<div style="background: url(file:///etc/passwd)">x</div>'
+        '<object data="file:///etc/passwd"></object>',
+        encoding="utf-8",
+    )
+    res = cdplot.compare(cdplot.load_example("demsar2006"))
+    with pytest.warns(CdplotWarning, match="not loaded"):
+        report(res, tmp_path / "t.pdf", template_dir=folder)
+    refused = [u for u in guarded["urls"] if not u.endswith(".ttf")]
+    assert "file:///etc/passwd" in refused
+    assert "http://example.com/x.png" in refused
+    _assert_no_reads_outside_cdplot(guarded)
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "file:///etc/passwd",
+        "http://example.com/x.png",
+        "https://example.com/f.ttf",
+        "data:font/ttf;base64,AAAA",
+        "ftp://example.com/a.ttf",
+        "x.ttf",
+        "file://example.com/etc/passwd",
+        "FILE:///etc/passwd",
+    ],
+)
+def test_fetcher_refuses_everything_but_bundled_files(url):
+    with pytest.raises(RefusedURL):
+        check_url(url)
+
+
+def test_fetcher_refuses_escapes_from_the_font_folder(tmp_path):
+    font = next(fonts_dir().rglob("*.ttf"))
+    with pytest.raises(RefusedURL):
+        check_url(font.as_uri() + "/../../../../../../etc/passwd")
+    with pytest.raises(RefusedURL):
+        check_url(font.parent.as_uri() + "/%2e%2e/%2e%2e/%2e%2e/%2e%2e/etc/passwd")
+    # a symbolic link inside the served folder that leads outside it
+    link = tmp_path / "evil.ttf"
+    link.symlink_to("/etc/passwd")
+    with pytest.raises(RefusedURL):
+        check_url(link.as_uri(), roots=[tmp_path / "sub"])
+    (tmp_path / "sub").mkdir()
+    inner = tmp_path / "sub" / "evil.ttf"
+    inner.symlink_to("/etc/passwd")
+    with pytest.raises(RefusedURL):
+        check_url(inner.as_uri(), roots=[tmp_path / "sub"])
+    # wrong kind of file, even inside
+    with pytest.raises(RefusedURL):
+        check_url((templates_dir() / "base.html.j2").as_uri())
+
+
+def test_fetcher_serves_bundled_fonts():
+    from cdplot.report.fetcher import make_fetcher
+
+    font = next(fonts_dir().rglob("*.ttf"))
+    response = make_fetcher()(font.as_uri())
+    assert response.read(4) in (b"\x00\x01\x00\x00", b"true", b"OTTO")
+    assert response.content_type == "font/ttf"

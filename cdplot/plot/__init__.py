@@ -1,14 +1,35 @@
 """Figures: critical-difference diagrams, rank-interval charts and significance heatmaps.
 
-This package imports matplotlib (without pyplot); :mod:`cdplot` loads it only
-when one of these names is first used.  Geometry lives in
-:mod:`cdplot.plot.layout` (no matplotlib), drawing in one module per figure.
+Geometry lives in :mod:`cdplot.plot.layout` (no matplotlib), drawing in one
+module per figure.  The drawing names are loaded on first use (PEP 562), so
+``import cdplot.plot.layout`` or ``cdplot.plot.styles`` never imports
+matplotlib; pyplot is never imported by cdplot itself.
 """
 
-from .cd_diagram import cd_diagram
-from .heatmap import significance_heatmap
-from .rank_intervals import rank_intervals
-from .save import render_svg, save_figure
-from .styles import STYLES
+from __future__ import annotations
 
-__all__ = ["cd_diagram", "rank_intervals", "significance_heatmap", "save_figure", "render_svg", "STYLES"]
+import importlib
+
+_LAZY = {
+    "cd_diagram": "cdplot.plot.cd_diagram",
+    "rank_intervals": "cdplot.plot.rank_intervals",
+    "significance_heatmap": "cdplot.plot.heatmap",
+    "save_figure": "cdplot.plot.save",
+    "render_svg": "cdplot.plot.save",
+    "STYLES": "cdplot.plot.styles",
+}
+
+__all__ = sorted(_LAZY)
+
+
+def __getattr__(name: str):
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'cdplot.plot' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_LAZY))

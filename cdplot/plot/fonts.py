@@ -7,6 +7,7 @@ depends on the fonts installed on the machine.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 
 from .._options import check_option
@@ -52,6 +53,15 @@ def register_fonts() -> tuple[str, ...]:
                 raise FileNotFoundError(f"cdplot's bundled font {name} is missing from {folder}; reinstall cdplot")
             font_manager.fontManager.addfont(str(path))
             paths.append(str(path))
+    # CMU Serif Roman declares weight 500 (medium), so matplotlib would log
+    # "failed to find weight normal" for every regular text; file it as the
+    # family's regular weight (400), which is what it is.
+    roman = str(folder / "cmu-serif" / "cmunrm.ttf")
+    ttf = font_manager.fontManager.ttflist
+    for n, entry in enumerate(ttf):
+        if entry.fname == roman and entry.weight == 500:
+            ttf[n] = dataclasses.replace(entry, weight=400)
+    font_manager.fontManager._findfont_cached.cache_clear()
     return tuple(paths)
 
 
@@ -63,11 +73,10 @@ def font_family(font) -> list[str]:
 def regular_kws(font) -> dict:
     """Text keywords for regular type in ``font``.
 
-    CMU Serif Roman declares weight 500, so asking for it by that weight
-    avoids matplotlib's "failed to find weight normal" fallback message.
+    Both bundled regular cuts are filed at weight 400 (see
+    :func:`register_fonts`), so this is plain ``'normal'``.
     """
-    if check_font(font) == "serif":
-        return {"fontweight": 500}
+    check_font(font)
     return {"fontweight": "normal"}
 
 
@@ -97,5 +106,4 @@ def font_rc(font) -> dict:
         # one resolution would come out wider at another; unhinted widths are
         # the same at every dpi and in SVG and PDF.
         "text.hinting": "no_hinting",
-        "text.hinting_factor": 1,
     }

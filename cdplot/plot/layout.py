@@ -110,7 +110,7 @@ def wrap_text(text: str, width: float, size: float, measure: Measure) -> list[st
         # split on plain spaces only: no-break spaces keep "N = 14" together
         for word in (w for w in paragraph.split(" ") if w):
             trial = f"{current} {word}" if current else word
-            if current and measure(trial, size, False)[0] > width:
+            if current and measure(trial, size, False)[0] * _SAFETY > width:
                 lines.append(current)
                 current = word
             else:

@@ -54,7 +54,6 @@ def _rc(text_as_paths: bool = False) -> dict:
         "pdf.compression": 6,
         # PNG text at the widths the layout measured (see fonts.font_rc)
         "text.hinting": "no_hinting",
-        "text.hinting_factor": 1,
     }
 
 

@@ -1,0 +1,194 @@
+"""CD diagrams: SVG structure, text extents measured by the renderer, options and errors."""
+
+import matplotlib as mpl
+import numpy as np
+import pytest
+from conftest import svg_groups, svg_root, svg_texts, synthetic_table
+
+import cdplot
+from cdplot.errors import CdplotError
+from cdplot.plot.save import _rc
+
+
+def text_extents(ax):
+    """Window extents of every visible text, rendered as save_figure renders them."""
+    fig = ax.figure
+    with mpl.rc_context(_rc()):
+        fig.canvas.draw()
+        renderer = fig.canvas.get_renderer()
+        return [(t.get_text(), t.get_window_extent(renderer)) for t in ax.texts if t.get_visible() and t.get_text()]
+
+
+def assert_no_overlap(ax):
+    boxes = text_extents(ax)
+    fig = ax.figure
+    w, h = fig.get_size_inches() * fig.dpi
+    for text, bb in boxes:
+        assert bb.x0 >= -0.5 and bb.y0 >= -0.5 and bb.x1 <= w + 0.5 and bb.y1 <= h + 0.5, f"{text!r} is clipped"
+    for i, (ta, a) in enumerate(boxes):
+        for tb, b in boxes[i + 1 :]:
+            overlap_x = min(a.x1, b.x1) - max(a.x0, b.x0)
+            overlap_y = min(a.y1, b.y1) - max(a.y0, b.y0)
+            assert overlap_x <= 0.5 or overlap_y <= 0.5, f"{ta!r} overlaps {tb!r}"
+
+
+def test_demsar_svg_structure(demsar):
+    ax = cdplot.cd_diagram(demsar)
+    root = svg_root(ax)
+    texts = svg_texts(root)
+    for name in demsar.methods:
+        assert texts.count(name) == 1
+    assert len(svg_groups(root, "cd-elbow-")) == demsar.n_methods
+    assert len(svg_groups(root, "cd-clique-")) == len(demsar.cliques)
+    assert len(svg_groups(root, "cd-bar")) == 1
+    assert any("CD\u00a0=\u00a01.25" in t or "CD = 1.25" in t for t in texts)
+
+
+@pytest.mark.parametrize("k", range(2, 51))
+def test_no_text_overlaps_for_2_to_50_methods(k):
+    # long unicode names, two methods tied, several stacked cliques
+    res = cdplot.compare(synthetic_table(k, n=12, seed=k, ties=k >= 3))
+    ax = cdplot.cd_diagram(res)
+    assert_no_overlap(ax)
+    root = svg_root(ax)
+    texts = svg_texts(root)
+    assert all(texts.count(m) == 1 for m in res.methods)
+    assert len(svg_groups(root, "cd-elbow-")) == k
+    assert len(svg_groups(root, "cd-clique-")) == len(res.cliques)
+
+
+@pytest.mark.parametrize("style", ["paper", "paper-wide", "slides"])
+@pytest.mark.parametrize("font", ["sans", "serif"])
+def test_styles_and_fonts_do_not_overlap(style, font):
+    res = cdplot.compare(synthetic_table(30, seed=3))
+    ax = cdplot.cd_diagram(res, style=style, font=font, reverse=True, highlight=res.methods[4])
+    assert_no_overlap(ax)
+    fig = ax.figure
+    if style == "slides":
+        w, h = fig.get_size_inches()
+        assert w >= 10.0 - 1e-9 and h >= 5.625 - 1e-9
+    else:
+        assert fig.get_size_inches()[0] >= {"paper": 3.5, "paper-wide": 7.0}[style] - 1e-9
+
+
+def test_paper_width_is_kept_when_names_fit(demsar):
+    ax = cdplot.cd_diagram(demsar)
+    assert ax.figure.get_size_inches()[0] == pytest.approx(3.5)
+
+
+def test_best_on_right_and_reverse(demsar):
+    def x_of(ax, name):
+        i = demsar.methods.index(name)
+        line = next(ln for ln in ax.lines if ln.get_gid() == f"cd-elbow-{i}")
+        return line.get_xdata()[0]
+
+    ax = cdplot.cd_diagram(demsar)
+    assert x_of(ax, "C4.5+m+cf") > x_of(ax, "C4.5")
+    ax = cdplot.cd_diagram(demsar, reverse=True)
+    assert x_of(ax, "C4.5+m+cf") < x_of(ax, "C4.5")
+
+
+def test_clique_bars_never_span_an_outsider():
+    res = cdplot.compare(synthetic_table(15, n=25, seed=7, long=False))
+    ax = cdplot.cd_diagram(res)
+    xs = {int(ln.get_gid().rsplit("-", 1)[1]): ln.get_xdata()[0] for ln in ax.lines
+          if (ln.get_gid() or "").startswith("cd-elbow-")}
+    bars = [ln for ln in ax.lines if (ln.get_gid() or "").startswith("cd-clique-")]
+    assert len(bars) == len(res.cliques) > 1
+    for bar, members in zip(bars, res.cliques):
+        lo, hi = sorted(bar.get_xdata())
+        idx = {res.methods.index(m) for m in members}
+        for i, x in xs.items():
+            if i not in idx:
+                assert not (lo < x < hi)
+
+
+def test_bonferroni_dunn_mode(demsar):
+    res = cdplot.compare(cdplot.load_example("demsar2006"), test="bonferroni-dunn", control="C4.5")
+    ax = cdplot.cd_diagram(res)
+    root = svg_root(ax)
+    assert len(svg_groups(root, "cd-interval")) == 1
+    assert svg_groups(root, "cd-bar") == [] and svg_groups(root, "cd-clique-") == []
+    name = next(t for t in ax.texts if t.get_gid() == f"cd-name-{res.methods.index('C4.5')}")
+    assert name.get_fontweight() in ("bold", 700)
+    # the interval is centred on the control's rank and 2 CD long (clipped to the axis)
+    interval = next(ln for ln in ax.lines if ln.get_gid() == "cd-interval")
+    elbow = next(ln for ln in ax.lines if ln.get_gid() == f"cd-elbow-{res.methods.index('C4.5')}")
+    xs = [x for x in interval.get_xdata() if x is not None]
+    assert min(xs) < elbow.get_xdata()[0] < max(xs)
+
+
+def test_pairwise_test_mode_has_no_cd_bar():
+    res = cdplot.compare(cdplot.load_example("demsar2006"), test="wilcoxon")
+    ax = cdplot.cd_diagram(res)
+    root = svg_root(ax)
+    assert svg_groups(root, "cd-bar") == [] and svg_groups(root, "cd-interval") == []
+    assert len(svg_groups(root, "cd-clique-")) == len(res.cliques)
+
+
+def test_optional_parts(demsar):
+    full = cdplot.cd_diagram(demsar)
+    bare = cdplot.cd_diagram(demsar, ranks=False, caption=False, note=False)
+    gids = [t.get_gid() for t in bare.texts]
+    assert "cd-value" not in gids and "cd-caption" not in gids
+    assert "cd-value" in [t.get_gid() for t in full.texts]
+    assert bare.figure.get_size_inches()[1] < full.figure.get_size_inches()[1]
+
+
+def test_note_lists_relations_bars_cannot_show():
+    # B ties with A; A-C not significant, B-C significant is impossible for CD tests, so fake the
+    # result's relations through a real one with bridges: a wide spread of ranks at k = 12
+    res = cdplot.compare(synthetic_table(12, n=40, seed=1, long=False))
+    if not (res.bridges or res.unjoined):
+        pytest.skip("no relation the bars cannot show in this sample")
+    ax = cdplot.cd_diagram(res)
+    notes = " ".join(t.get_text() for t in ax.texts if t.get_gid() == "cd-note")
+    assert "share no bar" in notes or "No bar joins" in notes
+    ax = cdplot.cd_diagram(res, note=False)
+    assert not [t for t in ax.texts if t.get_gid() == "cd-note"]
+
+
+def test_raw_scores_with_compare_options():
+    values = np.array([[0.9, 0.8, 0.7], [0.85, 0.8, 0.6], [0.95, 0.7, 0.75], [0.9, 0.85, 0.7]] * 3)
+    ax = cdplot.cd_diagram(values, alpha=0.1, compare_kws={"methods": ["a", "b", "c"]})
+    assert sorted(t.get_text() for t in ax.texts if t.get_gid().startswith("cd-name")) == ["a", "b", "c"]
+
+
+def test_draws_into_given_axes_and_leaves_rcparams(demsar):
+    import matplotlib.pyplot as plt
+
+    before = dict(mpl.rcParams)
+    fig, (a1, a2) = plt.subplots(2, 1, figsize=(6, 5))
+    out = cdplot.cd_diagram(demsar, ax=a2)
+    assert out is a2
+    assert not a1.texts
+    assert dict(mpl.rcParams) == before
+    assert_no_overlap(a2)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "match"),
+    [
+        ({"style": "poster"}, "style='poster'"),
+        ({"font": "comic"}, "font='comic'"),
+        ({"highlight": "nope"}, "highlight='nope'"),
+        ({"reverse": "yes"}, "reverse='yes'"),
+        ({"ranks": 1}, "ranks=1"),
+        ({"label_kws": {"fontsize": 20}}, "label_kws"),
+        ({"alpha": 0.1}, "alpha=0.1"),
+        ({"ax": "not an axes"}, "ax="),
+    ],
+)
+def test_bad_options_raise_one_line_errors(demsar, kwargs, match):
+    with pytest.raises(CdplotError, match=match) as info:
+        cdplot.cd_diagram(demsar, **kwargs)
+    assert "\n" not in str(info.value)
+
+
+def test_method_names_with_dollars_are_not_maths():
+    from cdplot.stats.scores import ScoreTable
+
+    t = ScoreTable(values=[[1, 2], [2, 3], [1, 3]], methods=["$x$ model", "50% off"], datasets=list("abc"))
+    ax = cdplot.cd_diagram(t)
+    texts = svg_texts(svg_root(ax))
+    assert "$x$ model" in texts and "50% off" in texts

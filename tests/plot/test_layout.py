@@ -1,0 +1,106 @@
+"""Geometry without matplotlib: a fake text measurer, boxes that never overlap."""
+
+import pytest
+
+from cdplot.plot.layout import cd_layout, heatmap_layout, interval_layout, overlapping_boxes, pack_rows, tick_ranks, wrap_text
+from cdplot.plot.styles import STYLES
+
+
+def fake_measure(text, size, bold=False):
+    # wide-ish average glyph, so that the layout has to work for its room
+    return len(text) * size * (0.62 if bold else 0.58), size * 1.2, size * 0.25
+
+
+def test_layout_imports_no_matplotlib():
+    import subprocess
+    import sys
+
+    code = "import cdplot.plot.layout, sys; print(any(m.startswith('matplotlib') for m in sys.modules))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "False"
+
+
+@pytest.mark.parametrize("k", [2, 3, 5, 10, 25, 50])
+@pytest.mark.parametrize("style", ["paper", "paper-wide", "slides"])
+def test_cd_layout_boxes_do_not_overlap(k, style):
+    names = [f"a rather long method name number {i:02d} (variant)" for i in range(k)]
+    ranks = [1 + (k - 1) * i / max(k - 1, 1) for i in range(k)]
+    cliques = [tuple(range(i, min(i + 3, k))) for i in range(0, k - 1, 2)]
+    lay = cd_layout(names, ranks, measure=fake_measure, style=STYLES[style], cliques=cliques, cd=2.0,
+                    notes=["a note " * 30], caption="caption " * 20)
+    assert overlapping_boxes(lay.boxes) == []
+    assert all(b.x0 >= 0 and b.x1 <= lay.width + 1e-6 and b.y0 >= 0 and b.y1 <= lay.height for b in lay.boxes)
+    assert sum(b.role == "name" for b in lay.boxes) == k
+    assert len(lay.elbows) == k
+
+
+def test_cd_layout_best_half_on_the_right_and_reverse():
+    names = list("ABCDE")
+    ranks = [1.0, 2.0, 3.0, 4.0, 5.0]
+    lay = cd_layout(names, ranks, measure=fake_measure, style=STYLES["paper"])
+    sides = {e.index: e.side for e in lay.elbows}
+    assert [sides[i] for i in range(5)] == ["right", "right", "right", "left", "left"]
+    assert lay.x(1) > lay.x(5)
+    rev = cd_layout(names, ranks, measure=fake_measure, style=STYLES["paper"], reverse=True)
+    assert rev.x(1) < rev.x(5)
+    assert {e.index: e.side for e in rev.elbows}[0] == "left"
+
+
+def test_elbows_never_cross():
+    # on each side, the method nearer the edge takes the higher row
+    names = [f"m{i}" for i in range(8)]
+    ranks = [1.0, 1.5, 2.5, 3.9, 4.1, 5.0, 7.2, 8.0]
+    lay = cd_layout(names, ranks, measure=fake_measure, style=STYLES["paper"])
+    for side in ("left", "right"):
+        els = sorted((e for e in lay.elbows if e.side == side), key=lambda e: e.row)
+        xs = [e.points[0][0] for e in els]
+        assert xs == sorted(xs, reverse=(side == "left") is False) or xs == sorted(xs, reverse=side == "right")
+
+
+def test_ties_get_separate_rows():
+    lay = cd_layout(["a", "b", "c", "d"], [2.0, 2.0, 2.0, 4.0], measure=fake_measure, style=STYLES["paper"])
+    rows = {(e.side, e.row) for e in lay.elbows}
+    assert len(rows) == 4
+    assert overlapping_boxes(lay.boxes) == []
+
+
+def test_long_names_shrink_type_then_widen():
+    names = ["x" * 60 for _ in range(6)]
+    lay = cd_layout(names, [1, 2, 3, 4, 5, 6], measure=fake_measure, style=STYLES["paper"])
+    assert lay.font_size == STYLES["paper"].min_font_size
+    assert lay.width > STYLES["paper"].width_pt
+    inside = cd_layout(names, [1, 2, 3, 4, 5, 6], measure=fake_measure, style=STYLES["paper"], grow=False)
+    assert inside.width == STYLES["paper"].width_pt
+
+
+def test_stacked_cliques_get_rows_and_do_not_touch():
+    spans = [(0, 10), (5, 15), (12, 20), (30, 40)]
+    rows = pack_rows(spans, gap=3)
+    assert rows[0] != rows[1] and rows[1] != rows[2]
+    assert rows[3] == 0
+
+
+def test_tick_labels_thin_out():
+    major, labelled, halves = tick_ranks(50, 3.0, 12.0)
+    assert labelled[0] == 1 and labelled[-1] == 50
+    assert all(b - a >= 4 for a, b in zip(labelled, labelled[1:]))
+    assert not halves
+    _, labelled4, halves4 = tick_ranks(4, 50.0, 10.0)
+    assert labelled4 == [1, 2, 3, 4] and halves4
+
+
+def test_wrap_keeps_no_break_spaces():
+    lines = wrap_text("alpha N\u00a0=\u00a014 data sets and more words here", 40, 6, fake_measure)
+    assert any("N\u00a0=\u00a014" in ln for ln in lines)
+
+
+@pytest.mark.parametrize("k", [2, 4, 20, 50])
+def test_interval_and_heatmap_layouts_do_not_overlap(k):
+    names = [f"method with a long name {i}" for i in range(k)]
+    ranks = [1 + i * (k - 1) / max(k - 1, 1) for i in range(k)]
+    lay = interval_layout(names, ranks, 1.0, measure=fake_measure, style=STYLES["paper"], caption="c " * 40,
+                          legend=[("accent", "one"), ("muted", "two")])
+    assert overlapping_boxes(lay.boxes) == []
+    hm = heatmap_layout(names, ranks, ["p ≤ 0.001", "p ≤ 0.01", "p ≤ 0.05", "p > 0.05"],
+                        measure=fake_measure, style=STYLES["paper"], caption="c " * 40)
+    assert overlapping_boxes(hm.boxes) == []

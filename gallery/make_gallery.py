@@ -7,7 +7,7 @@ are written first, from a seeded generator, to ``gallery/data/``.
 
 Usage::
 
-    python gallery/make_gallery.py            # PNGs at 200 dpi into gallery/
+    python gallery/make_gallery.py            # PNGs at 150 dpi into gallery/
     python gallery/make_gallery.py --out DIR --dpi 72 --only demsar
 
 The script is also run by the test suite (into a temporary folder, at low dpi).
@@ -74,7 +74,7 @@ def write_synthetic(path: Path, k: int, n: int, seed: int) -> Path:
 
 def figures(data: Path):
     """(file name, title, cdplot plot arguments without -o) for every gallery figure."""
-    rel = data.relative_to(HERE.parent) if data.is_relative_to(HERE.parent) else data
+    rel = Path("gallery") / data.name
     out = [
         ("demsar-nemenyi.png", "Demšar's C4.5 example, Nemenyi test",
          ["plot", "--example", "demsar2006"]),
@@ -110,7 +110,7 @@ def figures(data: Path):
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=HERE, help="folder for the PNGs (default: gallery/)")
-    parser.add_argument("--dpi", type=int, default=200, help="PNG resolution (default: 200)")
+    parser.add_argument("--dpi", type=int, default=150, help="PNG resolution (default: 150)")
     parser.add_argument("--only", metavar="TEXT", help="make only figures whose file name contains TEXT")
     args = parser.parse_args(argv)
 
@@ -124,7 +124,9 @@ def main(argv=None) -> int:
     for name, _title, cmd in figures(DATA):
         if args.only and args.only not in name:
             continue
-        status = cdplot_main([*cmd, "-o", str(args.out / name), "--dpi", str(args.dpi)])
+        # the commands name files relative to the repository; run them from anywhere
+        argv = [str(HERE.parent / a) if a.startswith("gallery/") else a for a in cmd]
+        status = cdplot_main([*argv, "-o", str(args.out / name), "--dpi", str(args.dpi)])
         if status:
             print(f"failed ({status}): cdplot {' '.join(cmd)}", file=sys.stderr)
             failures += 1

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import logging
 from pathlib import Path
 
 from .._atomic import atomic_write
@@ -73,8 +74,16 @@ def _write(fig, fh, fmt: str, dpi: float, text_as_paths: bool = False) -> None:
     import matplotlib as mpl
 
     register_fonts()
-    with mpl.rc_context(_rc(text_as_paths)):
-        fig.savefig(fh, format=fmt, dpi=dpi, metadata=_metadata(fmt), facecolor=fig.get_facecolor())
+    # fontTools' subsetter logs a warning for CMU's private 'TeX ' table,
+    # which it rightly drops; users should not see it on every PDF
+    subset_log = logging.getLogger("fontTools.subset")
+    level = subset_log.level
+    subset_log.setLevel(logging.ERROR)
+    try:
+        with mpl.rc_context(_rc(text_as_paths)):
+            fig.savefig(fh, format=fmt, dpi=dpi, metadata=_metadata(fmt), facecolor=fig.get_facecolor())
+    finally:
+        subset_log.setLevel(level)
 
 
 def save_figure(ax_or_fig, path, *, dpi=300, format=None):

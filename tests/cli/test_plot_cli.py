@@ -1,0 +1,92 @@
+"""``cdplot plot`` end to end: formats, options, exit status 2 and no file after errors."""
+
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from cdplot.cli import main
+
+
+def run(*args, cwd=None):
+    return subprocess.run(
+        [sys.executable, "-m", "cdplot", "plot", *args], capture_output=True, text=True, cwd=cwd, timeout=120
+    )
+
+
+def test_svg_in_a_subprocess(tmp_path):
+    out = tmp_path / "cd.svg"
+    res = run("--example", "demsar2006", "-o", str(out))
+    assert res.returncode == 0, res.stderr
+    assert res.stderr == "" and res.stdout == ""
+    root = ET.fromstring(out.read_text(encoding="utf-8"))
+    texts = ["".join(t.itertext()) for t in root.iter("{http://www.w3.org/2000/svg}text")]
+    assert texts.count("C4.5+m+cf") == 1
+
+
+@pytest.mark.parametrize("kind", ["cd", "intervals", "heatmap"])
+@pytest.mark.parametrize("ext", ["png", "pdf"])
+def test_kinds_and_formats(tmp_path, kind, ext):
+    out = tmp_path / f"fig.{ext}"
+    status = main(["plot", "--example", "demsar2006", "-o", str(out), "--kind", kind, "--dpi", "50",
+                   "--style", "paper-wide", "--font", "serif", "--reverse", "--highlight", "C4.5"])
+    assert status == 0
+    assert out.stat().st_size > 0
+
+
+def test_all_analysis_options_reach_the_figure(tmp_path):
+    out = tmp_path / "bd.svg"
+    status = main(["plot", "--example", "demsar2006", "-o", str(out), "--test", "bonferroni-dunn",
+                   "--control", "C4.5", "--alpha", "0.1", "--no-ranks", "--no-caption", "--no-note"])
+    assert status == 0
+    svg = out.read_text(encoding="utf-8")
+    assert 'id="cd-interval"' in svg and 'id="cd-caption"' not in svg
+
+
+def test_metric_selection(tmp_path):
+    out = tmp_path / "auc.svg"
+    assert main(["plot", "--example", "yang-table9", "--metric", "AUC", "-o", str(out)]) == 0
+    assert "AUC" in out.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--example", "demsar2006", "-o", "{out}.jpg"], "extension '.jpg'"),
+        (["--example", "demsar2006", "-o", "{out}"], "extension"),
+        (["--example", "yang-table9", "-o", "{out}.svg"], "--metric"),
+        (["--example", "demsar2006", "-o", "{out}.svg", "--highlight", "ID3"], "highlight='ID3'"),
+        (["--example", "demsar2006", "-o", "{out}.svg", "--control", "ID3", "--test", "bonferroni-dunn"],
+         "control='ID3'"),
+        (["--example", "demsar2006", "-o", "{out}.svg", "--kind", "intervals", "--test", "sign"], "test='sign'"),
+        (["--example", "demsar2006", "-o", "{out}.svg", "--kind", "heatmap", "--no-ranks"], "--no-ranks"),
+        (["--example", "demsar2006", "-o", "{out}.png", "--dpi", "0"], "--dpi"),
+        (["{missing}", "-o", "{out}.svg"], "no such file"),
+        (["--example", "demsar2006", "-o", "{out}.svg", "--style", "poster"], "--style"),
+    ],
+)
+def test_bad_input_exits_2_and_leaves_no_file(tmp_path, args, message):
+    out = tmp_path / "fig"
+    argv = [a.format(out=out, missing=tmp_path / "missing.csv") for a in args]
+    res = run(*argv)
+    assert res.returncode == 2
+    assert message in res.stderr
+    assert "Traceback" not in res.stderr
+    assert len(res.stderr.strip().splitlines()) == 1
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_bad_extension_fails_before_reading(tmp_path):
+    # the input does not exist, but the output name is checked first
+    res = run(str(tmp_path / "missing.csv"), "-o", str(tmp_path / "out.gif"))
+    assert res.returncode == 2 and "out.gif" in res.stderr
+
+
+def test_existing_file_survives_a_failed_run(tmp_path):
+    out = tmp_path / "cd.svg"
+    out.write_text("old")
+    res = run("--example", "demsar2006", "-o", str(out), "--highlight", "ID3")
+    assert res.returncode == 2
+    assert out.read_text() == "old"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cd.svg"]

@@ -122,6 +122,18 @@ def _posthoc(r) -> dict:
     }
 
 
+def _main_posthoc_sentences(r) -> list[str]:
+    """The core's post-hoc sentences without its remarks on single pairs.
+
+    ``posthoc_sentences`` ends with one sentence per bridge and per unjoined
+    pair; with many methods they run to dozens, so the summary leaves them to
+    the pairwise section, which lists them.
+    """
+    sentences = r.posthoc_sentences()
+    remarks = len(r.bridges) + len(r.unjoined)
+    return sentences[: len(sentences) - remarks] if remarks else sentences
+
+
 def section_context(r, *, index: int, label: str | None, multi: bool, figures, decimals=None) -> dict:
     """The values of one metric's section of a report."""
     return {
@@ -135,7 +147,8 @@ def section_context(r, *, index: int, label: str | None, multi: bool, figures, d
         "n_datasets": r.n_datasets,
         "rejected": r.rejected,
         "omnibus_sentence": r.omnibus_sentence(),
-        "posthoc_sentences": r.posthoc_sentences(),
+        "posthoc_sentences": _main_posthoc_sentences(r),
+        "n_remarks": len(r.bridges) + len(r.unjoined),
         "notes": list(r.notes),
         "conclusion": r.conclusion(),
         "dropped_datasets": list(r.scores.dropped_datasets),

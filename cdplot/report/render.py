@@ -11,6 +11,7 @@ stays light.
 from __future__ import annotations
 
 import datetime as _dt
+import logging
 import os
 import sys
 from pathlib import Path
@@ -409,8 +410,16 @@ def _write_pdf(html: str, path: Path, fetcher=None) -> None:
     from .fetcher import make_fetcher
 
     fetcher = make_fetcher() if fetcher is None else fetcher
-    document = weasyprint.HTML(string=html, base_url=None, url_fetcher=fetcher)
-    pdf = document.write_pdf()
+    # fontTools, which WeasyPrint uses on the embedded fonts, warns on stderr about harmless
+    # quirks of font headers (an old "created" date in CMU Serif); the report is not the place
+    fonttools_log = logging.getLogger("fontTools")
+    level = fonttools_log.level
+    fonttools_log.setLevel(logging.ERROR)
+    try:
+        document = weasyprint.HTML(string=html, base_url=None, url_fetcher=fetcher)
+        pdf = document.write_pdf()
+    finally:
+        fonttools_log.setLevel(level)
     with atomic_write(path, "wb") as fh:
         fh.write(pdf)
     refused = getattr(fetcher, "refused", ())

@@ -68,7 +68,8 @@ def _validate_pmatrix(pmatrix, correction) -> np.ndarray:
     if not np.all(same[off]):
         i, j = np.argwhere(off & ~same)[0]
         raise CdplotError(
-            f"pmatrix must be symmetric; pmatrix[{i}, {j}]={p[i, j]!r} but pmatrix[{j}, {i}]={p[j, i]!r}"
+            f"pmatrix must be symmetric; pmatrix[{i}, {j}]={float(p[i, j])!r} "
+            f"but pmatrix[{j}, {i}]={float(p[j, i])!r}"
         )
     if correction in ("shaffer", "bergmann") and np.any(np.isnan(p[off])):
         i, j = np.argwhere(off & np.isnan(p))[0]
@@ -77,8 +78,8 @@ def _validate_pmatrix(pmatrix, correction) -> np.ndarray:
         )
     if correction == "bergmann" and p.shape[0] > MAX_BERGMANN_K:
         raise CdplotError(
-            f"correction='bergmann' supports at most {MAX_BERGMANN_K} methods; got k={p.shape[0]!r}; "
-            "use correction='shaffer' instead"
+            f"correction='bergmann' supports at most {MAX_BERGMANN_K} methods; "
+            f"got k={p.shape[0]!r}; use correction='shaffer' instead"
         )
     return p
 
@@ -197,7 +198,9 @@ def _interval_max(lo: np.ndarray, hi: np.ndarray, value: np.ndarray, m: int) -> 
         if n <= 0:
             continue
         table[level - 1, :n] = np.maximum(table[level - 1, :n], table[level, :n])
-        table[level - 1, half : half + n] = np.maximum(table[level - 1, half : half + n], table[level, :n])
+        table[level - 1, half : half + n] = np.maximum(
+            table[level - 1, half : half + n], table[level, :n]
+        )
     return table[0]
 
 
@@ -281,7 +284,7 @@ def adjust(pvalues, correction):
 # the all-pairs family
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _shaffer_sizes(k: int) -> frozenset:
     """Possible numbers of true hypotheses among the k(k-1)/2 pairs (Shaffer 1986)."""
     if k <= 1:
@@ -293,7 +296,7 @@ def _shaffer_sizes(k: int) -> frozenset:
     return frozenset(out)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _shaffer_multipliers(k: int) -> np.ndarray:
     """``t_j = max{s in S(k): s <= m - j + 1}`` for j = 1..m."""
     m = k * (k - 1) // 2
@@ -445,4 +448,3 @@ def adjust_pairwise(pmatrix, correction):
     out[i, j] = adjusted
     out[j, i] = adjusted
     return out
-

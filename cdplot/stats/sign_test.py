@@ -263,4 +263,3 @@ def critical_wins(n, alpha=0.05):
     z = norm_isf(alpha / 2.0)
     out = np.ceil(arr / 2.0 + z * np.sqrt(arr) / 2.0).astype(np.int64)
     return int(out) if out.ndim == 0 else out
-

@@ -106,7 +106,7 @@ def _validate_vector(name, a) -> np.ndarray:
         raise CdplotError(f"{name} is empty; it needs one score per data set")
     if not np.all(np.isfinite(arr)):
         i = int(np.flatnonzero(~np.isfinite(arr))[0])
-        raise CdplotError(f"{name}[{i}]={arr[i]!r} is not a finite number")
+        raise CdplotError(f"{name}[{i}]={float(arr[i])!r} is not a finite number")
     return arr
 
 
@@ -134,10 +134,12 @@ def _validate_values(values) -> np.ndarray:
     if arr.ndim != 2:
         raise CdplotError(f"values must be a (data sets, methods) matrix; got shape {arr.shape!r}")
     if arr.shape[0] < 1 or arr.shape[1] < 2:
-        raise CdplotError(f"values needs at least 1 data set and 2 methods; got shape {arr.shape!r}")
+        raise CdplotError(
+            f"values needs at least 1 data set and 2 methods; got shape {arr.shape!r}"
+        )
     if not np.all(np.isfinite(arr)):
         r, c = np.argwhere(~np.isfinite(arr))[0]
-        raise CdplotError(f"values[{r}, {c}]={arr[r, c]!r} is not a finite number")
+        raise CdplotError(f"values[{r}, {c}]={float(arr[r, c])!r} is not a finite number")
     return arr
 
 
@@ -298,7 +300,9 @@ def _signed_rank(d: np.ndarray, zero_method: str, method: str) -> dict:
             at = cnt == c
             cdf, sf = _exact_tails(int(c))
             top = cdf.size - 1
-            ps[at] = 2.0 * np.minimum(sf[np.clip(lo_stat[at], 0, top)], cdf[np.clip(hi_stat[at], 0, top)])
+            ps[at] = 2.0 * np.minimum(
+                sf[np.clip(lo_stat[at], 0, top)], cdf[np.clip(hi_stat[at], 0, top)]
+            )
         p[sel] = np.minimum(ps, 1.0)
     sel = how == _PERMUTATION
     if np.any(sel):
@@ -363,7 +367,13 @@ def wilcoxon(x, y=None, *, zero_method="zsplit", method="auto"):
     ``(n(n+1)(2n+1) - sum(t^3 - t)/2) / 24`` and no continuity correction
     (scipy's ``correction=False``).  With ``method='exact'`` and ties, the
     untied null distribution is used with the statistic rounded outwards,
-    which is conservative.
+    which is conservative.  When every difference is zero and
+    ``zero_method='wilcox'`` leaves nothing to rank, the normal
+    approximation has no variance and the p-value is NaN, as in scipy.
+    With ``zero_method='pratt'`` and ``method='exact'`` the zeros hold the
+    lowest ranks, so the untied null distribution is off centre and, as in
+    scipy, the p-value can change when ``x`` and ``y`` are swapped; the
+    ``'auto'`` and ``'asymptotic'`` methods do not have this problem.
 
     The statistic and p-value equal those of ``scipy.stats.wilcoxon(x, y,
     zero_method=zero_method, method=method)`` in scipy 1.17.

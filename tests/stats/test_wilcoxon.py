@@ -1,0 +1,331 @@
+"""Tests of cdplot.stats.wilcoxon.
+
+Peer tool: scipy 1.17.1, ``scipy.stats.wilcoxon(x, y, zero_method=Z,
+method=M)`` (two-sided, correction=False, the defaults).  Paper: Demšar
+(2006), JMLR 7, Table 2, with the data copied from seed 000.
+"""
+
+import subprocess
+import sys
+import warnings
+
+import numpy as np
+import pytest
+import scipy.stats
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cdplot.errors import CdplotError
+from cdplot.stats.wilcoxon import WilcoxonResult, wilcoxon, wilcoxon_pairs
+
+# Demšar (2006), Table 2 (AUC of C4.5 and C4.5+m on 14 data sets), as in seed 000.
+C45 = [
+    0.763,
+    0.599,
+    0.954,
+    0.628,
+    0.882,
+    0.936,
+    0.661,
+    0.583,
+    0.775,
+    1.000,
+    0.940,
+    0.619,
+    0.972,
+    0.957,
+]
+C45M = [
+    0.768,
+    0.591,
+    0.971,
+    0.661,
+    0.888,
+    0.931,
+    0.668,
+    0.583,
+    0.838,
+    1.000,
+    0.962,
+    0.666,
+    0.981,
+    0.978,
+]
+
+ZERO_METHODS = ["wilcox", "pratt", "zsplit"]
+METHODS = ["auto", "exact", "asymptotic"]
+
+
+def _scipy(x, y, zero_method, method):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # scipy warns about ties with method='exact'
+        res = scipy.stats.wilcoxon(x, y, zero_method=zero_method, method=method)
+    return float(res.statistic), float(res.pvalue)
+
+
+def test_demsar_table2_rank_sums():
+    # Demšar (2006), section 3.1.3: R+ = 93 for C4.5+m, R- = 12
+    res = wilcoxon(C45M, C45, zero_method="zsplit")
+    assert res.r_plus == 93.0
+    assert res.r_minus == 12.0
+    assert res.statistic == 12.0
+    assert res.n == 14
+
+
+@pytest.mark.parametrize(
+    ("x", "y"),
+    [
+        # seed 000: scipy.stats.wilcoxon(x=data['A'], y=data['B'], zero_method='zsplit')
+        # -> WilcoxonResult(statistic=12.0, pvalue=0.01096849656422473)
+        pytest.param(C45, C45M, id="seed000-scipy-1.17.1-zsplit"),
+        pytest.param(C45M, C45, id="seed000-scipy-1.17.1-zsplit-swapped"),
+    ],
+)
+def test_demsar_table2_scipy_zsplit(x, y):
+    res = wilcoxon(x, y, zero_method="zsplit")
+    assert res.statistic == 12.0
+    assert res.pvalue == pytest.approx(0.01096849656422473, rel=1e-12)
+    assert res.method == "asymptotic"  # 14 differences with zeros: scipy's auto is asymptotic
+
+
+# scipy 1.17.1: scipy.stats.wilcoxon(x, y, zero_method=Z, method=M) -> (statistic, pvalue)
+TIED_N8 = ([3, 5, 5, 2, 7, 1, 4, 6], [1, 5, 2, 4, 3, 2, 4, 1])
+NEAR_TIES_N10 = (
+    [0.61, 0.72, 0.55, 0.80, 0.67, 0.90, 0.58, 0.74, 0.69, 0.83],
+    [0.60, 0.70, 0.59, 0.71, 0.60, 0.81, 0.64, 0.73, 0.62, 0.70],
+)
+TIED_N13 = ([3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8, 9], [1, 1, 2, 0, 5, 6, 2, 3, 4, 1, 5, 4, 10])
+TIED_N20 = (
+    [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+    [2, 2, 1, 6, 3, 3, 9, 5, 8, 4, 1, 4, 4, 1, 2, 2, 9, 3, 6, 8],
+)
+
+
+@pytest.mark.parametrize(
+    ("data", "zero_method", "method", "statistic", "pvalue"),
+    [
+        pytest.param(TIED_N8, "wilcox", "auto", 3.5, 0.1875, id="scipy-tied-n8-wilcox-auto"),
+        pytest.param(TIED_N8, "wilcox", "exact", 3.5, 0.21875, id="scipy-tied-n8-wilcox-exact"),
+        pytest.param(
+            TIED_N8, "wilcox", "asymptotic", 3.5, 0.1411161381713362, id="scipy-tied-n8-wilcox-asy"
+        ),
+        pytest.param(TIED_N8, "pratt", "auto", 7.5, 0.25, id="scipy-tied-n8-pratt-auto"),
+        pytest.param(TIED_N8, "pratt", "exact", 7.5, 0.3828125, id="scipy-tied-n8-pratt-exact"),
+        pytest.param(
+            TIED_N8, "pratt", "asymptotic", 7.5, 0.2013932544395831, id="scipy-tied-n8-pratt-asy"
+        ),
+        pytest.param(TIED_N8, "zsplit", "auto", 9.0, 0.25, id="scipy-tied-n8-zsplit-auto"),
+        pytest.param(
+            TIED_N8, "zsplit", "asymptotic", 9.0, 0.20646258713596, id="scipy-tied-n8-zsplit-asy"
+        ),
+        pytest.param(NEAR_TIES_N10, "zsplit", "auto", 9.0, 0.060546875, id="scipy-n10-auto"),
+        pytest.param(NEAR_TIES_N10, "zsplit", "exact", 9.0, 0.064453125, id="scipy-n10-exact"),
+        pytest.param(
+            NEAR_TIES_N10, "zsplit", "asymptotic", 9.0, 0.05917104905405072, id="scipy-n10-asy"
+        ),
+        pytest.param(TIED_N13, "wilcox", "auto", 2.0, 0.015625, id="scipy-tied-n13-wilcox-auto"),
+        pytest.param(TIED_N13, "pratt", "auto", 6.0, 0.015625, id="scipy-tied-n13-pratt-auto"),
+        pytest.param(TIED_N13, "zsplit", "auto", 11.0, 0.015625, id="scipy-tied-n13-zsplit-auto"),
+        pytest.param(
+            TIED_N20, "wilcox", "auto", 32.0, 0.018654779542892453, id="scipy-tied-n20-wilcox-auto"
+        ),
+        pytest.param(
+            TIED_N20, "wilcox", "exact", 32.0, 0.0182342529296875, id="scipy-tied-n20-wilcox-exact"
+        ),
+        pytest.param(
+            TIED_N20, "pratt", "auto", 44.0, 0.02516140390985407, id="scipy-tied-n20-pratt-auto"
+        ),
+        pytest.param(
+            TIED_N20, "pratt", "exact", 44.0, 0.029575347900390625, id="scipy-tied-n20-pratt-exact"
+        ),
+        pytest.param(
+            TIED_N20, "zsplit", "auto", 45.5, 0.02527754502083783, id="scipy-tied-n20-zsplit-auto"
+        ),
+        pytest.param(
+            TIED_N20, "zsplit", "exact", 45.5, 0.026641845703125, id="scipy-tied-n20-zsplit-exact"
+        ),
+    ],
+)
+def test_scipy_literals(data, zero_method, method, statistic, pvalue):
+    res = wilcoxon(*data, zero_method=zero_method, method=method)
+    assert res.statistic == statistic
+    assert res.pvalue == pytest.approx(pvalue, rel=1e-10)
+
+
+def _random_pair(rng, n, kind):
+    if kind == "integers":  # many ties and zeros
+        return rng.integers(0, 5, n).astype(float), rng.integers(0, 5, n).astype(float)
+    if kind == "rounded":  # some ties
+        return np.round(rng.normal(size=n), 1), np.round(rng.normal(size=n), 1)
+    return rng.normal(size=n), rng.normal(size=n)  # no ties
+
+
+@pytest.mark.parametrize("zero_method", ZERO_METHODS)
+@pytest.mark.parametrize("method", METHODS)
+def test_matches_scipy_on_random_data(rng, zero_method, method):
+    for n in (3, 5, 8, 11, 13, 14, 20, 35, 50, 51, 60):
+        for kind in ("integers", "rounded", "continuous"):
+            if method == "auto" and n in (11, 13) and kind != "continuous":
+                continue  # scipy's permutation test takes seconds here; see TIED_N13
+            x, y = _random_pair(rng, n, kind)
+            statistic, pvalue = _scipy(x, y, zero_method, method)
+            res = wilcoxon(x, y, zero_method=zero_method, method=method)
+            assert res.statistic == pytest.approx(statistic, rel=1e-12, nan_ok=True)
+            assert res.pvalue == pytest.approx(pvalue, rel=1e-9, abs=1e-15, nan_ok=True)
+
+
+def test_pairs_match_scalar_and_scipy(rng):
+    for n in (3, 9, 13, 16, 60):
+        values = rng.integers(0, 6, size=(n, 6)).astype(float) / 10
+        values[:, 5] = values[:, 4]  # identical columns: every difference is zero
+        for zero_method in ZERO_METHODS:
+            for method in METHODS:
+                stat, p = wilcoxon_pairs(values, zero_method=zero_method, method=method)
+                for i in range(6):
+                    for j in range(i + 1, 6):
+                        res = wilcoxon(
+                            values[:, i], values[:, j], zero_method=zero_method, method=method
+                        )
+                        assert stat[i, j] == stat[j, i] == res.statistic
+                        np.testing.assert_equal(p[i, j], p[j, i])
+                        assert p[i, j] == pytest.approx(res.pvalue, rel=1e-12, nan_ok=True)
+                        if (i, j) not in ((0, 1), (4, 5)) or (method == "auto" and n <= 13):
+                            # scipy's permutation test is slow; test_matches_scipy_on_random_data
+                            # covers it, and this test ties pairs to the scalar function
+                            continue
+                        ref_stat, ref_p = _scipy(values[:, i], values[:, j], zero_method, method)
+                        assert stat[i, j] == pytest.approx(ref_stat, rel=1e-12)
+                        assert p[i, j] == pytest.approx(ref_p, rel=1e-9, abs=1e-15, nan_ok=True)
+
+
+@pytest.mark.parametrize(
+    ("x", "y", "pvalue"),
+    [
+        # scipy 1.17.1: scipy.stats.wilcoxon([0, 0], [0, 0.25], zero_method='pratt', method='exact')
+        pytest.param([0.0, 0.0], [0.0, 0.25], 0.5, id="scipy-pratt-exact-x-y"),
+        # scipy 1.17.1: scipy.stats.wilcoxon([0, 0.25], [0, 0], zero_method='pratt', method='exact')
+        pytest.param([0.0, 0.25], [0.0, 0.0], 1.0, id="scipy-pratt-exact-y-x"),
+    ],
+)
+def test_pratt_exact_follows_scipy_asymmetry(x, y, pvalue):
+    # Pratt's zeros take the lowest ranks but the untied null distribution
+    # over n ranks still assumes R+ + R- = n(n+1)/2, so it is off centre.
+    assert wilcoxon(x, y, zero_method="pratt", method="exact").pvalue == pvalue
+
+
+def test_pairs_shapes_and_untested(rng):
+    values = rng.normal(size=(10, 4))
+    stat, p = wilcoxon_pairs(values, pairs=[(0, 2), (3, 1)])
+    assert stat.shape == p.shape == (4, 4)
+    assert np.all(np.isnan(np.diag(stat)))
+    assert np.all(np.diag(p) == 1.0)
+    tested = np.zeros((4, 4), dtype=bool)
+    tested[[0, 2, 3, 1], [2, 0, 1, 3]] = True
+    assert np.all(np.isfinite(p[tested]))
+    assert np.all(np.isnan(p[~tested & ~np.eye(4, dtype=bool)]))
+    assert p[1, 3] == wilcoxon(values[:, 1], values[:, 3]).pvalue
+
+
+def test_result_is_frozen_and_readable():
+    res = wilcoxon(C45M, C45)
+    assert isinstance(res, WilcoxonResult)
+    with pytest.raises(AttributeError):
+        res.pvalue = 0.5
+    text = str(res)
+    assert "R+ = 93" in text
+    assert "R- = 12" in text
+    assert "p = 0.0110" in text
+    assert "favour x" in text
+
+
+def test_one_sample_form_equals_two_sample_form():
+    d = np.subtract(C45M, C45)
+    assert wilcoxon(d) == wilcoxon(C45M, C45)
+
+
+@pytest.mark.parametrize(
+    ("call", "match"),
+    [
+        pytest.param(
+            lambda: wilcoxon(C45, C45M, zero_method="zero"), "zero_method='zero'", id="zero-method"
+        ),
+        pytest.param(
+            lambda: wilcoxon(C45, C45M, method="permutation"), "method='permutation'", id="method"
+        ),
+        pytest.param(lambda: wilcoxon(C45, C45M[:-1]), "same length", id="lengths"),
+        pytest.param(lambda: wilcoxon([1.0, np.nan], [1.0, 2.0]), r"x\[1\]=nan", id="nan"),
+        pytest.param(lambda: wilcoxon([]), "empty", id="empty"),
+        pytest.param(lambda: wilcoxon([[1.0, 2.0]]), "one-dimensional", id="2d"),
+        pytest.param(lambda: wilcoxon_pairs(np.ones(4)), "matrix", id="pairs-1d"),
+        pytest.param(lambda: wilcoxon_pairs(np.ones((4, 1))), "2 methods", id="pairs-one-column"),
+        pytest.param(
+            lambda: wilcoxon_pairs(np.ones((4, 3)), pairs=[(0, 3)]),
+            "out of range",
+            id="pairs-range",
+        ),
+        pytest.param(
+            lambda: wilcoxon_pairs(np.ones((4, 3)), pairs=[(1, 1)]), "itself", id="pairs-self"
+        ),
+        pytest.param(lambda: wilcoxon_pairs(np.ones((4, 3)), pairs=[]), "empty", id="pairs-empty"),
+    ],
+)
+def test_errors(call, match):
+    with pytest.raises(CdplotError, match=match):
+        call()
+
+
+def test_core_does_not_import_scipy_stats():
+    code = "import sys, cdplot.stats.wilcoxon; sys.exit('scipy.stats' in sys.modules)"
+    assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
+
+
+# --- properties --------------------------------------------------------------
+
+scores = st.lists(st.integers(0, 6), min_size=1, max_size=25)
+
+
+@settings(max_examples=80, deadline=None)
+@given(data=st.data(), zero_method=st.sampled_from(ZERO_METHODS), method=st.sampled_from(METHODS))
+def test_swapping_x_and_y_keeps_the_test(data, zero_method, method):
+    if zero_method == "pratt" and method == "exact":
+        return  # not symmetric in scipy either: see test_pratt_exact_follows_scipy_asymmetry
+    x = np.array(data.draw(scores), dtype=float) / 4
+    y = (
+        np.array(
+            data.draw(st.lists(st.integers(0, 6), min_size=x.size, max_size=x.size)), dtype=float
+        )
+        / 4
+    )
+    a = wilcoxon(x, y, zero_method=zero_method, method=method)
+    b = wilcoxon(y, x, zero_method=zero_method, method=method)
+    assert a.statistic == b.statistic
+    assert a.pvalue == pytest.approx(b.pvalue, rel=1e-12, nan_ok=True)
+    assert (a.r_plus, a.r_minus) == (b.r_minus, b.r_plus)
+
+
+@settings(max_examples=80, deadline=None)
+@given(data=st.data(), zero_method=st.sampled_from(ZERO_METHODS))
+def test_rank_sums_add_up(data, zero_method):
+    x = np.array(data.draw(scores), dtype=float)
+    y = np.array(
+        data.draw(st.lists(st.integers(0, 6), min_size=x.size, max_size=x.size)), dtype=float
+    )
+    res = wilcoxon(x, y, zero_method=zero_method)
+    n_zero = int(np.sum(x == y))
+    total = res.n * (res.n + 1) / 2
+    if zero_method == "pratt":  # the zeros hold the lowest ranks and count on neither side
+        total -= n_zero * (n_zero + 1) / 2
+    assert res.r_plus + res.r_minus == total
+    assert 0.0 <= res.pvalue <= 1.0 or np.isnan(res.pvalue)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_order_of_data_sets_does_not_matter(seed):
+    rng = np.random.default_rng(seed)
+    values = rng.integers(0, 4, size=(int(rng.integers(2, 30)), 4)).astype(float)
+    perm = rng.permutation(values.shape[0])
+    s1, p1 = wilcoxon_pairs(values)
+    s2, p2 = wilcoxon_pairs(values[perm])
+    np.testing.assert_array_equal(s1, s2)
+    np.testing.assert_allclose(p1, p2, rtol=1e-12)

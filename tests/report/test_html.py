@@ -193,3 +193,10 @@ def test_repr_html_for_notebooks():
     html = repr_html(cdplot.compare(cdplot.load_example("demsar2006")))
     assert html.startswith('<div class="cdplot-report">') and "<svg" in html
     assert parse(html).errors == []
+
+
+def test_cdplot_report_stays_callable_after_importing_the_package(tmp_path):
+    import cdplot.report.tables  # noqa: F401  binds the package to cdplot.report
+
+    out = cdplot.report(cdplot.load_example("demsar2006"), tmp_path / "r.html")
+    assert out.is_file()

@@ -1,0 +1,119 @@
+"""Speed of the figures (issue 3).  Run: python benchmarks/bench_plot.py [--repeat N]
+
+Prints medians of repeated runs, never asserts: timing belongs here, not in tests.
+
+Targets on the 2-core reference machine:
+- ``cdplot plot`` of a 30 x 10 table to SVG, whole process: median under 1.0 s, and no
+  slower than a script drawing the same diagram with scikit-posthocs'
+  ``critical_difference_diagram`` (the ratio is printed);
+- a 50-method CD diagram in-process, drawn and rendered (Agg): under 0.3 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+
+PEER_SCRIPT = """
+import sys
+import matplotlib
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt
+import pandas as pd
+import scikit_posthocs as sp
+df = pd.read_csv(sys.argv[1], index_col=0)
+ranks = df.rank(axis=1, ascending=False).mean()
+p = sp.posthoc_nemenyi_friedman(df.to_numpy())
+p.index = p.columns = df.columns
+plt.figure(figsize=(7, 2.5))
+sp.critical_difference_diagram(ranks, p)
+plt.savefig(sys.argv[2], format="svg")
+"""
+
+
+def median_time(fn, repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times)
+
+
+def write_table(path: Path, n: int, k: int, seed: int = 0) -> None:
+    rng = np.random.default_rng(seed)
+    values = 0.7 + np.linspace(0.1, 0.0, k)[None, :] + rng.normal(0, 0.03, (n, k))
+    lines = ["dataset," + ",".join(f"method {j}" for j in range(k))]
+    lines += [f"d{i}," + ",".join(f"{v:.4f}" for v in row) for i, row in enumerate(values)]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=7, help="runs per measurement (default: 7)")
+    args = parser.parse_args(argv)
+    tmp = Path(tempfile.mkdtemp(prefix="cdplot-bench-"))
+    table = tmp / "scores-30x10.csv"
+    write_table(table, 30, 10)
+
+    def cdplot_cli():
+        subprocess.run([sys.executable, "-m", "cdplot", "plot", str(table), "-o", str(tmp / "cd.svg")],
+                       check=True, cwd=ROOT)
+
+    peer = tmp / "peer.py"
+    peer.write_text(PEER_SCRIPT, encoding="utf-8")
+
+    def peer_cli():
+        subprocess.run([sys.executable, str(peer), str(table), str(tmp / "peer.svg")], check=True,
+                       capture_output=True)
+
+    ours = median_time(cdplot_cli, args.repeat)
+    print(f"cdplot plot 30x10 -> SVG, whole process: median {ours:.3f} s (target < 1.0 s)")
+    try:
+        theirs = median_time(peer_cli, args.repeat)
+    except (subprocess.CalledProcessError, FileNotFoundError) as exc:
+        print(f"scikit-posthocs script could not run: {exc}")
+    else:
+        print(f"scikit-posthocs critical_difference_diagram script: median {theirs:.3f} s")
+        print(f"ratio cdplot / scikit-posthocs: {ours / theirs:.2f} (target <= 1.0)")
+
+    sys.path.insert(0, str(ROOT))
+    import cdplot
+    import cdplot.plot
+    from cdplot.stats.scores import ScoreTable
+
+    rng = np.random.default_rng(50)
+    k = 50
+    values = 0.7 + np.linspace(0.1, 0.0, k)[None, :] + rng.normal(0, 0.03, (40, k))
+    names = [f"Method number {j:02d} with a fairly long descriptive name" for j in range(k)]
+    result = cdplot.compare(ScoreTable(values=values, methods=names, datasets=[f"d{i}" for i in range(40)]))
+
+    def draw_and_render():
+        ax = cdplot.cd_diagram(result)
+        ax.figure.canvas.draw()
+
+    def draw_only():
+        cdplot.cd_diagram(result)
+
+    def draw_svg():
+        cdplot.plot.render_svg(cdplot.cd_diagram(result))
+
+    draw_and_render()  # first call registers fonts and warms caches
+    print(f"50-method CD diagram in-process, layout + artists: median {median_time(draw_only, args.repeat):.3f} s")
+    print(f"50-method CD diagram in-process, drawn and rendered to SVG: median {median_time(draw_svg, args.repeat):.3f} s")
+    print(f"50-method CD diagram in-process, drawn and rendered (Agg): median "
+          f"{median_time(draw_and_render, args.repeat):.3f} s (target < 0.3 s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -114,6 +114,15 @@ class CVScheme:
 def parse_scheme(scheme) -> CVScheme:
     """Parse a scheme string (``'kfold'``, ``'10x10'``, ``'5x2'``, ``'blocked-3x2'``, ``'resampled'``).
 
+    Parameters
+    ----------
+    scheme : str or CVScheme
+        How the folds were produced (see the module docstring).
+
+    Returns
+    -------
+    CVScheme
+
     Raises
     ------
     CdplotError
@@ -160,6 +169,15 @@ def parse_scheme(scheme) -> CVScheme:
 
 def fitting_tests(scheme) -> tuple[str, ...]:
     """The tests of :data:`CV_TESTS` that fit a scheme, best suited first.
+
+    Parameters
+    ----------
+    scheme : str or CVScheme
+        How the folds were produced.
+
+    Returns
+    -------
+    tuple of str
 
     Examples
     --------
@@ -895,6 +913,23 @@ _FUNCS = {
 def cv_test(a, b, *, test, scheme, n_train=None, n_test=None, higher_is_better=True, alpha=0.05,
             names=None, dataset=None) -> CVTestResult:
     """Run one of :data:`CV_TESTS` by name; see the individual functions.
+
+    Parameters
+    ----------
+    a, b : array_like
+        Per-fold scores of the two methods, paired.
+    test : {'kfold-t', 'corrected-t', '5x2cv-t', '5x2cv-f', 'blocked-t'}
+        The test.
+    scheme : str
+        How the folds were produced.
+    n_train, n_test : int, optional
+        Training and test sizes (``'corrected-t'`` and ``'blocked-t'`` only).
+    higher_is_better, alpha, names, dataset
+        As in :func:`kfold_ttest`.
+
+    Returns
+    -------
+    CVTestResult
 
     Raises
     ------

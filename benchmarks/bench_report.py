@@ -68,7 +68,9 @@ def main(argv=None) -> int:
     parser.add_argument("--repeat", type=int, default=5, help="runs per case (default: 5)")
     args = parser.parse_args(argv)
     hb = ctypes.util.find_library("harfbuzz-subset")
-    print(f"font subsetting: {'HarfBuzz (' + hb + ')' if hb else 'fontTools (install libharfbuzz-subset0)'}")
+    print(
+        f"font subsetting: {'HarfBuzz (' + hb + ')' if hb else 'fontTools (install libharfbuzz-subset0)'}"
+    )
     rng = np.random.default_rng(4)
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)

@@ -23,20 +23,38 @@ def register(sub) -> None:
     add_input_options(p, many=True)
     add_analysis_options(p)
     g = p.add_argument_group("report")
-    g.add_argument("-o", "--output", required=True, metavar="OUT", help="output file: .html or .pdf")
-    g.add_argument("--format", choices=("html", "pdf"), help="output format (default: from the extension of OUT)")
+    g.add_argument(
+        "-o", "--output", required=True, metavar="OUT", help="output file: .html or .pdf"
+    )
+    g.add_argument(
+        "--format",
+        choices=("html", "pdf"),
+        help="output format (default: from the extension of OUT)",
+    )
     g.add_argument("--title", help="title (default: a description of the comparison)")
     g.add_argument("--subtitle", help="subtitle under the title")
     g.add_argument("--author", help="author shown under the title")
-    g.add_argument("--date", help="date printed on the report (default: today, or SOURCE_DATE_EPOCH)")
-    g.add_argument("--paper", choices=("a4", "letter"), default="a4", help="page size (default: a4)")
     g.add_argument(
-        "--template", metavar="DIR",
+        "--date", help="date printed on the report (default: today, or SOURCE_DATE_EPOCH)"
+    )
+    g.add_argument(
+        "--paper", choices=("a4", "letter"), default="a4", help="page size (default: a4)"
+    )
+    g.add_argument(
+        "--template",
+        metavar="DIR",
         help="folder of templates replacing bundled ones of the same name (run in Jinja2's sandbox)",
     )
-    g.add_argument("--decimals", type=int, metavar="N", help="decimals of the scores in the data table (default: as typed)")
     g.add_argument(
-        "--progress", action=argparse.BooleanOptionalAction, default=None,
+        "--decimals",
+        type=int,
+        metavar="N",
+        help="decimals of the scores in the data table (default: as typed)",
+    )
+    g.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
         help="tell on stderr how far the report got (default: for 3 or more metrics on a terminal)",
     )
     p.set_defaults(func=run)

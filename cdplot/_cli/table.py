@@ -21,10 +21,14 @@ def register(sub) -> None:
     add_analysis_options(p)
     g = p.add_argument_group("table")
     g.add_argument(
-        "--format", choices=("latex", "markdown", "html"), default="latex",
+        "--format",
+        choices=("latex", "markdown", "html"),
+        default="latex",
         help="latex (booktabs), markdown or html (default: latex)",
     )
-    g.add_argument("--decimals", type=int, metavar="N", help="decimals of the scores (default: as typed)")
+    g.add_argument(
+        "--decimals", type=int, metavar="N", help="decimals of the scores (default: as typed)"
+    )
     p.set_defaults(func=run)
 
 

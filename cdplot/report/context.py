@@ -36,24 +36,50 @@ def _omnibus_rows(r) -> list[dict]:
     rows = []
     if f.tie_correction:
         rows.append(
-            {"test": "Friedman", "symbol": "chi2", "variant": "tie-corrected", "statistic": _f(f.statistic, 4),
-             "dof": str(f.dof), "p": fmt_p(f.pvalue), "used": False}
+            {
+                "test": "Friedman",
+                "symbol": "chi2",
+                "variant": "tie-corrected",
+                "statistic": _f(f.statistic, 4),
+                "dof": str(f.dof),
+                "p": fmt_p(f.pvalue),
+                "used": False,
+            }
         )
     rows.append(
-        {"test": "Friedman", "symbol": "chi2", "variant": "Dem\u0161ar's formula, no tie correction",
-         "statistic": _f(f.statistic_uncorrected, 4), "dof": str(f.dof), "p": fmt_p(f.pvalue_uncorrected),
-         "used": False}
+        {
+            "test": "Friedman",
+            "symbol": "chi2",
+            "variant": "Dem\u0161ar's formula, no tie correction",
+            "statistic": _f(f.statistic_uncorrected, 4),
+            "dof": str(f.dof),
+            "p": fmt_p(f.pvalue_uncorrected),
+            "used": False,
+        }
     )
     source = "tie-corrected" if f.tie_correction else "uncorrected"
     rows.append(
-        {"test": "Iman\u2013Davenport", "symbol": "ff", "variant": f"from the {source} \u03c7\u00b2",
-         "statistic": _f(ff.statistic, 4), "dof": f"{k1}, {dof2}", "p": fmt_p(ff.pvalue), "used": True}
+        {
+            "test": "Iman\u2013Davenport",
+            "symbol": "ff",
+            "variant": f"from the {source} \u03c7\u00b2",
+            "statistic": _f(ff.statistic, 4),
+            "dof": f"{k1}, {dof2}",
+            "p": fmt_p(ff.pvalue),
+            "used": True,
+        }
     )
     if f.tie_correction:
         rows.append(
-            {"test": "Iman\u2013Davenport", "symbol": "ff", "variant": "from the uncorrected \u03c7\u00b2",
-             "statistic": _f(ff.statistic_uncorrected, 4), "dof": f"{k1}, {dof2}",
-             "p": fmt_p(ff.pvalue_uncorrected), "used": False}
+            {
+                "test": "Iman\u2013Davenport",
+                "symbol": "ff",
+                "variant": "from the uncorrected \u03c7\u00b2",
+                "statistic": _f(ff.statistic_uncorrected, 4),
+                "dof": f"{k1}, {dof2}",
+                "p": fmt_p(ff.pvalue_uncorrected),
+                "used": False,
+            }
         )
     return rows
 
@@ -62,7 +88,7 @@ def _pairwise(r) -> dict:
     order = list(r.order())
     idx = [r.methods.index(m) for m in order]
     rows = []
-    for a, i in zip(order, idx):
+    for a, i in zip(order, idx, strict=False):
         cells = []
         for j in idx:
             p = float(r.pvalues[i, j])
@@ -86,7 +112,10 @@ def _pairwise(r) -> dict:
         rule = f"|R_i \u2212 R_j| \u2265 CD = {r.critical_difference:.3f}"
     else:
         rule = f"adjusted p \u2264 \u03b1 = {r.alpha:g}"
-    remarks = [f"{a} and {c} differ significantly, although {b} differs from neither." for a, b, c in r.bridges]
+    remarks = [
+        f"{a} and {c} differ significantly, although {b} differs from neither."
+        for a, b, c in r.bridges
+    ]
     remarks += [
         f"{a} and {b} do not differ significantly, but share no group because a method ranked between "
         "them differs from one of them."
@@ -114,8 +143,12 @@ def _posthoc(r) -> dict:
         "procedure": r.procedure(),
         "alpha": f"{r.alpha:g}",
         "critical_value": None if r.critical_value is None else f"{r.critical_value:.4f}",
-        "critical_difference": None if r.critical_difference is None else f"{r.critical_difference:.4f}",
-        "correction": None if r.correction is None else CORRECTION_LABELS.get(r.correction, r.correction),
+        "critical_difference": None
+        if r.critical_difference is None
+        else f"{r.critical_difference:.4f}",
+        "correction": None
+        if r.correction is None
+        else CORRECTION_LABELS.get(r.correction, r.correction),
         "control": r.control,
         "ranking": ranking,
         "sentences": r.posthoc_sentences(),
@@ -134,7 +167,9 @@ def _main_posthoc_sentences(r) -> list[str]:
     return sentences[: len(sentences) - remarks] if remarks else sentences
 
 
-def section_context(r, *, index: int, label: str | None, multi: bool, figures, decimals=None) -> dict:
+def section_context(
+    r, *, index: int, label: str | None, multi: bool, figures, decimals=None
+) -> dict:
     """The values of one metric's section of a report."""
     return {
         "id": f"metric-{index}",
@@ -163,19 +198,26 @@ def section_context(r, *, index: int, label: str | None, multi: bool, figures, d
 def consistency_context(mc) -> dict:
     """The values of the consistency section of a multi-metric report."""
     avg_rows = []
-    for label, row in zip(mc.metrics, mc.average_ranks):
+    for label, row in zip(mc.metrics, mc.average_ranks, strict=False):
         best = float(np.min(row))
         avg_rows.append(
-            {"metric": label,
-             "cells": [{"text": f"{v:.3f}", "best": bool(abs(v - best) < 1e-12)} for v in row]}
+            {
+                "metric": label,
+                "cells": [{"text": f"{v:.3f}", "best": bool(abs(v - best) < 1e-12)} for v in row],
+            }
         )
     tau_rows = []
     for i, label in enumerate(mc.metrics):
         cells = []
         for j in range(mc.n_metrics):
             t = float(mc.tau[i, j])
-            cells.append({"text": "" if i == j else _f(t, 3), "diag": i == j,
-                          "negative": (not math.isnan(t)) and t < 0 and i != j})
+            cells.append(
+                {
+                    "text": "" if i == j else _f(t, 3),
+                    "diag": i == j,
+                    "negative": (not math.isnan(t)) and t < 0 and i != j,
+                }
+            )
         tau_rows.append({"metric": label, "cells": cells})
     per = mc.dataset_winners()
     datasets = list(mc.datasets())
@@ -185,13 +227,19 @@ def consistency_context(mc) -> dict:
     ]
     # a data set on which every metric picks the same winner is the "consistent" case of seed 004
     agree = [
-        d for d in datasets
+        d
+        for d in datasets
         if len({per[label].get(d) for label in mc.metrics if d in per[label]}) == 1
     ]
     directions = [
-        {"metric": label, "direction": "higher is better" if r.higher_is_better else "lower is better",
-         "winner": ", ".join(w), "rejected": r.rejected, "id": f"metric-{i}"}
-        for i, (label, r, w) in enumerate(zip(mc.metrics, mc.results, mc.winners), start=1)
+        {
+            "metric": label,
+            "direction": "higher is better" if r.higher_is_better else "lower is better",
+            "winner": ", ".join(w),
+            "rejected": r.rejected,
+            "id": f"metric-{i}",
+        }
+        for i, (label, r, w) in enumerate(zip(mc.metrics, mc.results, mc.winners, strict=False), start=1)
     ]
     return {
         "metrics": list(mc.metrics),
@@ -229,7 +277,8 @@ def _options(results, extra: dict) -> list[dict]:
         opts.append(("higher_is_better", str(r0.higher_is_better)))
     else:
         dirs = "; ".join(
-            f"{(r.metric or f'metric {i}')}: {r.higher_is_better}" for i, r in enumerate(results, start=1)
+            f"{(r.metric or f'metric {i}')}: {r.higher_is_better}"
+            for i, r in enumerate(results, start=1)
         )
         opts.append(("higher_is_better", dirs))
     for key, value in r0.options.items():
@@ -242,7 +291,10 @@ def _options(results, extra: dict) -> list[dict]:
 def _versions() -> list[dict]:
     import importlib.metadata as md
 
-    out = [{"name": "cdplot", "version": __version__}, {"name": "Python", "version": platform.python_version()}]
+    out = [
+        {"name": "cdplot", "version": __version__},
+        {"name": "Python", "version": platform.python_version()},
+    ]
     for name in ("numpy", "scipy", "matplotlib", "jinja2", "weasyprint"):
         try:
             out.append({"name": name, "version": md.version(name)})
@@ -251,8 +303,19 @@ def _versions() -> list[dict]:
     return out
 
 
-def document_context(results, *, sections, mc, title, subtitle, author, date, paper, extra_options,
-                     consistency_note=None) -> dict:
+def document_context(
+    results,
+    *,
+    sections,
+    mc,
+    title,
+    subtitle,
+    author,
+    date,
+    paper,
+    extra_options,
+    consistency_note=None,
+) -> dict:
     """The values of a whole report: title block, sections, consistency, references, footer."""
     multi = len(results) > 1
     if title is None:
@@ -294,7 +357,9 @@ def document_context(results, *, sections, mc, title, subtitle, author, date, pa
         "bibtex": bibtex(results, consistency=mc is not None),
         "methods": [
             {"heading": label, "text": text, "latex": latex}
-            for (label, text), (_, latex) in zip(methods_paragraphs(results), methods_paragraphs(results, style="latex"))
+            for (label, text), (_, latex) in zip(
+                methods_paragraphs(results), methods_paragraphs(results, style="latex"), strict=False
+            )
         ],
         "footer": {
             "versions": _versions(),

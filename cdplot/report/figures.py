@@ -18,7 +18,17 @@ __all__ = ["clean_svg", "figure_svgs", "svg_font_families"]
 
 _SVG = "http://www.w3.org/2000/svg"
 _XLINK = "http://www.w3.org/1999/xlink"
-_DROP_TAGS = {"script", "foreignObject", "iframe", "object", "embed", "audio", "video", "metadata", "image"}
+_DROP_TAGS = {
+    "script",
+    "foreignObject",
+    "iframe",
+    "object",
+    "embed",
+    "audio",
+    "video",
+    "metadata",
+    "image",
+}
 _HREF_ATTRS = {"href", f"{{{_XLINK}}}href", "src"}
 _URL_RE = re.compile(r"url\(\s*(['\"]?)(.*?)\1\s*\)", re.IGNORECASE | re.DOTALL)
 _FAMILY_RE = re.compile(r"font-family\s*:\s*([^;\"}]+)", re.IGNORECASE)
@@ -192,6 +202,11 @@ def figure_svgs(result, *, prefix: str, font=None) -> list[dict]:
             if "matplotlib.pyplot" in sys.modules:
                 sys.modules["matplotlib.pyplot"].close(ax.figure)
         out.append(
-            {"key": key, "title": title, "caption": _caption(key, result), "svg": clean_svg(svg, f"{prefix}-{key}")}
+            {
+                "key": key,
+                "title": title,
+                "caption": _caption(key, result),
+                "svg": clean_svg(svg, f"{prefix}-{key}"),
+            }
         )
     return out

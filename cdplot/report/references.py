@@ -357,24 +357,36 @@ def methods_paragraph(result, *, style: str = "text") -> str:
     if len({_design(r) for r in results}) != 1:
         from ..errors import CdplotError
 
-        raise CdplotError("the analyses differ in design; describe them one by one with methods_paragraphs")
+        raise CdplotError(
+            "the analyses differ in design; describe them one by one with methods_paragraphs"
+        )
     r = results[0]
     c = lambda *keys: _cite(keys, style)  # noqa: E731
     if len(results) == 1:
         direction = "higher" if r.higher_is_better else "lower"
-        metric = f" by {_text(r.metric, style)} ({direction} is better)" if r.metric else f" ({direction} is better)"
+        metric = (
+            f" by {_text(r.metric, style)} ({direction} is better)"
+            if r.metric
+            else f" ({direction} is better)"
+        )
     else:
         groups: dict[bool, list[str]] = {}
         for i, x in enumerate(results, start=1):
-            groups.setdefault(bool(x.higher_is_better), []).append(_text(x.metric or f"metric {i}", style))
+            groups.setdefault(bool(x.higher_is_better), []).append(
+                _text(x.metric or f"metric {i}", style)
+            )
         dirs = "; ".join(
-            f"{join_names(names)}: {'higher' if hib else 'lower'} is better" for hib, names in groups.items()
+            f"{join_names(names)}: {'higher' if hib else 'lower'} is better"
+            for hib, names in groups.items()
         )
         metric = f" under each of {len(results)} metrics ({dirs})"
-    chi = "$\\chi^2_F$" if style == "latex" else "\u03c7\u00b2_F"
     ff = "$F_F$" if style == "latex" else "F_F"
     alpha = f"$\\alpha = {r.alpha:g}$" if style == "latex" else f"\u03b1 = {r.alpha:g}"
-    ties = "with the correction for ties" if r.friedman.tie_correction else "without a correction for ties"
+    ties = (
+        "with the correction for ties"
+        if r.friedman.tie_correction
+        else "without a correction for ties"
+    )
     parts = [
         f"We compared {r.n_methods} methods over {r.n_datasets} data sets{metric} "
         f"following {_citet('demsar2006', style)}. The methods were ranked on each data set (1 = best, average "
@@ -407,12 +419,20 @@ def methods_paragraph(result, *, style: str = "text") -> str:
             how = f"the Wilcoxon signed-rank test {c('wilcoxon1945')} on the scores (zero differences: {zm})"
         else:
             how = f"the sign test on the numbers of wins {c('demsar2006')}"
-        who = "all pairs of methods" if r.control is None else f"each method with the control {_text(r.control, style)}"
+        who = (
+            "all pairs of methods"
+            if r.control is None
+            else f"each method with the control {_text(r.control, style)}"
+        )
         from ..stats.results import CORRECTION_LABELS
 
         corr = CORRECTION_LABELS.get(r.correction, str(r.correction))
         corr_keys = _CORRECTION_REFS.get(r.correction, ())
-        corr_text = f"{corr}'s procedure" if r.correction in ("holm", "hochberg", "hommel") else f"the {corr} procedure"
+        corr_text = (
+            f"{corr}'s procedure"
+            if r.correction in ("holm", "hochberg", "hommel")
+            else f"the {corr} procedure"
+        )
         if r.correction == "bonferroni":
             corr_text = "the Bonferroni correction"
         parts.append(
@@ -429,8 +449,15 @@ def methods_paragraph(result, *, style: str = "text") -> str:
 def _design(r) -> tuple:
     """What a methods paragraph says about an analysis, apart from its metric."""
     return (
-        r.n_methods, r.n_datasets, r.test, r.correction, r.control, r.alpha, r.friedman.tie_correction,
-        tuple(sorted(r.options.items())), r.critical_difference,
+        r.n_methods,
+        r.n_datasets,
+        r.test,
+        r.correction,
+        r.control,
+        r.alpha,
+        r.friedman.tie_correction,
+        tuple(sorted(r.options.items())),
+        r.critical_difference,
     )
 
 
@@ -459,4 +486,3 @@ def consistency_paragraph(mc, *, style: str = "text") -> str:
 def bibtex(results, *, consistency: bool = False) -> str:
     """BibTeX entries of every work the report on ``results`` cites."""
     return "\n".join(ref.bibtex for ref in references_for(results, consistency=consistency))
-

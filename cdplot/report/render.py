@@ -21,7 +21,15 @@ from .._options import check_option
 from .._resources import templates_dir
 from ..errors import CdplotError, CdplotWarning
 
-__all__ = ["report", "render_html", "render_block", "make_environment", "PAPERS", "FORMATS", "TEMPLATE_NAMES"]
+__all__ = [
+    "report",
+    "render_html",
+    "render_block",
+    "make_environment",
+    "PAPERS",
+    "FORMATS",
+    "TEMPLATE_NAMES",
+]
 
 PAPERS = ("a4", "letter")
 FORMATS = ("html", "pdf")
@@ -49,8 +57,18 @@ TEMPLATE_NAMES = {
 }
 
 _ANALYSIS_OPTIONS = (
-    "higher_is_better", "alpha", "test", "correction", "control", "tie_correction",
-    "zero_method", "method", "nan_policy", "metric", "methods", "datasets",
+    "higher_is_better",
+    "alpha",
+    "test",
+    "correction",
+    "control",
+    "tie_correction",
+    "zero_method",
+    "method",
+    "nan_policy",
+    "metric",
+    "methods",
+    "datasets",
 )
 
 
@@ -220,7 +238,9 @@ def _resolve(data, analysis: dict):
 
     given = {k: v for k, v in analysis.items() if v is not None}
     is_results = isinstance(data, (ComparisonResult, MetricsComparison)) or (
-        isinstance(data, (list, tuple)) and data and all(isinstance(r, ComparisonResult) for r in data)
+        isinstance(data, (list, tuple))
+        and data
+        and all(isinstance(r, ComparisonResult) for r in data)
     )
     if is_results and given:
         names = ", ".join(sorted(given))
@@ -249,7 +269,11 @@ def _resolve(data, analysis: dict):
                     raise
                 hib = opts.pop("higher_is_better", None)
                 results = [
-                    compare_table(t, higher_is_better=hib.get(t.metric) if isinstance(hib, dict) else hib, **opts)
+                    compare_table(
+                        t,
+                        higher_is_better=hib.get(t.metric) if isinstance(hib, dict) else hib,
+                        **opts,
+                    )
                     for t in tables
                 ]
                 return results, None, _no_consistency_note(exc)
@@ -286,7 +310,9 @@ def _labels(results, mc) -> list[str | None]:
 # ---------------------------------------------------------------------------
 # rendering
 # ---------------------------------------------------------------------------
-def _build_context(data, *, title, subtitle, author, date, paper, decimals, template_dir, progress, analysis):
+def _build_context(
+    data, *, title, subtitle, author, date, paper, decimals, template_dir, progress, analysis
+):
     from .context import document_context, section_context
     from .figures import figure_svgs
 
@@ -295,10 +321,14 @@ def _build_context(data, *, title, subtitle, author, date, paper, decimals, temp
     multi = len(results) > 1
     bar = _Progress(_progress_enabled(progress, len(results)), len(results))
     sections = []
-    for i, (r, label) in enumerate(zip(results, labels), start=1):
+    for i, (r, label) in enumerate(zip(results, labels, strict=False), start=1):
         bar.step(i, f"drawing {label or 'the analysis'}")
         figures = figure_svgs(r, prefix=f"m{i}")
-        sections.append(section_context(r, index=i, label=label, multi=multi, figures=figures, decimals=decimals))
+        sections.append(
+            section_context(
+                r, index=i, label=label, multi=multi, figures=figures, decimals=decimals
+            )
+        )
     extra = {"paper": paper, "decimals": decimals}
     if template_dir is not None:
         extra["template_dir"] = str(template_dir)
@@ -373,11 +403,26 @@ def render_html(
     str
         The HTML text.
     """
-    ctx, _ = _prepare(results_or_data, title, subtitle, author, date, paper, decimals, template_dir, None, analysis)
-    return _render("base.html.j2", _finish_context(ctx, embed_fonts=embed_fonts, paper=paper), template_dir)
+    ctx, _ = _prepare(
+        results_or_data,
+        title,
+        subtitle,
+        author,
+        date,
+        paper,
+        decimals,
+        template_dir,
+        None,
+        analysis,
+    )
+    return _render(
+        "base.html.j2", _finish_context(ctx, embed_fonts=embed_fonts, paper=paper), template_dir
+    )
 
 
-def _prepare(data, title, subtitle, author, date, paper, decimals, template_dir, progress, analysis):
+def _prepare(
+    data, title, subtitle, author, date, paper, decimals, template_dir, progress, analysis
+):
     from ._format import check_decimals
 
     unknown = set(analysis) - set(_ANALYSIS_OPTIONS)
@@ -530,15 +575,37 @@ def report(
     path = Path(path)
     fmt = _check_format(format, path)
     analysis = {
-        "higher_is_better": higher_is_better, "alpha": alpha, "test": test, "correction": correction,
-        "control": control, "tie_correction": tie_correction, "zero_method": zero_method, "method": method,
-        "nan_policy": nan_policy, "metric": metric, "methods": methods, "datasets": datasets,
+        "higher_is_better": higher_is_better,
+        "alpha": alpha,
+        "test": test,
+        "correction": correction,
+        "control": control,
+        "tie_correction": tie_correction,
+        "zero_method": zero_method,
+        "method": method,
+        "nan_policy": nan_policy,
+        "metric": metric,
+        "methods": methods,
+        "datasets": datasets,
     }
     if not path.parent.is_dir() and str(path.parent):
         raise CdplotError(f"output folder {str(path.parent)!r} does not exist")
-    ctx, bar = _prepare(results_or_data, title, subtitle, author, date, paper, decimals, template_dir, progress, analysis)
+    ctx, bar = _prepare(
+        results_or_data,
+        title,
+        subtitle,
+        author,
+        date,
+        paper,
+        decimals,
+        template_dir,
+        progress,
+        analysis,
+    )
     template_dir = _check_template_dir(template_dir)
-    html = _render("base.html.j2", _finish_context(ctx, embed_fonts=fmt == "html", paper=paper), template_dir)
+    html = _render(
+        "base.html.j2", _finish_context(ctx, embed_fonts=fmt == "html", paper=paper), template_dir
+    )
     if fmt == "html":
         with atomic_write(path, "w") as fh:
             fh.write(html)
@@ -547,4 +614,3 @@ def report(
         _write_pdf(html, path)
     bar.note(f"wrote {path}")
     return path
-

@@ -12,7 +12,14 @@ import numpy as np
 
 from .._options import check_option
 from ..errors import CdplotError
-from ._format import auto_decimals, check_decimals, fmt_number, fmt_rank, latex_escape, markdown_escape
+from ._format import (
+    auto_decimals,
+    check_decimals,
+    fmt_number,
+    fmt_rank,
+    latex_escape,
+    markdown_escape,
+)
 
 __all__ = ["data_table", "table_model", "FORMATS"]
 
@@ -29,7 +36,9 @@ def _check_result(result):
         hint = ""
         if type(result).__name__ == "MetricsComparison":
             hint = "; pick one metric with .result(name)"
-        raise CdplotError(f"data_table needs a ComparisonResult (from cdplot.compare); got {type(result).__name__}{hint}")
+        raise CdplotError(
+            f"data_table needs a ComparisonResult (from cdplot.compare); got {type(result).__name__}{hint}"
+        )
 
 
 def table_model(result, *, decimals=None) -> dict:

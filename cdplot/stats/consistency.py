@@ -168,13 +168,15 @@ class MetricsComparison:
         """
         results = tuple(results)
         if len(results) < 2:
-            raise CdplotError(f"a comparison of metrics needs at least two metrics; got {len(results)}")
+            raise CdplotError(
+                f"a comparison of metrics needs at least two metrics; got {len(results)}"
+            )
         for r in results:
             if not isinstance(r, ComparisonResult):
                 raise CdplotError(f"expected ComparisonResult objects; got {type(r).__name__}")
         labels = _unique_labels([_label(r, i + 1) for i, r in enumerate(results)])
         methods = results[0].methods
-        for lab, r in zip(labels, results):
+        for lab, r in zip(labels, results, strict=False):
             if set(r.methods) != set(methods):
                 missing = sorted(set(methods) - set(r.methods))
                 extra = sorted(set(r.methods) - set(methods))
@@ -189,7 +191,9 @@ class MetricsComparison:
                 )
         alphas = {r.alpha for r in results}
         if len(alphas) != 1:
-            raise CdplotError(f"the analyses use different alpha values {sorted(alphas)}; use one alpha for all metrics")
+            raise CdplotError(
+                f"the analyses use different alpha values {sorted(alphas)}; use one alpha for all metrics"
+            )
         avg = np.array([[r.average_rank(m) for m in methods] for r in results], dtype=float)
         m = len(results)
         tau = np.eye(m)
@@ -197,7 +201,9 @@ class MetricsComparison:
             for b in range(a + 1, m):
                 tau[a, b] = tau[b, a] = kendall_tau_b(avg[a], avg[b])
         winners = tuple(
-            tuple(methods[i] for i in np.flatnonzero(np.isclose(row, row.min(), rtol=0.0, atol=1e-12)))
+            tuple(
+                methods[i] for i in np.flatnonzero(np.isclose(row, row.min(), rtol=0.0, atol=1e-12))
+            )
             for row in avg
         )
         return cls(
@@ -218,7 +224,9 @@ class MetricsComparison:
         try:
             return self.results[self.metrics.index(metric)]
         except ValueError:
-            raise CdplotError(f"unknown metric {metric!r}; metrics are {', '.join(self.metrics)}") from None
+            raise CdplotError(
+                f"unknown metric {metric!r}; metrics are {', '.join(self.metrics)}"
+            ) from None
 
     def dataset_winners(self) -> dict[str, dict[str, tuple[str, ...]]]:
         """The best method(s) on each data set under each metric.
@@ -230,10 +238,13 @@ class MetricsComparison:
             tie for rank 1; data sets in each table's order.
         """
         out: dict[str, dict[str, tuple[str, ...]]] = {}
-        for label, r in zip(self.metrics, self.results):
+        for label, r in zip(self.metrics, self.results, strict=False):
             best = r.ranks.min(axis=1, keepdims=True)
             hits = np.isclose(r.ranks, best, rtol=0.0, atol=1e-12)
-            out[label] = {d: tuple(r.methods[j] for j in np.flatnonzero(row)) for d, row in zip(r.datasets, hits)}
+            out[label] = {
+                d: tuple(r.methods[j] for j in np.flatnonzero(row))
+                for d, row in zip(r.datasets, hits, strict=False)
+            }
         return out
 
     def datasets(self) -> tuple[str, ...]:
@@ -256,7 +267,7 @@ class MetricsComparison:
     def winner_sentence(self) -> str:
         """Which method is best under each metric, in one sentence."""
         groups: dict[tuple[str, ...], list[str]] = {}
-        for label, w in zip(self.metrics, self.winners):
+        for label, w in zip(self.metrics, self.winners, strict=False):
             groups.setdefault(w, []).append(label)
         if len(groups) == 1:
             (w,) = groups
@@ -291,11 +302,13 @@ class MetricsComparison:
 
     def conclusion(self) -> str:
         """The agreement of the metrics in words, with the numbers."""
-        rejected = [lab for lab, r in zip(self.metrics, self.results) if r.rejected]
+        rejected = [lab for lab, r in zip(self.metrics, self.results, strict=False) if r.rejected]
         if not rejected:
             omnibus = f"Under none of the {self.n_metrics} metrics does the Friedman test reject equal performance"
         elif len(rejected) == self.n_metrics:
-            omnibus = f"Under all {self.n_metrics} metrics the Friedman test rejects equal performance"
+            omnibus = (
+                f"Under all {self.n_metrics} metrics the Friedman test rejects equal performance"
+            )
         else:
             omnibus = (
                 f"The Friedman test rejects equal performance under {join_names(rejected)} "
@@ -311,7 +324,7 @@ class MetricsComparison:
             "",
             f"{'metric':<{width}}  winner",
         ]
-        for label, w in zip(self.metrics, self.winners):
+        for label, w in zip(self.metrics, self.winners, strict=False):
             lines.append(f"{label:<{width}}  {', '.join(w)}")
         from .results import _wrap
 
@@ -329,15 +342,19 @@ class MetricsComparison:
             "methods": list(self.methods),
             "alpha": self.alpha,
             "average_ranks": {
-                lab: {m: float(v) for m, v in zip(self.methods, row)}
-                for lab, row in zip(self.metrics, self.average_ranks)
+                lab: {m: float(v) for m, v in zip(self.methods, row, strict=False)}
+                for lab, row in zip(self.metrics, self.average_ranks, strict=False)
             },
-            "tau": {a: {b: num(self.tau[i, j]) for j, b in enumerate(self.metrics)} for i, a in enumerate(self.metrics)},
-            "winners": {lab: list(w) for lab, w in zip(self.metrics, self.winners)},
+            "tau": {
+                a: {b: num(self.tau[i, j]) for j, b in enumerate(self.metrics)}
+                for i, a in enumerate(self.metrics)
+            },
+            "winners": {lab: list(w) for lab, w in zip(self.metrics, self.winners, strict=False)},
             "dataset_winners": {
-                lab: {d: list(w) for d, w in per.items()} for lab, per in self.dataset_winners().items()
+                lab: {d: list(w) for d, w in per.items()}
+                for lab, per in self.dataset_winners().items()
             },
-            "results": {lab: r.to_dict() for lab, r in zip(self.metrics, self.results)},
+            "results": {lab: r.to_dict() for lab, r in zip(self.metrics, self.results, strict=False)},
             "conclusion": self.conclusion(),
         }
 
@@ -447,7 +464,9 @@ or sequence of ComparisonResult
         for name in higher_is_better:
             if name not in known:
                 names = ", ".join(str(t.metric) for t in tables)
-                raise CdplotError(f"option higher_is_better has metric {name!r}, which is not in the data; metrics are {names}")
+                raise CdplotError(
+                    f"option higher_is_better has metric {name!r}, which is not in the data; metrics are {names}"
+                )
     results = [
         compare_table(
             t,

@@ -8,7 +8,11 @@ import pytest
 
 def run(*args, cwd=None):
     return subprocess.run(
-        [sys.executable, "-m", "cdplot", *args], capture_output=True, text=True, cwd=cwd, timeout=300
+        [sys.executable, "-m", "cdplot", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        timeout=300,
     )
 
 
@@ -21,8 +25,22 @@ def test_example_report_pdf(tmp_path):
 
 def test_six_metric_html_with_progress_and_options(tmp_path):
     out = run(
-        "report", "--example", "yang-table9", "-o", str(tmp_path / "y.html"), "--title", "Six measures",
-        "--author", "Me", "--paper", "letter", "--alpha", "0.1", "--progress", "--date", "2024-05-01",
+        "report",
+        "--example",
+        "yang-table9",
+        "-o",
+        str(tmp_path / "y.html"),
+        "--title",
+        "Six measures",
+        "--author",
+        "Me",
+        "--paper",
+        "letter",
+        "--alpha",
+        "0.1",
+        "--progress",
+        "--date",
+        "2024-05-01",
     )
     assert out.returncode == 0, out.stderr
     assert "[6/6] drawing AUC" in out.stderr
@@ -35,8 +53,10 @@ def test_six_metric_html_with_progress_and_options(tmp_path):
 
 def test_report_of_a_file_with_template_override(tmp_path):
     data = tmp_path / "scores.csv"
-    data.write_text("dataset,a,b,c\nd1,0.9,0.8,0.7\nd2,0.85,0.8,0.6\nd3,0.7,0.75,0.5\nd4,0.9,0.7,0.8\n",
-                    encoding="utf-8")
+    data.write_text(
+        "dataset,a,b,c\nd1,0.9,0.8,0.7\nd2,0.85,0.8,0.6\nd3,0.7,0.75,0.5\nd4,0.9,0.7,0.8\n",
+        encoding="utf-8",
+    )
     tpl = tmp_path / "tpl"
     tpl.mkdir()
     (tpl / "summary.html.j2").write_text(
@@ -44,7 +64,16 @@ def test_report_of_a_file_with_template_override(tmp_path):
         "{% endblock %}",
         encoding="utf-8",
     )
-    out = run("report", str(data), "-o", str(tmp_path / "r.html"), "--template", str(tpl), "--test", "friedman-z")
+    out = run(
+        "report",
+        str(data),
+        "-o",
+        str(tmp_path / "r.html"),
+        "--template",
+        str(tpl),
+        "--test",
+        "friedman-z",
+    )
     assert out.returncode == 0, out.stderr
     html = (tmp_path / "r.html").read_text(encoding="utf-8")
     assert '<p id="custom">With 3 methods on 4 data sets' in html

@@ -49,8 +49,12 @@ def parse(html):
 
 @pytest.fixture(scope="module")
 def demsar_html():
-    return render_html(cdplot.load_example("demsar2006"), title="Demšar's example", author="A. N. Author",
-                       date="2024-05-01")
+    return render_html(
+        cdplot.load_example("demsar2006"),
+        title="Demšar's example",
+        author="A. N. Author",
+        date="2024-05-01",
+    )
 
 
 @pytest.fixture(scope="module")
@@ -105,7 +109,9 @@ def test_title_author_date_and_statistics(demsar_html):
 
 
 def test_data_table_has_ranks_bold_best_and_average_row(demsar_html):
-    assert '<td class="best"><strong>0.798 <span class="rank">(1)</span></strong></td>' in demsar_html
+    assert (
+        '<td class="best"><strong>0.798 <span class="rank">(1)</span></strong></td>' in demsar_html
+    )
     assert '<th scope="row" class="name">Average rank</th>' in demsar_html
 
 
@@ -160,7 +166,9 @@ def test_results_and_analysis_options_do_not_mix(tmp_path):
 
 
 def test_analysis_options_reach_the_analysis():
-    html = render_html(cdplot.load_example("demsar2006"), test="friedman-z", correction="hommel", alpha=0.1)
+    html = render_html(
+        cdplot.load_example("demsar2006"), test="friedman-z", correction="hommel", alpha=0.1
+    )
     assert "Hommel" in html and "hommel1988" in html
     assert "α = 0.1" in html
 

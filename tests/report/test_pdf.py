@@ -11,8 +11,14 @@ pypdf = pytest.importorskip("pypdf")
 @pytest.fixture(scope="module")
 def demsar_pdf(tmp_path_factory):
     out = tmp_path_factory.mktemp("pdf") / "demsar.pdf"
-    report(cdplot.load_example("demsar2006"), out, title="Classifier comparison", subtitle="C4.5 variants",
-           author="Report Tester", date="2024-05-01")
+    report(
+        cdplot.load_example("demsar2006"),
+        out,
+        title="Classifier comparison",
+        subtitle="C4.5 variants",
+        author="Report Tester",
+        date="2024-05-01",
+    )
     return out
 
 
@@ -93,6 +99,7 @@ def test_multi_metric_pdf_has_contents_and_bookmarks(tmp_path):
     assert "Contents" in first
     for metric in ("5CV", "Boots.", "AUC", "Consistencyofthemetrics"):
         assert metric in first
+
     def titles(outline):
         for item in outline:
             if isinstance(item, list):

@@ -23,7 +23,13 @@ HOSTILE_METHODS = [
     "http://example.com/x.png",
     "x{background:url(http://example.com/a.png)}",
 ]
-HOSTILE_DATASETS = ["</style><script>alert(1)</script>", '"><iframe src="http://example.com">', "d3", "d4", "d5"]
+HOSTILE_DATASETS = [
+    "</style><script>alert(1)</script>",
+    '"><iframe src="http://example.com">',
+    "d3",
+    "d4",
+    "d5",
+]
 HOSTILE_TITLE = "<script>alert('title')</script> url(file:///etc/passwd)"
 
 
@@ -32,8 +38,13 @@ def hostile():
     rng = np.random.default_rng(7)
     values = rng.uniform(0.5, 0.9, size=(5, 4)) + np.array([0.0, 0.02, 0.05, 0.1])
     return cdplot.compare(
-        ScoreTable(values=values, methods=HOSTILE_METHODS, datasets=HOSTILE_DATASETS,
-                   metric="<b>AUC</b>", source="<img src=file:///etc/passwd>.csv")
+        ScoreTable(
+            values=values,
+            methods=HOSTILE_METHODS,
+            datasets=HOSTILE_DATASETS,
+            metric="<b>AUC</b>",
+            source="<img src=file:///etc/passwd>.csv",
+        )
     )
 
 
@@ -81,7 +92,12 @@ def _assert_no_reads_outside_cdplot(calls):
 
 
 def test_html_escapes_every_name(hostile):
-    html = render_html(hostile, title=HOSTILE_TITLE, subtitle="<i>sub</i>", author='<a href="http://example.com">me</a>')
+    html = render_html(
+        hostile,
+        title=HOSTILE_TITLE,
+        subtitle="<i>sub</i>",
+        author='<a href="http://example.com">me</a>',
+    )
     assert "<img" not in html
     assert "<script" not in html
     assert "<iframe" not in html
@@ -121,7 +137,7 @@ def test_hostile_template_causes_no_read_and_no_request(tmp_path, guarded):
     folder = tmp_path / "tpl"
     folder.mkdir()
     (folder / "title.html.j2").write_text(
-        '<h1>{{ title }}</h1>'
+        "<h1>{{ title }}</h1>"
         '<img src="file:///etc/passwd"><img src="http://example.com/x.png">'
         '<link rel="stylesheet" href="http://example.com/a.css">'
         '<div style="background: url(file:///etc/passwd)">x</div>'

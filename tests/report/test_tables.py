@@ -58,12 +58,14 @@ def test_demsar_markdown_rows(demsar):
 def test_html_table_is_the_report_block(demsar):
     html = data_table(demsar, format="html")
     assert html.startswith('<table class="data-table">')
-    assert "<td class=\"best\"><strong>0.798 <span class=\"rank\">(1)</span></strong></td>" in html
+    assert '<td class="best"><strong>0.798 <span class="rank">(1)</span></strong></td>' in html
     assert html.count("<tr>") == 1 + 14 + 1
 
 
 def _table(methods, datasets=("d1", "d2", "d3"), values=None, **kw):
-    values = np.array([[0.5, 0.6, 0.7], [0.4, 0.6, 0.5], [0.9, 0.1, 0.3]]) if values is None else values
+    values = (
+        np.array([[0.5, 0.6, 0.7], [0.4, 0.6, 0.5], [0.9, 0.1, 0.3]]) if values is None else values
+    )
     return cdplot.compare(ScoreTable(values=values, methods=methods, datasets=datasets, **kw))
 
 
@@ -101,7 +103,9 @@ def test_lower_is_better_bolds_the_smallest():
     [
         pytest.param([[0.5, 0.25, 0.125], [0.1, 0.2, 0.3]], None, "0.500 (1)", id="as-typed-3"),
         pytest.param([[85.3, 80.0, 70.1], [1.0, 2.0, 3.0]], None, "85.3 (1)", id="as-typed-1"),
-        pytest.param([[1 / 3, 0.2, 0.1], [0.1, 0.2, 0.3]], None, "0.333 (1)", id="computed-3-significant"),
+        pytest.param(
+            [[1 / 3, 0.2, 0.1], [0.1, 0.2, 0.3]], None, "0.333 (1)", id="computed-3-significant"
+        ),
         pytest.param([[1 / 3, 0.2, 0.1], [0.1, 0.2, 0.3]], 5, "0.33333 (1)", id="explicit"),
     ],
 )

@@ -45,7 +45,7 @@ def test_user_templates_run_in_the_sandbox(tmp_path):
 def test_override_one_block_by_extending_the_bundled_partial(tmp_path, demsar):
     (tmp_path / "omnibus.html.j2").write_text(
         '{% extends "cdplot/omnibus.html.j2" %}'
-        "{% block omnibus %}<p class=\"mine\">Omnibus for {{ section.heading }}: "
+        '{% block omnibus %}<p class="mine">Omnibus for {{ section.heading }}: '
         "{{ section.omnibus_sentence }}</p>{% endblock %}",
         encoding="utf-8",
     )

@@ -64,7 +64,7 @@ def test_yang_table9_winners(yang):
     # seed 004, Table 9, ranked with each measure's direction (5CV and Boots. are error rates)
     assert yang.metrics == ("5CV", "Boots.", "P", "R", "F", "AUC")
     assert yang.n_metrics == 6 and yang.n_methods == 3
-    winners = dict(zip(yang.metrics, yang.winners))
+    winners = dict(zip(yang.metrics, yang.winners, strict=False))
     assert winners["5CV"] == ("LDA",)
     assert winners["Boots."] == ("C4.5",)
     assert winners["R"] == ("C4.5",)
@@ -146,7 +146,9 @@ def test_one_metric_is_not_enough():
 
 def test_different_methods_are_refused():
     t = _tables()
-    other = ScoreTable(values=t[1].values, methods=["a", "b", "z"], datasets=t[1].datasets, metric="err")
+    other = ScoreTable(
+        values=t[1].values, methods=["a", "b", "z"], datasets=t[1].datasets, metric="err"
+    )
     with pytest.raises(CdplotError, match="lacks 'c'"):
         compare_metrics([t[0], other])
 
@@ -154,7 +156,9 @@ def test_different_methods_are_refused():
 def test_from_results_reorders_methods():
     t = _tables()
     r1 = cdplot.compare(t[0])
-    swapped = ScoreTable(values=t[1].values[:, ::-1], methods=["c", "b", "a"], datasets=t[1].datasets, metric="err")
+    swapped = ScoreTable(
+        values=t[1].values[:, ::-1], methods=["c", "b", "a"], datasets=t[1].datasets, metric="err"
+    )
     r2 = cdplot.compare(swapped, higher_is_better=False)
     mc = MetricsComparison.from_results([r1, r2])
     assert mc.methods == ("a", "b", "c")

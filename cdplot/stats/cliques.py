@@ -34,21 +34,21 @@ def _tie_groups(avg: np.ndarray, tol: float = 1e-9) -> list[list[int]]:
     return groups
 
 
-def _maximal_cliques(nodes: list[int], compatible: np.ndarray) -> list[set[int]]:
-    """Bron-Kerbosch on a small graph (the members of two tie groups)."""
-    out: list[set[int]] = []
+def _maximal_cliques(nodes: list[int], conflicts: list[int]) -> list[int]:
+    """Bron-Kerbosch on a small graph (the members of two tie groups), as bitmasks."""
+    out: list[int] = []
 
-    def expand(r: set[int], p: set[int], x: set[int]) -> None:
+    def expand(r: int, p: list[int], x: list[int]) -> None:
         if not p and not x:
             out.append(r)
             return
         for v in list(p):
-            nb = {u for u in nodes if u != v and compatible[v, u]}
-            expand(r | {v}, p & nb, x & nb)
-            p = p - {v}
-            x = x | {v}
+            fits = [u for u in p if u != v and not conflicts[v] >> u & 1]
+            expand(r | 1 << v, fits, [u for u in x if not conflicts[v] >> u & 1])
+            p = [u for u in p if u != v]
+            x = x + [v]
 
-    expand(set(), set(nodes), set())
+    expand(0, list(nodes), [])
     return out
 
 
@@ -105,36 +105,42 @@ def find_cliques(average_ranks, significant) -> tuple[tuple[int, ...], ...]:
     m = len(groups)
     if m == len(avg):
         return _cliques_without_ties(avg, compatible)
+    # Python ints as bitsets: the tie groups are small, so plain bit operations
+    # beat numpy calls in this loop (it runs once per span of tie groups)
+    conflicts = [sum(1 << int(j) for j in np.flatnonzero(sig[i]) if j != i) for i in range(len(avg))]
+    group_masks = [sum(1 << i for i in g) for g in groups]
     found: set[int] = set()  # groups as bitmasks over the methods
     for a in range(m):
-        interior: list[int] = []
         interior_mask = 0
-        # fits[i]: method i is compatible with every interior member
-        fits = np.ones(len(avg), dtype=bool)
+        interior_size = 0
         pending: set[int] = set()
+        reached_end = False
         for b in range(a, m):
             if b - 1 > a:
                 # T_{b-1} became interior: its members must fit the rest and each other
-                new = groups[b - 1]
-                if not (fits[new].all() and compatible[np.ix_(new, new)].all()):
+                new_mask = group_masks[b - 1]
+                if any(conflicts[i] & (interior_mask | new_mask) for i in groups[b - 1]):
                     break
-                interior += new
-                interior_mask |= sum(1 << i for i in new)
-                fits &= compatible[new].all(axis=0)
+                interior_mask |= new_mask
+                interior_size += len(groups[b - 1])
             ends = groups[a] if a == b else groups[a] + groups[b]
-            cand = [i for i in ends if fits[i]]
-            whole = len(cand) == len(ends) and bool(compatible[np.ix_(cand, cand)].all())
-            cliques_here = [set(cand)] if whole else _maximal_cliques(cand, compatible)
-            ta, tb = set(groups[a]), set(groups[b])
+            cand = [i for i in ends if not conflicts[i] & interior_mask]
+            cand_mask = sum(1 << i for i in cand)
+            whole = len(cand) == len(ends) and not any(conflicts[i] & cand_mask for i in cand)
+            cliques_here = [cand_mask] if whole else _maximal_cliques(cand, conflicts)
             here = set()
             for clique in cliques_here:
-                if (clique & ta) and (clique & tb) and len(clique) + len(interior) >= 2:
-                    here.add(interior_mask | sum(1 << i for i in clique))
+                if clique & group_masks[a] and clique & group_masks[b] and bin(clique).count("1") + interior_size >= 2:
+                    here.add(interior_mask | clique)
             if not whole:
                 found |= pending
             # a whole span contains every group of the shorter spans from the same start
             pending = here
+            reached_end = whole and b == m - 1
         found |= pending
+        if reached_end:
+            # every group starting later lies inside this one
+            break
     # keep maximal groups only
     masks = sorted(found, key=lambda g: -bin(g).count("1"))
     kept: list[int] = []
@@ -175,10 +181,16 @@ def unjoined_pairs(average_ranks, significant, cliques) -> tuple[tuple[int, int]
 
 
 def bridges(average_ranks, significant) -> tuple[tuple[int, int, int], ...]:
-    """Triples ``(a, b, c)``: ``a`` and ``c`` differ, ``b`` between them differs from neither.
+    """Significant pairs that a chain of overlapping groups links.
 
-    These are the places where overlapping groups must not be read as
-    "all members of both groups are alike".
+    Returns
+    -------
+    tuple of (int, int, int)
+        One triple ``(a, b, c)`` per pair ``a``, ``c`` (``a`` ranked first)
+        that differs significantly while some ``b`` ranked between them
+        differs from neither; ``b`` is the first such method in rank order.
+        These are the places where overlapping groups must not be read as
+        "all members of both groups are alike".
     """
     avg = np.asarray(average_ranks, dtype=float)
     sig = np.asarray(significant, dtype=bool)
@@ -186,8 +198,13 @@ def bridges(average_ranks, significant) -> tuple[tuple[int, int, int], ...]:
     s = sig[np.ix_(order, order)]
     ns = ~s
     k = len(order)
-    pos = np.arange(k)
-    between = (pos[:, None, None] < pos[None, :, None]) & (pos[None, :, None] < pos[None, None, :])
-    hit = between & ns[:, :, None] & ns[None, :, :] & s[:, None, :]
-    p, q, r = np.nonzero(hit)
-    return tuple((int(order[i]), int(order[j]), int(order[m])) for i, j, m in zip(p, q, r))
+    upper = np.triu(np.ones((k, k), dtype=bool), 1)
+    out = []
+    for p in range(k - 2):
+        # witness[r, q]: r lies between p and q and differs from neither
+        witness = (ns[p, :, None] & ns) & upper & upper[p, :, None]
+        hit = s[p] & witness.any(axis=0)
+        for q in np.flatnonzero(hit):
+            r = int(np.argmax(witness[:, q]))
+            out.append((int(order[p]), int(order[r]), int(order[q])))
+    return tuple(out)

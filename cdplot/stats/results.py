@@ -210,7 +210,8 @@ class ComparisonResult:
         groups cannot show it, because a method between them differs from one).
     bridges : tuple of (str, str, str)
         ``(a, b, c)``: ``a`` and ``c`` differ significantly, while ``b``,
-        ranked between them, differs from neither.
+        ranked between them, differs from neither; one triple per such pair
+        ``(a, c)``, with the first such ``b`` in rank order.
     options : dict
         Other options used (``tie_correction``, ``zero_method``, ``method``,
         ``nan_policy``), for reproducibility.
@@ -349,12 +350,27 @@ class ComparisonResult:
         elif self.cliques:
             groups = "; ".join("{" + ", ".join(c) + "}" for c in self.cliques)
             out.append(f"Groups of methods that do not differ significantly: {groups}.")
-        for a, b, c in self.bridges:
-            out.append(f"{a} and {c} differ significantly, although {b} differs from neither.")
-        for a, b in self.unjoined:
+        if len(self.bridges) <= 3:
+            for a, b, c in self.bridges:
+                out.append(f"{a} and {c} differ significantly, although {b} differs from neither.")
+        else:
+            a, b, c = self.bridges[0]
             out.append(
-                f"{a} and {b} do not differ significantly, but share no group because a method "
-                "ranked between them differs from one of them."
+                f"{len(self.bridges)} pairs differ significantly although a method ranked between them "
+                f"differs from neither (for example {a} and {c}, with {b} between them), so overlapping "
+                "groups must not be read as one."
+            )
+        if len(self.unjoined) <= 3:
+            for a, b in self.unjoined:
+                out.append(
+                    f"{a} and {b} do not differ significantly, but share no group because a method "
+                    "ranked between them differs from one of them."
+                )
+        else:
+            a, b = self.unjoined[0]
+            out.append(
+                f"{len(self.unjoined)} pairs do not differ significantly but share no group, because a "
+                f"method ranked between them differs from one of them (for example {a} and {b})."
             )
         return out
 

@@ -60,7 +60,7 @@ def add_input_options(parser: argparse.ArgumentParser, *, many: bool = False) ->
 
 def add_analysis_options(parser: argparse.ArgumentParser) -> None:
     """Add direction, alpha, test, correction and the other options of :func:`cdplot.compare`."""
-    from ..stats.compare import CORRECTIONS, TESTS, WILCOXON_METHODS, ZERO_METHODS
+    from ..stats.options import CORRECTIONS, TESTS, WILCOXON_METHODS, ZERO_METHODS
 
     g = parser.add_argument_group("analysis")
     d = g.add_mutually_exclusive_group()

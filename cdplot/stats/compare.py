@@ -9,6 +9,14 @@ from ..errors import CdplotError
 from .cliques import bridges, find_cliques, unjoined_pairs
 from .critical import critical_difference, critical_value
 from .friedman import friedman_from_ranks
+from .options import (
+    ALL_PAIRS_ONLY,
+    CORRECTIONS,
+    NAN_POLICIES,
+    TESTS,
+    WILCOXON_METHODS,
+    ZERO_METHODS,
+)
 from .posthoc import nemenyi, rank_z
 from .ranks import ranks_and_ties
 from .results import ComparisonResult
@@ -16,13 +24,6 @@ from .scores import ScoreTable
 
 __all__ = ["compare", "TESTS", "CORRECTIONS", "single_table"]
 
-TESTS = ("nemenyi", "bonferroni-dunn", "friedman-z", "wilcoxon", "sign")
-CORRECTIONS = ("bonferroni", "holm", "hochberg", "hommel", "shaffer", "bergmann")
-# corrections that need the logical structure of all pairwise hypotheses
-_ALL_PAIRS_ONLY = ("shaffer", "bergmann")
-ZERO_METHODS = ("wilcox", "pratt", "zsplit")
-WILCOXON_METHODS = ("auto", "exact", "asymptotic")
-NAN_POLICIES = ("raise", "omit")
 
 
 def single_table(tables):
@@ -63,7 +64,7 @@ def _validate_options(test, correction, control, methods, alpha, zero_method, me
     else:
         if correction is None:
             correction = "holm"
-        if control is not None and correction in _ALL_PAIRS_ONLY:
+        if control is not None and correction in ALL_PAIRS_ONLY:
             raise CdplotError(
                 f"option correction={correction!r} needs all pairwise comparisons and cannot be used "
                 f"with control={control!r}; use 'holm', 'hochberg' or 'hommel'"

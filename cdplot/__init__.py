@@ -48,6 +48,17 @@ _LAZY = {
     "adjust_pairwise": "cdplot.stats.corrections",
     "compare_metrics": "cdplot.stats.consistency",
     "MetricsComparison": "cdplot.stats.consistency",
+    # two methods, parametric and Bayesian comparisons
+    "compare_pair": "cdplot.stats.pair",
+    "cv_test": "cdplot.stats.cv_tests",
+    "read_fold_scores": "cdplot.stats.cv_tests",
+    "mcnemar": "cdplot.stats.mcnemar",
+    "mcnemar_from_predictions": "cdplot.stats.mcnemar",
+    "rm_anova": "cdplot.stats.parametric",
+    "compare_auto": "cdplot.stats.parametric",
+    "bayesian_correlated_ttest": "cdplot.stats.bayesian",
+    "bayesian_signed_rank": "cdplot.stats.bayesian",
+    "critical_wins": "cdplot.stats.sign_test",
     # loading
     "read_scores": "cdplot.readers",
     "load_example": "cdplot.datasets",
@@ -57,6 +68,8 @@ _LAZY = {
     "rank_intervals": "cdplot.plot",
     "significance_heatmap": "cdplot.plot",
     "save_figure": "cdplot.plot",
+    "posterior_density": "cdplot.plot.bayesian",
+    "posterior_simplex": "cdplot.plot.bayesian",
     # reports (jinja2, weasyprint)
     "report": "cdplot.report",
     "data_table": "cdplot.report",

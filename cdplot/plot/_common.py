@@ -124,18 +124,6 @@ def _renderer():
 
 
 @functools.lru_cache(maxsize=8)
-def _advances(path: str):
-    """(cmap, advance widths, units per em) of a TrueType file, read once."""
-    from fontTools.ttLib import TTFont
-    from matplotlib.font_manager import get_font
-
-    tt = TTFont(path, lazy=True)
-    # units per em from FreeType: decompiling 'head' with fontTools logs a
-    # warning about CMU's old creation date
-    return tt.getBestCmap(), tt["hmtx"].metrics, get_font(path).units_per_EM
-
-
-@functools.lru_cache(maxsize=8)
 def _font_files(font: str, bold: bool) -> tuple[str, str]:
     """The bundled file and matplotlib's DejaVu fallback for a font option and weight."""
     from matplotlib.font_manager import FontProperties, findfont
@@ -148,56 +136,90 @@ def _font_files(font: str, bold: bool) -> tuple[str, str]:
     return primary, fallback
 
 
+@functools.lru_cache(maxsize=8)
+def _em_widths(font: str, bold: bool):
+    """``em(ch)``: the advance width of one character in ems, and its cache.
+
+    The advance is read unscaled from FreeType (the font's ``hmtx`` entry
+    for the glyph its cmap gives), through the same cached ``FT2Font``
+    objects matplotlib draws with; this is what fontTools reported, without
+    importing it or decoding whole cmap tables in Python (~70 ms per
+    process).
+    """
+    from matplotlib.font_manager import get_font
+    from matplotlib.ft2font import LoadFlags
+
+    flags = LoadFlags.NO_SCALE | LoadFlags.NO_HINTING
+    faces = [get_font(path) for path in _font_files(font, bold)]
+    cache: dict[str, float] = {}
+
+    def em(ch: str) -> float:
+        w = cache.get(ch)
+        if w is None:
+            w = 1.0  # a glyph no bundled font has (CJK): a full em
+            for face in faces:
+                glyph = face.get_char_index(ord(ch))
+                if glyph:
+                    w = face.load_glyph(glyph, flags).horiAdvance / face.units_per_EM
+                    # load_glyph keeps the glyph in the face's list; leave the
+                    # shared face as clean as matplotlib expects it
+                    face.clear()
+                    break
+            cache[ch] = w
+        return w
+
+    return em
+
+
+@functools.lru_cache(maxsize=16384)
+def _em_sum(font: str, text: str, bold: bool) -> float:
+    # one sum per string, shared by every size the layout tries
+    em = _em_widths(font, bold)
+    return sum(em(ch) for ch in text)
+
+
+@functools.lru_cache(maxsize=256)
+def _line_metrics(font: str, size: float, bold: bool) -> tuple[float, float]:
+    # Heights and descents are vertical, so they depend on the face, size
+    # and hinting only (hinting_factor and kerning_factor act horizontally):
+    # one renderer call per size and process is exact.
+    from matplotlib.font_manager import FontProperties
+
+    bold_w = bold_kws(font)
+    prop = FontProperties(
+        family=font_family(font), size=size, weight=bold_w["fontweight"] if bold else "normal",
+        stretch=bold_w.get("fontstretch", "normal") if bold else "normal",
+    )
+    with mpl.rc_context({"text.hinting": "no_hinting"}):
+        _w, h, d = _renderer().get_text_width_height_descent("lp", prop, ismath=False)
+    return h, d
+
+
+@functools.lru_cache(maxsize=4)
+def _measure_for(font: str):
+    @functools.lru_cache(maxsize=16384)
+    def measure(text: str, size: float, is_bold: bool = False):
+        h, d = _line_metrics(font, size, is_bold)
+        return size * _em_sum(font, text, is_bold), h, d
+
+    return measure
+
+
 def measurer(font):
     """``measure(text, size, bold) -> (width, height, descent)`` in points, with the bundled font.
 
-    Widths add up the fonts' advance widths (from their ``hmtx`` tables,
-    falling back to DejaVu Sans glyph by glyph as matplotlib does); kerning,
-    which only ever narrows text, is left out, so widths err on the wide
-    side.  This is exact for unhinted output and takes microseconds, where
-    asking matplotlib's renderer costs about a millisecond per string.
-    Heights come from the renderer, once per size.
+    Widths add up the fonts' advance widths (unscaled, from their ``hmtx``
+    tables, falling back to DejaVu Sans glyph by glyph as matplotlib does);
+    kerning, which only ever narrows text, is left out, so widths err on
+    the wide side.  This is exact for unhinted output and takes
+    microseconds, where asking matplotlib's renderer costs about a
+    millisecond per string.  Heights come from the renderer, once per size.
+    The function and its caches are shared by every figure of a process,
+    because the layout measures the same names at several sizes and the
+    next figure usually shows the same names again.
     """
-    from matplotlib.font_manager import FontProperties
-
     register_fonts()
-    font = check_font(font)
-    family = font_family(font)
-    bold_w = bold_kws(font)
-    renderer = _renderer()
-    char_cache: dict = {}
-
-    def em_width(ch: str, is_bold: bool) -> float:
-        key = (ch, is_bold)
-        w = char_cache.get(key)
-        if w is None:
-            w = 1.0  # a glyph no bundled font has (CJK): a full em
-            for path in _font_files(font, is_bold):
-                cmap, hmtx, upm = _advances(path)
-                glyph = cmap.get(ord(ch))
-                if glyph is not None:
-                    w = hmtx[glyph][0] / upm
-                    break
-            char_cache[key] = w
-        return w
-
-    @functools.lru_cache(maxsize=64)
-    def line_metrics(size: float, is_bold: bool):
-        prop = FontProperties(
-            family=family, size=size, weight=bold_w["fontweight"] if is_bold else "normal",
-            stretch=bold_w.get("fontstretch", "normal") if is_bold else "normal",
-        )
-        with mpl.rc_context({"text.hinting": "no_hinting"}):
-            _w, h, d = renderer.get_text_width_height_descent("lp", prop, ismath=False)
-        return h, d
-
-    @functools.lru_cache(maxsize=8192)
-    def measure(text: str, size: float, is_bold: bool = False):
-        width = size * sum(em_width(ch, is_bold) for ch in text)
-        h, d = line_metrics(size, is_bold)
-        return width, h, d
-
-    return measure
+    return _measure_for(check_font(font))
 
 
 def text_kws(font, size, bold=False, color="ink") -> dict:

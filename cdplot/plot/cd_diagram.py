@@ -186,13 +186,14 @@ if cd_diagram.__doc__:
 
 
 def _draw(ax, lay, result, font, st, hl, ctrl, differ, label_kws, line_kws):
+    add_line = _common.add_line
     ink, line = PALETTE["ink"], PALETTE["line"]
     lw = st.line_width
     k = lay.k
     y = lay.axis_y
     # axis with ticks pointing up towards their labels
-    ax.plot([lay.x(1), lay.x(k)], [y, y], color=ink, lw=st.axis_width, solid_capstyle="projecting",
-            gid="cd-axis", clip_on=False)
+    add_line(ax, [lay.x(1), lay.x(k)], [y, y], color=ink, lw=st.axis_width,
+             solid_capstyle="projecting", gid="cd-axis", clip_on=False)
     xs, ys = [], []
     for r in lay.major_ticks:
         xs += [lay.x(r), lay.x(r), None]
@@ -201,15 +202,15 @@ def _draw(ax, lay, result, font, st, hl, ctrl, differ, label_kws, line_kws):
         for r in range(1, k):
             xs += [lay.x(r + 0.5), lay.x(r + 0.5), None]
             ys += [y, y - lay.tick_length * 0.55, None]
-    ax.plot(xs, ys, color=ink, lw=st.axis_width * 0.8, gid="cd-ticks", clip_on=False)
+    add_line(ax, xs, ys, color=ink, lw=st.axis_width * 0.8, gid="cd-ticks", clip_on=False)
 
     # bars: cliques, the CD scale bar or the control's interval
     cap = max(2.0, 0.9 * st.bar_width)
     nclique = 0
     for bar in lay.bars:
         if bar.role == "clique":
-            ax.plot([bar.x0, bar.x1], [bar.y, bar.y], color=ink, lw=st.bar_width, solid_capstyle="butt",
-                    gid=f"cd-clique-{nclique}", clip_on=False)
+            add_line(ax, [bar.x0, bar.x1], [bar.y, bar.y], color=ink, lw=st.bar_width,
+                     solid_capstyle="butt", gid=f"cd-clique-{nclique}", clip_on=False)
             nclique += 1
         else:
             color = ink if bar.role == "cd" else PALETTE["accent"]
@@ -221,10 +222,11 @@ def _draw(ax, lay, result, font, st, hl, ctrl, differ, label_kws, line_kws):
             if not bar.open_right:
                 bx += [bar.x1, bar.x1, None]
                 by += [bar.y - cap, bar.y + cap, None]
-            ax.plot(bx, by, color=color, lw=st.bar_width * 0.55, solid_capstyle="butt", gid=gid, clip_on=False)
+            add_line(ax, bx, by, color=color, lw=st.bar_width * 0.55, solid_capstyle="butt", gid=gid,
+                     clip_on=False)
             if bar.role == "cd-interval":
-                ax.plot([lay.x(result.average_ranks[ctrl])], [bar.y], "o", color=color,
-                        ms=st.bar_width * 1.6, mec="white", mew=0.5, gid="cd-control", clip_on=False)
+                add_line(ax, [lay.x(result.average_ranks[ctrl])], [bar.y], marker="o", color=color,
+                         ms=st.bar_width * 1.6, mec="white", mew=0.5, gid="cd-control", clip_on=False)
 
     # elbows, with a dot where each meets the axis
     for e in lay.elbows:
@@ -237,10 +239,11 @@ def _draw(ax, lay, result, font, st, hl, ctrl, differ, label_kws, line_kws):
         kws = {"color": color, "lw": lw * (1.6 if i in (hl, ctrl) else 1.0), "solid_joinstyle": "miter",
                "solid_capstyle": "butt"}
         kws.update(line_kws)
-        ax.plot([p[0] for p in e.points], [p[1] for p in e.points], gid=f"cd-elbow-{i}", clip_on=False, **kws)
+        add_line(ax, [p[0] for p in e.points], [p[1] for p in e.points], gid=f"cd-elbow-{i}",
+                 clip_on=False, **kws)
     mx = [e.points[0][0] for e in lay.elbows]
-    ax.plot(mx, [y] * len(mx), "o", color=ink, ms=max(1.8, 0.45 * lay.font_size), mew=0, gid="cd-markers",
-            clip_on=False, zorder=3)
+    add_line(ax, mx, [y] * len(mx), marker="o", color=ink, ms=max(1.8, 0.45 * lay.font_size), mew=0,
+             gid="cd-markers", clip_on=False, zorder=3)
 
     # text
     names = result.methods

@@ -123,6 +123,7 @@ if rank_intervals.__doc__:
 
 
 def _draw(ax, lay, avg, cd, font, st, hl, differ, label_kws, line_kws):
+    add_line = _common.add_line
     from matplotlib.patches import Rectangle
 
     ink, faint = PALETTE["ink"], PALETTE["faint"]
@@ -132,7 +133,7 @@ def _draw(ax, lay, avg, cd, font, st, hl, differ, label_kws, line_kws):
     for r in lay.ticks:
         gx += [lay.x(r), lay.x(r), None]
         gy += [top, bottom, None]
-    ax.plot(gx, gy, color=faint, lw=st.line_width * 0.8, zorder=0, gid="ri-grid", clip_on=False)
+    add_line(ax, gx, gy, color=faint, lw=st.line_width * 0.8, zorder=0, gid="ri-grid", clip_on=False)
     if hl is not None:
         xa, xb = sorted((lay.x(avg[hl] - cd / 2), lay.x(avg[hl] + cd / 2)))
         ax.add_patch(Rectangle((xa, top), xb - xa, bottom - top, facecolor=PALETTE["accent"], alpha=0.08,
@@ -149,18 +150,20 @@ def _draw(ax, lay, avg, cd, font, st, hl, differ, label_kws, line_kws):
         xa, xb = lay.x(avg[i] - cd / 2), lay.x(avg[i] + cd / 2)
         kws = {"color": color, "lw": lw, "solid_capstyle": "butt"}
         kws.update(line_kws)
-        ax.plot([xa, xb, None, xa, xa, None, xb, xb], [y, y, None, y - cap, y + cap, None, y - cap, y + cap],
-                gid=f"ri-segment-{i}", clip_on=False, **kws)
-        ax.plot([lay.x(avg[i])], [y], "o", color=kws["color"], ms=max(2.5, 0.55 * lay.font_size), mec="white",
-                mew=0.4, gid=f"ri-dot-{i}", clip_on=False, zorder=3)
+        add_line(ax, [xa, xb, None, xa, xa, None, xb, xb],
+                 [y, y, None, y - cap, y + cap, None, y - cap, y + cap],
+                 gid=f"ri-segment-{i}", clip_on=False, **kws)
+        add_line(ax, [lay.x(avg[i])], [y], marker="o", color=kws["color"],
+                 ms=max(2.5, 0.55 * lay.font_size), mec="white", mew=0.4, gid=f"ri-dot-{i}",
+                 clip_on=False, zorder=3)
     # the rank axis at the bottom, ticks pointing down to their labels
     y = lay.axis_y
-    ax.plot([lay.x0, lay.x1], [y, y], color=ink, lw=st.axis_width, gid="ri-axis", clip_on=False)
+    add_line(ax, [lay.x0, lay.x1], [y, y], color=ink, lw=st.axis_width, gid="ri-axis", clip_on=False)
     tx, ty = [], []
     for r in lay.ticks:
         tx += [lay.x(r), lay.x(r), None]
         ty += [y, y + lay.tick_length, None]
-    ax.plot(tx, ty, color=ink, lw=st.axis_width * 0.8, gid="ri-ticks", clip_on=False)
+    add_line(ax, tx, ty, color=ink, lw=st.axis_width * 0.8, gid="ri-ticks", clip_on=False)
     side = max(2.0, 0.7 * lay.small_size)
     for b in lay.boxes:
         color = b.color

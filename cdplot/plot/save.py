@@ -74,16 +74,20 @@ def _write(fig, fh, fmt: str, dpi: float, text_as_paths: bool = False) -> None:
     import matplotlib as mpl
 
     register_fonts()
-    # fontTools' subsetter logs a warning for CMU's private 'TeX ' table,
-    # which it rightly drops; users should not see it on every PDF
-    subset_log = logging.getLogger("fontTools.subset")
-    level = subset_log.level
-    subset_log.setLevel(logging.ERROR)
+    # While the PDF's fonts are subset, fontTools warns about the bundled
+    # files themselves: CMU's private 'TeX ' table, which the subsetter rightly
+    # drops, and Lato's 'created' date, stored as a Unix time.  Neither is
+    # anything a user can act on, so they should not see them on every PDF.
+    loggers = [logging.getLogger(name) for name in ("fontTools.subset", "fontTools.ttLib.tables._h_e_a_d")]
+    levels = [log.level for log in loggers]
+    for log in loggers:
+        log.setLevel(logging.ERROR)
     try:
         with mpl.rc_context(_rc(text_as_paths)):
             fig.savefig(fh, format=fmt, dpi=dpi, metadata=_metadata(fmt), facecolor=fig.get_facecolor())
     finally:
-        subset_log.setLevel(level)
+        for log, level in zip(loggers, levels, strict=True):
+            log.setLevel(level)
 
 
 def save_figure(ax_or_fig, path, *, dpi=300, format=None):

@@ -25,6 +25,16 @@ def test_svg_in_a_subprocess(tmp_path):
     assert texts.count("C4.5+m+cf") == 1
 
 
+@pytest.mark.parametrize("font", ["sans", "serif"])
+def test_pdf_in_a_subprocess_is_quiet(tmp_path, font):
+    # fontTools warns about the bundled fonts' tables while subsetting them
+    out = tmp_path / "cd.pdf"
+    res = run("--example", "demsar2006", "-o", str(out), "--font", font)
+    assert res.returncode == 0, res.stderr
+    assert res.stderr == "" and res.stdout == ""
+    assert out.read_bytes().startswith(b"%PDF")
+
+
 @pytest.mark.parametrize("kind", ["cd", "intervals", "heatmap"])
 @pytest.mark.parametrize("ext", ["png", "pdf"])
 def test_kinds_and_formats(tmp_path, kind, ext):

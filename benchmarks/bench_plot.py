@@ -76,8 +76,17 @@ def main(argv=None) -> int:
         subprocess.run([sys.executable, str(peer), str(table), str(tmp / "peer.svg")], check=True,
                        capture_output=True)
 
+    def stats_cli():
+        # the same reading and analysis with no figure: what the statistics core
+        # (numpy, scipy.special) costs, so the rest is what the figure costs
+        subprocess.run([sys.executable, "-m", "cdplot", "stats", str(table)], check=True, cwd=ROOT,
+                       stdout=subprocess.DEVNULL)
+
     ours = median_time(cdplot_cli, args.repeat)
     print(f"cdplot plot 30x10 -> SVG, whole process: median {ours:.3f} s (target < 1.0 s)")
+    no_figure = median_time(stats_cli, args.repeat)
+    print(f"  cdplot stats on the same table (no figure): median {no_figure:.3f} s; "
+          f"left to the figure (matplotlib import, drawing, saving): {ours - no_figure:.3f} s")
     try:
         theirs = median_time(peer_cli, args.repeat)
     except (subprocess.CalledProcessError, FileNotFoundError) as exc:

@@ -64,10 +64,13 @@ _LAZY = {
     "load_example": "cdplot.datasets",
     "EXAMPLES": "cdplot.datasets",
     # drawing (matplotlib)
-    "cd_diagram": "cdplot.plot",
-    "rank_intervals": "cdplot.plot",
-    "significance_heatmap": "cdplot.plot",
-    "save_figure": "cdplot.plot",
+    # the defining modules, because importing cdplot.plot.cd_diagram (the module)
+    # rebinds the package attribute of the same name
+    "cd_diagram": "cdplot.plot.cd_diagram",
+    "rank_intervals": "cdplot.plot.rank_intervals",
+    "significance_heatmap": "cdplot.plot.heatmap",
+    "save_figure": "cdplot.plot.save",
+    "render_svg": "cdplot.plot.save",
     "posterior_density": "cdplot.plot.bayesian",
     "posterior_simplex": "cdplot.plot.bayesian",
     # reports (jinja2, weasyprint)

@@ -304,7 +304,8 @@ class canvas:
         ax = self.ax
         if ax is None:
             size = (width / 72.0, height / 72.0)
-            if "matplotlib.pyplot" in sys.modules:
+            # in a notebook kernel a pyplot figure is what the inline backend shows
+            if "matplotlib.pyplot" in sys.modules or "ipykernel" in sys.modules:
                 import matplotlib.pyplot as plt
 
                 fig = plt.figure(figsize=size)
@@ -343,7 +344,8 @@ def caption_text(result, *, extra: str = "") -> str:
     p = result.iman_davenport.pvalue
     verdict = "rejects" if result.rejected else "does not reject"
     p_text = f"p{nb}={nb}{p:.3g}" if p >= 0.001 else f"p{nb}<{nb}0.001"
-    text += f"; Friedman test {verdict} equal ranks ({p_text})"
+    # the decision rests on Iman-Davenport's F_F, so name it beside its p-value
+    text += f"; Friedman test (Iman\u2013Davenport F) {verdict} equal ranks ({p_text})"
     if result.metric:
         direction = "higher is better" if result.higher_is_better else "lower is better"
         text = f"{result.metric} ({direction}). " + text

@@ -7,7 +7,8 @@ from cdplot.report.figures import clean_svg, svg_font_families
 NS = "{http://www.w3.org/2000/svg}"
 
 MPL_LIKE = """<?xml version="1.0" encoding="utf-8" standalone="no"?>
-<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10pt" height="10pt">
+<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"
+     width="10pt" height="10pt">
  <defs>
   <style type="text/css">*{stroke-linejoin: round; stroke-linecap: butt}</style>
  </defs>
@@ -16,7 +17,8 @@ MPL_LIKE = """<?xml version="1.0" encoding="utf-8" standalone="no"?>
   <g id="inner" style="stroke-linecap: square">
    <path d="M 0 0 L 2 2" style="stroke: #000000"/>
   </g>
-  <text style="font-size: 7.5px; font-family: 'Lato', 'DejaVu Sans'; text-anchor: end" x="1" y="2">a  b </text>
+  <text style="font-size: 7.5px; font-family: 'Lato', 'DejaVu Sans'; text-anchor: end"
+        x="1" y="2">a  b </text>
   <use xlink:href="#p" x="1" y="1" style="stroke-linejoin: bevel"/>
  </g>
 </svg>
@@ -32,7 +34,8 @@ def test_style_attributes_become_presentation_attributes():
     assert not [e for e in root.iter() if e.get("style") is not None]
     assert not root.findall(f".//{NS}style")
     # the * rule's values sit on the root, where nothing else sets them
-    assert root.get("stroke-linejoin") == "round" and root.get("stroke-linecap") == "butt"
+    assert root.get("stroke-linejoin") == "round"
+    assert root.get("stroke-linecap") == "butt"
     ids = _by_id(root)
     path = ids["m1-p"]
     assert (path.get("fill"), path.get("stroke"), path.get("stroke-linejoin")) == (
@@ -68,6 +71,7 @@ def test_unusual_declarations_keep_their_style_attribute():
     svg = MPL_LIKE.replace("stroke: #000000", "stroke: #000000 !important")
     root = ET.fromstring(clean_svg(svg, "m1"))
     kept = [e for e in root.iter() if e.get("style")]
-    assert len(kept) == 1 and "!important" in kept[0].get("style")
+    assert len(kept) == 1
+    assert "!important" in kept[0].get("style")
     # the * values still reach it, below its own style attribute
     assert kept[0].get("stroke-linejoin") == "round"

@@ -10,11 +10,15 @@ figures in one page cannot take each other's clip paths or glyphs.
 
 from __future__ import annotations
 
+import os
 import re
 import sys
+import threading
 import xml.etree.ElementTree as ET
 
-__all__ = ["clean_svg", "figure_svgs", "svg_font_families"]
+from ..errors import CdplotError
+
+__all__ = ["clean_svg", "figure_svgs", "figure_svgs_many", "svg_font_families"]
 
 _SVG = "http://www.w3.org/2000/svg"
 _XLINK = "http://www.w3.org/1999/xlink"
@@ -32,9 +36,7 @@ _DROP_TAGS = {
 _HREF_ATTRS = {"href", f"{{{_XLINK}}}href", "src"}
 _URL_RE = re.compile(r"url\(\s*(['\"]?)(.*?)\1\s*\)", re.IGNORECASE | re.DOTALL)
 # a font-family declaration in CSS (``font-family: 'Lato', sans``) or as an attribute
-_FAMILY_RE = re.compile(
-    r"font-family\s*(?::\s*([^;\"}]+)|=\s*\"([^\"]*)\")", re.IGNORECASE
-)
+_FAMILY_RE = re.compile(r"font-family\s*(?::\s*([^;\"}]+)|=\s*\"([^\"]*)\")", re.IGNORECASE)
 
 # SVG properties that may stand as presentation attributes; a ``style`` attribute made only
 # of these becomes attributes (see _slim).  The inherited ones may also move from a ``*`` rule
@@ -87,7 +89,7 @@ def _declarations(text: str):
         name, value = name.strip().lower(), value.strip()
         if not sep or name not in _PRESENTATION_PROPS or not value:
             return None
-        if any(c in value for c in "!\\/*{}<>\"") and not value.lower().startswith("url("):
+        if any(c in value for c in '!\\/*{}<>"') and not value.lower().startswith("url("):
             return None
         out.append((name, value))
     return out
@@ -158,8 +160,11 @@ def _slim(root) -> None:
             effective = dict(inherited)
             for name, value in star_values.items():
                 want = own.get(name, value)
-                if explicit or name in elem.attrib or inherited.get(name) != want or (
-                    elem.attrib.get("id") in referenced
+                if (
+                    explicit
+                    or name in elem.attrib
+                    or inherited.get(name) != want
+                    or (elem.attrib.get("id") in referenced)
                 ):
                     elem.attrib[name] = want
                 effective[name] = want
@@ -378,3 +383,129 @@ def figure_svgs(result, *, prefix: str, font=None) -> list[dict]:
             }
         )
     return out
+
+
+# ---------------------------------------------------------------------------
+# several analyses at once
+# ---------------------------------------------------------------------------
+# the analyses a forked worker draws: set in the parent before the fork, so that the
+# workers inherit them instead of receiving pickles
+_JOBS: list = []
+
+
+def _draw_job(index: int) -> list[dict]:
+    result, prefix = _JOBS[index]
+    return figure_svgs(result, prefix=prefix)
+
+
+def _usable_cpus() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def _worker_count(n_jobs: int, busy_parent: bool) -> int:
+    """How many processes to draw in; 0 means in this process.
+
+    Workers are forked, which is cheap and inherits everything already
+    imported, but is only safe from a process with a single thread (a
+    Jupyter kernel has several) and only offered on Linux.  They pay off
+    when there is more than one analysis to draw, or when this process has
+    something else to do meanwhile (importing WeasyPrint for a PDF).
+    """
+    cpus = _usable_cpus()
+    if (
+        n_jobs == 0
+        or cpus < 2
+        or not sys.platform.startswith("linux")
+        or threading.active_count() != 1
+        or os.environ.get("CDPLOT_NO_WORKERS")
+    ):
+        return 0
+    if n_jobs == 1 and not busy_parent:
+        return 0
+    return min(n_jobs, cpus)
+
+
+def figure_svgs_many(results, prefixes, *, while_drawing=None, progress=None) -> list[list[dict]]:
+    """:func:`figure_svgs` of several analyses, drawn in worker processes when that is faster.
+
+    Parameters
+    ----------
+    results : sequence of ComparisonResult
+        The analyses to draw.
+    prefixes : sequence of str
+        The id prefix of each analysis' figures.
+    while_drawing : callable, optional
+        Work for this process while the workers draw (for instance importing
+        WeasyPrint); called exactly once, also when everything is drawn here.
+    progress : callable, optional
+        Called as ``progress(i)`` (from 1) before waiting for the figures of
+        the i-th analysis.
+
+    Returns
+    -------
+    list of list of dict
+        The figures of each analysis, as :func:`figure_svgs` returns them: the
+        same text whether drawn here or in a worker.
+
+    Raises
+    ------
+    CdplotError
+        If a worker process died (the caller writes nothing then).  An error
+        raised while drawing is raised here as it is.
+    """
+    global _JOBS
+
+    jobs = list(zip(results, prefixes, strict=True))
+    workers = _worker_count(len(jobs), while_drawing is not None)
+    if workers:
+        import concurrent.futures as cf
+        import multiprocessing
+
+        from .fonts import bundled_fonts
+
+        # read the fonts (and so import matplotlib) before forking: every worker inherits both
+        bundled_fonts()
+        _JOBS = jobs
+        pool = None
+        try:
+            pool = cf.ProcessPoolExecutor(
+                max_workers=workers, mp_context=multiprocessing.get_context("fork")
+            )
+            # the first submit forks every worker
+            futures = [pool.submit(_draw_job, i) for i in range(len(jobs))]
+        except OSError:
+            # no processes to be had here (a sandbox, a limit): draw in this process
+            if pool is not None:
+                pool.shutdown(wait=False, cancel_futures=True)
+            workers = 0
+        finally:
+            _JOBS = []
+    if not workers:
+        if while_drawing is not None:
+            while_drawing()
+        out = []
+        for i, (result, prefix) in enumerate(jobs, start=1):
+            if progress is not None:
+                progress(i)
+            out.append(figure_svgs(result, prefix=prefix))
+        return out
+    try:
+        if while_drawing is not None:
+            while_drawing()
+        out = []
+        for i, future in enumerate(futures, start=1):
+            if progress is not None:
+                progress(i)
+            try:
+                out.append(future.result())
+            except cf.process.BrokenProcessPool:
+                raise CdplotError(
+                    "drawing the figures failed: a worker process ended unexpectedly; "
+                    "set CDPLOT_NO_WORKERS=1 to draw in one process"
+                ) from None
+        return out
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)

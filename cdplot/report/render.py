@@ -311,19 +311,36 @@ def _labels(results, mc) -> list[str | None]:
 # rendering
 # ---------------------------------------------------------------------------
 def _build_context(
-    data, *, title, subtitle, author, date, paper, decimals, template_dir, progress, analysis
+    data,
+    *,
+    title,
+    subtitle,
+    author,
+    date,
+    paper,
+    decimals,
+    template_dir,
+    progress,
+    analysis,
+    while_drawing=None,
 ):
     from .context import document_context, section_context
-    from .figures import figure_svgs
+    from .figures import figure_svgs_many
 
     results, mc, note = _resolve(data, analysis)
     labels = _labels(results, mc)
     multi = len(results) > 1
     bar = _Progress(_progress_enabled(progress, len(results)), len(results))
+    # the figures are the slow part here; other processes may draw them while this one
+    # goes on with while_drawing (each analysis is drawn once, whoever draws it)
+    drawn = figure_svgs_many(
+        results,
+        [f"m{i}" for i in range(1, len(results) + 1)],
+        while_drawing=while_drawing,
+        progress=lambda i: bar.step(i, f"drawing {labels[i - 1] or 'the analysis'}"),
+    )
     sections = []
-    for i, (r, label) in enumerate(zip(results, labels, strict=False), start=1):
-        bar.step(i, f"drawing {label or 'the analysis'}")
-        figures = figure_svgs(r, prefix=f"m{i}")
+    for i, (r, label, figures) in enumerate(zip(results, labels, drawn, strict=True), start=1):
         sections.append(
             section_context(
                 r, index=i, label=label, multi=multi, figures=figures, decimals=decimals
@@ -421,7 +438,17 @@ def render_html(
 
 
 def _prepare(
-    data, title, subtitle, author, date, paper, decimals, template_dir, progress, analysis
+    data,
+    title,
+    subtitle,
+    author,
+    date,
+    paper,
+    decimals,
+    template_dir,
+    progress,
+    analysis,
+    while_drawing=None,
 ):
     from ._format import check_decimals
 
@@ -444,7 +471,14 @@ def _prepare(
         template_dir=template_dir,
         progress=progress,
         analysis=analysis,
+        while_drawing=while_drawing,
     )
+
+
+def _import_pdf_writer() -> None:
+    """Import what writing a PDF needs (about a second), while workers draw the figures."""
+    import weasyprint  # noqa: F401
+    import weasyprint.pdf.fonts  # noqa: F401  (imported lazily by write_pdf otherwise)
 
 
 def _write_pdf(html: str, path: Path, fetcher=None) -> None:
@@ -601,6 +635,7 @@ def report(
         template_dir,
         progress,
         analysis,
+        while_drawing=_import_pdf_writer if fmt == "pdf" else None,
     )
     template_dir = _check_template_dir(template_dir)
     html = _render(

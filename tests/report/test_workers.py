@@ -1,0 +1,83 @@
+"""Figures drawn in forked workers: the same report, and a clean failure (figures.figure_svgs_many)."""
+
+import os
+import sys
+import threading
+
+import pytest
+
+import cdplot
+from cdplot.errors import CdplotError
+from cdplot.report import figures, render_html, report
+
+pytestmark = pytest.mark.skipif(
+    not sys.platform.startswith("linux"), reason="workers are forked on Linux only"
+)
+
+
+@pytest.fixture
+def two_cpus(monkeypatch):
+    # the worker path needs two usable CPUs and a single thread; make the first one true here
+    monkeypatch.setattr(figures, "_usable_cpus", lambda: 2)
+    monkeypatch.delenv("CDPLOT_NO_WORKERS", raising=False)
+    if threading.active_count() != 1:
+        pytest.skip("another thread is running: cdplot draws in this process then")
+
+
+@pytest.fixture
+def yang():
+    return cdplot.load_example("yang-table9")
+
+
+def test_worker_count():
+    assert figures._worker_count(0, True) == 0
+    # one analysis and nothing else to do: forking would only add work
+    assert figures._worker_count(1, False) == 0
+
+
+def test_workers_draw_the_same_report(two_cpus, yang, monkeypatch):
+    assert figures._worker_count(len(yang), False) == 2
+    parallel = render_html(yang, date="2024-01-01")
+    monkeypatch.setenv("CDPLOT_NO_WORKERS", "1")
+    assert figures._worker_count(len(yang), False) == 0
+    serial = render_html(yang, date="2024-01-01")
+    assert parallel == serial
+
+
+def test_while_drawing_runs_once_either_way(two_cpus, yang, monkeypatch):
+    results = [cdplot.compare(t) for t in yang[:2]]
+    calls = []
+    for env in (None, "1"):
+        if env:
+            monkeypatch.setenv("CDPLOT_NO_WORKERS", env)
+        out = figures.figure_svgs_many(
+            results, ["m1", "m2"], while_drawing=lambda: calls.append(os.getpid())
+        )
+        assert [len(f) for f in out] == [3, 3]
+    assert calls == [os.getpid(), os.getpid()]
+
+
+def test_an_error_in_a_worker_is_raised_and_nothing_is_written(
+    two_cpus, yang, tmp_path, monkeypatch
+):
+    def fail(result, *, prefix, font=None):
+        raise CdplotError(f"cannot draw {prefix}")
+
+    # the forked workers inherit the patched module
+    monkeypatch.setattr(figures, "figure_svgs", fail)
+    out = tmp_path / "r.html"
+    with pytest.raises(CdplotError, match="cannot draw m1"):
+        report(yang, out)
+    assert not out.exists()
+
+
+def test_a_dead_worker_is_a_clean_error(two_cpus, yang, tmp_path, monkeypatch):
+    def die(result, *, prefix, font=None):
+        os._exit(3)
+
+    monkeypatch.setattr(figures, "figure_svgs", die)
+    out = tmp_path / "r.pdf"
+    with pytest.raises(CdplotError, match="worker process ended unexpectedly"):
+        report(yang, out)
+    assert not out.exists()
+    assert list(tmp_path.iterdir()) == []

@@ -10,6 +10,10 @@ Targets on the 2-core reference machine:
 WeasyPrint subsets the embedded fonts with HarfBuzz when ``libharfbuzz-subset0``
 is installed and falls back to fontTools (about a second slower per report)
 otherwise; the script says which one it found.
+
+The figures are drawn in forked worker processes while the main process
+imports WeasyPrint (see ``cdplot.report.figures.figure_svgs_many``);
+``--no-workers`` sets ``CDPLOT_NO_WORKERS=1`` to time everything in one process.
 """
 
 from __future__ import annotations
@@ -53,8 +57,10 @@ def write_long(path: Path, rng, n_datasets=30, n_methods=10) -> None:
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
-def run_report(args: list[str], repeat: int) -> list[float]:
+def run_report(args: list[str], repeat: int, no_workers: bool = False) -> list[float]:
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    if no_workers:
+        env["CDPLOT_NO_WORKERS"] = "1"
     times = []
     for _ in range(repeat):
         start = time.perf_counter()
@@ -66,6 +72,9 @@ def run_report(args: list[str], repeat: int) -> list[float]:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5, help="runs per case (default: 5)")
+    parser.add_argument(
+        "--no-workers", action="store_true", help="draw the figures in the main process"
+    )
     args = parser.parse_args(argv)
     hb = ctypes.util.find_library("harfbuzz-subset")
     print(
@@ -88,7 +97,7 @@ def main(argv=None) -> int:
             ),
         ]
         for label, cmd, target in cases:
-            times = run_report(cmd, args.repeat)
+            times = run_report(cmd, args.repeat, args.no_workers)
             med = statistics.median(times)
             verdict = "ok" if med < target else "SLOW"
             print(

@@ -57,6 +57,13 @@ def register(sub) -> None:
         default=None,
         help="tell on stderr how far the report got (default: for 3 or more metrics on a terminal)",
     )
+    g.add_argument(
+        "--pair",
+        nargs=2,
+        action="append",
+        metavar=("A", "B"),
+        help="also compare methods A and B head to head (Wilcoxon, sign test, paired t); repeatable",
+    )
     p.set_defaults(func=run)
 
 
@@ -75,6 +82,7 @@ def run(args) -> int:
         "template_dir": args.template,
         "decimals": args.decimals,
         "progress": args.progress,
+        "pairs": args.pair,
     }
     if len(tables) == 1:
         data = compare_table(tables[0], **analysis_kwargs(args, tables[0]))

@@ -323,8 +323,11 @@ def _build_context(
     progress,
     analysis,
     while_drawing=None,
+    pairs=(),
 ):
+    from ._format import auto_decimals
     from .context import document_context, section_context
+    from .pairs import pair_context
     from .figures import figure_svgs_many
 
     results, mc, note = _resolve(data, analysis)
@@ -341,11 +344,12 @@ def _build_context(
     )
     sections = []
     for i, (r, label, figures) in enumerate(zip(results, labels, drawn, strict=True), start=1):
-        sections.append(
-            section_context(
-                r, index=i, label=label, multi=multi, figures=figures, decimals=decimals
-            )
+        section = section_context(
+            r, index=i, label=label, multi=multi, figures=figures, decimals=decimals
         )
+        places = auto_decimals(r.scores.values) if decimals is None else decimals
+        section["two_methods"] = [pair_context(r, a, b, decimals=places) for a, b in pairs]
+        sections.append(section)
     extra = {"paper": paper, "decimals": decimals}
     if template_dir is not None:
         extra["template_dir"] = str(template_dir)
@@ -403,13 +407,14 @@ def render_html(
     decimals: int | None = None,
     template_dir=None,
     embed_fonts: bool = True,
+    pairs=None,
     **analysis,
 ) -> str:
     """The report as one self-contained HTML document (see :func:`report`).
 
     Parameters
     ----------
-    results_or_data, title, subtitle, author, date, paper, decimals, template_dir, **analysis
+    results_or_data, title, subtitle, author, date, paper, decimals, template_dir, pairs, **analysis
         As in :func:`report`.
     embed_fonts : bool, default True
         Embed the bundled fonts as ``data:`` URLs (a standalone file);
@@ -431,6 +436,7 @@ def render_html(
         template_dir,
         None,
         analysis,
+        pairs=pairs,
     )
     return _render(
         "base.html.j2", _finish_context(ctx, embed_fonts=embed_fonts, paper=paper), template_dir
@@ -449,8 +455,10 @@ def _prepare(
     progress,
     analysis,
     while_drawing=None,
+    pairs=None,
 ):
     from ._format import check_decimals
+    from .pairs import check_pairs
 
     unknown = set(analysis) - set(_ANALYSIS_OPTIONS)
     if unknown:
@@ -472,6 +480,7 @@ def _prepare(
         progress=progress,
         analysis=analysis,
         while_drawing=while_drawing,
+        pairs=check_pairs(pairs),
     )
 
 
@@ -533,6 +542,7 @@ def report(
     template_dir=None,
     decimals: int | None = None,
     progress: bool | None = None,
+    pairs=None,
     higher_is_better=None,
     alpha: float | None = None,
     test: str | None = None,
@@ -577,6 +587,12 @@ def report(
     progress : bool, optional
         Tell on stderr how far the report got.  By default only for reports
         of at least three metrics written from a terminal.
+    pairs : sequence of (str, str), optional
+        Pairs of methods to compare head to head in every section with the
+        Wilcoxon signed-rank test, the sign test (wins, ties, losses) and the
+        paired t-test, as Demšar (2006, section 3.1) describes.
+
+        .. versionadded:: 0.1.0
     higher_is_better, alpha, test, correction, control, tie_correction, zero_method, method, nan_policy
         Analysis options of :func:`cdplot.compare` (``higher_is_better`` may
         also be ``{metric: bool}``), used only when ``results_or_data`` is
@@ -644,6 +660,7 @@ def report(
         progress,
         analysis,
         while_drawing=_import_pdf_writer if fmt == "pdf" else None,
+        pairs=pairs,
     )
     template_dir = _check_template_dir(template_dir)
     html = _render(

@@ -64,10 +64,10 @@ _LAZY = {
     "load_example": "cdplot.datasets",
     "EXAMPLES": "cdplot.datasets",
     # drawing (matplotlib)
-    # the defining modules, because importing cdplot.plot.cd_diagram (the module)
-    # rebinds the package attribute of the same name
-    "cd_diagram": "cdplot.plot.cd_diagram",
-    "rank_intervals": "cdplot.plot.rank_intervals",
+    # the defining modules: no module shares a name with a function, because
+    # importing a submodule rebinds the package attribute of that name
+    "cd_diagram": "cdplot.plot.critical_difference",
+    "rank_intervals": "cdplot.plot.intervals",
     "significance_heatmap": "cdplot.plot.heatmap",
     "save_figure": "cdplot.plot.save",
     "render_svg": "cdplot.plot.save",

@@ -11,12 +11,14 @@ from __future__ import annotations
 import importlib
 
 _LAZY = {
-    "cd_diagram": "cdplot.plot.cd_diagram",
-    "rank_intervals": "cdplot.plot.rank_intervals",
+    "cd_diagram": "cdplot.plot.critical_difference",
+    "rank_intervals": "cdplot.plot.intervals",
     "significance_heatmap": "cdplot.plot.heatmap",
     "save_figure": "cdplot.plot.save",
     "render_svg": "cdplot.plot.save",
     "STYLES": "cdplot.plot.styles",
+    "posterior_density": "cdplot.plot.bayesian",
+    "posterior_simplex": "cdplot.plot.bayesian",
 }
 
 __all__ = sorted(_LAZY)

@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 from conftest import svg_groups, svg_root, synthetic_table
-from test_cd_diagram import assert_no_overlap
+from test_critical_difference import assert_no_overlap
 
 import cdplot
 from cdplot.plot.heatmap import significance_levels

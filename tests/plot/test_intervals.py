@@ -2,7 +2,7 @@
 
 import pytest
 from conftest import svg_groups, svg_root, svg_texts, synthetic_table
-from test_cd_diagram import assert_no_overlap
+from test_critical_difference import assert_no_overlap
 
 import cdplot
 from cdplot.errors import CdplotError

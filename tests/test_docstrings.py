@@ -34,7 +34,7 @@ def _documented(doc: str) -> list[str]:
     return names
 
 
-@pytest.mark.parametrize("func", _public_functions())
+@pytest.mark.parametrize("func", list(_public_functions()))
 def test_parameters_section_matches_signature(func):
     doc = func.__doc__
     assert doc, f"{func.__name__} has no docstring"

@@ -16,7 +16,7 @@ def _modules():
         yield pytest.param(info.name, id=info.name)
 
 
-@pytest.mark.parametrize("name", _modules())
+@pytest.mark.parametrize("name", list(_modules()))
 def test_doctests(name):
     module = importlib.import_module(name)
     result = doctest.testmod(module, optionflags=doctest.NORMALIZE_WHITESPACE | doctest.ELLIPSIS, verbose=False)

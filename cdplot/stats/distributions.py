@@ -1,9 +1,13 @@
-"""Distribution functions built on :mod:`scipy.special` and numpy only.
+"""Distribution functions built on the standard library, numpy and (lazily) scipy.special.
 
-``import scipy.stats`` costs more than a second on a small machine, which is
-more than a whole ``cdplot stats`` run may take, so the few distributions the
-analysis needs are written here from the special functions.  Each one is
-tested against :mod:`scipy.stats` (see ``tests/stats/test_distributions.py``).
+``import scipy.stats`` costs more than a second on a small machine, and even
+``import scipy.special`` about 0.3 s, which is most of what a whole
+``cdplot stats`` run may take.  The distributions of the default analysis
+(normal, chi-square, F and the studentized range) are therefore computed
+from the C library's ``erfc``, ``lgamma`` and :class:`statistics.NormalDist`
+for the small arrays a typical table gives; large arrays, and the t and
+binomial distributions of the other tests, use :mod:`scipy.special`.  Each
+path is tested against :mod:`scipy.stats` (``tests/stats/test_distributions.py``).
 
 The studentized range distribution with infinitely many degrees of freedom
 (the distribution behind the Nemenyi test) is the range of ``k`` independent
@@ -18,15 +22,16 @@ written so that small p-values keep their relative precision.
 from __future__ import annotations
 
 import functools
+import math
+from statistics import NormalDist
 
 import numpy as np
-from scipy import special
-
 __all__ = [
     "norm_cdf",
     "norm_sf",
     "norm_ppf",
     "norm_isf",
+    "log_ndtr",
     "chi2_sf",
     "f_sf",
     "t_sf",
@@ -43,46 +48,170 @@ __all__ = [
 _Z_LIMIT = 9.0
 _N_NODES = 160
 _LOG_SQRT_2PI = 0.5 * np.log(2.0 * np.pi)
+_SQRT_HALF = math.sqrt(0.5)
+# Up to this many values, the normal distribution is computed with the C
+# library's erfc (exact to the last bit or two) one value at a time; larger
+# arrays go to scipy.special, whose import (~0.3 s) then pays for itself.
+_SMALL = 20_000
+_erfc = np.frompyfunc(math.erfc, 1, 1)
+_STANDARD_NORMAL = NormalDist()
+
+
+def _special():
+    from scipy import special
+
+    return special
+
+
+def _erfc_array(x: np.ndarray) -> np.ndarray:
+    return _erfc(x).astype(float) if x.size else x.astype(float)
 
 
 def norm_cdf(x):
     """Standard normal distribution function."""
-    return special.ndtr(x)
+    x = np.asarray(x, dtype=float)
+    if x.size > _SMALL:
+        return _special().ndtr(x)
+    return 0.5 * _erfc_array(-x * _SQRT_HALF)
 
 
 def norm_sf(x):
     """Standard normal survival function, ``1 - Phi(x)`` without cancellation."""
-    return special.ndtr(-np.asarray(x, dtype=float))
+    return norm_cdf(-np.asarray(x, dtype=float))
+
+
+def log_ndtr(x):
+    """Logarithm of the standard normal distribution function, accurate in both tails."""
+    x = np.asarray(x, dtype=float)
+    if x.size > _SMALL:
+        return _special().log_ndtr(x)
+    out = np.empty_like(x)
+    far = x < -37.0  # erfc underflows below here: use the asymptotic series
+    right = x > 0.0
+    mid = ~far & ~right
+    out[mid] = np.log(0.5 * _erfc_array(-x[mid] * _SQRT_HALF))
+    # log(1 - sf) keeps full precision where Phi(x) is close to 1
+    out[right] = np.log1p(-0.5 * _erfc_array(x[right] * _SQRT_HALF))
+    xf = x[far]
+    inv2 = 1.0 / (xf * xf)
+    series = 1.0 - inv2 + 3.0 * inv2**2 - 15.0 * inv2**3
+    out[far] = -0.5 * xf * xf - _LOG_SQRT_2PI - np.log(-xf) + np.log(series)
+    return out[()] if out.ndim == 0 else out
 
 
 def norm_ppf(p):
-    """Standard normal quantile function."""
-    return special.ndtri(p)
+    """Standard normal quantile function (Wichura's AS 241, via :class:`statistics.NormalDist`)."""
+    p = np.asarray(p, dtype=float)
+    out = np.array([_STANDARD_NORMAL.inv_cdf(v) if 0.0 < v < 1.0 else math.nan for v in p.ravel()])
+    out = np.where(p.ravel() == 0.0, -np.inf, np.where(p.ravel() == 1.0, np.inf, out)).reshape(p.shape)
+    return out[()] if out.ndim == 0 else out
 
 
 def norm_isf(p):
     """Standard normal inverse survival function."""
-    return -special.ndtri(p)
+    return -norm_ppf(p)
+
+
+def _chi2_sf_integer(x: float, df: int) -> float:
+    """Upper tail of chi-square with an integer df, by the finite series of
+    Abramowitz and Stegun 26.4.4 (odd df) and 26.4.5 (even df)."""
+    if x <= 0.0:
+        return 1.0
+    half = 0.5 * x
+    log_half, log_x = math.log(half), math.log(x)
+    # every term is formed in logs: for large df the factors alone overflow
+    if df % 2 == 0:
+        total = sum(math.exp(i * log_half - half - math.lgamma(i + 1.0)) for i in range(df // 2))
+        return min(1.0, total)
+    tail = math.erfc(math.sqrt(x) * _SQRT_HALF)  # 2 * (1 - Phi(sqrt x))
+    # 2 phi(sqrt x) x^((2r-1)/2) / (1 * 3 * ... * (2r - 1)), with (2r-1)!! = (2r)! / (2^r r!)
+    log_front = math.log(2.0) - half - float(_LOG_SQRT_2PI)
+    total = sum(
+        math.exp(
+            log_front + (r - 0.5) * log_x - (math.lgamma(2.0 * r + 1.0) - r * math.log(2.0) - math.lgamma(r + 1.0))
+        )
+        for r in range(1, (df - 1) // 2 + 1)
+    )
+    return min(1.0, tail + total)
 
 
 def chi2_sf(x, df):
     """Survival function of the chi-square distribution with ``df`` degrees of freedom."""
-    return special.chdtrc(df, x)
+    x = np.asarray(x, dtype=float)
+    df = np.asarray(df, dtype=float)
+    if np.all(df == np.round(df)) and np.all(df >= 1) and x.size <= _SMALL:
+        xb, dfb = np.broadcast_arrays(x, df)
+        out = np.array([_chi2_sf_integer(float(a), int(b)) for a, b in zip(xb.ravel(), dfb.ravel())])
+        out = np.where(np.isnan(xb.ravel()), np.nan, out).reshape(xb.shape)
+        return out[()] if out.ndim == 0 else out
+    return _special().chdtrc(df, x)
+
+
+def _betacf(a: float, b: float, x: float) -> float:
+    """Continued fraction of the incomplete beta function (modified Lentz)."""
+    tiny = 1e-300
+    qab, qap, qam = a + b, a + 1.0, a - 1.0
+    c, d = 1.0, 1.0 - qab * x / qap
+    d = 1.0 / (d if abs(d) > tiny else tiny)
+    h = d
+    for m in range(1, 10_000):
+        m2 = 2 * m
+        aa = m * (b - m) * x / ((qam + m2) * (a + m2))
+        d = 1.0 + aa * d
+        d = 1.0 / (d if abs(d) > tiny else tiny)
+        c = 1.0 + aa / c
+        c = c if abs(c) > tiny else tiny
+        h *= d * c
+        aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2))
+        d = 1.0 + aa * d
+        d = 1.0 / (d if abs(d) > tiny else tiny)
+        c = 1.0 + aa / c
+        c = c if abs(c) > tiny else tiny
+        step = d * c
+        h *= step
+        if abs(step - 1.0) < 1e-16:
+            break
+    return h
+
+
+def _betainc(a: float, b: float, x: float) -> float:
+    """Regularised incomplete beta ``I_x(a, b)``, from the side where the fraction converges."""
+    if x <= 0.0:
+        return 0.0
+    if x >= 1.0:
+        return 1.0
+    log_front = math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log1p(-x)
+    if x < (a + 1.0) / (a + b + 2.0):
+        return math.exp(log_front) * _betacf(a, b, x) / a
+    return 1.0 - math.exp(log_front) * _betacf(b, a, 1.0 - x) / b
 
 
 def f_sf(x, dfn, dfd):
     """Survival function of the F distribution with ``(dfn, dfd)`` degrees of freedom."""
-    return special.fdtrc(dfn, dfd, x)
+    x, dfn, dfd = np.broadcast_arrays(*(np.asarray(v, dtype=float) for v in (x, dfn, dfd)))
+    if x.size > _SMALL:
+        return _special().fdtrc(dfn, dfd, x)
+    out = []
+    for xi, d1, d2 in zip(x.ravel(), dfn.ravel(), dfd.ravel()):
+        if math.isnan(xi) or d1 <= 0 or d2 <= 0:
+            out.append(math.nan)
+        elif math.isinf(xi):
+            out.append(0.0 if xi > 0 else 1.0)
+        else:
+            # P(F > x) = I_{d2 / (d2 + d1 x)}(d2 / 2, d1 / 2)
+            out.append(_betainc(0.5 * d2, 0.5 * d1, d2 / (d2 + d1 * max(xi, 0.0))))
+    out = np.array(out).reshape(x.shape)
+    return out[()] if out.ndim == 0 else out
 
 
 def t_sf(x, df):
     """Survival function of Student's t distribution."""
-    return special.stdtr(df, -np.asarray(x, dtype=float))
+    return _special().stdtr(df, -np.asarray(x, dtype=float))
 
 
 def t_isf(p, df):
     """Inverse survival function of Student's t distribution."""
-    return -special.stdtrit(df, p)
+    return -_special().stdtrit(df, p)
 
 
 def binom_cdf(k, n, p):
@@ -90,7 +219,7 @@ def binom_cdf(k, n, p):
     k = np.asarray(k, dtype=float)
     n = np.asarray(n, dtype=np.int64)  # scipy.special wants integer trial counts
     kk = np.floor(k)
-    out = special.bdtr(np.clip(kk, 0, n), n, p)
+    out = _special().bdtr(np.clip(kk, 0, n), n, p)
     return np.where(kk < 0, 0.0, np.where(kk >= n, 1.0, out))
 
 
@@ -99,7 +228,7 @@ def binom_sf(k, n, p):
     k = np.asarray(k, dtype=float)
     n = np.asarray(n, dtype=np.int64)
     kk = np.floor(k)
-    out = special.bdtrc(np.clip(kk, 0, n), n, p)
+    out = _special().bdtrc(np.clip(kk, 0, n), n, p)
     return np.where(kk < 0, 1.0, np.where(kk >= n, 0.0, out))
 
 
@@ -109,7 +238,7 @@ def _nodes():
     z = _Z_LIMIT * x
     w = _Z_LIMIT * w
     log_phi = -0.5 * z * z - _LOG_SQRT_2PI
-    return z, w, log_phi, special.log_ndtr(z)
+    return z, w, log_phi, log_ndtr(z)
 
 
 def _check_k(k):
@@ -163,7 +292,8 @@ def studentized_range_sf(q, k):
     kf = k.reshape(-1, 1)
     z, w, log_phi, log_cdf = _nodes()
     # log of Phi(z - q) / Phi(z), which is <= 0 for q >= 0
-    log_ratio = special.log_ndtr(z - np.clip(qf, 0.0, None)) - log_cdf
+    # Phi(z - q) <= Phi(z); rounding in either logarithm must not make the ratio exceed 1
+    log_ratio = np.minimum(log_ndtr(z - np.clip(qf, 0.0, None)) - log_cdf, 0.0)
     with np.errstate(divide="ignore"):  # q = 0 makes the ratio 1 and log1p(-1) = -inf
         inner = -np.expm1((kf - 1.0) * np.log1p(-np.exp(log_ratio)))
     integrand = np.exp(np.log(kf) + log_phi + (kf - 1.0) * log_cdf) * inner

@@ -53,3 +53,38 @@ def test_simple_distributions_match_scipy():
     k = np.arange(-1, 12)
     np.testing.assert_allclose(d.binom_cdf(k, 10, 0.5), stats.binom.cdf(k, 10, 0.5))
     np.testing.assert_allclose(d.binom_sf(k, 10, 0.5), stats.binom.sf(k, 10, 0.5))
+
+
+@pytest.mark.parametrize("size", [50, 30_000], ids=["libm-path", "scipy-special-path"])
+def test_normal_both_paths_match_scipy(size):
+    x = np.linspace(-45.0, 45.0, size)
+    np.testing.assert_allclose(d.log_ndtr(x), stats.norm.logcdf(x), rtol=1e-10)
+    np.testing.assert_allclose(d.norm_sf(x), stats.norm.sf(x), rtol=1e-10, atol=0)
+    np.testing.assert_allclose(d.norm_cdf(x), stats.norm.cdf(x), rtol=1e-10, atol=0)
+
+
+def test_normal_quantiles_match_scipy():
+    p = np.array([1e-12, 1e-6, 0.05 / 18, 0.025, 0.3, 0.5, 0.9, 1 - 1e-9])
+    np.testing.assert_allclose(d.norm_ppf(p), stats.norm.ppf(p), rtol=1e-13)
+    assert d.norm_ppf(0.0) == -np.inf and d.norm_ppf(1.0) == np.inf
+
+
+@pytest.mark.parametrize("df", [1, 2, 3, 4, 9, 10, 49, 100, 1001, 3000])
+def test_chi2_integer_df_series_match_scipy(df):
+    x = np.array([1e-6, 0.5, 3.0, df, 2.0 * df, df + 50.0, 500.0, 5000.0])
+    np.testing.assert_allclose(d.chi2_sf(x, df), stats.chi2.sf(x, df), rtol=1e-10, atol=0)
+
+
+@pytest.mark.parametrize(("dfn", "dfd"), [(1, 1), (1, 10), (2, 2), (3, 39), (5, 3), (9, 261), (99, 990_000)])
+def test_f_continued_fraction_matches_scipy(dfn, dfd):
+    x = np.array([0.0, 0.01, 0.5, 1.0, 2.0, 3.686313, 10.0, 50.0, 1e3])
+    np.testing.assert_allclose(d.f_sf(x, dfn, dfd), stats.f.sf(x, dfn, dfd), rtol=1e-8, atol=0)
+    assert d.f_sf(np.inf, dfn, dfd) == 0.0
+
+
+def test_studentized_range_tiny_ranges_stay_finite():
+    # near-equal average ranks give q close to 0, where both logarithms round to ~0
+    q = np.array([1e-12, 1e-9, 1e-6, 1e-3])
+    with np.errstate(all="raise"):
+        p = d.studentized_range_sf(q, 12)
+    np.testing.assert_allclose(p, stats.studentized_range.sf(q, 12, np.inf), atol=1e-12)

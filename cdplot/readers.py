@@ -145,14 +145,7 @@ def read_scores(
     }
     _validate_options(nan_policy, layout, metric, None, cols)
     sep = _validate_sep(sep)
-    name = _validate_path(path)
-    try:
-        with open(name, "rb") as f:
-            raw = f.read()
-    except OSError as e:
-        raise CdplotError(f"{name}: cannot be read ({e.strerror or e})") from None
-    digest = hashlib.sha256(raw).hexdigest()
-    text = _decode(raw, name)
+    name, text, digest = read_text(path)
     if not text.strip():
         raise CdplotError(f"{name}: the file is empty")
     if text.lstrip()[:1] in ("{", "["):
@@ -163,6 +156,37 @@ def read_scores(
         )
     tables = tuple(_with_file(t, name, digest) for t in tables)
     return _select_metric(tables, metric, name)
+
+
+def read_text(path) -> tuple[str, str, str]:
+    """Read a text file of scores with the reader's checks and messages.
+
+    Parameters
+    ----------
+    path : str or path-like
+        The file.
+
+    Returns
+    -------
+    name : str
+        The file name as given, for messages.
+    text : str
+        Its contents, decoded as UTF-8 (a byte-order mark is dropped).
+    sha256 : str
+        Hex digest of its bytes, for reproducibility footers.
+
+    Raises
+    ------
+    CdplotError
+        A missing file, a directory, a spreadsheet, unreadable or non-UTF-8 bytes.
+    """
+    name = _validate_path(path)
+    try:
+        with open(name, "rb") as f:
+            raw = f.read()
+    except OSError as e:
+        raise CdplotError(f"{name}: cannot be read ({e.strerror or e})") from None
+    return name, _decode(raw, name), hashlib.sha256(raw).hexdigest()
 
 
 def _with_file(table, name, digest):

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import csv
 import json
-import os
 import re
 import sys
 
@@ -80,14 +79,9 @@ def register(sub) -> None:
 
 def _header(path):
     """Column names of a delimited or JSON-records file (no data parsed)."""
-    name = os.fsdecode(path)
-    if not os.path.isfile(name):
-        raise CdplotError(f"{name}: no such file")
-    try:
-        with open(name, encoding="utf-8-sig") as fh:
-            text = fh.read()
-    except (OSError, UnicodeDecodeError) as e:
-        raise CdplotError(f"{name}: cannot be read as UTF-8 text ({e})") from None
+    from ..readers import read_text
+
+    name, text, _ = read_text(path)
     if text.lstrip()[:1] == "[":
         try:
             data = json.loads(text)
@@ -222,8 +216,10 @@ def _predictions(args, source, truth):
     if args.rope is not None:
         raise CdplotError("--rope applies to scores, not to predictions (McNemar's test has no "
                           "Bayesian counterpart here)")
-    with open(source, encoding="utf-8-sig") as fh:
-        records = _records(fh.read(), source, None)
+    from ..readers import read_text
+
+    name, text, _ = read_text(source)
+    records = _records(text, name, None)
     methods = [h for h in records[0] if h != truth]
     a, b = _pick(methods, args, source)
     y = [r[truth] for r in records]

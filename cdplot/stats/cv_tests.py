@@ -40,7 +40,6 @@ from __future__ import annotations
 import csv
 import json
 import math
-import os
 import re
 from dataclasses import dataclass, field
 
@@ -1199,14 +1198,9 @@ def read_fold_scores(path, *, sep=None, dataset_col=None, method_col=None, score
     >>> f.methods, f.scores("A").tolist()
     (('A', 'B'), [[0.8, 0.9, 0.85]])
     """
-    name = os.fsdecode(path)
-    if not os.path.isfile(name):
-        raise CdplotError(f"{name}: no such file")
-    try:
-        with open(name, encoding="utf-8-sig") as fh:
-            text = fh.read()
-    except (OSError, UnicodeDecodeError) as e:
-        raise CdplotError(f"{name}: cannot be read as UTF-8 text ({e})") from None
+    from ..readers import read_text
+
+    name, text, _ = read_text(path)
     records = _records(text, name, sep)
     return fold_scores(records, source=name, dataset_col=dataset_col, method_col=method_col,
                        score_col=score_col, repeat_col=repeat_col, fold_col=fold_col)

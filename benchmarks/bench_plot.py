@@ -66,27 +66,39 @@ def main(argv=None) -> int:
     write_table(table, 30, 10)
 
     def cdplot_cli():
-        subprocess.run([sys.executable, "-m", "cdplot", "plot", str(table), "-o", str(tmp / "cd.svg")],
-                       check=True, cwd=ROOT)
+        subprocess.run(
+            [sys.executable, "-m", "cdplot", "plot", str(table), "-o", str(tmp / "cd.svg")],
+            check=True,
+            cwd=ROOT,
+        )
 
     peer = tmp / "peer.py"
     peer.write_text(PEER_SCRIPT, encoding="utf-8")
 
     def peer_cli():
-        subprocess.run([sys.executable, str(peer), str(table), str(tmp / "peer.svg")], check=True,
-                       capture_output=True)
+        subprocess.run(
+            [sys.executable, str(peer), str(table), str(tmp / "peer.svg")],
+            check=True,
+            capture_output=True,
+        )
 
     def stats_cli():
         # the same reading and analysis with no figure: what the statistics core
         # (numpy, scipy.special) costs, so the rest is what the figure costs
-        subprocess.run([sys.executable, "-m", "cdplot", "stats", str(table)], check=True, cwd=ROOT,
-                       stdout=subprocess.DEVNULL)
+        subprocess.run(
+            [sys.executable, "-m", "cdplot", "stats", str(table)],
+            check=True,
+            cwd=ROOT,
+            stdout=subprocess.DEVNULL,
+        )
 
     ours = median_time(cdplot_cli, args.repeat)
     print(f"cdplot plot 30x10 -> SVG, whole process: median {ours:.3f} s (target < 1.0 s)")
     no_figure = median_time(stats_cli, args.repeat)
-    print(f"  cdplot stats on the same table (no figure): median {no_figure:.3f} s; "
-          f"left to the figure (matplotlib import, drawing, saving): {ours - no_figure:.3f} s")
+    print(
+        f"  cdplot stats on the same table (no figure): median {no_figure:.3f} s; "
+        f"left to the figure (matplotlib import, drawing, saving): {ours - no_figure:.3f} s"
+    )
     try:
         theirs = median_time(peer_cli, args.repeat)
     except (subprocess.CalledProcessError, FileNotFoundError) as exc:
@@ -104,7 +116,9 @@ def main(argv=None) -> int:
     k = 50
     values = 0.7 + np.linspace(0.1, 0.0, k)[None, :] + rng.normal(0, 0.03, (40, k))
     names = [f"Method number {j:02d} with a fairly long descriptive name" for j in range(k)]
-    result = cdplot.compare(ScoreTable(values=values, methods=names, datasets=[f"d{i}" for i in range(40)]))
+    result = cdplot.compare(
+        ScoreTable(values=values, methods=names, datasets=[f"d{i}" for i in range(40)])
+    )
 
     def draw_and_render():
         ax = cdplot.cd_diagram(result)
@@ -117,10 +131,18 @@ def main(argv=None) -> int:
         cdplot.plot.render_svg(cdplot.cd_diagram(result))
 
     draw_and_render()  # first call registers fonts and warms caches
-    print(f"50-method CD diagram in-process, layout + artists: median {median_time(draw_only, args.repeat):.3f} s")
-    print(f"50-method CD diagram in-process, drawn and rendered to SVG: median {median_time(draw_svg, args.repeat):.3f} s")
-    print(f"50-method CD diagram in-process, drawn and rendered (Agg): median "
-          f"{median_time(draw_and_render, args.repeat):.3f} s (target < 0.3 s)")
+    print(
+        "50-method CD diagram in-process, layout + artists: median "
+        f"{median_time(draw_only, args.repeat):.3f} s"
+    )
+    print(
+        "50-method CD diagram in-process, drawn and rendered to SVG: median "
+        f"{median_time(draw_svg, args.repeat):.3f} s"
+    )
+    print(
+        f"50-method CD diagram in-process, drawn and rendered (Agg): median "
+        f"{median_time(draw_and_render, args.repeat):.3f} s (target < 0.3 s)"
+    )
     return 0
 
 

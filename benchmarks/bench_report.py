@@ -78,7 +78,8 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     hb = ctypes.util.find_library("harfbuzz-subset")
     print(
-        f"font subsetting: {'HarfBuzz (' + hb + ')' if hb else 'fontTools (install libharfbuzz-subset0)'}"
+        "font subsetting: "
+        f"{'HarfBuzz (' + hb + ')' if hb else 'fontTools (install libharfbuzz-subset0)'}"
     )
     rng = np.random.default_rng(4)
     with tempfile.TemporaryDirectory() as tmp:

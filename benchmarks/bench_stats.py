@@ -51,10 +51,15 @@ def whole_process(repeat: int) -> None:
         csv = Path(tmp) / "c45.csv"
         (table,) = cdplot.load_example("demsar2006")
         lines = ["dataset," + ",".join(table.methods)]
-        lines += [f"{d}," + ",".join(f"{v:.3f}" for v in row) for d, row in zip(table.datasets, table.values)]
+        lines += [
+            f"{d}," + ",".join(f"{v:.3f}" for v in row)
+            for d, row in zip(table.datasets, table.values, strict=False)
+        ]
         csv.write_text("\n".join(lines) + "\n", encoding="utf-8")
         ours = median_time(
-            lambda: subprocess.run([sys.executable, "-m", "cdplot", "stats", str(csv)], check=True, capture_output=True),
+            lambda: subprocess.run(
+                [sys.executable, "-m", "cdplot", "stats", str(csv)], check=True, capture_output=True
+            ),
             repeat,
         )
         print(f"cdplot stats, 14 x 4, whole process: median {ours:.3f} s")
@@ -62,7 +67,10 @@ def whole_process(repeat: int) -> None:
             peer = Path(tmp) / "peer.py"
             peer.write_text(PEER_SCRIPT, encoding="utf-8")
             theirs = median_time(
-                lambda: subprocess.run([sys.executable, str(peer), str(csv)], check=True, capture_output=True), repeat
+                lambda: subprocess.run(
+                    [sys.executable, str(peer), str(csv)], check=True, capture_output=True
+                ),
+                repeat,
             )
             print(f"scipy.stats + scikit-posthocs script:  median {theirs:.3f} s")
             print(f"ratio cdplot / peer = {ours / theirs:.2f} (target < 0.40)")
@@ -76,18 +84,26 @@ def nemenyi_large(repeat: int) -> None:
 
     rng = np.random.default_rng(1)
     x = rng.normal(size=(10_000, 100)) + np.linspace(0, 1, 100)
-    table = ScoreTable(values=x, methods=[f"m{j}" for j in range(100)], datasets=[f"d{i}" for i in range(10_000)])
+    table = ScoreTable(
+        values=x, methods=[f"m{j}" for j in range(100)], datasets=[f"d{i}" for i in range(10_000)]
+    )
     t = median_time(lambda: compare_table(table), repeat)
     tracemalloc.start()
     compare_table(table)
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
-    print(f"Nemenyi analysis, 10,000 x 100: median {t:.3f} s (target < 0.5), peak {peak / 2**20:.0f} MB (target < 300)")
+    print(
+        f"Nemenyi analysis, 10,000 x 100: median {t:.3f} s (target < 0.5), peak {peak / 2**20:.0f} "
+        "MB (target < 300)"
+    )
     if importlib.util.find_spec("scikit_posthocs"):
         import scikit_posthocs as sp
 
         theirs = median_time(lambda: sp.posthoc_nemenyi_friedman(x), max(1, repeat // 2))
-        print(f"  scikit-posthocs posthoc_nemenyi_friedman: median {theirs:.3f} s, ratio {t / theirs:.2f}")
+        print(
+            f"  scikit-posthocs posthoc_nemenyi_friedman: median {theirs:.3f} s, ratio "
+            f"{t / theirs:.2f}"
+        )
     if importlib.util.find_spec("autorank"):
         import pandas as pd
         from autorank import autorank
@@ -103,7 +119,9 @@ def wilcoxon_holm(repeat: int) -> None:
 
     rng = np.random.default_rng(2)
     x = rng.normal(size=(100, 200)) + np.linspace(0, 1, 200)
-    table = ScoreTable(values=x, methods=[f"m{j}" for j in range(200)], datasets=[f"d{i}" for i in range(100)])
+    table = ScoreTable(
+        values=x, methods=[f"m{j}" for j in range(200)], datasets=[f"d{i}" for i in range(100)]
+    )
     t = median_time(lambda: compare_table(table, test="wilcoxon", correction="holm"), repeat)
     print(f"Wilcoxon + Holm, 200 methods x 100 data sets: median {t:.3f} s (target < 1)")
     if importlib.util.find_spec("scikit_posthocs"):
@@ -111,10 +129,22 @@ def wilcoxon_holm(repeat: int) -> None:
 
         small = x[:, :40]
         theirs = median_time(lambda: sp.posthoc_wilcoxon(small.T.tolist(), p_adjust="holm"), 1)
-        ours = median_time(lambda: compare_table(
-            ScoreTable(values=small, methods=[f"m{j}" for j in range(40)], datasets=[f"d{i}" for i in range(100)]),
-            test="wilcoxon", correction="holm"), repeat)
-        print(f"  40 methods: cdplot {ours:.3f} s, scikit-posthocs posthoc_wilcoxon {theirs:.3f} s, ratio {ours / theirs:.2f}")
+        ours = median_time(
+            lambda: compare_table(
+                ScoreTable(
+                    values=small,
+                    methods=[f"m{j}" for j in range(40)],
+                    datasets=[f"d{i}" for i in range(100)],
+                ),
+                test="wilcoxon",
+                correction="holm",
+            ),
+            repeat,
+        )
+        print(
+            f"  40 methods: cdplot {ours:.3f} s, scikit-posthocs posthoc_wilcoxon {theirs:.3f} s, "
+            f"ratio {ours / theirs:.2f}"
+        )
 
 
 def bergmann(repeat: int) -> None:
@@ -123,10 +153,17 @@ def bergmann(repeat: int) -> None:
 
     rng = np.random.default_rng(3)
     x = rng.normal(size=(30, 10)) + np.linspace(0, 1.5, 10)
-    table = ScoreTable(values=x, methods=[f"m{j}" for j in range(10)], datasets=[f"d{i}" for i in range(30)])
+    table = ScoreTable(
+        values=x, methods=[f"m{j}" for j in range(10)], datasets=[f"d{i}" for i in range(30)]
+    )
     cold = median_time(lambda: compare_table(table, test="friedman-z", correction="bergmann"), 1)
-    warm = median_time(lambda: compare_table(table, test="friedman-z", correction="bergmann"), repeat)
-    print(f"Bergmann-Hommel, 10 methods: first call {cold:.3f} s, median after {warm:.3f} s (target < 2)")
+    warm = median_time(
+        lambda: compare_table(table, test="friedman-z", correction="bergmann"), repeat
+    )
+    print(
+        f"Bergmann-Hommel, 10 methods: first call {cold:.3f} s, median after {warm:.3f} s (target "
+        "< 2)"
+    )
 
 
 def main() -> None:

@@ -37,7 +37,9 @@ def check_alpha(alpha, name: str = "alpha") -> float:
     try:
         value = float(alpha)
     except (TypeError, ValueError):
-        raise CdplotError(f"option {name}={alpha!r} is not a number; expected a value in (0, 1)") from None
+        raise CdplotError(
+            f"option {name}={alpha!r} is not a number; expected a value in (0, 1)"
+        ) from None
     if not (0.0 < value < 1.0) or math.isnan(value):
         raise CdplotError(f"option {name}={alpha!r} is outside (0, 1)")
     return value

@@ -58,7 +58,7 @@ def synthetic_names(k: int) -> list[str]:
 
 
 def write_synthetic(path: Path, k: int, n: int, seed: int) -> Path:
-    """A seeded benchmark: ``k`` methods of graded skill on ``n`` data sets (accuracy, higher is better)."""
+    """A seeded benchmark: ``k`` methods of graded skill on ``n`` data sets (accuracy)."""
     rng = np.random.default_rng(seed)
     skill = np.sort(rng.normal(0.0, 1.0, k))[::-1] * 0.035
     difficulty = rng.uniform(0.6, 0.9, n)
@@ -76,42 +76,97 @@ def figures(data: Path):
     """(file name, title, cdplot plot arguments without -o) for every gallery figure."""
     rel = Path("gallery") / data.name
     out = [
-        ("demsar-nemenyi.png", "Demšar's C4.5 example, Nemenyi test",
-         ["plot", "--example", "demsar2006"]),
-        ("demsar-bonferroni-dunn.png", "Demšar's C4.5 example, Bonferroni–Dunn test with C4.5 as control",
-         ["plot", "--example", "demsar2006", "--test", "bonferroni-dunn", "--control", "C4.5"]),
+        (
+            "demsar-nemenyi.png",
+            "Demšar's C4.5 example, Nemenyi test",
+            ["plot", "--example", "demsar2006"],
+        ),
+        (
+            "demsar-bonferroni-dunn.png",
+            "Demšar's C4.5 example, Bonferroni–Dunn test with C4.5 as control",
+            ["plot", "--example", "demsar2006", "--test", "bonferroni-dunn", "--control", "C4.5"],
+        ),
     ]
     for metric in ("5CV", "Boots.", "P", "R", "F", "AUC"):
         slug = metric.rstrip(".").lower()
-        out.append((f"yang-table9-{slug}.png", f"Seed 004, Table 9: {metric}",
-                    ["plot", "--example", "yang-table9", "--metric", metric]))
+        out.append(
+            (
+                f"yang-table9-{slug}.png",
+                f"Seed 004, Table 9: {metric}",
+                ["plot", "--example", "yang-table9", "--metric", metric],
+            )
+        )
     out += [
-        ("synthetic-20.png", "20 methods with long names on 30 data sets (paper-wide)",
-         ["plot", str(rel / "synthetic-20.csv"), "--style", "paper-wide"]),
-        ("synthetic-45.png", "45 methods with long names on 60 data sets (paper-wide)",
-         ["plot", str(rel / "synthetic-45.csv"), "--style", "paper-wide"]),
-        ("synthetic-20-serif-reversed.png", "The same 20 methods, serif font, best on the left",
-         ["plot", str(rel / "synthetic-20.csv"), "--style", "paper-wide", "--font", "serif", "--reverse"]),
-        ("demsar-intervals.png", "Rank-interval chart of Demšar's example, C4.5 highlighted",
-         ["plot", "--example", "demsar2006", "--kind", "intervals", "--highlight", "C4.5"]),
-        ("synthetic-20-intervals.png", "Rank-interval chart of the 20-method benchmark",
-         ["plot", str(rel / "synthetic-20.csv"), "--kind", "intervals", "--style", "paper-wide",
-          "--highlight", _FAMILIES[0]]),
-        ("synthetic-20-heatmap.png", "Heatmap of the Nemenyi p-values of the 20-method benchmark",
-         ["plot", str(rel / "synthetic-20.csv"), "--kind", "heatmap", "--style", "paper-wide"]),
-        ("demsar-heatmap-wilcoxon.png", "Heatmap of Wilcoxon signed-rank p-values (Holm) on Demšar's example",
-         ["plot", "--example", "demsar2006", "--kind", "heatmap", "--test", "wilcoxon"]),
-        ("demsar-slides.png", "Demšar's example styled for a 16:9 slide",
-         ["plot", "--example", "demsar2006", "--style", "slides"]),
+        (
+            "synthetic-20.png",
+            "20 methods with long names on 30 data sets (paper-wide)",
+            ["plot", str(rel / "synthetic-20.csv"), "--style", "paper-wide"],
+        ),
+        (
+            "synthetic-45.png",
+            "45 methods with long names on 60 data sets (paper-wide)",
+            ["plot", str(rel / "synthetic-45.csv"), "--style", "paper-wide"],
+        ),
+        (
+            "synthetic-20-serif-reversed.png",
+            "The same 20 methods, serif font, best on the left",
+            [
+                "plot",
+                str(rel / "synthetic-20.csv"),
+                "--style",
+                "paper-wide",
+                "--font",
+                "serif",
+                "--reverse",
+            ],
+        ),
+        (
+            "demsar-intervals.png",
+            "Rank-interval chart of Demšar's example, C4.5 highlighted",
+            ["plot", "--example", "demsar2006", "--kind", "intervals", "--highlight", "C4.5"],
+        ),
+        (
+            "synthetic-20-intervals.png",
+            "Rank-interval chart of the 20-method benchmark",
+            [
+                "plot",
+                str(rel / "synthetic-20.csv"),
+                "--kind",
+                "intervals",
+                "--style",
+                "paper-wide",
+                "--highlight",
+                _FAMILIES[0],
+            ],
+        ),
+        (
+            "synthetic-20-heatmap.png",
+            "Heatmap of the Nemenyi p-values of the 20-method benchmark",
+            ["plot", str(rel / "synthetic-20.csv"), "--kind", "heatmap", "--style", "paper-wide"],
+        ),
+        (
+            "demsar-heatmap-wilcoxon.png",
+            "Heatmap of Wilcoxon signed-rank p-values (Holm) on Demšar's example",
+            ["plot", "--example", "demsar2006", "--kind", "heatmap", "--test", "wilcoxon"],
+        ),
+        (
+            "demsar-slides.png",
+            "Demšar's example styled for a 16:9 slide",
+            ["plot", "--example", "demsar2006", "--style", "slides"],
+        ),
     ]
     return out
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=HERE, help="folder for the PNGs (default: gallery/)")
+    parser.add_argument(
+        "--out", type=Path, default=HERE, help="folder for the PNGs (default: gallery/)"
+    )
     parser.add_argument("--dpi", type=int, default=150, help="PNG resolution (default: 150)")
-    parser.add_argument("--only", metavar="TEXT", help="make only figures whose file name contains TEXT")
+    parser.add_argument(
+        "--only", metavar="TEXT", help="make only figures whose file name contains TEXT"
+    )
     args = parser.parse_args(argv)
 
     write_synthetic(DATA / "synthetic-20.csv", 20, 30, seed=20)

@@ -23,7 +23,14 @@ def _documented(doc: str) -> list[str]:
         return []
     names = []
     for line in lines[start:]:
-        if line and not line.startswith(" ") and re.match(r"^-{3,}$", lines[lines.index(line) + 1] if lines.index(line) + 1 < len(lines) else ""):
+        if (
+            line
+            and not line.startswith(" ")
+            and re.match(
+                r"^-{3,}$",
+                lines[lines.index(line) + 1] if lines.index(line) + 1 < len(lines) else "",
+            )
+        ):
             break
         if not line or line.startswith(" "):
             continue
@@ -39,11 +46,14 @@ def test_parameters_section_matches_signature(func):
     doc = func.__doc__
     assert doc, f"{func.__name__} has no docstring"
     params = [
-        p.name for p in inspect.signature(func).parameters.values()
+        p.name
+        for p in inspect.signature(func).parameters.values()
         if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)
     ]
     if not params:
         return
     documented = _documented(doc)
     # order may follow shared docstring fragments; the sets must agree
-    assert sorted(documented) == sorted(params), f"{func.__module__}.{func.__name__}: documented {documented}, signature {params}"
+    assert sorted(documented) == sorted(params), (
+        f"{func.__module__}.{func.__name__}: documented {documented}, signature {params}"
+    )

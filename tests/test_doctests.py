@@ -19,5 +19,7 @@ def _modules():
 @pytest.mark.parametrize("name", list(_modules()))
 def test_doctests(name):
     module = importlib.import_module(name)
-    result = doctest.testmod(module, optionflags=doctest.NORMALIZE_WHITESPACE | doctest.ELLIPSIS, verbose=False)
+    result = doctest.testmod(
+        module, optionflags=doctest.NORMALIZE_WHITESPACE | doctest.ELLIPSIS, verbose=False
+    )
     assert result.failed == 0

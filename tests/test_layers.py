@@ -12,7 +12,15 @@ PACKAGE = Path(__file__).resolve().parent.parent / "cdplot"
 
 # layer -> top-level modules it must never import
 FORBIDDEN = {
-    "stats": {"matplotlib", "jinja2", "weasyprint", "pandas", "polars", "cdplot.plot", "cdplot.report"},
+    "stats": {
+        "matplotlib",
+        "jinja2",
+        "weasyprint",
+        "pandas",
+        "polars",
+        "cdplot.plot",
+        "cdplot.report",
+    },
     "plot": {"jinja2", "weasyprint", "cdplot.report"},
 }
 
@@ -25,7 +33,9 @@ def _imports(path: Path):
                 yield alias.name
         elif isinstance(node, ast.ImportFrom):
             if node.level:
-                base = ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts[: -node.level])
+                base = ".".join(
+                    path.relative_to(PACKAGE.parent).with_suffix("").parts[: -node.level]
+                )
                 yield f"{base}.{node.module}" if node.module else base
             else:
                 yield node.module
@@ -54,7 +64,11 @@ def test_stats_core_avoids_scipy_stats():
         tree = ast.parse(p.read_text(encoding="utf-8"))
         for node in tree.body:
             if isinstance(node, ast.Import | ast.ImportFrom):
-                names = [node.module] if isinstance(node, ast.ImportFrom) else [a.name for a in node.names]
+                names = (
+                    [node.module]
+                    if isinstance(node, ast.ImportFrom)
+                    else [a.name for a in node.names]
+                )
                 assert not any(n and n.startswith("scipy.stats") for n in names), p
     del bad
 
@@ -62,10 +76,12 @@ def test_stats_core_avoids_scipy_stats():
 def test_import_and_compare_stay_light():
     code = (
         "import sys, json, cdplot\n"
-        "loaded_after_import = sorted(m for m in ('matplotlib', 'jinja2', 'weasyprint', 'pandas', 'polars', "
+        "loaded_after_import = sorted(m for m in ('matplotlib', 'jinja2', 'weasyprint', 'pandas', "
+        "'polars', "
         "'scipy.stats', 'scipy.special') if m in sys.modules)\n"
         "cdplot.compare(cdplot.load_example('demsar2006'))\n"
-        "loaded_after_compare = sorted(m for m in ('matplotlib', 'jinja2', 'weasyprint', 'pandas', 'polars', "
+        "loaded_after_compare = sorted(m for m in ('matplotlib', 'jinja2', 'weasyprint', 'pandas', "
+        "'polars', "
         "'scipy.stats', 'scipy.special') if m in sys.modules)\n"
         "print(json.dumps([loaded_after_import, loaded_after_compare]))\n"
     )

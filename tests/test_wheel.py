@@ -16,8 +16,20 @@ def wheel(tmp_path_factory):
     out = tmp_path_factory.mktemp("dist")
     # --no-isolation: hatchling comes with the test extra, so no download is needed
     subprocess.run(
-        [sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(out), str(ROOT)],
-        check=True, capture_output=True, text=True, timeout=600,
+        [
+            sys.executable,
+            "-m",
+            "build",
+            "--wheel",
+            "--no-isolation",
+            "--outdir",
+            str(out),
+            str(ROOT),
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
     (path,) = out.glob("cdplot-*.whl")
     return path
@@ -31,7 +43,10 @@ def env(wheel, tmp_path_factory):
     python = where / ("Scripts" if os.name == "nt" else "bin") / "python"
     subprocess.run(
         [str(python), "-m", "pip", "install", "--no-deps", "--no-index", "--quiet", str(wheel)],
-        check=True, capture_output=True, text=True, timeout=600,
+        check=True,
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
     return where, python
 
@@ -57,10 +72,15 @@ def test_installed_wheel_runs_outside_checkout(env, tmp_path):
     assert stats.returncode == 0, stats.stderr
     assert "C4.5+m+cf" in stats.stdout
     where_from = subprocess.run(
-        [str(python), "-c", "import cdplot, cdplot._resources as r; print(cdplot.__file__); print(r.data_dir())"],
+        [
+            str(python),
+            "-c",
+            "import cdplot, cdplot._resources as r; print(cdplot.__file__); print(r.data_dir())",
+        ],
         **run,
     )
     module_file, data = where_from.stdout.split()
     assert Path(module_file).resolve().is_relative_to(where.resolve())
     assert Path(data).resolve().is_relative_to(where.resolve())
-    assert (Path(data) / "templates").is_dir() and (Path(data) / "fonts").is_dir()
+    assert (Path(data) / "templates").is_dir()
+    assert (Path(data) / "fonts").is_dir()

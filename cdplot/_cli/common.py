@@ -28,32 +28,45 @@ def add_input_options(parser: argparse.ArgumentParser, *, many: bool = False) ->
     """Add the input file(s), ``--example`` and the table-reading options."""
     if many:
         parser.add_argument(
-            "files", nargs="*", metavar="FILE",
+            "files",
+            nargs="*",
+            metavar="FILE",
             help="score tables (CSV, TSV or JSON); several files are analysed one after another",
         )
     else:
-        parser.add_argument("files", nargs="?", metavar="FILE", help="score table (CSV, TSV or JSON)")
+        parser.add_argument(
+            "files", nargs="?", metavar="FILE", help="score table (CSV, TSV or JSON)"
+        )
     g = parser.add_argument_group("input")
     g.add_argument(
-        "--example", metavar="NAME",
+        "--example",
+        metavar="NAME",
         help="use a bundled example instead of FILE: demsar2006, demsar2006-ranks, yang-table9",
     )
-    g.add_argument("--metric", metavar="NAME", help="analyse only this metric of a table with several")
     g.add_argument(
-        "--layout", choices=("auto", "wide", "long"), default="auto",
-        help="wide: data sets in rows, methods in columns; long: one score per row (default: detect)",
+        "--metric", metavar="NAME", help="analyse only this metric of a table with several"
+    )
+    g.add_argument(
+        "--layout",
+        choices=("auto", "wide", "long"),
+        default="auto",
+        help=(
+            "wide: data sets in rows, methods in columns; long: one score per row (default: detect)"
+        ),
     )
     g.add_argument("--sep", metavar="CHAR", help="column separator (default: detect , ; tab)")
     g.add_argument("--dataset-col", metavar="NAME", help="long tables: column of data-set names")
     g.add_argument("--method-col", metavar="NAME", help="long tables: column of method names")
     g.add_argument("--score-col", metavar="NAME", help="long tables: column of scores")
     g.add_argument(
-        "--repetition-col", metavar="NAME",
+        "--repetition-col",
+        metavar="NAME",
         help="long tables: column of folds/seeds; repeated scores are averaged",
     )
     g.add_argument("--metric-col", metavar="NAME", help="long tables: column of metric names")
     g.add_argument(
-        "--drop-incomplete", action="store_true",
+        "--drop-incomplete",
+        action="store_true",
         help="drop data sets with missing scores (and say which) instead of stopping with an error",
     )
 
@@ -65,37 +78,61 @@ def add_analysis_options(parser: argparse.ArgumentParser) -> None:
     g = parser.add_argument_group("analysis")
     d = g.add_mutually_exclusive_group()
     d.add_argument(
-        "--lower-is-better", dest="higher_is_better", action="store_const", const=False,
-        help="lower scores are better (errors, losses); default: the data's declared direction, else higher",
+        "--lower-is-better",
+        dest="higher_is_better",
+        action="store_const",
+        const=False,
+        help=(
+            "lower scores are better (errors, losses); default: the "
+            "data's declared direction, else higher"
+        ),
     )
     d.add_argument(
-        "--higher-is-better", dest="higher_is_better", action="store_const", const=True,
+        "--higher-is-better",
+        dest="higher_is_better",
+        action="store_const",
+        const=True,
         help="higher scores are better (accuracy, AUC)",
     )
     g.add_argument(
-        "--lower-is-better-metric", action="append", default=[], metavar="NAME",
+        "--lower-is-better-metric",
+        action="append",
+        default=[],
+        metavar="NAME",
         help="this metric is lower-is-better (repeat for several metrics)",
     )
-    g.add_argument("--alpha", type=_alpha, default=0.05, help="significance level in (0, 1) (default: 0.05)")
-    g.add_argument("--test", choices=TESTS, default="nemenyi", help="post-hoc test (default: nemenyi)")
     g.add_argument(
-        "--correction", choices=CORRECTIONS,
+        "--alpha", type=_alpha, default=0.05, help="significance level in (0, 1) (default: 0.05)"
+    )
+    g.add_argument(
+        "--test", choices=TESTS, default="nemenyi", help="post-hoc test (default: nemenyi)"
+    )
+    g.add_argument(
+        "--correction",
+        choices=CORRECTIONS,
         help="multiple-testing correction for friedman-z, wilcoxon and sign (default: holm)",
     )
     g.add_argument(
-        "--control", metavar="NAME",
+        "--control",
+        metavar="NAME",
         help="compare with this method only (bonferroni-dunn default: the best-ranked method)",
     )
     g.add_argument(
-        "--no-tie-correction", dest="tie_correction", action="store_false",
+        "--no-tie-correction",
+        dest="tie_correction",
+        action="store_false",
         help="report Demsar's uncorrected Friedman statistic as the main one",
     )
     g.add_argument(
-        "--zero-method", choices=ZERO_METHODS, default="zsplit",
+        "--zero-method",
+        choices=ZERO_METHODS,
+        default="zsplit",
         help="Wilcoxon: treatment of zero differences (default: zsplit)",
     )
     g.add_argument(
-        "--wilcoxon-method", choices=WILCOXON_METHODS, default="auto",
+        "--wilcoxon-method",
+        choices=WILCOXON_METHODS,
+        default="auto",
         help="Wilcoxon: exact or normal null distribution (default: auto)",
     )
 

@@ -21,7 +21,16 @@ import sys
 
 from ..errors import CdplotError
 
-PAIR_TESTS = ("kfold-t", "corrected-t", "5x2cv-t", "5x2cv-f", "blocked-t", "mcnemar", "pair", "bayes")
+PAIR_TESTS = (
+    "kfold-t",
+    "corrected-t",
+    "5x2cv-t",
+    "5x2cv-f",
+    "blocked-t",
+    "mcnemar",
+    "pair",
+    "bayes",
+)
 _TRUTH_NAMES = ("ytrue", "true", "truth", "target", "label", "actual", "class", "gold", "y")
 
 
@@ -36,44 +45,95 @@ def register(sub) -> None:
             "sign test with Demsar's critical wins), or predictions on one test set (McNemar). "
             "With --rope the Bayesian correlated t-test or signed-rank test is added."
         ),
-        epilog=("Examples: cdplot pair folds.csv --a svm --b tree --scheme 10x10 --rope 0.01; "
-                "cdplot pair --example demsar2006 --a C4.5+m --b C4.5"),
+        epilog=(
+            "Examples: cdplot pair folds.csv --a svm --b tree --scheme 10x10 --rope 0.01; "
+            "cdplot pair --example demsar2006 --a C4.5+m --b C4.5"
+        ),
     )
-    p.add_argument("file", nargs="?", metavar="FILE",
-                   help="per-fold scores, a score table, or predictions (CSV, TSV or JSON)")
+    p.add_argument(
+        "file",
+        nargs="?",
+        metavar="FILE",
+        help="per-fold scores, a score table, or predictions (CSV, TSV or JSON)",
+    )
     p.add_argument("--example", metavar="NAME", help="use a bundled score table instead of FILE")
     p.add_argument("--a", metavar="NAME", help="the first method (default: the first of two)")
     p.add_argument("--b", metavar="NAME", help="the second method (default: the second of two)")
-    p.add_argument("--test", action="append", choices=PAIR_TESTS, metavar="TEST",
-                   help="run only this test (repeatable): " + ", ".join(PAIR_TESTS) +
-                        "; 'pair' is paired t + Wilcoxon + sign over data sets, 'bayes' the "
-                        "Bayesian test that fits (needs --rope). Default: every test that fits")
-    p.add_argument("--scheme", metavar="SCHEME",
-                   help="how per-fold scores were made: kfold, RxK (e.g. 10x10, 5x2), "
-                        "blocked-mx2 (e.g. blocked-3x2) or resampled")
+    p.add_argument(
+        "--test",
+        action="append",
+        choices=PAIR_TESTS,
+        metavar="TEST",
+        help="run only this test (repeatable): "
+        + ", ".join(PAIR_TESTS)
+        + "; 'pair' is paired t + Wilcoxon + sign over data sets, 'bayes' the "
+        "Bayesian test that fits (needs --rope). Default: every test that fits",
+    )
+    p.add_argument(
+        "--scheme",
+        metavar="SCHEME",
+        help="how per-fold scores were made: kfold, RxK (e.g. 10x10, 5x2), "
+        "blocked-mx2 (e.g. blocked-3x2) or resampled",
+    )
     p.add_argument("--n-train", type=int, metavar="N", help="training set size (corrected t-tests)")
     p.add_argument("--n-test", type=int, metavar="N", help="test set size (corrected t-tests)")
-    p.add_argument("--rope", type=float, metavar="R",
-                   help="half-width of the region of practical equivalence; adds the Bayesian test")
-    p.add_argument("--seed", type=int, default=0, help="seed of the Bayesian signed-rank sampling (default: 0)")
-    p.add_argument("--samples", type=int, default=50_000, metavar="N",
-                   help="posterior samples of the Bayesian signed-rank test (default: 50000)")
-    p.add_argument("--dataset", metavar="NAME", help="per-fold scores of several data sets: test this one")
-    p.add_argument("--metric", metavar="NAME", help="score tables with several metrics: use this one")
+    p.add_argument(
+        "--rope",
+        type=float,
+        metavar="R",
+        help="half-width of the region of practical equivalence; adds the Bayesian test",
+    )
+    p.add_argument(
+        "--seed", type=int, default=0, help="seed of the Bayesian signed-rank sampling (default: 0)"
+    )
+    p.add_argument(
+        "--samples",
+        type=int,
+        default=50_000,
+        metavar="N",
+        help="posterior samples of the Bayesian signed-rank test (default: 50000)",
+    )
+    p.add_argument(
+        "--dataset", metavar="NAME", help="per-fold scores of several data sets: test this one"
+    )
+    p.add_argument(
+        "--metric", metavar="NAME", help="score tables with several metrics: use this one"
+    )
     p.add_argument("--truth-col", metavar="NAME", help="predictions: the column of true labels")
     d = p.add_mutually_exclusive_group()
-    d.add_argument("--lower-is-better", dest="higher_is_better", action="store_const", const=False,
-                   help="lower scores are better (errors, losses)")
-    d.add_argument("--higher-is-better", dest="higher_is_better", action="store_const", const=True,
-                   help="higher scores are better (default unless the data say otherwise)")
+    d.add_argument(
+        "--lower-is-better",
+        dest="higher_is_better",
+        action="store_const",
+        const=False,
+        help="lower scores are better (errors, losses)",
+    )
+    d.add_argument(
+        "--higher-is-better",
+        dest="higher_is_better",
+        action="store_const",
+        const=True,
+        help="higher scores are better (default unless the data say otherwise)",
+    )
     p.add_argument("--alpha", type=float, default=0.05, help="significance level (default: 0.05)")
-    p.add_argument("--zero-method", choices=("zsplit", "wilcox", "pratt"), default="zsplit",
-                   help="Wilcoxon: treatment of ties (default: zsplit)")
-    p.add_argument("--exact", choices=("auto", "exact", "asymptotic"), default="auto",
-                   help="McNemar and Wilcoxon: exact or asymptotic p-values (default: auto)")
+    p.add_argument(
+        "--zero-method",
+        choices=("zsplit", "wilcox", "pratt"),
+        default="zsplit",
+        help="Wilcoxon: treatment of ties (default: zsplit)",
+    )
+    p.add_argument(
+        "--exact",
+        choices=("auto", "exact", "asymptotic"),
+        default="auto",
+        help="McNemar and Wilcoxon: exact or asymptotic p-values (default: auto)",
+    )
     p.add_argument("--json", action="store_true", help="print one JSON object instead of text")
-    p.add_argument("--plot", metavar="OUT",
-                   help="draw the Bayesian posterior (.png, .svg or .pdf; needs --rope)")
+    p.add_argument(
+        "--plot",
+        metavar="OUT",
+        help="draw the Bayesian posterior (.png, .svg or .pdf; needs --rope)",
+    )
     p.set_defaults(func=run)
 
 
@@ -106,8 +166,10 @@ def _kind(header, truth_col):
 
     if truth_col is not None:
         if truth_col not in header:
-            raise CdplotError(f"option --truth-col {truth_col!r} is not a column; the columns are "
-                              f"{', '.join(map(repr, header))}")
+            raise CdplotError(
+                f"option --truth-col {truth_col!r} is not a column; the columns are "
+                f"{', '.join(map(repr, header))}"
+            )
         return "predictions", truth_col
     for h in header:
         if _norm(h) in _TRUTH_NAMES:
@@ -122,9 +184,7 @@ def _check_tests(tests, kind, fits):
         return
     for t in tests:
         if t not in fits:
-            raise CdplotError(
-                f"--test {t} does not fit {kind}; tests that fit: {', '.join(fits)}"
-            )
+            raise CdplotError(f"--test {t} does not fit {kind}; tests that fit: {', '.join(fits)}")
 
 
 def _check_options(args):
@@ -145,15 +205,18 @@ def _pick(methods, args, source):
     a, b = args.a, args.b
     if a is None and b is None:
         if len(methods) != 2:
-            raise CdplotError(f"{source}: the data hold {len(methods)} methods "
-                              f"({', '.join(methods)}); choose two with --a and --b")
+            raise CdplotError(
+                f"{source}: the data hold {len(methods)} methods "
+                f"({', '.join(methods)}); choose two with --a and --b"
+            )
         return methods[0], methods[1]
     for opt, m in (("--a", a), ("--b", b)):
         if m is None:
             raise CdplotError(f"option {opt} is required; methods are {', '.join(methods)}")
         if m not in methods:
-            raise CdplotError(f"{source}: option {opt} {m!r} is not a method; methods are "
-                              f"{', '.join(methods)}")
+            raise CdplotError(
+                f"{source}: option {opt} {m!r} is not a method; methods are {', '.join(methods)}"
+            )
     if a == b:
         raise CdplotError(f"options --a and --b both name {a!r}; compare two different methods")
     return a, b
@@ -170,8 +233,11 @@ def _folds(args, source):
     a, b = _pick(f.methods, args, source)
     xa = f.scores(a, args.dataset)
     xb = f.scores(b, args.dataset)
-    dataset = args.dataset if args.dataset is not None else (
-        f.datasets[0] if f.datasets[0] != "data" else None)
+    dataset = (
+        args.dataset
+        if args.dataset is not None
+        else (f.datasets[0] if f.datasets[0] != "data" else None)
+    )
     r, k = xa.shape
     if args.scheme is None:
         guess = "kfold" if r == 1 else f"{r}x{k}"
@@ -187,12 +253,34 @@ def _folds(args, source):
     hib = True if args.higher_is_better is None else args.higher_is_better
     out = []
     for t in run:
-        out.append(cv_test(xa, xb, test=t, scheme=scheme, n_train=args.n_train, n_test=args.n_test,
-                           higher_is_better=hib, alpha=args.alpha, names=(a, b), dataset=dataset))
+        out.append(
+            cv_test(
+                xa,
+                xb,
+                test=t,
+                scheme=scheme,
+                n_train=args.n_train,
+                n_test=args.n_test,
+                higher_is_better=hib,
+                alpha=args.alpha,
+                names=(a, b),
+                dataset=dataset,
+            )
+        )
     if args.rope is not None and (not args.tests or "bayes" in args.tests):
-        out.append(bayesian_correlated_ttest(xa, xb, rope=args.rope, scheme=scheme,
-                                             n_train=args.n_train, n_test=args.n_test,
-                                             higher_is_better=hib, names=(a, b), dataset=dataset))
+        out.append(
+            bayesian_correlated_ttest(
+                xa,
+                xb,
+                rope=args.rope,
+                scheme=scheme,
+                n_train=args.n_train,
+                n_test=args.n_test,
+                higher_is_better=hib,
+                names=(a, b),
+                dataset=dataset,
+            )
+        )
     del cv_tests
     return out, f
 
@@ -202,9 +290,18 @@ def _datasets(args, table):
 
     _check_tests(args.tests, "scores over many data sets", ("pair", "bayes"))
     a, b = _pick(table.methods, args, table.source or "scores")
-    res = compare_pair(table, a=a, b=b, higher_is_better=args.higher_is_better, alpha=args.alpha,
-                       zero_method=args.zero_method, method=args.exact, rope=args.rope,
-                       n_samples=args.samples, rng=args.seed)
+    res = compare_pair(
+        table,
+        a=a,
+        b=b,
+        higher_is_better=args.higher_is_better,
+        alpha=args.alpha,
+        zero_method=args.zero_method,
+        method=args.exact,
+        rope=args.rope,
+        n_samples=args.samples,
+        rng=args.seed,
+    )
     return [res]
 
 
@@ -214,8 +311,10 @@ def _predictions(args, source, truth):
 
     _check_tests(args.tests, "predictions", ("mcnemar",))
     if args.rope is not None:
-        raise CdplotError("--rope applies to scores, not to predictions (McNemar's test has no "
-                          "Bayesian counterpart here)")
+        raise CdplotError(
+            "--rope applies to scores, not to predictions (McNemar's test has no "
+            "Bayesian counterpart here)"
+        )
     from ..readers import read_text
 
     name, text, _ = read_text(source)
@@ -223,17 +322,28 @@ def _predictions(args, source, truth):
     methods = [h for h in records[0] if h != truth]
     a, b = _pick(methods, args, source)
     y = [r[truth] for r in records]
-    return [mcnemar_from_predictions(y, [r[a] for r in records], [r[b] for r in records],
-                                     method=args.exact, alpha=args.alpha, names=(a, b))]
+    return [
+        mcnemar_from_predictions(
+            y,
+            [r[a] for r in records],
+            [r[b] for r in records],
+            method=args.exact,
+            alpha=args.alpha,
+            names=(a, b),
+        )
+    ]
 
 
 def _averaged_table(f, source):
     from ..stats.scores import ScoreTable
 
-    note = (f"Each data set's score is the mean over {len(f.repeats) * len(f.folds)} folds "
-            f"({len(f.repeats)} repetition(s) x {len(f.folds)} folds); per-fold tests need --dataset.")
-    return ScoreTable(values=f.means(), methods=f.methods, datasets=f.datasets, source=source,
-                      notes=(note,))
+    note = (
+        f"Each data set's score is the mean over {len(f.repeats) * len(f.folds)} folds "
+        f"({len(f.repeats)} repetition(s) x {len(f.folds)} folds); per-fold tests need --dataset."
+    )
+    return ScoreTable(
+        values=f.means(), methods=f.methods, datasets=f.datasets, source=source, notes=(note,)
+    )
 
 
 def run(args) -> int:
@@ -270,8 +380,12 @@ def run(args) -> int:
     if args.plot is not None:
         _plot(args.plot, results)
     if args.json:
-        json.dump({"kind": kind, "results": [r.to_dict() for r in results]}, sys.stdout, indent=2,
-                  ensure_ascii=False)
+        json.dump(
+            {"kind": kind, "results": [r.to_dict() for r in results]},
+            sys.stdout,
+            indent=2,
+            ensure_ascii=False,
+        )
         sys.stdout.write("\n")
         return 0
     for i, r in enumerate(results):
@@ -290,7 +404,9 @@ def _plot(path, results):
             from ..plot.bayesian import posterior_density, posterior_simplex
             from ..plot.save import save_figure
 
-            draw = posterior_density if isinstance(bayes, BayesianTTestResult) else posterior_simplex
+            draw = (
+                posterior_density if isinstance(bayes, BayesianTTestResult) else posterior_simplex
+            )
             save_figure(draw(bayes), path)
             return
     raise CdplotError("--plot: no Bayesian result to draw (the tests chosen exclude 'bayes')")

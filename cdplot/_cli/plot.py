@@ -40,25 +40,59 @@ def register(sub) -> None:
     )
     add_input_options(p)
     g = p.add_argument_group("figure")
-    g.add_argument("-o", "--output", required=True, metavar="OUT", help="output file: .png, .svg or .pdf")
-    g.add_argument("--kind", choices=KINDS, default="cd",
-                   help="cd: critical-difference diagram; intervals: rank-interval chart; heatmap: p-values "
-                        "(default: cd)")
-    g.add_argument("--style", choices=STYLES, default="paper",
-                   help="paper: 3.5 in wide; paper-wide: 7 in; slides: 16:9 with large type (default: paper)")
-    g.add_argument("--font", choices=FONTS, default="sans",
-                   help="bundled font: sans (Lato) or serif (CMU Serif, the LaTeX look) (default: sans)")
-    g.add_argument("--reverse", action="store_true", help="best ranks on the left instead of the right")
+    g.add_argument(
+        "-o", "--output", required=True, metavar="OUT", help="output file: .png, .svg or .pdf"
+    )
+    g.add_argument(
+        "--kind",
+        choices=KINDS,
+        default="cd",
+        help="cd: critical-difference diagram; intervals: rank-interval chart; heatmap: p-values "
+        "(default: cd)",
+    )
+    g.add_argument(
+        "--style",
+        choices=STYLES,
+        default="paper",
+        help="paper: 3.5 in wide; paper-wide: 7 in; slides: 16:9 with large type (default: paper)",
+    )
+    g.add_argument(
+        "--font",
+        choices=FONTS,
+        default="sans",
+        help="bundled font: sans (Lato) or serif (CMU Serif, the LaTeX look) (default: sans)",
+    )
+    g.add_argument(
+        "--reverse", action="store_true", help="best ranks on the left instead of the right"
+    )
     g.add_argument("--highlight", metavar="NAME", help="emphasise this method")
     g.add_argument("--dpi", type=_dpi, default=300, help="resolution of PNG output (default: 300)")
-    g.add_argument("--no-ranks", dest="ranks", action="store_false",
-                   help="cd: do not print average ranks beside the names")
-    g.add_argument("--no-caption", dest="caption", action="store_false",
-                   help="leave out the caption line (test, alpha, N, CD)")
-    g.add_argument("--no-note", dest="note", action="store_false",
-                   help="cd: leave out the note on relations the bars cannot show")
-    g.add_argument("--no-annotate", dest="annotate", action="store_const", const=False, default=None,
-                   help="heatmap: never print p-values in the cells (default: when they fit)")
+    g.add_argument(
+        "--no-ranks",
+        dest="ranks",
+        action="store_false",
+        help="cd: do not print average ranks beside the names",
+    )
+    g.add_argument(
+        "--no-caption",
+        dest="caption",
+        action="store_false",
+        help="leave out the caption line (test, alpha, N, CD)",
+    )
+    g.add_argument(
+        "--no-note",
+        dest="note",
+        action="store_false",
+        help="cd: leave out the note on relations the bars cannot show",
+    )
+    g.add_argument(
+        "--no-annotate",
+        dest="annotate",
+        action="store_const",
+        const=False,
+        default=None,
+        help="heatmap: never print p-values in the cells (default: when they fit)",
+    )
     add_analysis_options(p)
     p.set_defaults(func=run)
 
@@ -72,11 +106,15 @@ def run(args) -> int:
         flag = "--no-ranks" if not args.ranks else "--no-note"
         raise CdplotError(f"option {flag} applies only to --kind cd, not --kind {args.kind}")
     if args.kind != "heatmap" and args.annotate is not None:
-        raise CdplotError(f"option --no-annotate applies only to --kind heatmap, not --kind {args.kind}")
+        raise CdplotError(
+            f"option --no-annotate applies only to --kind heatmap, not --kind {args.kind}"
+        )
     tables = load_tables(args)
     if len(tables) != 1:
         names = ", ".join(str(t.metric) for t in tables)
-        raise CdplotError(f"the data hold {len(tables)} metrics ({names}); choose one with --metric")
+        raise CdplotError(
+            f"the data hold {len(tables)} metrics ({names}); choose one with --metric"
+        )
     from ..stats.compare import compare_table
 
     table = tables[0]
@@ -85,8 +123,13 @@ def run(args) -> int:
     _import_matplotlib()
     from ..plot import cd_diagram, rank_intervals, save_figure, significance_heatmap
 
-    common = {"reverse": args.reverse, "style": args.style, "font": args.font, "highlight": args.highlight,
-              "caption": args.caption}
+    common = {
+        "reverse": args.reverse,
+        "style": args.style,
+        "font": args.font,
+        "highlight": args.highlight,
+        "caption": args.caption,
+    }
     if args.kind == "cd":
         ax = cd_diagram(result, ranks=args.ranks, note=args.note, **common)
     elif args.kind == "intervals":

@@ -12,7 +12,8 @@ def register(sub) -> None:
         "report",
         help="a self-contained HTML or PDF report of the whole analysis",
         description=(
-            "Write a report with the conclusion in words, the data table with ranks, the Friedman and "
+            "Write a report with the conclusion in words, the data table with ranks, the Friedman "
+            "and "
             "Iman-Davenport tests, the post-hoc test with its critical difference, the CD diagram, "
             "rank intervals and significance heatmap, the pairwise p-values and groups, a methods "
             "paragraph with references and BibTeX, and a reproducibility footer. Several metrics "
@@ -43,7 +44,9 @@ def register(sub) -> None:
     g.add_argument(
         "--template",
         metavar="DIR",
-        help="folder of templates replacing bundled ones of the same name (run in Jinja2's sandbox)",
+        help=(
+            "folder of templates replacing bundled ones of the same name (run in Jinja2's sandbox)"
+        ),
     )
     g.add_argument(
         "--decimals",
@@ -62,7 +65,9 @@ def register(sub) -> None:
         nargs=2,
         action="append",
         metavar=("A", "B"),
-        help="also compare methods A and B head to head (Wilcoxon, sign test, paired t); repeatable",
+        help=(
+            "also compare methods A and B head to head (Wilcoxon, sign test, paired t); repeatable"
+        ),
     )
     p.set_defaults(func=run)
 

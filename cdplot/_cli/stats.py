@@ -24,7 +24,10 @@ def register(sub) -> None:
     # 'auto' is not a post-hoc test of compare_table, so only 'stats' offers it
     test = next(a for a in p._actions if a.dest == "test")
     test.choices = (*test.choices, "auto")
-    test.help = "post-hoc test (default: nemenyi); auto: ANOVA + Tukey or Friedman + Nemenyi by assumption checks"
+    test.help = (
+        "post-hoc test (default: nemenyi); auto: ANOVA + Tukey or "
+        "Friedman + Nemenyi by assumption checks"
+    )
     p.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     p.set_defaults(func=run)
 

@@ -12,7 +12,8 @@ def register(sub) -> None:
         "table",
         help="the data table with ranks in LaTeX, Markdown or HTML",
         description=(
-            "Print the scores with each method's rank in parentheses, the best score of each data set "
+            "Print the scores with each method's rank in parentheses, the best score of each data "
+            "set "
             "in bold and the average ranks as the last row, as Demsar (2006) prints them."
         ),
         epilog="Example: cdplot table --example demsar2006 --format latex",

@@ -24,10 +24,33 @@ __all__ = [
 ]
 
 # Keys that would change the size or face of names after they were measured.
-_SIZE_KEYS = {"fontsize", "size", "fontfamily", "family", "fontweight", "weight", "fontname",
-              "fontproperties", "font", "font_properties", "fontstretch", "stretch", "rotation",
-              "math_fontfamily", "linespacing", "usetex", "parse_math", "ha", "va",
-              "horizontalalignment", "verticalalignment", "x", "y", "s", "text"}
+_SIZE_KEYS = {
+    "fontsize",
+    "size",
+    "fontfamily",
+    "family",
+    "fontweight",
+    "weight",
+    "fontname",
+    "fontproperties",
+    "font",
+    "font_properties",
+    "fontstretch",
+    "stretch",
+    "rotation",
+    "math_fontfamily",
+    "linespacing",
+    "usetex",
+    "parse_math",
+    "ha",
+    "va",
+    "horizontalalignment",
+    "verticalalignment",
+    "x",
+    "y",
+    "s",
+    "text",
+}
 
 SHARED_PARAMS = """\
     result_or_scores : ComparisonResult or scores
@@ -78,7 +101,8 @@ def as_result(result_or_scores, options: dict, compare_kws):
         extra = sorted(given) + sorted(compare_kws or {})
         if extra:
             raise CdplotError(
-                f"option {extra[0]}={({**given, **(compare_kws or {})})[extra[0]]!r} applies only to raw scores; "
+                f"option {extra[0]}={({**given, **(compare_kws or {})})[extra[0]]!r} applies only "
+                "to raw scores; "
                 "this result was computed already (call cdplot.compare with it instead)"
             )
         return result_or_scores
@@ -100,7 +124,8 @@ def check_common(result, *, ax, reverse, style, font, highlight, label_kws, line
     if highlight is not None:
         if not isinstance(highlight, str) or highlight not in result.methods:
             raise CdplotError(
-                f"option highlight={highlight!r} is not a method; methods are {', '.join(result.methods)}"
+                f"option highlight={highlight!r} is not a method; methods are "
+                f"{', '.join(result.methods)}"
             )
         hl = result.methods.index(highlight)
     for name, kws in (("label_kws", label_kws), ("line_kws", line_kws)):
@@ -188,7 +213,9 @@ def _line_metrics(font: str, size: float, bold: bool) -> tuple[float, float]:
 
     bold_w = bold_kws(font)
     prop = FontProperties(
-        family=font_family(font), size=size, weight=bold_w["fontweight"] if bold else "normal",
+        family=font_family(font),
+        size=size,
+        weight=bold_w["fontweight"] if bold else "normal",
         stretch=bold_w.get("fontstretch", "normal") if bold else "normal",
     )
     with mpl.rc_context({"text.hinting": "no_hinting"}):
@@ -225,8 +252,12 @@ def measurer(font):
 
 def text_kws(font, size, bold=False, color="ink") -> dict:
     """Keyword arguments of ``ax.text`` for one piece of cdplot text."""
-    kws = {"fontsize": size, "fontfamily": font_family(font), "parse_math": False,
-           "color": PALETTE.get(color, color)}
+    kws = {
+        "fontsize": size,
+        "fontfamily": font_family(font),
+        "parse_math": False,
+        "color": PALETTE.get(color, color),
+    }
     kws.update(bold_kws(font) if bold else regular_kws(font))
     return kws
 

@@ -68,18 +68,20 @@ def _new_axes(ax, width, height):
 
 def _rc(font, st):
     rc = font_rc(font)
-    rc.update({
-        "font.size": st.small_size,
-        "axes.labelsize": st.small_size,
-        "xtick.labelsize": st.small_size,
-        "ytick.labelsize": st.small_size,
-        "legend.fontsize": st.small_size,
-        "axes.linewidth": st.line_width,
-        "xtick.major.width": st.line_width,
-        "axes.edgecolor": PALETTE["ink"],
-        "text.color": PALETTE["ink"],
-        "xtick.color": PALETTE["ink"],
-    })
+    rc.update(
+        {
+            "font.size": st.small_size,
+            "axes.labelsize": st.small_size,
+            "xtick.labelsize": st.small_size,
+            "ytick.labelsize": st.small_size,
+            "legend.fontsize": st.small_size,
+            "axes.linewidth": st.line_width,
+            "xtick.major.width": st.line_width,
+            "axes.edgecolor": PALETTE["ink"],
+            "text.color": PALETTE["ink"],
+            "xtick.color": PALETTE["ink"],
+        }
+    )
     return rc
 
 
@@ -151,15 +153,33 @@ def posterior_density(result, *, ax=None, style="paper", font=None, label_kws=No
         right = x >= r
         left = x <= -r
         mid = (x >= -r) & (x <= r)
-        ax.fill_between(x[right], y[right], color=PALETTE["accent"], alpha=0.35, linewidth=0,
-                        label=f"{a} better: {result.p_a_better:.3f}")
+        ax.fill_between(
+            x[right],
+            y[right],
+            color=PALETTE["accent"],
+            alpha=0.35,
+            linewidth=0,
+            label=f"{a} better: {result.p_a_better:.3f}",
+        )
         if r > 0:
-            ax.fill_between(x[mid], y[mid], color=PALETTE["muted"], alpha=0.45, linewidth=0,
-                            label=f"rope ±{r:g}: {result.p_rope:.3f}")
+            ax.fill_between(
+                x[mid],
+                y[mid],
+                color=PALETTE["muted"],
+                alpha=0.45,
+                linewidth=0,
+                label=f"rope ±{r:g}: {result.p_rope:.3f}",
+            )
             for edge in (-r, r):
                 ax.axvline(edge, color=PALETTE["muted"], linewidth=st.line_width)
-        ax.fill_between(x[left], y[left], color=PALETTE["accent2"], alpha=0.35, linewidth=0,
-                        label=f"{b} better: {result.p_b_better:.3f}")
+        ax.fill_between(
+            x[left],
+            y[left],
+            color=PALETTE["accent2"],
+            alpha=0.35,
+            linewidth=0,
+            label=f"{b} better: {result.p_b_better:.3f}",
+        )
         kws = {"color": PALETTE["ink"], "linewidth": st.axis_width, **line_kws}
         ax.plot(x, y, **kws)
         ax.axvline(0.0, color=PALETTE["line"], linewidth=st.line_width, linestyle=":")
@@ -171,8 +191,14 @@ def posterior_density(result, *, ax=None, style="paper", font=None, label_kws=No
         first, second = (a, b) if result.higher_is_better else (b, a)
         ax.set_xlabel(f"mean difference {first} − {second}", **label_kws)
         # above the plot, so that the legend never hides the curve wherever its mass lies
-        leg = ax.legend(loc="lower left", bbox_to_anchor=(0.0, 1.0), frameon=False,
-                        handlelength=1.2, borderaxespad=0.2, ncols=1)
+        leg = ax.legend(
+            loc="lower left",
+            bbox_to_anchor=(0.0, 1.0),
+            frameon=False,
+            handlelength=1.2,
+            borderaxespad=0.2,
+            ncols=1,
+        )
         for t in leg.get_texts():
             t.set(**label_kws)
     return ax
@@ -184,8 +210,9 @@ def _project(p_a, p_rope, p_b):
     return p_a + 0.5 * p_rope, h * p_rope
 
 
-def posterior_simplex(result, *, ax=None, style="paper", font=None, label_kws=None,
-                      scatter_kws=None, max_points=5000):
+def posterior_simplex(
+    result, *, ax=None, style="paper", font=None, label_kws=None, scatter_kws=None, max_points=5000
+):
     """Posterior samples of the Bayesian signed-rank test in the probability simplex.
 
     Each sample is a point in the triangle whose corners are "A better",
@@ -243,7 +270,11 @@ def posterior_simplex(result, *, ax=None, style="paper", font=None, label_kws=No
             f"posterior_simplex draws a BayesianSignedRankResult (bayesian_signed_rank), got "
             f"{type(result).__name__}"
         )
-    if isinstance(max_points, bool) or not isinstance(max_points, (int, np.integer)) or max_points < 1:
+    if (
+        isinstance(max_points, bool)
+        or not isinstance(max_points, (int, np.integer))
+        or max_points < 1
+    ):
         raise CdplotError(f"option max_points={max_points!r} must be a positive whole number")
     st = get_style(style)
     font = check_font(font)
@@ -263,17 +294,40 @@ def posterior_simplex(result, *, ax=None, style="paper", font=None, label_kws=No
         for mx, my in (_project(0.5, 0, 0.5), _project(0.5, 0.5, 0), _project(0, 0.5, 0.5)):
             ax.plot([cx, mx], [cy, my], color=PALETTE["muted"], linewidth=st.line_width, zorder=1)
         size = max(1.0, st.line_width * 3)
-        kws = {"s": size, "color": PALETTE["accent"], "alpha": 0.25, "linewidths": 0,
-               "rasterized": False, **scatter_kws}
+        kws = {
+            "s": size,
+            "color": PALETTE["accent"],
+            "alpha": 0.25,
+            "linewidths": 0,
+            "rasterized": False,
+            **scatter_kws,
+        }
         # above the outline: samples with one probability near 0 lie on an edge
         ax.scatter(px, py, zorder=4, **kws)
-        ax.plot([0, 1, 0.5, 0], [0, 0, h, 0], color=PALETTE["ink"], linewidth=st.axis_width,
-                zorder=3, solid_joinstyle="miter")
-        text = {"fontsize": st.small_size, "color": PALETTE["ink"], "parse_math": False, **label_kws}
+        ax.plot(
+            [0, 1, 0.5, 0],
+            [0, 0, h, 0],
+            color=PALETTE["ink"],
+            linewidth=st.axis_width,
+            zorder=3,
+            solid_joinstyle="miter",
+        )
+        text = {
+            "fontsize": st.small_size,
+            "color": PALETTE["ink"],
+            "parse_math": False,
+            **label_kws,
+        }
         ax.text(0, -0.04, f"{b} better\np = {result.p_b_better:.3f}", ha="center", va="top", **text)
         ax.text(1, -0.04, f"{a} better\np = {result.p_a_better:.3f}", ha="center", va="top", **text)
-        ax.text(0.5, h + 0.03, f"rope (±{result.rope:g})\np = {result.p_rope:.3f}", ha="center",
-                va="bottom", **text)
+        ax.text(
+            0.5,
+            h + 0.03,
+            f"rope (±{result.rope:g})\np = {result.p_rope:.3f}",
+            ha="center",
+            va="bottom",
+            **text,
+        )
         ax.set_xlim(-0.2, 1.2)
         ax.set_ylim(-0.2, h + 0.18)
     return ax

@@ -16,7 +16,11 @@ def _tied_outsiders(result, members, tol=1e-9):
     avg = result.average_ranks
     idx = [result.methods.index(m) for m in members]
     lo, hi = min(avg[i] for i in idx), max(avg[i] for i in idx)
-    return [result.methods[j] for j in range(result.n_methods) if j not in idx and lo - tol <= avg[j] <= hi + tol]
+    return [
+        result.methods[j]
+        for j in range(result.n_methods)
+        if j not in idx and lo - tol <= avg[j] <= hi + tol
+    ]
 
 
 def _some(items, limit=3) -> str:
@@ -33,11 +37,19 @@ def _notes(result, control_mode: bool) -> list[str]:
     """Relations the bars cannot show, in words."""
     out = []
     if control_mode:
-        differ = [m for m in result.order() if m != result.control and result.is_significant(m, result.control)]
+        differ = [
+            m
+            for m in result.order()
+            if m != result.control and result.is_significant(m, result.control)
+        ]
         if differ:
             out.append(
                 f"Names in orange differ significantly from the control {result.control}"
-                + (" (their ranks lie outside its CD interval)." if result.critical_difference else ".")
+                + (
+                    " (their ranks lie outside its CD interval)."
+                    if result.critical_difference
+                    else "."
+                )
             )
         else:
             out.append(f"No method differs significantly from the control {result.control}.")
@@ -144,12 +156,27 @@ def cd_diagram(
     """
     result = _common.as_result(
         result_or_scores,
-        {"higher_is_better": higher_is_better, "alpha": alpha, "test": test, "correction": correction,
-         "control": control, "metric": metric, "nan_policy": nan_policy},
+        {
+            "higher_is_better": higher_is_better,
+            "alpha": alpha,
+            "test": test,
+            "correction": correction,
+            "control": control,
+            "metric": metric,
+            "nan_policy": nan_policy,
+        },
         compare_kws,
     )
-    st, font, hl = _common.check_common(result, ax=ax, reverse=reverse, style=style, font=font,
-                                        highlight=highlight, label_kws=label_kws, line_kws=line_kws)
+    st, font, hl = _common.check_common(
+        result,
+        ax=ax,
+        reverse=reverse,
+        style=style,
+        font=font,
+        highlight=highlight,
+        label_kws=label_kws,
+        line_kws=line_kws,
+    )
     for name, value in (("ranks", ranks), ("caption", caption), ("note", note)):
         check_bool(name, value)
     names = list(result.methods)
@@ -172,9 +199,21 @@ def cd_diagram(
         measure = _common.measurer(font)
         avail_w, avail_h = cv.available()
         lay = cd_layout(
-            names, avg, measure=measure, style=st, width=avail_w, height=avail_h, grow=ax is None,
-            reverse=reverse, cliques=cliques, cd=result.critical_difference, control=ctrl, bold=bold,
-            show_ranks=ranks, notes=notes, caption=cap,
+            names,
+            avg,
+            measure=measure,
+            style=st,
+            width=avail_w,
+            height=avail_h,
+            grow=ax is None,
+            reverse=reverse,
+            cliques=cliques,
+            cd=result.critical_difference,
+            control=ctrl,
+            bold=bold,
+            show_ranks=ranks,
+            notes=notes,
+            caption=cap,
         )
         ax = cv.axes(lay.width, lay.height)
         _draw(ax, lay, result, font, st, hl, ctrl, differ, label_kws or {}, line_kws or {})
@@ -192,8 +231,16 @@ def _draw(ax, lay, result, font, st, hl, ctrl, differ, label_kws, line_kws):
     k = lay.k
     y = lay.axis_y
     # axis with ticks pointing up towards their labels
-    add_line(ax, [lay.x(1), lay.x(k)], [y, y], color=ink, lw=st.axis_width,
-             solid_capstyle="projecting", gid="cd-axis", clip_on=False)
+    add_line(
+        ax,
+        [lay.x(1), lay.x(k)],
+        [y, y],
+        color=ink,
+        lw=st.axis_width,
+        solid_capstyle="projecting",
+        gid="cd-axis",
+        clip_on=False,
+    )
     xs, ys = [], []
     for r in lay.major_ticks:
         xs += [lay.x(r), lay.x(r), None]
@@ -209,8 +256,16 @@ def _draw(ax, lay, result, font, st, hl, ctrl, differ, label_kws, line_kws):
     nclique = 0
     for bar in lay.bars:
         if bar.role == "clique":
-            add_line(ax, [bar.x0, bar.x1], [bar.y, bar.y], color=ink, lw=st.bar_width,
-                     solid_capstyle="butt", gid=f"cd-clique-{nclique}", clip_on=False)
+            add_line(
+                ax,
+                [bar.x0, bar.x1],
+                [bar.y, bar.y],
+                color=ink,
+                lw=st.bar_width,
+                solid_capstyle="butt",
+                gid=f"cd-clique-{nclique}",
+                clip_on=False,
+            )
             nclique += 1
         else:
             color = ink if bar.role == "cd" else PALETTE["accent"]
@@ -222,28 +277,66 @@ def _draw(ax, lay, result, font, st, hl, ctrl, differ, label_kws, line_kws):
             if not bar.open_right:
                 bx += [bar.x1, bar.x1, None]
                 by += [bar.y - cap, bar.y + cap, None]
-            add_line(ax, bx, by, color=color, lw=st.bar_width * 0.55, solid_capstyle="butt", gid=gid,
-                     clip_on=False)
+            add_line(
+                ax,
+                bx,
+                by,
+                color=color,
+                lw=st.bar_width * 0.55,
+                solid_capstyle="butt",
+                gid=gid,
+                clip_on=False,
+            )
             if bar.role == "cd-interval":
-                add_line(ax, [lay.x(result.average_ranks[ctrl])], [bar.y], marker="o", color=color,
-                         ms=st.bar_width * 1.6, mec="white", mew=0.5, gid="cd-control", clip_on=False)
+                add_line(
+                    ax,
+                    [lay.x(result.average_ranks[ctrl])],
+                    [bar.y],
+                    marker="o",
+                    color=color,
+                    ms=st.bar_width * 1.6,
+                    mec="white",
+                    mew=0.5,
+                    gid="cd-control",
+                    clip_on=False,
+                )
 
     # elbows, with a dot where each meets the axis
     for e in lay.elbows:
         i = e.index
         color = line
-        if i == hl or i == ctrl:
+        if i in (hl, ctrl):
             color = PALETTE["accent"]
         elif i in differ:
             color = PALETTE["accent2"]
-        kws = {"color": color, "lw": lw * (1.6 if i in (hl, ctrl) else 1.0), "solid_joinstyle": "miter",
-               "solid_capstyle": "butt"}
+        kws = {
+            "color": color,
+            "lw": lw * (1.6 if i in (hl, ctrl) else 1.0),
+            "solid_joinstyle": "miter",
+            "solid_capstyle": "butt",
+        }
         kws.update(line_kws)
-        add_line(ax, [p[0] for p in e.points], [p[1] for p in e.points], gid=f"cd-elbow-{i}",
-                 clip_on=False, **kws)
+        add_line(
+            ax,
+            [p[0] for p in e.points],
+            [p[1] for p in e.points],
+            gid=f"cd-elbow-{i}",
+            clip_on=False,
+            **kws,
+        )
     mx = [e.points[0][0] for e in lay.elbows]
-    add_line(ax, mx, [y] * len(mx), marker="o", color=ink, ms=max(1.8, 0.45 * lay.font_size), mew=0,
-             gid="cd-markers", clip_on=False, zorder=3)
+    add_line(
+        ax,
+        mx,
+        [y] * len(mx),
+        marker="o",
+        color=ink,
+        ms=max(1.8, 0.45 * lay.font_size),
+        mew=0,
+        gid="cd-markers",
+        clip_on=False,
+        zorder=3,
+    )
 
     # text
     names = result.methods

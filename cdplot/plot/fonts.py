@@ -12,7 +12,15 @@ import functools
 
 from .._options import check_option
 
-__all__ = ["FONTS", "register_fonts", "font_family", "regular_kws", "bold_kws", "check_font", "font_rc"]
+__all__ = [
+    "FONTS",
+    "register_fonts",
+    "font_family",
+    "regular_kws",
+    "bold_kws",
+    "check_font",
+    "font_rc",
+]
 
 # option -> (family name inside the files, files relative to fonts_dir())
 FONTS = {
@@ -50,7 +58,9 @@ def register_fonts() -> tuple[str, ...]:
         for name in files:
             path = folder / name
             if not path.is_file():
-                raise FileNotFoundError(f"cdplot's bundled font {name} is missing from {folder}; reinstall cdplot")
+                raise FileNotFoundError(
+                    f"cdplot's bundled font {name} is missing from {folder}; reinstall cdplot"
+                )
             font_manager.fontManager.addfont(str(path))
             paths.append(str(path))
     # CMU Serif Roman declares weight 500 (medium), so matplotlib would log

@@ -90,12 +90,27 @@ def significance_heatmap(
     """
     result = _common.as_result(
         result_or_scores,
-        {"higher_is_better": higher_is_better, "alpha": alpha, "test": test, "correction": correction,
-         "control": control, "metric": metric, "nan_policy": nan_policy},
+        {
+            "higher_is_better": higher_is_better,
+            "alpha": alpha,
+            "test": test,
+            "correction": correction,
+            "control": control,
+            "metric": metric,
+            "nan_policy": nan_policy,
+        },
         compare_kws,
     )
-    st, font, hl = _common.check_common(result, ax=ax, reverse=reverse, style=style, font=font,
-                                        highlight=highlight, label_kws=label_kws, line_kws=line_kws)
+    st, font, hl = _common.check_common(
+        result,
+        ax=ax,
+        reverse=reverse,
+        style=style,
+        font=font,
+        highlight=highlight,
+        label_kws=label_kws,
+        line_kws=line_kws,
+    )
     check_bool("caption", caption)
     if annotate is not None:
         check_bool("annotate", annotate)
@@ -113,16 +128,28 @@ def significance_heatmap(
     with _common.canvas(ax, font) as cv:
         measure = _common.measurer(font)
         avail_w, avail_h = cv.available()
-        lay = heatmap_layout(names, key, legend, measure=measure, style=st, width=avail_w, height=avail_h,
-                             grow=ax is None, bold=[] if hl is None else [hl], annotate=annotate,
-                             caption=cap)
+        lay = heatmap_layout(
+            names,
+            key,
+            legend,
+            measure=measure,
+            style=st,
+            width=avail_w,
+            height=avail_h,
+            grow=ax is None,
+            bold=[] if hl is None else [hl],
+            annotate=annotate,
+            caption=cap,
+        )
         ax = cv.axes(lay.width, lay.height)
         _draw(ax, lay, result, levels, untested, font, st, label_kws or {}, line_kws or {})
     return ax
 
 
 if significance_heatmap.__doc__:
-    significance_heatmap.__doc__ = significance_heatmap.__doc__.replace("    {shared}", _common.SHARED_PARAMS)
+    significance_heatmap.__doc__ = significance_heatmap.__doc__.replace(
+        "    {shared}", _common.SHARED_PARAMS
+    )
 
 
 def _draw(ax, lay, result, levels, untested, font, st, label_kws, line_kws):
@@ -152,25 +179,73 @@ def _draw(ax, lay, result, levels, untested, font, st, label_kws, line_kws):
                 dark = colours[cls] in PALETTE["levels"][:2]
                 texts.append(((x0 + x1) / 2, (y0 + y1) / 2, _fmt(v), "white" if dark else "ink"))
     edge = {"edgecolors": "white", "linewidths": st.line_width}
-    edge.update({("edgecolors" if k in ("edgecolor", "ec") else "linewidths" if k in ("linewidth", "lw") else k): v
-                 for k, v in line_kws.items()})
-    ax.add_collection(PolyCollection(polys, facecolors=faces, gid="hm-cells", clip_on=False, **edge))
+    edge.update(
+        {
+            (
+                "edgecolors"
+                if k in ("edgecolor", "ec")
+                else "linewidths"
+                if k in ("linewidth", "lw")
+                else k
+            ): v
+            for k, v in line_kws.items()
+        }
+    )
+    ax.add_collection(
+        PolyCollection(polys, facecolors=faces, gid="hm-cells", clip_on=False, **edge)
+    )
     if blank:
-        ax.add_collection(PolyCollection(blank, facecolors=PALETTE["untested"], edgecolors=PALETTE["faint"],
-                                         linewidths=st.line_width, hatch="////", gid="hm-untested",
-                                         clip_on=False))
+        ax.add_collection(
+            PolyCollection(
+                blank,
+                facecolors=PALETTE["untested"],
+                edgecolors=PALETTE["faint"],
+                linewidths=st.line_width,
+                hatch="////",
+                gid="hm-untested",
+                clip_on=False,
+            )
+        )
     for x, y, s, color in texts:
-        ax.text(x, y, s, ha="center", va="center", gid="hm-value", clip_on=False,
-                **_common.text_kws(font, lay.small_size, False, color))
+        ax.text(
+            x,
+            y,
+            s,
+            ha="center",
+            va="center",
+            gid="hm-value",
+            clip_on=False,
+            **_common.text_kws(font, lay.small_size, False, color),
+        )
     legend_colours = colours + ([PALETTE["untested"]] if untested else [])
-    for (x, y, side), colour in zip(lay.legend_swatches, legend_colours):
-        ax.add_patch(Rectangle((x - side / 2, y - side / 2), side, side, facecolor=colour,
-                               edgecolor=PALETTE["faint"], lw=0.5, hatch="////" if colour == PALETTE["untested"]
-                               else None, gid="hm-legend-swatch", clip_on=False))
+    for (x, y, side), colour in zip(lay.legend_swatches, legend_colours, strict=False):
+        ax.add_patch(
+            Rectangle(
+                (x - side / 2, y - side / 2),
+                side,
+                side,
+                facecolor=colour,
+                edgecolor=PALETTE["faint"],
+                lw=0.5,
+                hatch="////" if colour == PALETTE["untested"] else None,
+                gid="hm-legend-swatch",
+                clip_on=False,
+            )
+        )
     for b in lay.boxes:
         kws = _common.text_kws(font, b.size, b.bold, b.color)
         if b.role in ("row-label", "col-label"):
             kws.update(label_kws)
-        ax.text(b.x, b.y, b.text, ha=b.ha, va=b.va, rotation=b.rotation, rotation_mode="default",
-                gid=f"hm-{b.role}", clip_on=False, **kws)
+        ax.text(
+            b.x,
+            b.y,
+            b.text,
+            ha=b.ha,
+            va=b.va,
+            rotation=b.rotation,
+            rotation_mode="default",
+            gid=f"hm-{b.role}",
+            clip_on=False,
+            **kws,
+        )
     return ax

@@ -76,19 +76,35 @@ def rank_intervals(
     """
     result = _common.as_result(
         result_or_scores,
-        {"higher_is_better": higher_is_better, "alpha": alpha, "test": test, "correction": correction,
-         "control": control, "metric": metric, "nan_policy": nan_policy},
+        {
+            "higher_is_better": higher_is_better,
+            "alpha": alpha,
+            "test": test,
+            "correction": correction,
+            "control": control,
+            "metric": metric,
+            "nan_policy": nan_policy,
+        },
         compare_kws,
     )
-    st, font, hl = _common.check_common(result, ax=ax, reverse=reverse, style=style, font=font,
-                                        highlight=highlight, label_kws=label_kws, line_kws=line_kws)
+    st, font, hl = _common.check_common(
+        result,
+        ax=ax,
+        reverse=reverse,
+        style=style,
+        font=font,
+        highlight=highlight,
+        label_kws=label_kws,
+        line_kws=line_kws,
+    )
     from .._options import check_bool
 
     check_bool("caption", caption)
     cd = result.critical_difference
     if cd is None:
         raise CdplotError(
-            f"a rank-interval chart needs a critical difference, which test={result.test!r} does not have; "
+            f"a rank-interval chart needs a critical difference, which test={result.test!r} does "
+            "not have; "
             "use test='nemenyi' or 'bonferroni-dunn', or draw cd_diagram or significance_heatmap"
         )
     names = list(result.methods)
@@ -110,9 +126,20 @@ def rank_intervals(
     with _common.canvas(ax, font) as cv:
         measure = _common.measurer(font)
         avail_w, avail_h = cv.available()
-        lay = interval_layout(names, avg, cd / 2, measure=measure, style=st, width=avail_w, height=avail_h,
-                              grow=ax is None, reverse=reverse, bold=[] if hl is None else [hl],
-                              caption=cap, legend=legend if caption else [])
+        lay = interval_layout(
+            names,
+            avg,
+            cd / 2,
+            measure=measure,
+            style=st,
+            width=avail_w,
+            height=avail_h,
+            grow=ax is None,
+            reverse=reverse,
+            bold=[] if hl is None else [hl],
+            caption=cap,
+            legend=legend if caption else [],
+        )
         ax = cv.axes(lay.width, lay.height)
         _draw(ax, lay, avg, cd, font, st, hl, differ, label_kws or {}, line_kws or {})
     return ax
@@ -133,11 +160,23 @@ def _draw(ax, lay, avg, cd, font, st, hl, differ, label_kws, line_kws):
     for r in lay.ticks:
         gx += [lay.x(r), lay.x(r), None]
         gy += [top, bottom, None]
-    add_line(ax, gx, gy, color=faint, lw=st.line_width * 0.8, zorder=0, gid="ri-grid", clip_on=False)
+    add_line(
+        ax, gx, gy, color=faint, lw=st.line_width * 0.8, zorder=0, gid="ri-grid", clip_on=False
+    )
     if hl is not None:
         xa, xb = sorted((lay.x(avg[hl] - cd / 2), lay.x(avg[hl] + cd / 2)))
-        ax.add_patch(Rectangle((xa, top), xb - xa, bottom - top, facecolor=PALETTE["accent"], alpha=0.08,
-                               edgecolor="none", zorder=0, gid="ri-band"))
+        ax.add_patch(
+            Rectangle(
+                (xa, top),
+                xb - xa,
+                bottom - top,
+                facecolor=PALETTE["accent"],
+                alpha=0.08,
+                edgecolor="none",
+                zorder=0,
+                gid="ri-band",
+            )
+        )
     cap = max(1.8, 0.28 * lay.font_size)
     for i, y in lay.rows:
         if hl is None:
@@ -150,15 +189,32 @@ def _draw(ax, lay, avg, cd, font, st, hl, differ, label_kws, line_kws):
         xa, xb = lay.x(avg[i] - cd / 2), lay.x(avg[i] + cd / 2)
         kws = {"color": color, "lw": lw, "solid_capstyle": "butt"}
         kws.update(line_kws)
-        add_line(ax, [xa, xb, None, xa, xa, None, xb, xb],
-                 [y, y, None, y - cap, y + cap, None, y - cap, y + cap],
-                 gid=f"ri-segment-{i}", clip_on=False, **kws)
-        add_line(ax, [lay.x(avg[i])], [y], marker="o", color=kws["color"],
-                 ms=max(2.5, 0.55 * lay.font_size), mec="white", mew=0.4, gid=f"ri-dot-{i}",
-                 clip_on=False, zorder=3)
+        add_line(
+            ax,
+            [xa, xb, None, xa, xa, None, xb, xb],
+            [y, y, None, y - cap, y + cap, None, y - cap, y + cap],
+            gid=f"ri-segment-{i}",
+            clip_on=False,
+            **kws,
+        )
+        add_line(
+            ax,
+            [lay.x(avg[i])],
+            [y],
+            marker="o",
+            color=kws["color"],
+            ms=max(2.5, 0.55 * lay.font_size),
+            mec="white",
+            mew=0.4,
+            gid=f"ri-dot-{i}",
+            clip_on=False,
+            zorder=3,
+        )
     # the rank axis at the bottom, ticks pointing down to their labels
     y = lay.axis_y
-    add_line(ax, [lay.x0, lay.x1], [y, y], color=ink, lw=st.axis_width, gid="ri-axis", clip_on=False)
+    add_line(
+        ax, [lay.x0, lay.x1], [y, y], color=ink, lw=st.axis_width, gid="ri-axis", clip_on=False
+    )
     tx, ty = [], []
     for r in lay.ticks:
         tx += [lay.x(r), lay.x(r), None]
@@ -176,9 +232,17 @@ def _draw(ax, lay, avg, cd, font, st, hl, differ, label_kws, line_kws):
         elif b.role.startswith("legend:"):
             role = b.role.split(":", 1)[1]
             gid = "ri-legend"
-            ax.add_patch(Rectangle((b.x0 - 1.3 * b.size, b.y0 + (b.y1 - b.y0 - side) / 2), side, side,
-                                   facecolor=PALETTE[role], edgecolor="none", gid="ri-legend-swatch",
-                                   clip_on=False))
+            ax.add_patch(
+                Rectangle(
+                    (b.x0 - 1.3 * b.size, b.y0 + (b.y1 - b.y0 - side) / 2),
+                    side,
+                    side,
+                    facecolor=PALETTE[role],
+                    edgecolor="none",
+                    gid="ri-legend-swatch",
+                    clip_on=False,
+                )
+            )
         kws = _common.text_kws(font, b.size, b.bold, color)
         kws.update(extra)
         ax.text(b.x, b.y, b.text, ha=b.ha, va=b.va, gid=gid, clip_on=False, **kws)

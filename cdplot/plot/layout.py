@@ -77,7 +77,9 @@ class Box:
         )
 
 
-def _box(measure: Measure, text, role, x, y, ha, va, size, bold=False, color="ink", rotation=0.0) -> Box:
+def _box(
+    measure: Measure, text, role, x, y, ha, va, size, bold=False, color="ink", rotation=0.0
+) -> Box:
     w, h, _d = measure(text, size, bold)
     w = w * _SAFETY
     lh = measure("lp", size, bold)[1]
@@ -103,7 +105,7 @@ def overlapping_boxes(boxes: Sequence[Box], tol: float = 0.0) -> list[tuple[Box,
 
 
 def wrap_text(text: str, width: float, size: float, measure: Measure) -> list[str]:
-    """Greedy word wrap of ``text`` to ``width`` points (a word longer than the width gets its own line)."""
+    """Greedy word wrap of ``text`` to ``width`` points (an overlong word gets its own line)."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
         current = ""
@@ -120,7 +122,9 @@ def wrap_text(text: str, width: float, size: float, measure: Measure) -> list[st
     return lines
 
 
-def tick_ranks(k: int, points_per_rank: float, label_width: float) -> tuple[list[int], list[int], bool]:
+def tick_ranks(
+    k: int, points_per_rank: float, label_width: float
+) -> tuple[list[int], list[int], bool]:
     """Integer ticks, the labelled subset and whether half ticks fit.
 
     Labels are thinned to every 2nd, 5th, 10th... rank so that neighbours
@@ -130,7 +134,7 @@ def tick_ranks(k: int, points_per_rank: float, label_width: float) -> tuple[list
     for step in (1, 2, 5, 10, 20, 25, 50, 100, 250, 500, 1000):
         if step * points_per_rank >= label_width:
             break
-    wanted = sorted({1, k} | {r for r in range(step, k + 1, step)})
+    wanted = sorted({1, k} | set(range(step, k + 1, step)))
     need = label_width / points_per_rank
     kept: list[int] = []
     for r in wanted:
@@ -147,7 +151,7 @@ def tick_ranks(k: int, points_per_rank: float, label_width: float) -> tuple[list
 
 
 def pack_rows(spans: Sequence[tuple[float, float]], gap: float) -> list[int]:
-    """Assign intervals to rows so that intervals in a row are at least ``gap`` apart (first fit)."""
+    """Assign intervals to rows so that intervals in a row are ``gap`` apart (first fit)."""
     rows_end: list[float] = []
     out = [0] * len(spans)
     for i in sorted(range(len(spans)), key=lambda i: (spans[i][0], spans[i][1])):
@@ -289,8 +293,27 @@ def cd_layout(
     sizes = style.font_sizes()
     best = None
     for fs in sizes:
-        lay = _cd_at(names, ranks, measure, style, fs, style.small_for(fs), width, reverse, cliques, cd,
-                     control, set(bold), show_ranks, rank_format, cd_label, direction, notes, caption, False)
+        lay = _cd_at(
+            names,
+            ranks,
+            measure,
+            style,
+            fs,
+            style.small_for(fs),
+            width,
+            reverse,
+            cliques,
+            cd,
+            control,
+            set(bold),
+            show_ranks,
+            rank_format,
+            cd_label,
+            direction,
+            notes,
+            caption,
+            False,
+        )
         best = lay
         if lay.fits and (fixed_h is None or lay.height <= fixed_h):
             break
@@ -298,14 +321,50 @@ def cd_layout(
         if grow:
             need = best.extra["min_width"]
             fs = sizes[-1]
-            best = _cd_at(names, ranks, measure, style, fs, style.small_for(fs), need, reverse, cliques,
-                          cd, control, set(bold), show_ranks, rank_format, cd_label, direction, notes,
-                          caption, False)
+            best = _cd_at(
+                names,
+                ranks,
+                measure,
+                style,
+                fs,
+                style.small_for(fs),
+                need,
+                reverse,
+                cliques,
+                cd,
+                control,
+                set(bold),
+                show_ranks,
+                rank_format,
+                cd_label,
+                direction,
+                notes,
+                caption,
+                False,
+            )
         else:
             fs = sizes[-1]
-            best = _cd_at(names, ranks, measure, style, fs, style.small_for(fs), width, reverse, cliques,
-                          cd, control, set(bold), show_ranks, rank_format, cd_label, direction, notes,
-                          caption, True)
+            best = _cd_at(
+                names,
+                ranks,
+                measure,
+                style,
+                fs,
+                style.small_for(fs),
+                width,
+                reverse,
+                cliques,
+                cd,
+                control,
+                set(bold),
+                show_ranks,
+                rank_format,
+                cd_label,
+                direction,
+                notes,
+                caption,
+                True,
+            )
     if fixed_h is not None and best.height < fixed_h:
         _shift(best, (fixed_h - best.height) / 2)
         best.height = fixed_h
@@ -316,11 +375,29 @@ def cd_layout(
 def _shift(lay, dy: float) -> None:
     """Move everything down by ``dy`` (centres content on a fixed-height slide)."""
     lay.axis_y += dy
-    lay.elbows = [Elbow(e.index, e.side, e.row, tuple((x, y + dy) for x, y in e.points)) for e in lay.elbows]
-    lay.bars = [Bar(b.role, b.x0, b.x1, b.y + dy, b.members, b.open_left, b.open_right) for b in lay.bars]
+    lay.elbows = [
+        Elbow(e.index, e.side, e.row, tuple((x, y + dy) for x, y in e.points)) for e in lay.elbows
+    ]
+    lay.bars = [
+        Bar(b.role, b.x0, b.x1, b.y + dy, b.members, b.open_left, b.open_right) for b in lay.bars
+    ]
     lay.boxes = [
-        Box(b.text, b.role, b.x, b.y + dy, b.ha, b.va, b.size, b.bold, b.x0, b.y0 + dy, b.x1, b.y1 + dy,
-            b.rotation, b.color)
+        Box(
+            b.text,
+            b.role,
+            b.x,
+            b.y + dy,
+            b.ha,
+            b.va,
+            b.size,
+            b.bold,
+            b.x0,
+            b.y0 + dy,
+            b.x1,
+            b.y1 + dy,
+            b.rotation,
+            b.color,
+        )
         for b in lay.boxes
     ]
     for key in ("marker_y",):
@@ -328,8 +405,27 @@ def _shift(lay, dy: float) -> None:
             lay.extra[key] += dy
 
 
-def _cd_at(names, ranks, measure, style, fs, ss, width, reverse, cliques, cd, control, bold,
-           show_ranks, rank_format, cd_label, direction, notes, caption, squeeze) -> CDLayout:
+def _cd_at(
+    names,
+    ranks,
+    measure,
+    style,
+    fs,
+    ss,
+    width,
+    reverse,
+    cliques,
+    cd,
+    control,
+    bold,
+    show_ranks,
+    rank_format,
+    cd_label,
+    direction,
+    notes,
+    caption,
+    squeeze,
+) -> CDLayout:
     k = len(names)
     pad = style.pad
     lp = measure("lp", fs, False)[1]
@@ -343,7 +439,9 @@ def _cd_at(names, ranks, measure, style, fs, ss, width, reverse, cliques, cd, co
 
     name_w = {i: measure(names[i], fs, i in bold)[0] * _SAFETY for i in range(k)}
     values = {i: rank_format.format(ranks[i]) for i in range(k)}
-    value_w = {i: measure(values[i], ss, False)[0] * _SAFETY for i in range(k)} if show_ranks else {}
+    value_w = (
+        {i: measure(values[i], ss, False)[0] * _SAFETY for i in range(k)} if show_ranks else {}
+    )
 
     def col(s):
         members = [i for i in range(k) if side[i] == s]
@@ -389,8 +487,14 @@ def _cd_at(names, ranks, measure, style, fs, ss, width, reverse, cliques, cd, co
             length = min(cd, k - 1) * ppr
             start = x_rk
             bx0, bx1 = (start, start + length) if not reverse else (start - length, start)
-            cd_bar = Bar("cd", bx0, bx1, 0.0, open_right=cd > k - 1 and not reverse,
-                         open_left=cd > k - 1 and reverse)
+            cd_bar = Bar(
+                "cd",
+                bx0,
+                bx1,
+                0.0,
+                open_right=cd > k - 1 and not reverse,
+                open_left=cd > k - 1 and reverse,
+            )
             label = cd_label or f"CD = {cd:.2f}"
             cd_box = _box(measure, label, "cd-label", (bx0 + bx1) / 2, 0.0, "center", "top", ss)
         else:
@@ -400,7 +504,9 @@ def _cd_at(names, ranks, measure, style, fs, ss, width, reverse, cliques, cd, co
             open_lo, open_hi = rc - cd < 1.0, rc + cd > k
             # which screen side is open depends on the orientation
             ol, orr = (open_hi, open_lo) if not reverse else (open_lo, open_hi)
-            cd_bar = Bar("cd-interval", xa, xb, 0.0, members=(control,), open_left=ol, open_right=orr)
+            cd_bar = Bar(
+                "cd-interval", xa, xb, 0.0, members=(control,), open_left=ol, open_right=orr
+            )
             label = cd_label or f"CD = {cd:.2f}"
             cd_box = _box(measure, label, "cd-label", xr(rc), 0.0, "center", "top", ss)
         # keep the label inside the figure
@@ -421,12 +527,23 @@ def _cd_at(names, ranks, measure, style, fs, ss, width, reverse, cliques, cd, co
         if not row:
             continue
         for b in row:
-            boxes.append(_box(measure, b.text, b.role, b.x, y, b.ha, "top", b.size, b.bold, b.color))
+            boxes.append(
+                _box(measure, b.text, b.role, b.x, y, b.ha, "top", b.size, b.bold, b.color)
+            )
         y += lps + 0.15 * ss
     if cd_bar is not None:
         y += style.bar_width / 2 + 0.5
-        bars.append(Bar(cd_bar.role, cd_bar.x0, cd_bar.x1, y, cd_bar.members, cd_bar.open_left,
-                        cd_bar.open_right))
+        bars.append(
+            Bar(
+                cd_bar.role,
+                cd_bar.x0,
+                cd_bar.x1,
+                y,
+                cd_bar.members,
+                cd_bar.open_left,
+                cd_bar.open_right,
+            )
+        )
         y += style.bar_width / 2 + 0.6 * ss
     else:
         y += 0.3 * ss
@@ -446,7 +563,7 @@ def _cd_at(names, ranks, measure, style, fs, ss, width, reverse, cliques, cd, co
         spans.append((min(xs) - ext, max(xs) + ext))
     rows = pack_rows(spans, gap=max(3.0, 0.6 * fs))
     step = style.bar_width + max(2.5, 0.4 * fs)
-    for members, (lo, hi), row in zip(cliques, spans, rows):
+    for members, (lo, hi), row in zip(cliques, spans, rows, strict=False):
         bars.append(Bar("clique", lo, hi, y + row * step, tuple(members)))
     n_bar_rows = (max(rows) + 1) if rows else 0
     if n_bar_rows:
@@ -469,14 +586,34 @@ def _cd_at(names, ranks, measure, style, fs, ss, width, reverse, cliques, cd, co
                 vx = line_end_l - g_vl
                 nx = vx - (wl_v + g_nv if show_ranks else 0.0)
                 if show_ranks:
-                    boxes.append(_box(measure, values[i], "value", vx, ry, "right", "center", ss, color="muted"))
-                boxes.append(_box(measure, names[i], "name", nx, ry, "right", "center", fs, i in bold, color))
+                    boxes.append(
+                        _box(
+                            measure,
+                            values[i],
+                            "value",
+                            vx,
+                            ry,
+                            "right",
+                            "center",
+                            ss,
+                            color="muted",
+                        )
+                    )
+                boxes.append(
+                    _box(measure, names[i], "name", nx, ry, "right", "center", fs, i in bold, color)
+                )
             else:
                 vx = line_end_r + g_vl
                 nx = vx + (wr_v + g_nv if show_ranks else 0.0)
                 if show_ranks:
-                    boxes.append(_box(measure, values[i], "value", vx, ry, "left", "center", ss, color="muted"))
-                boxes.append(_box(measure, names[i], "name", nx, ry, "left", "center", fs, i in bold, color))
+                    boxes.append(
+                        _box(
+                            measure, values[i], "value", vx, ry, "left", "center", ss, color="muted"
+                        )
+                    )
+                boxes.append(
+                    _box(measure, names[i], "name", nx, ry, "left", "center", fs, i in bold, color)
+                )
     n_rows = max(len(left), len(right))
     y = first_row + (n_rows - 1) * row_h + row_h / 2 if n_rows else y
 
@@ -488,13 +625,39 @@ def _cd_at(names, ranks, measure, style, fs, ss, width, reverse, cliques, cd, co
         if lines:
             y += 0.5 * ss
         for ln in lines:
-            boxes.append(_box(measure, ln, role, pad, y, "left", "top", ss, color="muted" if role == "note" else "ink"))
+            boxes.append(
+                _box(
+                    measure,
+                    ln,
+                    role,
+                    pad,
+                    y,
+                    "left",
+                    "top",
+                    ss,
+                    color="muted" if role == "note" else "ink",
+                )
+            )
             y += line_h
     height = y + pad
     return CDLayout(
-        width=width, height=height, font_size=fs, small_size=ss, axis_y=axis_y, axis_x0=x_r1,
-        axis_x1=x_rk, k=k, major_ticks=major, labelled_ticks=labelled, half_ticks=halves,
-        tick_length=tick_len, elbows=elbows, bars=bars, boxes=boxes, fits=fits, points_per_rank=ppr,
+        width=width,
+        height=height,
+        font_size=fs,
+        small_size=ss,
+        axis_y=axis_y,
+        axis_x0=x_r1,
+        axis_x1=x_rk,
+        k=k,
+        major_ticks=major,
+        labelled_ticks=labelled,
+        half_ticks=halves,
+        tick_length=tick_len,
+        elbows=elbows,
+        bars=bars,
+        boxes=boxes,
+        fits=fits,
+        points_per_rank=ppr,
         extra={"min_width": min_width, "axis_left": ax0, "axis_right": ax1, "row_height": row_h},
     )
 
@@ -559,13 +722,37 @@ def interval_layout(
     sizes = style.font_sizes()
     lay = None
     for fs in sizes:
-        lay = _intervals_at(names, ranks, half_width, measure, style, fs, width, reverse, set(bold),
-                            direction, caption, legend)
+        lay = _intervals_at(
+            names,
+            ranks,
+            half_width,
+            measure,
+            style,
+            fs,
+            width,
+            reverse,
+            set(bold),
+            direction,
+            caption,
+            legend,
+        )
         if lay.fits and (fixed_h is None or lay.height <= fixed_h):
             break
     if not lay.fits and grow:
-        lay = _intervals_at(names, ranks, half_width, measure, style, sizes[-1], lay.extra_min_width,
-                            reverse, set(bold), direction, caption, legend)
+        lay = _intervals_at(
+            names,
+            ranks,
+            half_width,
+            measure,
+            style,
+            sizes[-1],
+            lay.extra_min_width,
+            reverse,
+            set(bold),
+            direction,
+            caption,
+            legend,
+        )
     if fixed_h is not None and lay.height < fixed_h:
         dy = (fixed_h - lay.height) / 2
         lay.rows = [(i, y + dy) for i, y in lay.rows]
@@ -577,11 +764,27 @@ def interval_layout(
 
 
 def _moved(b: Box, dy: float) -> Box:
-    return Box(b.text, b.role, b.x, b.y + dy, b.ha, b.va, b.size, b.bold, b.x0, b.y0 + dy, b.x1, b.y1 + dy,
-               b.rotation, b.color)
+    return Box(
+        b.text,
+        b.role,
+        b.x,
+        b.y + dy,
+        b.ha,
+        b.va,
+        b.size,
+        b.bold,
+        b.x0,
+        b.y0 + dy,
+        b.x1,
+        b.y1 + dy,
+        b.rotation,
+        b.color,
+    )
 
 
-def _intervals_at(names, ranks, hw, measure, style, fs, width, reverse, bold, direction, caption, legend):
+def _intervals_at(
+    names, ranks, hw, measure, style, fs, width, reverse, bold, direction, caption, legend
+):
     k = len(names)
     ss = style.small_for(fs)
     pad = style.pad
@@ -602,16 +805,45 @@ def _intervals_at(names, ranks, hw, measure, style, fs, width, reverse, bold, di
     fits = x1 - x0 >= min_plot - 1e-9
     if not fits:
         x1 = max(x1, x0 + 12.0)
-    lay = IntervalLayout(width, 0.0, fs, ss, [], x0, x1, lo, hi, reverse, pad, 0.0, [], max(2.5, 0.45 * ss),
-                         [], fits, extra_min_width)
+    lay = IntervalLayout(
+        width,
+        0.0,
+        fs,
+        ss,
+        [],
+        x0,
+        x1,
+        lo,
+        hi,
+        reverse,
+        pad,
+        0.0,
+        [],
+        max(2.5, 0.45 * ss),
+        [],
+        fits,
+        extra_min_width,
+    )
     y = pad + 0.3 * row_h
     lay.plot_top = pad
     boxes = []
     for pos, i in enumerate(order):
         ry = y + (pos + 0.5) * row_h
         lay.rows.append((i, ry))
-        boxes.append(_box(measure, names[i], "name", x0 - 0.8 * fs, ry, "right", "center", fs, i in bold,
-                          "accent" if i in bold else "ink"))
+        boxes.append(
+            _box(
+                measure,
+                names[i],
+                "name",
+                x0 - 0.8 * fs,
+                ry,
+                "right",
+                "center",
+                fs,
+                i in bold,
+                "accent" if i in bold else "ink",
+            )
+        )
     y += k * row_h + 0.3 * row_h
     lay.axis_y = y
     ppr = (x1 - x0) / (hi - lo)
@@ -626,8 +858,17 @@ def _intervals_at(names, ranks, hw, measure, style, fs, width, reverse, bold, di
     boxes.append(_box(measure, title, "axis-title", (x0 + x1) / 2, y, "center", "top", ss))
     if direction:
         arrow = f"{direction} \u2192" if not reverse else f"\u2190 {direction}"
-        bx = _box(measure, arrow, "direction", x1 if not reverse else x0, y, "right" if not reverse else "left",
-                  "top", ss, color="muted")
+        bx = _box(
+            measure,
+            arrow,
+            "direction",
+            x1 if not reverse else x0,
+            y,
+            "right" if not reverse else "left",
+            "top",
+            ss,
+            color="muted",
+        )
         title_box = boxes[-1]
         if bx.overlaps(title_box, -0.5 * ss):
             y += lps * 1.2
@@ -637,7 +878,9 @@ def _intervals_at(names, ranks, hw, measure, style, fs, width, reverse, bold, di
     text_w = max(width - 2 * pad, 20.0)
     for role, text in legend:
         for ln in wrap_text(text, text_w - 1.6 * ss, ss, measure):
-            boxes.append(_box(measure, ln, f"legend:{role}", pad + 1.6 * ss, y + 0.2 * ss, "left", "top", ss))
+            boxes.append(
+                _box(measure, ln, f"legend:{role}", pad + 1.6 * ss, y + 0.2 * ss, "left", "top", ss)
+            )
             y += lps * 1.25
     if caption:
         y += 0.3 * ss
@@ -693,19 +936,43 @@ def heatmap_layout(
     value_sample: str = "0.000",
     caption: str | None = None,
 ) -> HeatmapLayout:
-    """Place the heatmap: row labels left, column labels below (rotated), legend in the empty corner."""
+    """Place the heatmap: row labels left, column labels below (rotated), legend in the corner."""
     width = style.width_pt if width is None else float(width)
     fixed_h = style.height_pt if height is None and style.height is not None else height
     sizes = style.font_sizes()
     lay = None
     for fs in sizes:
-        lay = _heatmap_at(names, ranks, legend, measure, style, fs, width, set(bold), annotate, value_sample,
-                          caption, squeeze=False)
+        lay = _heatmap_at(
+            names,
+            ranks,
+            legend,
+            measure,
+            style,
+            fs,
+            width,
+            set(bold),
+            annotate,
+            value_sample,
+            caption,
+            squeeze=False,
+        )
         if lay.fits and (fixed_h is None or lay.height <= fixed_h):
             break
     if not lay.fits:
-        lay = _heatmap_at(names, ranks, legend, measure, style, sizes[-1], width, set(bold), annotate,
-                          value_sample, caption, squeeze=not grow)
+        lay = _heatmap_at(
+            names,
+            ranks,
+            legend,
+            measure,
+            style,
+            sizes[-1],
+            width,
+            set(bold),
+            annotate,
+            value_sample,
+            caption,
+            squeeze=not grow,
+        )
     if fixed_h is not None and lay.height < fixed_h:
         dy = (fixed_h - lay.height) / 2
         lay.grid_y0 += dy
@@ -715,8 +982,9 @@ def heatmap_layout(
     return lay
 
 
-def _heatmap_at(names, ranks, legend, measure, style, fs, width, bold, annotate, value_sample, caption,
-                squeeze):
+def _heatmap_at(
+    names, ranks, legend, measure, style, fs, width, bold, annotate, value_sample, caption, squeeze
+):
     k = len(names)
     ss = style.small_for(fs)
     pad = style.pad
@@ -743,17 +1011,44 @@ def _heatmap_at(names, ranks, legend, measure, style, fs, width, bold, annotate,
     grid_y0 = pad
     grid_w = n * cell
     # a small grid still gets a caption-friendly width (two thirds of the style's)
-    width_used = max(grid_x0 + grid_w + pad, width if squeeze else min(width, style.width_pt * 2 / 3))
+    width_used = max(
+        grid_x0 + grid_w + pad, width if squeeze else min(width, style.width_pt * 2 / 3)
+    )
     boxes = []
     for r, i in enumerate(rows):
         cy = grid_y0 + (r + 0.5) * cell
-        boxes.append(_box(measure, names[i], "row-label", grid_x0 - gap, cy, "right", "center", fs, i in bold,
-                          "accent" if i in bold else "ink"))
+        boxes.append(
+            _box(
+                measure,
+                names[i],
+                "row-label",
+                grid_x0 - gap,
+                cy,
+                "right",
+                "center",
+                fs,
+                i in bold,
+                "accent" if i in bold else "ink",
+            )
+        )
     label_top = grid_y0 + n * cell + gap
     for c, i in enumerate(cols):
         cx = grid_x0 + (c + 0.5) * cell
-        boxes.append(_box(measure, names[i], "col-label", cx, label_top, "center", "top", fs, i in bold,
-                          "accent" if i in bold else "ink", rotation=90.0))
+        boxes.append(
+            _box(
+                measure,
+                names[i],
+                "col-label",
+                cx,
+                label_top,
+                "center",
+                "top",
+                fs,
+                i in bold,
+                "accent" if i in bold else "ink",
+                rotation=90.0,
+            )
+        )
     y = label_top + col_h + 0.8 * fs
     # legend: in the empty upper-right triangle when it fits there, else below
     sw = lps * 1.05
@@ -782,5 +1077,17 @@ def _heatmap_at(names, ranks, legend, measure, style, fs, width, bold, annotate,
             boxes.append(_box(measure, ln, "caption", pad, y, "left", "top", ss))
             y += lps * 1.25
     height = y + pad
-    return HeatmapLayout(width_used, height, fs, ss, order, cell, grid_x0, grid_y0, bool(annotate), swatches,
-                         boxes, fits)
+    return HeatmapLayout(
+        width_used,
+        height,
+        fs,
+        ss,
+        order,
+        cell,
+        grid_x0,
+        grid_y0,
+        bool(annotate),
+        swatches,
+        boxes,
+        fits,
+    )

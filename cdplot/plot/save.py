@@ -20,19 +20,27 @@ def _figure(ax_or_fig):
     from matplotlib.figure import Figure, SubFigure
 
     if isinstance(ax_or_fig, Axes):
-        return ax_or_fig.figure.get_figure(root=True) if hasattr(ax_or_fig.figure, "get_figure") else ax_or_fig.figure
+        return (
+            ax_or_fig.figure.get_figure(root=True)
+            if hasattr(ax_or_fig.figure, "get_figure")
+            else ax_or_fig.figure
+        )
     if isinstance(ax_or_fig, SubFigure):
         return ax_or_fig.get_figure(root=True)
     if isinstance(ax_or_fig, Figure):
         return ax_or_fig
-    raise CdplotError(f"expected a matplotlib Axes or Figure to save, got {type(ax_or_fig).__name__}")
+    raise CdplotError(
+        f"expected a matplotlib Axes or Figure to save, got {type(ax_or_fig).__name__}"
+    )
 
 
 def format_of(path, format=None) -> str:
-    """The output format: ``format`` if given, else the file extension; unknown ones raise CdplotError."""
+    """The output format: ``format`` if given, else the extension; unknown ones raise."""
     if format is not None:
         if not isinstance(format, str) or format.lower() not in FORMATS:
-            raise CdplotError(f"option format={format!r} is not valid; expected one of 'png', 'svg', 'pdf'")
+            raise CdplotError(
+                f"option format={format!r} is not valid; expected one of 'png', 'svg', 'pdf'"
+            )
         return format.lower()
     suffix = Path(path).suffix.lower().lstrip(".")
     if suffix not in FORMATS:
@@ -78,13 +86,17 @@ def _write(fig, fh, fmt: str, dpi: float, text_as_paths: bool = False) -> None:
     # files themselves: CMU's private 'TeX ' table, which the subsetter rightly
     # drops, and Lato's 'created' date, stored as a Unix time.  Neither is
     # anything a user can act on, so they should not see them on every PDF.
-    loggers = [logging.getLogger(name) for name in ("fontTools.subset", "fontTools.ttLib.tables._h_e_a_d")]
+    loggers = [
+        logging.getLogger(name) for name in ("fontTools.subset", "fontTools.ttLib.tables._h_e_a_d")
+    ]
     levels = [log.level for log in loggers]
     for log in loggers:
         log.setLevel(logging.ERROR)
     try:
         with mpl.rc_context(_rc(text_as_paths)):
-            fig.savefig(fh, format=fmt, dpi=dpi, metadata=_metadata(fmt), facecolor=fig.get_facecolor())
+            fig.savefig(
+                fh, format=fmt, dpi=dpi, metadata=_metadata(fmt), facecolor=fig.get_facecolor()
+            )
     finally:
         for log, level in zip(loggers, levels, strict=True):
             log.setLevel(level)

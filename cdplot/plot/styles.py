@@ -80,18 +80,42 @@ class Style:
 STYLES = {
     # one column of a two-column paper (3.5 in), type a little below the body text
     "paper": Style(
-        name="paper", width=3.5, height=None, font_size=7.5, small_size=6.5, min_font_size=5.0,
-        line_width=0.6, axis_width=0.8, bar_width=2.2, pad=4.0,
+        name="paper",
+        width=3.5,
+        height=None,
+        font_size=7.5,
+        small_size=6.5,
+        min_font_size=5.0,
+        line_width=0.6,
+        axis_width=0.8,
+        bar_width=2.2,
+        pad=4.0,
     ),
     # the full text width of a paper or a one-column paper
     "paper-wide": Style(
-        name="paper-wide", width=7.0, height=None, font_size=8.5, small_size=7.5,
-        min_font_size=5.5, line_width=0.7, axis_width=0.9, bar_width=2.6, pad=5.0,
+        name="paper-wide",
+        width=7.0,
+        height=None,
+        font_size=8.5,
+        small_size=7.5,
+        min_font_size=5.5,
+        line_width=0.7,
+        axis_width=0.9,
+        bar_width=2.6,
+        pad=5.0,
     ),
     # a 16:9 slide (10 x 5.625 in), type readable from the back of a room
     "slides": Style(
-        name="slides", width=10.0, height=5.625, font_size=16.0, small_size=13.0,
-        min_font_size=8.0, line_width=1.4, axis_width=1.8, bar_width=5.0, pad=12.0,
+        name="slides",
+        width=10.0,
+        height=5.625,
+        font_size=16.0,
+        small_size=13.0,
+        min_font_size=8.0,
+        line_width=1.4,
+        axis_width=1.8,
+        bar_width=5.0,
+        pad=12.0,
     ),
 }
 

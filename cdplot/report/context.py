@@ -107,7 +107,10 @@ def _pairwise(r) -> dict:
     else:
         from ..stats.results import CORRECTION_LABELS
 
-        label = f"p-values adjusted with {CORRECTION_LABELS.get(r.correction, r.correction)}'s procedure"
+        label = (
+            "p-values adjusted with "
+            f"{CORRECTION_LABELS.get(r.correction, r.correction)}'s procedure"
+        )
     if r.critical_difference is not None:
         rule = f"|R_i \u2212 R_j| \u2265 CD = {r.critical_difference:.3f}"
     else:
@@ -117,7 +120,8 @@ def _pairwise(r) -> dict:
         for a, b, c in r.bridges
     ]
     remarks += [
-        f"{a} and {b} do not differ significantly, but share no group because a method ranked between "
+        f"{a} and {b} do not differ significantly, but share no group because a method ranked "
+        "between "
         "them differs from one of them."
         for a, b in r.unjoined
     ]
@@ -239,7 +243,9 @@ def consistency_context(mc) -> dict:
             "rejected": r.rejected,
             "id": f"metric-{i}",
         }
-        for i, (label, r, w) in enumerate(zip(mc.metrics, mc.results, mc.winners, strict=False), start=1)
+        for i, (label, r, w) in enumerate(
+            zip(mc.metrics, mc.results, mc.winners, strict=False), start=1
+        )
     ]
     return {
         "metrics": list(mc.metrics),
@@ -358,7 +364,9 @@ def document_context(
         "methods": [
             {"heading": label, "text": text, "latex": latex}
             for (label, text), (_, latex) in zip(
-                methods_paragraphs(results), methods_paragraphs(results, style="latex"), strict=False
+                methods_paragraphs(results),
+                methods_paragraphs(results, style="latex"),
+                strict=False,
             )
         ],
         "footer": {

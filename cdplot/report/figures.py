@@ -265,7 +265,7 @@ def clean_svg(svg: str, prefix: str) -> str:
                 elem.remove(child)
                 continue
             if _local(child.tag) == "a":
-                # a link (matplotlib's set_url) becomes a plain group: keep the drawing, not the link
+                # a link (matplotlib's set_url) becomes a plain group: keep the drawing only
                 child.tag = f"{{{_SVG}}}g"
             clean(child)
         for name in list(elem.attrib):
@@ -317,8 +317,10 @@ def _caption(key: str, result) -> str:
     if key == "cd":
         if result.critical_difference is not None:
             return (
-                f"Average rank of each method (1 = best, on the right). Methods joined by a bar do not "
-                f"differ significantly at {alpha} ({result.procedure()}, CD = {result.critical_difference:.3f})."
+                "Average rank of each method (1 = best, on the right). Methods joined by a bar do "
+                "not "
+                f"differ significantly at {alpha} ({result.procedure()}, CD = "
+                f"{result.critical_difference:.3f})."
             )
         return (
             f"Average rank of each method (1 = best, on the right). Methods joined by a bar do not "
@@ -333,7 +335,8 @@ def _caption(key: str, result) -> str:
             )
         return f"Average rank of each method with its interval ({result.procedure()}, {alpha})."
     return (
-        f"Adjusted p-value of each pair of methods by level ({result.procedure()}); the values are in "
+        f"Adjusted p-value of each pair of methods by level ({result.procedure()}); the values are "
+        "in "
         "the table of pairwise comparisons below."
     )
 
@@ -360,7 +363,7 @@ def figure_svgs(result, *, prefix: str, font=None) -> list[dict]:
     out = []
     for key, title, name, options in _FIGURES:
         if key == "intervals" and result.critical_difference is None:
-            # the intervals are CD long; pairwise tests have no CD, and their groups are in the other two
+            # the intervals are CD long; pairwise tests have no CD (their groups are in the others)
             continue
         # the report prints its own captions under the figures
         kwargs = {"caption": False, **options}

@@ -55,7 +55,8 @@ def pair_context(result, a: str, b: str, *, decimals: int) -> dict:
     for name in (a, b):
         if name not in result.methods:
             raise CdplotError(
-                f"option pairs: method {name!r} is not in the data; methods are {', '.join(result.methods)}"
+                f"option pairs: method {name!r} is not in the data; methods are "
+                f"{', '.join(result.methods)}"
             )
     pr = compare_pair(
         result.scores,
@@ -98,7 +99,9 @@ def pair_context(result, a: str, b: str, *, decimals: int) -> dict:
         },
         {
             "test": "Paired t-test",
-            "detail": f"t({t['dof']}) = {t['statistic']:.4f}, mean difference {t['mean_difference']:.4g}",
+            "detail": (
+                f"t({t['dof']}) = {t['statistic']:.4f}, mean difference {t['mean_difference']:.4g}"
+            ),
             "p": fmt_p(t["pvalue"]),
             "significant": t["pvalue"] <= d["alpha"],
         },

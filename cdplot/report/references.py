@@ -42,8 +42,10 @@ REFERENCES = dict(
         _ref(
             "friedman1937",
             "Friedman, 1937",
-            "M. Friedman (1937). The use of ranks to avoid the assumption of normality implicit in the "
-            "analysis of variance. Journal of the American Statistical Association 32(200), 675\u2013701. "
+            "M. Friedman (1937). The use of ranks to avoid the assumption of normality implicit in "
+            "the "
+            "analysis of variance. Journal of the American Statistical Association 32(200), "
+            "675\u2013701. "
             "doi:10.1080/01621459.1937.10503522",
             """
 @article{friedman1937,
@@ -55,12 +57,13 @@ REFERENCES = dict(
   pages   = {675--701},
   year    = {1937},
   doi     = {10.1080/01621459.1937.10503522}
-}""",
+}""",  # noqa: E501
         ),
         _ref(
             "iman1980",
             "Iman and Davenport, 1980",
-            "R. L. Iman and J. M. Davenport (1980). Approximations of the critical region of the Friedman "
+            "R. L. Iman and J. M. Davenport (1980). Approximations of the critical region of the "
+            "Friedman "
             "statistic. Communications in Statistics \u2013 Theory and Methods 9(6), 571\u2013595. "
             "doi:10.1080/03610928008827904",
             """
@@ -78,7 +81,8 @@ REFERENCES = dict(
         _ref(
             "nemenyi1963",
             "Nemenyi, 1963",
-            "P. B. Nemenyi (1963). Distribution-free Multiple Comparisons. PhD thesis, Princeton University.",
+            "P. B. Nemenyi (1963). Distribution-free Multiple Comparisons. PhD thesis, Princeton "
+            "University.",
             """
 @phdthesis{nemenyi1963,
   author = {Nemenyi, Peter Bjorn},
@@ -90,7 +94,8 @@ REFERENCES = dict(
         _ref(
             "demsar2006",
             "Dem\u0161ar, 2006",
-            "J. Dem\u0161ar (2006). Statistical comparisons of classifiers over multiple data sets. "
+            "J. Dem\u0161ar (2006). Statistical comparisons of classifiers over multiple data "
+            "sets. "
             "Journal of Machine Learning Research 7, 1\u201330.",
             """
 @article{demsar2006,
@@ -105,7 +110,8 @@ REFERENCES = dict(
         _ref(
             "dunn1961",
             "Dunn, 1961",
-            "O. J. Dunn (1961). Multiple comparisons among means. Journal of the American Statistical "
+            "O. J. Dunn (1961). Multiple comparisons among means. Journal of the American "
+            "Statistical "
             "Association 56(293), 52\u201364. doi:10.1080/01621459.1961.10482090",
             """
 @article{dunn1961,
@@ -138,7 +144,8 @@ REFERENCES = dict(
         _ref(
             "hochberg1988",
             "Hochberg, 1988",
-            "Y. Hochberg (1988). A sharper Bonferroni procedure for multiple tests of significance. "
+            "Y. Hochberg (1988). A sharper Bonferroni procedure for multiple tests of "
+            "significance. "
             "Biometrika 75(4), 800\u2013802. doi:10.1093/biomet/75.4.800",
             """
 @article{hochberg1988,
@@ -172,8 +179,10 @@ REFERENCES = dict(
         _ref(
             "shaffer1986",
             "Shaffer, 1986",
-            "J. P. Shaffer (1986). Modified sequentially rejective multiple test procedures. Journal of "
-            "the American Statistical Association 81(395), 826\u2013831. doi:10.1080/01621459.1986.10478341",
+            "J. P. Shaffer (1986). Modified sequentially rejective multiple test procedures. "
+            "Journal of "
+            "the American Statistical Association 81(395), 826\u2013831. "
+            "doi:10.1080/01621459.1986.10478341",
             """
 @article{shaffer1986,
   author  = {Shaffer, Juliet Popper},
@@ -189,9 +198,12 @@ REFERENCES = dict(
         _ref(
             "bergmann1988",
             "Bergmann and Hommel, 1988",
-            "B. Bergmann and G. Hommel (1988). Improvements of general multiple test procedures for "
-            "redundant systems of hypotheses. In P. Bauer, G. Hommel and E. Sonnemann (eds.), Multiple "
-            "Hypothesenpr\u00fcfung \u2013 Multiple Hypotheses Testing, 100\u2013115. Springer, Berlin.",
+            "B. Bergmann and G. Hommel (1988). Improvements of general multiple test procedures "
+            "for "
+            "redundant systems of hypotheses. In P. Bauer, G. Hommel and E. Sonnemann (eds.), "
+            "Multiple "
+            "Hypothesenpr\u00fcfung \u2013 Multiple Hypotheses Testing, 100\u2013115. Springer, "
+            "Berlin.",
             """
 @incollection{bergmann1988,
   author    = {Bergmann, Beate and Hommel, Gerhard},
@@ -202,12 +214,13 @@ REFERENCES = dict(
   publisher = {Springer},
   address   = {Berlin},
   year      = {1988}
-}""",
+}""",  # noqa: E501
         ),
         _ref(
             "wilcoxon1945",
             "Wilcoxon, 1945",
-            "F. Wilcoxon (1945). Individual comparisons by ranking methods. Biometrics Bulletin 1(6), "
+            "F. Wilcoxon (1945). Individual comparisons by ranking methods. Biometrics Bulletin "
+            "1(6), "
             "80\u201383. doi:10.2307/3001968",
             """
 @article{wilcoxon1945,
@@ -224,8 +237,10 @@ REFERENCES = dict(
         _ref(
             "garcia2008",
             "Garc\u00eda and Herrera, 2008",
-            "S. Garc\u00eda and F. Herrera (2008). An extension on \u201cStatistical comparisons of "
-            "classifiers over multiple data sets\u201d for all pairwise comparisons. Journal of Machine "
+            "S. Garc\u00eda and F. Herrera (2008). An extension on \u201cStatistical comparisons "
+            "of "
+            "classifiers over multiple data sets\u201d for all pairwise comparisons. Journal of "
+            "Machine "
             "Learning Research 9, 2677\u20132694.",
             """
 @article{garcia2008,
@@ -389,22 +404,26 @@ def methods_paragraph(result, *, style: str = "text") -> str:
     )
     parts = [
         f"We compared {r.n_methods} methods over {r.n_datasets} data sets{metric} "
-        f"following {_citet('demsar2006', style)}. The methods were ranked on each data set (1 = best, average "
-        f"ranks for ties), and the null hypothesis that all methods perform equally was tested with the "
+        f"following {_citet('demsar2006', style)}. The methods were ranked on each data set (1 = "
+        "best, average "
+        "ranks for ties), and the null hypothesis that all methods perform equally was tested "
+        "with the "
         f"Friedman test {c('friedman1937')} {ties}, using Iman and Davenport's {ff} statistic "
         f"{c('iman1980')} at a significance level of {alpha}"
         + (", separately for each metric." if len(results) > 1 else ".")
     ]
     if r.test == "nemenyi":
         parts.append(
-            f"All pairs of methods were then compared with the Nemenyi test {c('nemenyi1963')}: two "
+            f"All pairs of methods were then compared with the Nemenyi test {c('nemenyi1963')}: "
+            "two "
             "methods differ significantly when their average ranks differ by at least the critical "
             f"difference CD = {r.critical_difference:.3f} (q = {r.critical_value:.3f})."
         )
     elif r.test == "bonferroni-dunn":
         parts.append(
             f"Each method was then compared with the control {_text(r.control, style)} with the "
-            f"Bonferroni\u2013Dunn test {c('dunn1961', 'demsar2006')}: a method differs significantly "
+            f"Bonferroni\u2013Dunn test {c('dunn1961', 'demsar2006')}: a method differs "
+            "significantly "
             "from the control when their average ranks differ by at least the critical difference "
             f"CD = {r.critical_difference:.3f} (q = {r.critical_value:.3f})."
         )
@@ -416,7 +435,10 @@ def methods_paragraph(result, *, style: str = "text") -> str:
             )
         elif r.test == "wilcoxon":
             zm = r.options.get("zero_method", "zsplit")
-            how = f"the Wilcoxon signed-rank test {c('wilcoxon1945')} on the scores (zero differences: {zm})"
+            how = (
+                f"the Wilcoxon signed-rank test {c('wilcoxon1945')} on "
+                f"the scores (zero differences: {zm})"
+            )
         else:
             how = f"the sign test on the numbers of wins {c('demsar2006')}"
         who = (
@@ -436,7 +458,8 @@ def methods_paragraph(result, *, style: str = "text") -> str:
         if r.correction == "bonferroni":
             corr_text = "the Bonferroni correction"
         parts.append(
-            f"Post hoc, {who} were compared with {how}, and the p-values were adjusted for multiple "
+            f"Post hoc, {who} were compared with {how}, and the p-values were adjusted for "
+            "multiple "
             f"testing with {corr_text} {c(*corr_keys)}."
         )
     if r.n_datasets < 10:
@@ -478,7 +501,8 @@ def consistency_paragraph(mc, *, style: str = "text") -> str:
     tau = "$\\tau_b$" if style == "latex" else "tau-b"
     return (
         f"The agreement between the rankings under the {mc.n_metrics} metrics was measured with "
-        f"Kendall's {tau} {_cite(['kendall1945'], style)} between the methods' average ranks under each pair "
+        f"Kendall's {tau} {_cite(['kendall1945'], style)} between the methods' average ranks under "
+        "each pair "
         "of metrics."
     )
 

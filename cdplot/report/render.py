@@ -188,7 +188,8 @@ def _check_format(format, path: Path) -> str:
     suffix = path.suffix.lower()
     if suffix not in _SUFFIX_FORMATS:
         raise CdplotError(
-            f"output {str(path)!r} has no .html or .pdf extension; name it so or give format='html' or 'pdf'"
+            f"output {str(path)!r} has no .html or .pdf extension; name it so or give "
+            "format='html' or 'pdf'"
         )
     return _SUFFIX_FORMATS[suffix]
 
@@ -245,7 +246,8 @@ def _resolve(data, analysis: dict):
     if is_results and given:
         names = ", ".join(sorted(given))
         raise CdplotError(
-            f"options {names} apply when the report analyses data; these results were already analysed"
+            f"options {names} apply when the report analyses data; these results were already "
+            "analysed"
         )
     if isinstance(data, ComparisonResult):
         return [data], None, None
@@ -264,7 +266,7 @@ def _resolve(data, analysis: dict):
             try:
                 mc = compare_metrics(list(tables), **opts)
             except CdplotError as exc:
-                # different methods per metric still make a report, without the comparison of metrics
+                # different methods per metric still make a report, without comparing the metrics
                 if "same methods" not in str(exc):
                     raise
                 hib = opts.pop("higher_is_better", None)
@@ -327,8 +329,8 @@ def _build_context(
 ):
     from ._format import auto_decimals
     from .context import document_context, section_context
-    from .pairs import pair_context
     from .figures import figure_svgs_many
+    from .pairs import pair_context
 
     results, mc, note = _resolve(data, analysis)
     labels = _labels(results, mc)
@@ -523,7 +525,8 @@ def _write_pdf(html: str, path: Path, fetcher=None) -> None:
         shown = ", ".join(repr(u[:60]) for u in refused[:3])
         more = f" and {len(refused) - 3} more" if len(refused) > 3 else ""
         warnings.warn(
-            f"the report refers to {len(refused)} outside resources that were not loaded: {shown}{more}",
+            f"the report refers to {len(refused)} outside resources that were not loaded: "
+            f"{shown}{more}",
             CdplotWarning,
             stacklevel=3,
         )
@@ -629,7 +632,7 @@ def report(
     >>> out = pathlib.Path(tempfile.mkdtemp()) / "report.html"
     >>> cdplot.report(cdplot.load_example("demsar2006"), out).name
     'report.html'
-    """
+    """  # noqa: E501
     path = Path(path)
     fmt = _check_format(format, path)
     analysis = {

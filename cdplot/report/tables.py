@@ -37,7 +37,8 @@ def _check_result(result):
         if type(result).__name__ == "MetricsComparison":
             hint = "; pick one metric with .result(name)"
         raise CdplotError(
-            f"data_table needs a ComparisonResult (from cdplot.compare); got {type(result).__name__}{hint}"
+            "data_table needs a ComparisonResult (from cdplot.compare); got "
+            f"{type(result).__name__}{hint}"
         )
 
 

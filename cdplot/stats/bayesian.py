@@ -73,14 +73,19 @@ def _validate_level(level):
 def _decision_text(names, probs, rope, level):
     a, b = names
     pa, pe, pb = probs
-    labels = (f"{a} is practically better than {b}", "the two are practically equivalent",
-              f"{b} is practically better than {a}")
+    labels = (
+        f"{a} is practically better than {b}",
+        "the two are practically equivalent",
+        f"{b} is practically better than {a}",
+    )
     best = int(np.argmax(probs))
     if probs[best] >= level:
         return f"With posterior probability {probs[best]:.3f}, {labels[best]}."
     if rope == 0:
-        return (f"Neither method is better with probability {level:g} or more "
-                f"(P({a} better) = {pa:.3f}).")
+        return (
+            f"Neither method is better with probability {level:g} or more "
+            f"(P({a} better) = {pa:.3f})."
+        )
     return f"No region reaches posterior probability {level:g}; the data do not decide."
 
 
@@ -149,8 +154,12 @@ class BayesianTTestResult:
         """Posterior density of the (oriented) mean difference at ``x``."""
         z = (np.asarray(x, dtype=float) - self.loc) / self.scale
         nu = float(self.df)
-        logc = (special.gammaln((nu + 1) / 2) - special.gammaln(nu / 2)
-                - 0.5 * math.log(nu * math.pi) - math.log(self.scale))
+        logc = (
+            special.gammaln((nu + 1) / 2)
+            - special.gammaln(nu / 2)
+            - 0.5 * math.log(nu * math.pi)
+            - math.log(self.scale)
+        )
         return np.exp(logc - (nu + 1) / 2 * np.log1p(z * z / nu))
 
     def interval(self, level: float = 0.95) -> tuple[float, float]:
@@ -165,18 +174,21 @@ class BayesianTTestResult:
 
     def decision(self, level: float = DECISION_LEVEL) -> str:
         """The decision in words at posterior probability ``level``."""
-        return _decision_text((self.method_a, self.method_b), self.probabilities, self.rope,
-                              _validate_level(level))
+        return _decision_text(
+            (self.method_a, self.method_b), self.probabilities, self.rope, _validate_level(level)
+        )
 
     def conclusion(self) -> str:
         """The conclusion in words, with the numbers."""
         where = f" on {self.dataset}" if self.dataset else ""
         lo, hi = self.interval(0.95)
-        text = (f"Bayesian correlated t-test{where} (rope = {self.rope:g}, {self.n_folds} folds, "
-                f"{self.scheme}, rho = {self.rho:.3g}): "
-                f"{_probs_text((self.method_a, self.method_b), self.probabilities, self.rope)}; "
-                f"mean difference {self.loc:.4f}, 95% credible interval [{lo:.4f}, {hi:.4f}]. "
-                + self.decision())
+        text = (
+            f"Bayesian correlated t-test{where} (rope = {self.rope:g}, {self.n_folds} folds, "
+            f"{self.scheme}, rho = {self.rho:.3g}): "
+            f"{_probs_text((self.method_a, self.method_b), self.probabilities, self.rope)}; "
+            f"mean difference {self.loc:.4f}, 95% credible interval [{lo:.4f}, {hi:.4f}]. "
+            + self.decision()
+        )
         return " ".join([text, *self.notes])
 
     def __str__(self) -> str:
@@ -210,8 +222,18 @@ class BayesianTTestResult:
         }
 
 
-def bayesian_correlated_ttest(a, b, *, rope, scheme="kfold", n_train=None, n_test=None,
-                              higher_is_better=True, names=None, dataset=None) -> BayesianTTestResult:
+def bayesian_correlated_ttest(
+    a,
+    b,
+    *,
+    rope,
+    scheme="kfold",
+    n_train=None,
+    n_test=None,
+    higher_is_better=True,
+    names=None,
+    dataset=None,
+) -> BayesianTTestResult:
     """Bayesian correlated t-test: two methods on the folds of one data set.
 
     Parameters
@@ -299,10 +321,23 @@ def bayesian_correlated_ttest(a, b, *, rope, scheme="kfold", n_train=None, n_tes
     p_b = float(t_sf((loc + rope) / scale, df))
     p_rope = max(0.0, 1.0 - p_a - p_b)
     return BayesianTTestResult(
-        p_a_better=p_a, p_rope=p_rope, p_b_better=p_b, rope=rope, df=df, loc=loc, scale=scale,
-        rho=rho, method_a=names[0], method_b=names[1], mean_a=float(a2.mean()),
-        mean_b=float(b2.mean()), n_folds=n, scheme=s.text, higher_is_better=higher_is_better,
-        dataset=dataset, notes=tuple(notes),
+        p_a_better=p_a,
+        p_rope=p_rope,
+        p_b_better=p_b,
+        rope=rope,
+        df=df,
+        loc=loc,
+        scale=scale,
+        rho=rho,
+        method_a=names[0],
+        method_b=names[1],
+        mean_a=float(a2.mean()),
+        mean_b=float(b2.mean()),
+        n_folds=n,
+        scheme=s.text,
+        higher_is_better=higher_is_better,
+        dataset=dataset,
+        notes=tuple(notes),
     )
 
 
@@ -364,16 +399,19 @@ class BayesianSignedRankResult:
 
     def decision(self, level: float = DECISION_LEVEL) -> str:
         """The decision in words at posterior probability ``level``."""
-        return _decision_text((self.method_a, self.method_b), self.probabilities, self.rope,
-                              _validate_level(level))
+        return _decision_text(
+            (self.method_a, self.method_b), self.probabilities, self.rope, _validate_level(level)
+        )
 
     def conclusion(self) -> str:
         """The conclusion in words, with the numbers."""
-        text = (f"Bayesian signed-rank test over {self.n_datasets} data sets (rope = {self.rope:g}, "
-                f"prior strength {self.prior_strength:g} at 0, {self.n_samples} samples, "
-                f"seed {self.seed}): "
-                f"{_probs_text((self.method_a, self.method_b), self.probabilities, self.rope)}. "
-                + self.decision())
+        text = (
+            f"Bayesian signed-rank test over {self.n_datasets} data sets (rope = {self.rope:g}, "
+            f"prior strength {self.prior_strength:g} at 0, {self.n_samples} samples, "
+            f"seed {self.seed}): "
+            f"{_probs_text((self.method_a, self.method_b), self.probabilities, self.rope)}. "
+            + self.decision()
+        )
         return " ".join([text, *self.notes])
 
     def __str__(self) -> str:
@@ -406,8 +444,18 @@ class BayesianSignedRankResult:
 _CHUNK_CELLS = 2_000_000
 
 
-def bayesian_signed_rank(a, b, *, rope, prior_strength=0.5, n_samples=50_000, rng=0,
-                         higher_is_better=True, names=None, datasets=None) -> BayesianSignedRankResult:
+def bayesian_signed_rank(
+    a,
+    b,
+    *,
+    rope,
+    prior_strength=0.5,
+    n_samples=50_000,
+    rng=0,
+    higher_is_better=True,
+    names=None,
+    datasets=None,
+) -> BayesianSignedRankResult:
     """Bayesian signed-rank test: two methods over many data sets.
 
     Parameters
@@ -527,8 +575,19 @@ def bayesian_signed_rank(a, b, *, rope, prior_strength=0.5, n_samples=50_000, rn
         notes.append("With rope = 0 there is no region of equivalence; P(rope) is 0.")
     # samples are stored as (A better, rope, B better)
     return BayesianSignedRankResult(
-        p_a_better=pa, p_rope=pe, p_b_better=pb, samples=out, rope=rope, prior_strength=s,
-        n_samples=int(n_samples), seed=seed, method_a=names[0], method_b=names[1],
-        n_datasets=x.size, datasets=datasets or (), differences=d,
-        higher_is_better=higher_is_better, notes=tuple(notes),
+        p_a_better=pa,
+        p_rope=pe,
+        p_b_better=pb,
+        samples=out,
+        rope=rope,
+        prior_strength=s,
+        n_samples=int(n_samples),
+        seed=seed,
+        method_a=names[0],
+        method_b=names[1],
+        n_datasets=x.size,
+        datasets=datasets or (),
+        differences=d,
+        higher_is_better=higher_is_better,
+        notes=tuple(notes),
     )

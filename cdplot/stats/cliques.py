@@ -107,7 +107,9 @@ def find_cliques(average_ranks, significant) -> tuple[tuple[int, ...], ...]:
         return _cliques_without_ties(avg, compatible)
     # Python ints as bitsets: the tie groups are small, so plain bit operations
     # beat numpy calls in this loop (it runs once per span of tie groups)
-    conflicts = [sum(1 << int(j) for j in np.flatnonzero(sig[i]) if j != i) for i in range(len(avg))]
+    conflicts = [
+        sum(1 << int(j) for j in np.flatnonzero(sig[i]) if j != i) for i in range(len(avg))
+    ]
     group_masks = [sum(1 << i for i in g) for g in groups]
     found: set[int] = set()  # groups as bitmasks over the methods
     for a in range(m):
@@ -130,7 +132,11 @@ def find_cliques(average_ranks, significant) -> tuple[tuple[int, ...], ...]:
             cliques_here = [cand_mask] if whole else _maximal_cliques(cand, conflicts)
             here = set()
             for clique in cliques_here:
-                if clique & group_masks[a] and clique & group_masks[b] and bin(clique).count("1") + interior_size >= 2:
+                if (
+                    clique & group_masks[a]
+                    and clique & group_masks[b]
+                    and bin(clique).count("1") + interior_size >= 2
+                ):
                     here.add(interior_mask | clique)
             if not whole:
                 found |= pending

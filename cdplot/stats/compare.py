@@ -25,7 +25,6 @@ from .scores import ScoreTable
 __all__ = ["compare", "TESTS", "CORRECTIONS", "single_table"]
 
 
-
 def single_table(tables):
     """The one table of ``tables``, or an error that lists the metrics to choose from."""
     if len(tables) != 1:
@@ -46,19 +45,23 @@ def _validate_options(test, correction, control, methods, alpha, zero_method, me
     if test == "nemenyi":
         if correction is not None:
             raise CdplotError(
-                f"option correction={correction!r} does not apply to test='nemenyi', whose critical value "
+                f"option correction={correction!r} does not apply to test='nemenyi', whose "
+                "critical value "
                 "already covers all pairs; use test='friedman-z' to correct rank z-tests"
             )
         if control is not None:
             raise CdplotError(
-                f"option control={control!r} does not apply to test='nemenyi', which compares all pairs; "
+                f"option control={control!r} does not apply to test='nemenyi', which compares all "
+                "pairs; "
                 "use test='bonferroni-dunn' to compare with a control"
             )
     elif test == "bonferroni-dunn":
         if correction not in (None, "bonferroni"):
             raise CdplotError(
-                f"option correction={correction!r} does not apply to test='bonferroni-dunn', which is the "
-                f"Bonferroni correction; use test='friedman-z' with correction={correction!r} and a control"
+                f"option correction={correction!r} does not apply to test='bonferroni-dunn', which "
+                "is the "
+                f"Bonferroni correction; use test='friedman-z' with correction={correction!r} and "
+                "a control"
             )
         correction = "bonferroni"
     else:
@@ -66,11 +69,14 @@ def _validate_options(test, correction, control, methods, alpha, zero_method, me
             correction = "holm"
         if control is not None and correction in ALL_PAIRS_ONLY:
             raise CdplotError(
-                f"option correction={correction!r} needs all pairwise comparisons and cannot be used "
+                f"option correction={correction!r} needs all pairwise comparisons and cannot be "
+                "used "
                 f"with control={control!r}; use 'holm', 'hochberg' or 'hommel'"
             )
     if control is not None and control not in methods:
-        raise CdplotError(f"option control={control!r} is not a method; methods are {', '.join(methods)}")
+        raise CdplotError(
+            f"option control={control!r} is not a method; methods are {', '.join(methods)}"
+        )
     return test, correction, alpha
 
 
@@ -175,14 +181,23 @@ def compare(
     [3.143, 2.0, 2.929, 1.929]
     >>> round(res.critical_difference, 3)
     1.254
-    """
+    """  # noqa: E501
     if test == "auto":  # the parametric or the rank-based path, chosen from assumption checks
         from .parametric import compare_auto
 
         return compare_auto(
-            scores, higher_is_better=higher_is_better, alpha=alpha, correction=correction,
-            control=control, tie_correction=tie_correction, zero_method=zero_method, method=method,
-            nan_policy=nan_policy, metric=metric, methods=methods, datasets=datasets,
+            scores,
+            higher_is_better=higher_is_better,
+            alpha=alpha,
+            correction=correction,
+            control=control,
+            tie_correction=tie_correction,
+            zero_method=zero_method,
+            method=method,
+            nan_policy=nan_policy,
+            metric=metric,
+            methods=methods,
+            datasets=datasets,
         )
     check_option("nan_policy", nan_policy, NAN_POLICIES)
     check_bool("tie_correction", tie_correction)
@@ -190,7 +205,9 @@ def compare(
         check_bool("higher_is_better", higher_is_better)
     from .scores import as_score_tables
 
-    tables = as_score_tables(scores, methods=methods, datasets=datasets, nan_policy=nan_policy, metric=metric)
+    tables = as_score_tables(
+        scores, methods=methods, datasets=datasets, nan_policy=nan_policy, metric=metric
+    )
     table = single_table(tables)
     return compare_table(
         table,
@@ -221,7 +238,9 @@ def compare_table(
 ) -> ComparisonResult:
     """:func:`compare` for one validated :class:`ScoreTable`."""
     names = table.methods
-    test, correction, alpha = _validate_options(test, correction, control, names, alpha, zero_method, method)
+    test, correction, alpha = _validate_options(
+        test, correction, control, names, alpha, zero_method, method
+    )
     if higher_is_better is None:
         higher_is_better = True if table.higher_is_better is None else bool(table.higher_is_better)
     x = table.values
@@ -246,11 +265,15 @@ def compare_table(
     else:
         # orient the scores so that the pairwise tests see "higher is better"
         oriented = x if higher_is_better else -x
-        pairs = None if ctrl is None else [(min(ctrl, j), max(ctrl, j)) for j in range(k) if j != ctrl]
+        pairs = (
+            None if ctrl is None else [(min(ctrl, j), max(ctrl, j)) for j in range(k) if j != ctrl]
+        )
         if test == "wilcoxon":
             from .wilcoxon import wilcoxon_pairs
 
-            stats, p_raw = wilcoxon_pairs(oriented, pairs=pairs, zero_method=zero_method, method=method)
+            stats, p_raw = wilcoxon_pairs(
+                oriented, pairs=pairs, zero_method=zero_method, method=method
+            )
         else:
             from .sign_test import sign_test_pairs
 
@@ -304,7 +327,8 @@ def compare_table(
         )
     if n < 10:
         notes.append(
-            f"With only {n} data sets the chi-square and F approximations of the Friedman test are rough; "
+            f"With only {n} data sets the chi-square and F approximations of the Friedman test are "
+            "rough; "
             "read p-values near alpha with care."
         )
     if ctrl is not None and test != "bonferroni-dunn":

@@ -192,7 +192,8 @@ class MetricsComparison:
         alphas = {r.alpha for r in results}
         if len(alphas) != 1:
             raise CdplotError(
-                f"the analyses use different alpha values {sorted(alphas)}; use one alpha for all metrics"
+                f"the analyses use different alpha values {sorted(alphas)}; use one alpha for all "
+                "metrics"
             )
         avg = np.array([[r.average_rank(m) for m in methods] for r in results], dtype=float)
         m = len(results)
@@ -284,12 +285,18 @@ class MetricsComparison:
         pairs = [(a, b, t) for a, b, t in self.tau_pairs() if not math.isnan(t)]
         undefined = [(a, b) for a, b, t in self.tau_pairs() if math.isnan(t)]
         if not pairs:
-            return "Kendall's tau-b is undefined for every pair of metrics because a metric ranks all methods equal."
+            return (
+                "Kendall's tau-b is undefined for every pair of metrics "
+                "because a metric ranks all methods equal."
+            )
         lo = min(pairs, key=lambda p: p[2])
         hi = max(pairs, key=lambda p: p[2])
         mean = sum(p[2] for p in pairs) / len(pairs)
         if len(pairs) == 1:
-            text = f"Kendall's tau-b between the average ranks under {lo[0]} and {lo[1]} is {lo[2]:.3f}."
+            text = (
+                "Kendall's tau-b between the average ranks under "
+                f"{lo[0]} and {lo[1]} is {lo[2]:.3f}."
+            )
         else:
             text = (
                 f"Kendall's tau-b between the metrics' average ranks ranges from {lo[2]:.3f} "
@@ -297,14 +304,20 @@ class MetricsComparison:
                 f"over {len(pairs)} pairs of metrics."
             )
         if undefined:
-            text += f" It is undefined for {len(undefined)} pairs because a metric ranks all methods equal."
+            text += (
+                f" It is undefined for {len(undefined)} pairs because "
+                "a metric ranks all methods equal."
+            )
         return text
 
     def conclusion(self) -> str:
         """The agreement of the metrics in words, with the numbers."""
         rejected = [lab for lab, r in zip(self.metrics, self.results, strict=False) if r.rejected]
         if not rejected:
-            omnibus = f"Under none of the {self.n_metrics} metrics does the Friedman test reject equal performance"
+            omnibus = (
+                f"Under none of the {self.n_metrics} metrics does the "
+                "Friedman test reject equal performance"
+            )
         elif len(rejected) == self.n_metrics:
             omnibus = (
                 f"Under all {self.n_metrics} metrics the Friedman test rejects equal performance"
@@ -354,7 +367,9 @@ class MetricsComparison:
                 lab: {d: list(w) for d, w in per.items()}
                 for lab, per in self.dataset_winners().items()
             },
-            "results": {lab: r.to_dict() for lab, r in zip(self.metrics, self.results, strict=False)},
+            "results": {
+                lab: r.to_dict() for lab, r in zip(self.metrics, self.results, strict=False)
+            },
             "conclusion": self.conclusion(),
         }
 
@@ -457,7 +472,8 @@ or sequence of ComparisonResult
     tables = as_score_tables(data, methods=methods, datasets=datasets, nan_policy=nan_policy)
     if len(tables) < 2:
         raise CdplotError(
-            f"the data hold {len(tables)} metric; compare_metrics needs at least two (use compare for one)"
+            f"the data hold {len(tables)} metric; compare_metrics needs at least two (use compare "
+            "for one)"
         )
     if isinstance(higher_is_better, dict):
         known = {t.metric for t in tables}
@@ -465,7 +481,8 @@ or sequence of ComparisonResult
             if name not in known:
                 names = ", ".join(str(t.metric) for t in tables)
                 raise CdplotError(
-                    f"option higher_is_better has metric {name!r}, which is not in the data; metrics are {names}"
+                    f"option higher_is_better has metric {name!r}, which is not in the data; "
+                    f"metrics are {names}"
                 )
     results = [
         compare_table(

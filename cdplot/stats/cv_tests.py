@@ -111,7 +111,8 @@ class CVScheme:
 
 
 def parse_scheme(scheme) -> CVScheme:
-    """Parse a scheme string (``'kfold'``, ``'10x10'``, ``'5x2'``, ``'blocked-3x2'``, ``'resampled'``).
+    """Parse a scheme string (``'kfold'``, ``'10x10'``, ``'5x2'``, ``'blocked-3x2'``,
+    ``'resampled'``).
 
     Parameters
     ----------
@@ -135,7 +136,9 @@ def parse_scheme(scheme) -> CVScheme:
             "'5x2', 'blocked-mx2' such as 'blocked-3x2', or 'resampled'"
         )
     if scheme in ("kfold", "resampled"):
-        return CVScheme(kind=scheme, n_repeats=1 if scheme == "kfold" else None, n_folds=None, text=scheme)
+        return CVScheme(
+            kind=scheme, n_repeats=1 if scheme == "kfold" else None, n_folds=None, text=scheme
+        )
     m = _SCHEME_RE.match(scheme)
     if m is None:
         raise CdplotError(
@@ -148,7 +151,8 @@ def parse_scheme(scheme) -> CVScheme:
     if k < 2:
         raise CdplotError(
             f"option scheme={scheme!r} has {k} fold{'s' if k != 1 else ''} per repetition; "
-            "cross-validation needs at least 2 (use scheme='resampled' for random train/test splits)"
+            "cross-validation needs at least 2 (use scheme='resampled' for random train/test "
+            "splits)"
         )
     if blocked:
         if k != 2:
@@ -202,8 +206,12 @@ def _refuse(test: str, scheme: CVScheme) -> None:
     why = {
         "kfold-t": "needs one run of k-fold cross-validation (scheme='kfold'); repeated or "
         "overlapping runs make its variance far too small",
-        "5x2cv-t": "needs five independent replications of two-fold cross-validation (scheme='5x2')",
-        "5x2cv-f": "needs five independent replications of two-fold cross-validation (scheme='5x2')",
+        "5x2cv-t": (
+            "needs five independent replications of two-fold cross-validation (scheme='5x2')"
+        ),
+        "5x2cv-f": (
+            "needs five independent replications of two-fold cross-validation (scheme='5x2')"
+        ),
         "blocked-t": "needs blocked m x 2 cross-validation (scheme='blocked-3x2' or another "
         "'blocked-mx2'); random replications do not have the equal overlaps it assumes",
     }[test]
@@ -224,13 +232,19 @@ def _as_scores(x, name):
     except (TypeError, ValueError):
         raise CdplotError(f"{name}: expected numbers (one score per fold), got {x!r}") from None
     if arr.ndim == 0:
-        raise CdplotError(f"{name}: expected one score per fold, got the single number {float(arr)!r}")
+        raise CdplotError(
+            f"{name}: expected one score per fold, got the single number {float(arr)!r}"
+        )
     if arr.ndim > 2:
-        raise CdplotError(f"{name}: expected a vector or a (repetitions, folds) array, got shape {arr.shape}")
+        raise CdplotError(
+            f"{name}: expected a vector or a (repetitions, folds) array, got shape {arr.shape}"
+        )
     bad = ~np.isfinite(arr)
     if bad.any():
         i = int(np.flatnonzero(bad.ravel())[0])
-        raise CdplotError(f"{name}: score {i + 1} is {arr.ravel()[i]!r}; every fold needs a finite score")
+        raise CdplotError(
+            f"{name}: score {i + 1} is {arr.ravel()[i]!r}; every fold needs a finite score"
+        )
     return arr
 
 
@@ -289,7 +303,9 @@ def _arrange(a, b, scheme: CVScheme, test: str):
     else:
         r, k = scheme.n_repeats, scheme.n_folds
         if n != r * k or (a.ndim == 2 and a.shape != (r, k)):
-            got = f"{n} per method" + (f" in a {a.shape[0]}x{a.shape[1]} array" if a.ndim == 2 else "")
+            got = f"{n} per method" + (
+                f" in a {a.shape[0]}x{a.shape[1]} array" if a.ndim == 2 else ""
+            )
             raise CdplotError(
                 f"scheme={scheme.text!r} means {r} repetition{'s' if r > 1 else ''} x {k} folds = "
                 f"{r * k} scores per method, got {got}"
@@ -394,7 +410,7 @@ class CVTestResult:
         return bool(self.pvalue <= self.alpha)
 
     def better(self) -> str | None:
-        """The method with the better mean score when the difference is significant, else ``None``."""
+        """The method with the better mean score if the difference is significant, else ``None``."""
         if not self.significant or self.mean_difference == 0:
             return None
         a_ahead = (self.mean_difference > 0) == self.higher_is_better
@@ -509,8 +525,9 @@ _DOC_COMMON = """
         repetition-major order or a ``(repetitions, folds)`` array."""
 
 
-def kfold_ttest(a, b, *, scheme="kfold", higher_is_better=True, alpha=0.05, names=None,
-                dataset=None) -> CVTestResult:
+def kfold_ttest(
+    a, b, *, scheme="kfold", higher_is_better=True, alpha=0.05, names=None, dataset=None
+) -> CVTestResult:
     """Paired t-test over the folds of one k-fold cross-validation.
 
     ``t = mean(d) / sqrt(s^2 / K)`` with ``K - 1`` degrees of freedom, where
@@ -563,22 +580,47 @@ def kfold_ttest(a, b, *, scheme="kfold", higher_is_better=True, alpha=0.05, name
     (2.888, 0.0447)
     """
     test = "kfold-t"
-    s, a2, b2, names, alpha, _, _ = _prepare(a, b, scheme, test, names, alpha, higher_is_better,
-                                             None, None)
+    s, a2, b2, names, alpha, _, _ = _prepare(
+        a, b, scheme, test, names, alpha, higher_is_better, None, None
+    )
     d = (a2 - b2).ravel()
     _check_variance(d, test, names)
     k = d.size
     var = d.var(ddof=1) / k
     t = d.mean() / math.sqrt(var)
     p = 2.0 * float(t_sf(abs(t), k - 1))
-    return _result(test, t, p, k - 1, a2, b2, var, s, names, higher_is_better=higher_is_better,
-                   alpha=alpha, dataset=dataset,
-                   notes=("The k-fold paired t-test ignores the overlap of training sets and "
-                          "tends to reject too often; the corrected resampled t-test allows for it.",))
+    return _result(
+        test,
+        t,
+        p,
+        k - 1,
+        a2,
+        b2,
+        var,
+        s,
+        names,
+        higher_is_better=higher_is_better,
+        alpha=alpha,
+        dataset=dataset,
+        notes=(
+            "The k-fold paired t-test ignores the overlap of training sets and "
+            "tends to reject too often; the corrected resampled t-test allows for it.",
+        ),
+    )
 
 
-def corrected_ttest(a, b, *, scheme="kfold", n_train=None, n_test=None, higher_is_better=True,
-                    alpha=0.05, names=None, dataset=None) -> CVTestResult:
+def corrected_ttest(
+    a,
+    b,
+    *,
+    scheme="kfold",
+    n_train=None,
+    n_test=None,
+    higher_is_better=True,
+    alpha=0.05,
+    names=None,
+    dataset=None,
+) -> CVTestResult:
     """Nadeau and Bengio's corrected resampled (correlated) t-test.
 
     With ``n`` fold differences ``d`` (all repetitions and folds together),
@@ -636,7 +678,8 @@ def corrected_ttest(a, b, *, scheme="kfold", n_train=None, n_test=None, higher_i
     """
     test = "corrected-t"
     s, a2, b2, names, alpha, n_train, n_test = _prepare(
-        a, b, scheme, test, names, alpha, higher_is_better, n_train, n_test)
+        a, b, scheme, test, names, alpha, higher_is_better, n_train, n_test
+    )
     notes = []
     if (n_train is None) != (n_test is None):
         raise CdplotError(
@@ -650,8 +693,10 @@ def corrected_ttest(a, b, *, scheme="kfold", n_train=None, n_test=None, higher_i
             )
         k = a2.shape[1]
         rho = 1.0 / k
-        notes.append(f"rho = 1/{k} (each test fold holds 1/{k} of the data) because n_train "
-                     "and n_test were not given.")
+        notes.append(
+            f"rho = 1/{k} (each test fold holds 1/{k} of the data) because n_train "
+            "and n_test were not given."
+        )
     else:
         rho = n_test / (n_train + n_test)
         if s.kind != "resampled":
@@ -659,7 +704,8 @@ def corrected_ttest(a, b, *, scheme="kfold", n_train=None, n_test=None, higher_i
             if abs(rho - 1.0 / k) > 0.5 / k:
                 raise CdplotError(
                     f"n_test={n_test} and n_train={n_train} give rho = {rho:.3g}, but {k}-fold "
-                    f"cross-validation tests on about 1/{k} of the data; check the sizes or the scheme"
+                    f"cross-validation tests on about 1/{k} of the data; check the sizes or the "
+                    "scheme"
                 )
     d = (a2 - b2).ravel()
     _check_variance(d, test, names)
@@ -667,14 +713,30 @@ def corrected_ttest(a, b, *, scheme="kfold", n_train=None, n_test=None, higher_i
     var = d.var(ddof=1) * (1.0 / n + rho / (1.0 - rho))
     t = d.mean() / math.sqrt(var)
     p = 2.0 * float(t_sf(abs(t), n - 1))
-    return _result(test, t, p, n - 1, a2, b2, var, s, names, n_train=n_train, n_test=n_test,
-                   rho=rho, higher_is_better=higher_is_better, alpha=alpha, dataset=dataset,
-                   notes=tuple(notes))
+    return _result(
+        test,
+        t,
+        p,
+        n - 1,
+        a2,
+        b2,
+        var,
+        s,
+        names,
+        n_train=n_train,
+        n_test=n_test,
+        rho=rho,
+        higher_is_better=higher_is_better,
+        alpha=alpha,
+        dataset=dataset,
+        notes=tuple(notes),
+    )
 
 
 def _five_by_two(a, b, scheme, test, names, alpha, higher_is_better):
-    s, a2, b2, names, alpha, _, _ = _prepare(a, b, scheme, test, names, alpha, higher_is_better,
-                                             None, None)
+    s, a2, b2, names, alpha, _, _ = _prepare(
+        a, b, scheme, test, names, alpha, higher_is_better, None, None
+    )
     d = a2 - b2  # (5, 2): p_i^(j)
     mean_i = d.mean(axis=1, keepdims=True)
     s2 = ((d - mean_i) ** 2).sum(axis=1)  # s_i^2
@@ -689,8 +751,9 @@ def _five_by_two(a, b, scheme, test, names, alpha, higher_is_better):
     return s, a2, b2, d, s2, names, alpha
 
 
-def dietterich_5x2cv_ttest(a, b, *, scheme="5x2", higher_is_better=True, alpha=0.05, names=None,
-                           dataset=None) -> CVTestResult:
+def dietterich_5x2cv_ttest(
+    a, b, *, scheme="5x2", higher_is_better=True, alpha=0.05, names=None, dataset=None
+) -> CVTestResult:
     """Dietterich's 5x2cv paired t-test.
 
     With ``p_i^(j)`` the difference ``a - b`` on fold ``j`` of replication
@@ -742,16 +805,31 @@ def dietterich_5x2cv_ttest(a, b, *, scheme="5x2", higher_is_better=True, alpha=0
     (1.9365, 0.1106)
     """
     test = "5x2cv-t"
-    s, a2, b2, d, s2, names, alpha = _five_by_two(a, b, scheme, test, names, alpha, higher_is_better)
+    s, a2, b2, d, s2, names, alpha = _five_by_two(
+        a, b, scheme, test, names, alpha, higher_is_better
+    )
     var = s2.sum() / 5.0
     t = d[0, 0] / math.sqrt(var)
     p = 2.0 * float(t_sf(abs(t), 5))
-    return _result(test, t, p, 5, a2, b2, var, s, names, higher_is_better=higher_is_better,
-                   alpha=alpha, dataset=dataset)
+    return _result(
+        test,
+        t,
+        p,
+        5,
+        a2,
+        b2,
+        var,
+        s,
+        names,
+        higher_is_better=higher_is_better,
+        alpha=alpha,
+        dataset=dataset,
+    )
 
 
-def alpaydin_5x2cv_ftest(a, b, *, scheme="5x2", higher_is_better=True, alpha=0.05, names=None,
-                         dataset=None) -> CVTestResult:
+def alpaydin_5x2cv_ftest(
+    a, b, *, scheme="5x2", higher_is_better=True, alpha=0.05, names=None, dataset=None
+) -> CVTestResult:
     """Alpaydin's combined 5x2cv F-test.
 
     .. math:: f = \\frac{\\sum_{i=1}^5 \\sum_{j=1}^2 (p_i^{(j)})^2}{2 \\sum_{i=1}^5 s_i^2}
@@ -795,16 +873,40 @@ def alpaydin_5x2cv_ftest(a, b, *, scheme="5x2", higher_is_better=True, alpha=0.0
     (2.5833, 0.1532)
     """
     test = "5x2cv-f"
-    s, a2, b2, d, s2, names, alpha = _five_by_two(a, b, scheme, test, names, alpha, higher_is_better)
+    s, a2, b2, d, s2, names, alpha = _five_by_two(
+        a, b, scheme, test, names, alpha, higher_is_better
+    )
     var = s2.sum()
     f = (d**2).sum() / (2.0 * var)
     p = float(f_sf(f, 10, 5))
-    return _result(test, f, p, (10, 5), a2, b2, var, s, names, higher_is_better=higher_is_better,
-                   alpha=alpha, dataset=dataset)
+    return _result(
+        test,
+        f,
+        p,
+        (10, 5),
+        a2,
+        b2,
+        var,
+        s,
+        names,
+        higher_is_better=higher_is_better,
+        alpha=alpha,
+        dataset=dataset,
+    )
 
 
-def blocked_cv_ttest(a, b, *, scheme="blocked-3x2", n_train=None, n_test=None,
-                     higher_is_better=True, alpha=0.05, names=None, dataset=None) -> CVTestResult:
+def blocked_cv_ttest(
+    a,
+    b,
+    *,
+    scheme="blocked-3x2",
+    n_train=None,
+    n_test=None,
+    higher_is_better=True,
+    alpha=0.05,
+    names=None,
+    dataset=None,
+) -> CVTestResult:
     """Blocked ``m x 2`` cross-validated t-test (Wang et al. 2014), for ``m >= 2``.
 
     With the ``2m`` hold-out differences ``d`` of blocked ``m x 2``
@@ -872,7 +974,8 @@ def blocked_cv_ttest(a, b, *, scheme="blocked-3x2", n_train=None, n_test=None,
     """
     test = "blocked-t"
     s, a2, b2, names, alpha, n_train, n_test = _prepare(
-        a, b, scheme, test, names, alpha, higher_is_better, n_train, n_test)
+        a, b, scheme, test, names, alpha, higher_is_better, n_train, n_test
+    )
     m = s.n_repeats
     if n_train is not None and n_test is not None:
         n = n_train + n_test
@@ -894,10 +997,27 @@ def blocked_cv_ttest(a, b, *, scheme="blocked-3x2", n_train=None, n_test=None,
     p = 2.0 * float(t_sf(abs(t), d.size - 1))
     notes = ()
     if m != 3:
-        notes = (f"The blocked {m}x2 test uses formula (25) of the 3x2 case with 2m = {2 * m} "
-                 f"estimates and {2 * m - 1} degrees of freedom.",)
-    return _result(test, t, p, d.size - 1, a2, b2, var, s, names, n_train=n_train, n_test=n_test,
-                   higher_is_better=higher_is_better, alpha=alpha, dataset=dataset, notes=notes)
+        notes = (
+            f"The blocked {m}x2 test uses formula (25) of the 3x2 case with 2m = {2 * m} "
+            f"estimates and {2 * m - 1} degrees of freedom.",
+        )
+    return _result(
+        test,
+        t,
+        p,
+        d.size - 1,
+        a2,
+        b2,
+        var,
+        s,
+        names,
+        n_train=n_train,
+        n_test=n_test,
+        higher_is_better=higher_is_better,
+        alpha=alpha,
+        dataset=dataset,
+        notes=notes,
+    )
 
 
 _FUNCS = {
@@ -909,8 +1029,19 @@ _FUNCS = {
 }
 
 
-def cv_test(a, b, *, test, scheme, n_train=None, n_test=None, higher_is_better=True, alpha=0.05,
-            names=None, dataset=None) -> CVTestResult:
+def cv_test(
+    a,
+    b,
+    *,
+    test,
+    scheme,
+    n_train=None,
+    n_test=None,
+    higher_is_better=True,
+    alpha=0.05,
+    names=None,
+    dataset=None,
+) -> CVTestResult:
     """Run one of :data:`CV_TESTS` by name; see the individual functions.
 
     Parameters
@@ -942,10 +1073,15 @@ def cv_test(a, b, *, test, scheme, n_train=None, n_test=None, higher_is_better=T
     Traceback (most recent call last):
     ...
     cdplot.errors.CdplotError: test '5x2cv-t' does not fit scheme='kfold': it needs five independent replications of two-fold cross-validation (scheme='5x2'); for this scheme use 'corrected-t' or 'kfold-t'
-    """
+    """  # noqa: E501
     check_option("test", test, CV_TESTS)
-    kw = {"scheme": scheme, "higher_is_better": higher_is_better, "alpha": alpha, "names": names,
-          "dataset": dataset}
+    kw = {
+        "scheme": scheme,
+        "higher_is_better": higher_is_better,
+        "alpha": alpha,
+        "names": names,
+        "dataset": dataset,
+    }
     if test in ("corrected-t", "blocked-t"):
         kw.update(n_train=n_train, n_test=n_test)
     elif n_train is not None or n_test is not None:
@@ -1036,8 +1172,16 @@ class FoldScores:
         return self.values.mean(axis=(2, 3))
 
 
-def fold_scores(records, *, source="records", dataset_col=None, method_col=None, score_col=None,
-                repeat_col=None, fold_col=None) -> FoldScores:
+def fold_scores(
+    records,
+    *,
+    source="records",
+    dataset_col=None,
+    method_col=None,
+    score_col=None,
+    repeat_col=None,
+    fold_col=None,
+) -> FoldScores:
     """Build :class:`FoldScores` from a header and rows of a long or wide per-fold table.
 
     Parameters
@@ -1067,8 +1211,13 @@ def fold_scores(records, *, source="records", dataset_col=None, method_col=None,
     if not records:
         raise CdplotError(f"{source}: there are no rows of scores")
     header = list(records[0].keys())
-    given = {"dataset": dataset_col, "method": method_col, "score": score_col,
-             "repeat": repeat_col, "fold": fold_col}
+    given = {
+        "dataset": dataset_col,
+        "method": method_col,
+        "score": score_col,
+        "repeat": repeat_col,
+        "fold": fold_col,
+    }
     cols = {}
     for role, name in given.items():
         if name is not None:
@@ -1094,7 +1243,9 @@ def fold_scores(records, *, source="records", dataset_col=None, method_col=None,
     if long and "score" not in cols:
         rest = [h for h in header if h not in cols.values()]
         if len(rest) != 1:
-            raise CdplotError(f"{source}: cannot tell which column holds the scores; pass score_col=")
+            raise CdplotError(
+                f"{source}: cannot tell which column holds the scores; pass score_col="
+            )
         cols["score"] = rest[0]
     method_cols = [] if long else [h for h in header if h not in cols.values()]
     if not long and len(method_cols) < 2:
@@ -1128,8 +1279,11 @@ def fold_scores(records, *, source="records", dataset_col=None, method_col=None,
         ds = label(rec[cols["dataset"]]) if "dataset" in cols else ""
         rp = label(rec[cols["repeat"]]) if "repeat" in cols else "1"
         fd = label(rec[cols["fold"]])
-        pairs = ([(label(rec[cols["method"]]), rec[cols["score"]], cols["score"])] if long
-                 else [(m, rec[m], m) for m in method_cols])
+        pairs = (
+            [(label(rec[cols["method"]]), rec[cols["score"]], cols["score"])]
+            if long
+            else [(m, rec[m], m) for m in method_cols]
+        )
         for meth, v, col in pairs:
             key = (ds, meth, rp, fd)
             if key in cells:
@@ -1146,8 +1300,12 @@ def fold_scores(records, *, source="records", dataset_col=None, method_col=None,
     shape = tuple(len(order[r]) for r in ("dataset", "method", "repeat", "fold"))
     values = np.full(shape, np.nan)
     for (ds, meth, rp, fd), v in cells.items():
-        values[order["dataset"].index(ds), order["method"].index(meth),
-               order["repeat"].index(rp), order["fold"].index(fd)] = v
+        values[
+            order["dataset"].index(ds),
+            order["method"].index(meth),
+            order["repeat"].index(rp),
+            order["fold"].index(fd),
+        ] = v
     if np.isnan(values).any():
         i = np.argwhere(np.isnan(values))[0]
         ds = order["dataset"][i[0]]
@@ -1157,12 +1315,26 @@ def fold_scores(records, *, source="records", dataset_col=None, method_col=None,
             f"{order['repeat'][i[2]]!r}, fold {order['fold'][i[3]]!r}; the folds must be paired"
         )
     datasets = tuple(d if d else "data" for d in order["dataset"])
-    return FoldScores(values=values, methods=tuple(order["method"]), datasets=datasets,
-                      repeats=tuple(order["repeat"]), folds=tuple(order["fold"]), source=source)
+    return FoldScores(
+        values=values,
+        methods=tuple(order["method"]),
+        datasets=datasets,
+        repeats=tuple(order["repeat"]),
+        folds=tuple(order["fold"]),
+        source=source,
+    )
 
 
-def read_fold_scores(path, *, sep=None, dataset_col=None, method_col=None, score_col=None,
-                     repeat_col=None, fold_col=None) -> FoldScores:
+def read_fold_scores(
+    path,
+    *,
+    sep=None,
+    dataset_col=None,
+    method_col=None,
+    score_col=None,
+    repeat_col=None,
+    fold_col=None,
+) -> FoldScores:
     """Read per-fold scores from a CSV/TSV or JSON (list of records) file, without averaging.
 
     ``cdplot.read_scores`` averages the folds of each data set and method
@@ -1202,8 +1374,15 @@ def read_fold_scores(path, *, sep=None, dataset_col=None, method_col=None, score
 
     name, text, _ = read_text(path)
     records = _records(text, name, sep)
-    return fold_scores(records, source=name, dataset_col=dataset_col, method_col=method_col,
-                       score_col=score_col, repeat_col=repeat_col, fold_col=fold_col)
+    return fold_scores(
+        records,
+        source=name,
+        dataset_col=dataset_col,
+        method_col=method_col,
+        score_col=score_col,
+        repeat_col=repeat_col,
+        fold_col=fold_col,
+    )
 
 
 def _records(text, name, sep):
@@ -1226,7 +1405,7 @@ def _records(text, name, sep):
     for i, r in enumerate(rows[1:], start=2):
         if len(r) != len(header):
             raise CdplotError(f"{name}, row {i} has {len(r)} cells, the header has {len(header)}")
-        out.append(dict(zip(header, r)))
+        out.append(dict(zip(header, r, strict=False)))
     if not out:
         raise CdplotError(f"{name}: there is a header but no rows of scores")
     return out

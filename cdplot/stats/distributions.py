@@ -26,6 +26,7 @@ import math
 from statistics import NormalDist
 
 import numpy as np
+
 __all__ = [
     "norm_cdf",
     "norm_sf",
@@ -103,7 +104,9 @@ def norm_ppf(p):
     """Standard normal quantile function (Wichura's AS 241, via :class:`statistics.NormalDist`)."""
     p = np.asarray(p, dtype=float)
     out = np.array([_STANDARD_NORMAL.inv_cdf(v) if 0.0 < v < 1.0 else math.nan for v in p.ravel()])
-    out = np.where(p.ravel() == 0.0, -np.inf, np.where(p.ravel() == 1.0, np.inf, out)).reshape(p.shape)
+    out = np.where(p.ravel() == 0.0, -np.inf, np.where(p.ravel() == 1.0, np.inf, out)).reshape(
+        p.shape
+    )
     return out[()] if out.ndim == 0 else out
 
 
@@ -128,7 +131,9 @@ def _chi2_sf_integer(x: float, df: int) -> float:
     log_front = math.log(2.0) - half - float(_LOG_SQRT_2PI)
     total = sum(
         math.exp(
-            log_front + (r - 0.5) * log_x - (math.lgamma(2.0 * r + 1.0) - r * math.log(2.0) - math.lgamma(r + 1.0))
+            log_front
+            + (r - 0.5) * log_x
+            - (math.lgamma(2.0 * r + 1.0) - r * math.log(2.0) - math.lgamma(r + 1.0))
         )
         for r in range(1, (df - 1) // 2 + 1)
     )
@@ -141,7 +146,12 @@ def chi2_sf(x, df):
     df = np.asarray(df, dtype=float)
     if np.all(df == np.round(df)) and np.all(df >= 1) and x.size <= _SMALL:
         xb, dfb = np.broadcast_arrays(x, df)
-        out = np.array([_chi2_sf_integer(float(a), int(b)) for a, b in zip(xb.ravel(), dfb.ravel())])
+        out = np.array(
+            [
+                _chi2_sf_integer(float(a), int(b))
+                for a, b in zip(xb.ravel(), dfb.ravel(), strict=False)
+            ]
+        )
         out = np.where(np.isnan(xb.ravel()), np.nan, out).reshape(xb.shape)
         return out[()] if out.ndim == 0 else out
     return _special().chdtrc(df, x)
@@ -180,7 +190,9 @@ def _betainc(a: float, b: float, x: float) -> float:
         return 0.0
     if x >= 1.0:
         return 1.0
-    log_front = math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log1p(-x)
+    log_front = (
+        math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log1p(-x)
+    )
     if x < (a + 1.0) / (a + b + 2.0):
         return math.exp(log_front) * _betacf(a, b, x) / a
     return 1.0 - math.exp(log_front) * _betacf(b, a, 1.0 - x) / b
@@ -192,7 +204,7 @@ def f_sf(x, dfn, dfd):
     if x.size > _SMALL:
         return _special().fdtrc(dfn, dfd, x)
     out = []
-    for xi, d1, d2 in zip(x.ravel(), dfn.ravel(), dfd.ravel()):
+    for xi, d1, d2 in zip(x.ravel(), dfn.ravel(), dfd.ravel(), strict=False):
         if math.isnan(xi) or d1 <= 0 or d2 <= 0:
             out.append(math.nan)
         elif math.isinf(xi):

@@ -37,11 +37,8 @@ def friedman_from_ranks(ranks, ties=None, *, tie_correction: bool = True):
     chi2_u = 12.0 * n / (k * (k + 1.0)) * (np.sum(mean**2) - k * (k + 1.0) ** 2 / 4.0)
     chi2_u = max(float(chi2_u), 0.0)
     denom = 1.0 - float(np.sum(ties)) / (n * k * (k * k - 1.0))
-    if denom <= 1e-12:
-        # every data set ties all methods: no evidence of any difference
-        chi2_c = 0.0
-    else:
-        chi2_c = chi2_u / denom
+    # when every data set ties all methods there is no evidence of any difference
+    chi2_c = 0.0 if denom <= 1e-12 else chi2_u / denom
     dof = k - 1
     chi2 = chi2_c if tie_correction else chi2_u
     fr = FriedmanResult(
@@ -70,7 +67,9 @@ def _iman_davenport(chi2: float, n: int, k: int) -> tuple[float, float]:
     return float(ff), float(f_sf(ff, k - 1, (k - 1) * (n - 1)))
 
 
-def friedman(scores, *, higher_is_better: bool = True, tie_correction: bool = True) -> FriedmanResult:
+def friedman(
+    scores, *, higher_is_better: bool = True, tie_correction: bool = True
+) -> FriedmanResult:
     """Friedman's test of the hypothesis that all methods have equal average rank.
 
     Parameters
@@ -108,10 +107,14 @@ def friedman(scores, *, higher_is_better: bool = True, tie_correction: bool = Tr
     """
     x = np.asarray(scores, dtype=float)
     r = rank_data(x, higher_is_better=higher_is_better)
-    return friedman_from_ranks(r, tie_sum(x, higher_is_better=higher_is_better), tie_correction=tie_correction)[0]
+    return friedman_from_ranks(
+        r, tie_sum(x, higher_is_better=higher_is_better), tie_correction=tie_correction
+    )[0]
 
 
-def iman_davenport(scores, *, higher_is_better: bool = True, tie_correction: bool = True) -> ImanDavenportResult:
+def iman_davenport(
+    scores, *, higher_is_better: bool = True, tie_correction: bool = True
+) -> ImanDavenportResult:
     """Iman and Davenport's ``F_F = (N - 1) chi2_F / (N (k - 1) - chi2_F)``.
 
     Parameters
@@ -137,4 +140,6 @@ def iman_davenport(scores, *, higher_is_better: bool = True, tie_correction: boo
     """
     x = np.asarray(scores, dtype=float)
     r = rank_data(x, higher_is_better=higher_is_better)
-    return friedman_from_ranks(r, tie_sum(x, higher_is_better=higher_is_better), tie_correction=tie_correction)[1]
+    return friedman_from_ranks(
+        r, tie_sum(x, higher_is_better=higher_is_better), tie_correction=tie_correction
+    )[1]

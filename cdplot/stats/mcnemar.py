@@ -97,19 +97,29 @@ class McNemarResult:
         n = int(self.table.sum())
         acc_a = (self.table[1].sum()) / n
         acc_b = (self.table[:, 1].sum()) / n
-        how = ("exact binomial" if self.method == "exact"
-               else "chi-square" + (" with continuity correction" if self.correction else ""))
-        nums = (f"{self.method_a} right and {self.method_b} wrong on {self.n10}, the reverse on "
-                f"{self.n01} of {n} examples; {how} {'chi2(1) = ' if self.method != 'exact' else 'min count = '}"
-                f"{self.statistic:.4f}, {fmt_p(self.pvalue)}; accuracy {acc_a:.4f} vs {acc_b:.4f}")
+        how = (
+            "exact binomial"
+            if self.method == "exact"
+            else "chi-square" + (" with continuity correction" if self.correction else "")
+        )
+        nums = (
+            f"{self.method_a} right and {self.method_b} wrong on {self.n10}, the reverse on "
+            f"{self.n01} of {n} examples; {how} "
+            f"{'chi2(1) = ' if self.method != 'exact' else 'min count = '}"
+            f"{self.statistic:.4f}, {fmt_p(self.pvalue)}; accuracy {acc_a:.4f} vs {acc_b:.4f}"
+        )
         winner = self.better()
         if winner is not None:
             loser = self.method_b if winner == self.method_a else self.method_a
-            text = (f"McNemar's test: {winner} has a significantly lower error rate than {loser} "
-                    f"at alpha = {self.alpha:g} ({nums}).")
+            text = (
+                f"McNemar's test: {winner} has a significantly lower error rate than {loser} "
+                f"at alpha = {self.alpha:g} ({nums})."
+            )
         else:
-            text = (f"McNemar's test finds no significant difference between the error rates of "
-                    f"{self.method_a} and {self.method_b} at alpha = {self.alpha:g} ({nums}).")
+            text = (
+                f"McNemar's test finds no significant difference between the error rates of "
+                f"{self.method_a} and {self.method_b} at alpha = {self.alpha:g} ({nums})."
+            )
         return " ".join([text, *self.notes])
 
     def __str__(self) -> str:
@@ -224,8 +234,10 @@ def mcnemar(table, *, method="auto", correction=True, alpha=0.05, names=None) ->
     if method == "auto":
         method = "exact" if m < EXACT_BELOW else "asymptotic"
         if method == "exact":
-            notes.append(f"With {m} disagreements (fewer than {EXACT_BELOW}) the exact binomial "
-                         "test was used instead of the chi-square approximation.")
+            notes.append(
+                f"With {m} disagreements (fewer than {EXACT_BELOW}) the exact binomial "
+                "test was used instead of the chi-square approximation."
+            )
     if method == "exact":
         stat = float(min(n01, n10))
         p = min(1.0, 2.0 * float(binom_cdf(min(n01, n10), m, 0.5)))
@@ -235,13 +247,22 @@ def mcnemar(table, *, method="auto", correction=True, alpha=0.05, names=None) ->
             diff = max(diff - 1, 0)
         stat = diff * diff / m
         p = float(chi2_sf(stat, 1))
-    return McNemarResult(statistic=stat, pvalue=p, method=method,
-                         correction=bool(correction) and method == "asymptotic", table=t,
-                         method_a=names[0], method_b=names[1], alpha=alpha, notes=tuple(notes))
+    return McNemarResult(
+        statistic=stat,
+        pvalue=p,
+        method=method,
+        correction=bool(correction) and method == "asymptotic",
+        table=t,
+        method_a=names[0],
+        method_b=names[1],
+        alpha=alpha,
+        notes=tuple(notes),
+    )
 
 
-def mcnemar_from_predictions(y_true, pred_a, pred_b, *, method="auto", correction=True, alpha=0.05,
-                             names=None) -> McNemarResult:
+def mcnemar_from_predictions(
+    y_true, pred_a, pred_b, *, method="auto", correction=True, alpha=0.05, names=None
+) -> McNemarResult:
     """McNemar's test from the true labels and the two methods' predictions.
 
     Parameters
@@ -280,8 +301,10 @@ def mcnemar_from_predictions(y_true, pred_a, pred_b, *, method="auto", correctio
             f"y_true, pred_a and pred_b must label the same examples; got {y.size}, {a.size} "
             f"and {b.size} labels"
         )
-    ca = np.array([p == t for p, t in zip(a, y)], dtype=bool)
-    cb = np.array([p == t for p, t in zip(b, y)], dtype=bool)
-    table = [[int(np.sum(~ca & ~cb)), int(np.sum(~ca & cb))],
-             [int(np.sum(ca & ~cb)), int(np.sum(ca & cb))]]
+    ca = np.array([p == t for p, t in zip(a, y, strict=False)], dtype=bool)
+    cb = np.array([p == t for p, t in zip(b, y, strict=False)], dtype=bool)
+    table = [
+        [int(np.sum(~ca & ~cb)), int(np.sum(~ca & cb))],
+        [int(np.sum(ca & ~cb)), int(np.sum(ca & cb))],
+    ]
     return mcnemar(table, method=method, correction=correction, alpha=alpha, names=names)

@@ -57,9 +57,13 @@ class PairedTTestResult:
 
     def to_dict(self) -> dict:
         """Return a JSON-safe dictionary."""
-        return {"statistic": _num(self.statistic), "pvalue": _num(self.pvalue),
-                "dof": int(self.dof), "mean_difference": _num(self.mean_difference),
-                "standard_error": _num(self.standard_error)}
+        return {
+            "statistic": _num(self.statistic),
+            "pvalue": _num(self.pvalue),
+            "dof": int(self.dof),
+            "mean_difference": _num(self.mean_difference),
+            "standard_error": _num(self.standard_error),
+        }
 
 
 def paired_ttest(x, y) -> PairedTTestResult:
@@ -102,15 +106,24 @@ def paired_ttest(x, y) -> PairedTTestResult:
     d = x - y
     if np.ptp(d) == 0:
         if d[0] == 0:
-            raise CdplotError("the two methods have identical scores on every data set, so there "
-                              "is no difference to test (zero variance)")
-        raise CdplotError(f"the difference is {d[0]:.6g} on every data set: zero variance, so the "
-                          "paired t statistic is undefined (the difference is perfectly consistent)")
+            raise CdplotError(
+                "the two methods have identical scores on every data set, so there "
+                "is no difference to test (zero variance)"
+            )
+        raise CdplotError(
+            f"the difference is {d[0]:.6g} on every data set: zero variance, so the "
+            "paired t statistic is undefined (the difference is perfectly consistent)"
+        )
     n = d.size
     se = d.std(ddof=1) / math.sqrt(n)
     t = d.mean() / se
-    return PairedTTestResult(statistic=float(t), pvalue=float(2 * t_sf(abs(t), n - 1)), dof=n - 1,
-                             mean_difference=float(d.mean()), standard_error=float(se))
+    return PairedTTestResult(
+        statistic=float(t),
+        pvalue=float(2 * t_sf(abs(t), n - 1)),
+        dof=n - 1,
+        mean_difference=float(d.mean()),
+        standard_error=float(se),
+    )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -190,7 +203,7 @@ class PairResult:
         return "significant" if p <= self.alpha else "not significant"
 
     def conclusion(self) -> str:
-        """The conclusion in words, with the numbers (the Wilcoxon test decides, as Demšar advises)."""
+        """The conclusion in words, with the numbers (the Wilcoxon test decides, per Demšar)."""
         a, b = self.method_a, self.method_b
         w = self.wilcoxon
         # r_plus sums the ranks of the data sets where A is better
@@ -198,32 +211,42 @@ class PairResult:
         worse = b if better == a else a
         out = []
         if w.pvalue <= self.alpha:
-            out.append(f"{better} is significantly better than {worse} over {self.n_datasets} data "
-                       f"sets by the Wilcoxon signed-rank test (R+ = {w.r_plus:g}, R- = "
-                       f"{w.r_minus:g}, {fmt_p(w.pvalue)}, alpha = {self.alpha:g}).")
+            out.append(
+                f"{better} is significantly better than {worse} over {self.n_datasets} data "
+                f"sets by the Wilcoxon signed-rank test (R+ = {w.r_plus:g}, R- = "
+                f"{w.r_minus:g}, {fmt_p(w.pvalue)}, alpha = {self.alpha:g})."
+            )
         else:
-            out.append(f"The Wilcoxon signed-rank test finds no significant difference between "
-                       f"{a} and {b} over {self.n_datasets} data sets (R+ = {w.r_plus:g}, "
-                       f"R- = {w.r_minus:g}, {fmt_p(w.pvalue)}, alpha = {self.alpha:g}).")
+            out.append(
+                f"The Wilcoxon signed-rank test finds no significant difference between "
+                f"{a} and {b} over {self.n_datasets} data sets (R+ = {w.r_plus:g}, "
+                f"R- = {w.r_minus:g}, {fmt_p(w.pvalue)}, alpha = {self.alpha:g})."
+            )
         half = self.ties // 2
         top = max(self.wins, self.losses) + half
         leader = a if self.wins > self.losses else b
         if self.wins == self.losses:
-            sign_text = (f"{a} and {b} win equally often ({self.wins} wins each, {self.ties} ties), "
-                         "so the sign test finds no difference")
+            sign_text = (
+                f"{a} and {b} win equally often ({self.wins} wins each, {self.ties} ties), "
+                "so the sign test finds no difference"
+            )
         else:
             reach = "reaches" if top >= self.critical_wins else "does not reach"
-            sign_text = (f"{leader} wins on {top} of {self.n_datasets} data sets counting half the "
-                         f"ties ({self.wins}/{self.ties}/{self.losses} wins/ties/losses for {a}), "
-                         f"which {reach} Demšar's critical count of {self.critical_wins} for "
-                         f"alpha = {self.alpha:g} (his normal approximation; the exact binomial "
-                         f"sign test gives {fmt_p(self.sign.pvalue)})")
+            sign_text = (
+                f"{leader} wins on {top} of {self.n_datasets} data sets counting half the "
+                f"ties ({self.wins}/{self.ties}/{self.losses} wins/ties/losses for {a}), "
+                f"which {reach} Demšar's critical count of {self.critical_wins} for "
+                f"alpha = {self.alpha:g} (his normal approximation; the exact binomial "
+                f"sign test gives {fmt_p(self.sign.pvalue)})"
+            )
         out.append(sign_text[0].upper() + sign_text[1:] + ".")
         if self.ttest is not None:
             t = self.ttest
-            out.append(f"The paired t-test is {self._verdict(t.pvalue)} (t({t.dof}) = "
-                       f"{t.statistic:.4f}, {fmt_p(t.pvalue)}), but it assumes normal differences "
-                       "that are commensurable across data sets.")
+            out.append(
+                f"The paired t-test is {self._verdict(t.pvalue)} (t({t.dof}) = "
+                f"{t.statistic:.4f}, {fmt_p(t.pvalue)}), but it assumes normal differences "
+                "that are commensurable across data sets."
+            )
         if self.bayes is not None:
             out.append(self.bayes.conclusion())
         return " ".join([*out, *self.notes])
@@ -236,19 +259,24 @@ class PairResult:
         else:
             title += f" ({'higher' if self.higher_is_better else 'lower'} is better)"
         w = self.wilcoxon
-        lines = [title, "",
-                 f"mean {a} = {np.mean(self.scores_a):.4f}, mean {b} = {np.mean(self.scores_b):.4f}",
-                 f"wins/ties/losses of {a}: {self.wins}/{self.ties}/{self.losses}",
-                 str(self.ttest) if self.ttest is not None else "paired t-test: undefined (see notes)",
-                 f"Wilcoxon signed-rank ({self.zero_method}, {w.method}): R+ = {w.r_plus:g}, "
-                 f"R- = {w.r_minus:g}, T = {w.statistic:g}, {fmt_p(w.pvalue)}",
-                 f"sign test: {self.sign.statistic} of {self.sign.n} after splitting ties, "
-                 f"{fmt_p(self.sign.pvalue)}; critical count {self.critical_wins} "
-                 f"(alpha = {self.alpha:g}, N = {self.n_datasets})"]
+        lines = [
+            title,
+            "",
+            f"mean {a} = {np.mean(self.scores_a):.4f}, mean {b} = {np.mean(self.scores_b):.4f}",
+            f"wins/ties/losses of {a}: {self.wins}/{self.ties}/{self.losses}",
+            str(self.ttest) if self.ttest is not None else "paired t-test: undefined (see notes)",
+            f"Wilcoxon signed-rank ({self.zero_method}, {w.method}): R+ = {w.r_plus:g}, "
+            f"R- = {w.r_minus:g}, T = {w.statistic:g}, {fmt_p(w.pvalue)}",
+            f"sign test: {self.sign.statistic} of {self.sign.n} after splitting ties, "
+            f"{fmt_p(self.sign.pvalue)}; critical count {self.critical_wins} "
+            f"(alpha = {self.alpha:g}, N = {self.n_datasets})",
+        ]
         if self.bayes is not None:
             pa, pe, pb = self.bayes.probabilities
-            lines.append(f"Bayesian signed-rank (rope = {self.bayes.rope:g}): P({a} better) = "
-                         f"{pa:.3f}, P(rope) = {pe:.3f}, P({b} better) = {pb:.3f}")
+            lines.append(
+                f"Bayesian signed-rank (rope = {self.bayes.rope:g}): P({a} better) = "
+                f"{pa:.3f}, P(rope) = {pe:.3f}, P({b} better) = {pb:.3f}"
+            )
         lines += ["", *_wrap(self.conclusion())]
         return "\n".join(lines)
 
@@ -270,13 +298,24 @@ class PairResult:
             "ties": self.ties,
             "losses": self.losses,
             "ttest": None if self.ttest is None else self.ttest.to_dict(),
-            "wilcoxon": {"statistic": _num(w.statistic), "pvalue": _num(w.pvalue),
-                         "r_plus": _num(w.r_plus), "r_minus": _num(w.r_minus), "n": int(w.n),
-                         "zero_method": self.zero_method, "method": w.method},
-            "sign": {"wins": int(self.sign.wins), "losses": int(self.sign.losses),
-                     "ties": int(self.sign.ties), "statistic": int(self.sign.statistic),
-                     "pvalue": _num(self.sign.pvalue), "n": int(self.sign.n),
-                     "critical_wins": int(self.critical_wins)},
+            "wilcoxon": {
+                "statistic": _num(w.statistic),
+                "pvalue": _num(w.pvalue),
+                "r_plus": _num(w.r_plus),
+                "r_minus": _num(w.r_minus),
+                "n": int(w.n),
+                "zero_method": self.zero_method,
+                "method": w.method,
+            },
+            "sign": {
+                "wins": int(self.sign.wins),
+                "losses": int(self.sign.losses),
+                "ties": int(self.sign.ties),
+                "statistic": int(self.sign.statistic),
+                "pvalue": _num(self.sign.pvalue),
+                "n": int(self.sign.n),
+                "critical_wins": int(self.critical_wins),
+            },
             "bayes": None if self.bayes is None else self.bayes.to_dict(),
             "source": None if self.scores is None else self.scores.source,
             "notes": list(self.notes),
@@ -288,16 +327,33 @@ def _validate_pair(table, a, b):
     names = table.methods
     for opt, m in (("a", a), ("b", b)):
         if m is None:
-            raise CdplotError(f"option {opt} is required: name one of the methods {', '.join(names)}")
+            raise CdplotError(
+                f"option {opt} is required: name one of the methods {', '.join(names)}"
+            )
         if m not in names:
             raise CdplotError(f"option {opt}={m!r} is not a method; methods are {', '.join(names)}")
     if a == b:
         raise CdplotError(f"options a and b both name {a!r}; compare two different methods")
 
 
-def compare_pair(scores, *, a=None, b=None, higher_is_better=None, alpha=0.05, zero_method="zsplit",
-                 method="auto", rope=None, prior_strength=0.5, n_samples=50_000, rng=0,
-                 nan_policy="raise", metric=None, methods=None, datasets=None) -> PairResult:
+def compare_pair(
+    scores,
+    *,
+    a=None,
+    b=None,
+    higher_is_better=None,
+    alpha=0.05,
+    zero_method="zsplit",
+    method="auto",
+    rope=None,
+    prior_strength=0.5,
+    n_samples=50_000,
+    rng=0,
+    nan_policy="raise",
+    metric=None,
+    methods=None,
+    datasets=None,
+) -> PairResult:
     """Compare two methods over many data sets with the paired t, Wilcoxon and sign tests.
 
     Parameters
@@ -358,8 +414,9 @@ def compare_pair(scores, *, a=None, b=None, higher_is_better=None, alpha=0.05, z
     check_option("nan_policy", nan_policy, ("raise", "omit"))
     if higher_is_better is not None:
         check_bool("higher_is_better", higher_is_better)
-    tables = as_score_tables(scores, methods=methods, datasets=datasets, nan_policy=nan_policy,
-                             metric=metric)
+    tables = as_score_tables(
+        scores, methods=methods, datasets=datasets, nan_policy=nan_policy, metric=metric
+    )
     table = single_table(tables)
     if a is None and b is None and len(table.methods) == 2:
         a, b = table.methods
@@ -371,7 +428,9 @@ def compare_pair(scores, *, a=None, b=None, higher_is_better=None, alpha=0.05, z
     xb = table.values[:, table.methods.index(b)]
     n = xa.size
     if n < 2:
-        raise CdplotError(f"comparing two methods over data sets needs at least 2 data sets, got {n}")
+        raise CdplotError(
+            f"comparing two methods over data sets needs at least 2 data sets, got {n}"
+        )
     # orient so that "higher" means "better" for the rank and sign tests
     oa, ob = (xa, xb) if hib else (-xa, -xb)
     notes = list(table.notes)
@@ -387,14 +446,41 @@ def compare_pair(scores, *, a=None, b=None, higher_is_better=None, alpha=0.05, z
     if rope is not None:
         from .bayesian import bayesian_signed_rank
 
-        bayes = bayesian_signed_rank(xa, xb, rope=rope, prior_strength=prior_strength,
-                                     n_samples=n_samples, rng=rng, higher_is_better=hib,
-                                     names=(a, b), datasets=table.datasets)
+        bayes = bayesian_signed_rank(
+            xa,
+            xb,
+            rope=rope,
+            prior_strength=prior_strength,
+            n_samples=n_samples,
+            rng=rng,
+            higher_is_better=hib,
+            names=(a, b),
+            datasets=table.datasets,
+        )
     if n < 6:
-        notes.append(f"With {n} data sets the sign test cannot reject at alpha = 0.05 whatever "
-                     "the wins (Demšar's Table 3 starts at N = 5 with all 5 wins needed).")
-    return PairResult(method_a=a, method_b=b, datasets=table.datasets, n_datasets=n,
-                      higher_is_better=hib, alpha=alpha, scores_a=xa, scores_b=xb, wins=sg.wins,
-                      ties=sg.ties, losses=sg.losses, ttest=tt, wilcoxon=wil, sign=sg,
-                      critical_wins=crit, bayes=bayes, zero_method=zero_method, method=method,
-                      scores=table, notes=tuple(notes))
+        notes.append(
+            f"With {n} data sets the sign test cannot reject at alpha = 0.05 whatever "
+            "the wins (Demšar's Table 3 starts at N = 5 with all 5 wins needed)."
+        )
+    return PairResult(
+        method_a=a,
+        method_b=b,
+        datasets=table.datasets,
+        n_datasets=n,
+        higher_is_better=hib,
+        alpha=alpha,
+        scores_a=xa,
+        scores_b=xb,
+        wins=sg.wins,
+        ties=sg.ties,
+        losses=sg.losses,
+        ttest=tt,
+        wilcoxon=wil,
+        sign=sg,
+        critical_wins=crit,
+        bayes=bayes,
+        zero_method=zero_method,
+        method=method,
+        scores=table,
+        notes=tuple(notes),
+    )

@@ -131,8 +131,10 @@ class TukeyHSDResult:
     def sentences(self) -> list[str]:
         """The pairwise conclusions in words."""
         pairs = self.significant_pairs()
-        head = (f"Tukey's HSD (q = {self.critical_value:.4f} at alpha = {self.alpha:g}, "
-                f"{self.dof} df, standard error {self.standard_error:.4g})")
+        head = (
+            f"Tukey's HSD (q = {self.critical_value:.4f} at alpha = {self.alpha:g}, "
+            f"{self.dof} df, standard error {self.standard_error:.4g})"
+        )
         if not pairs:
             return [f"{head} finds no pair of methods that differ significantly."]
         better: dict[str, list[str]] = {}
@@ -148,16 +150,20 @@ class TukeyHSDResult:
         k = len(self.methods)
         for i in range(k):
             for j in range(i + 1, k):
-                pairs.append({
-                    "group1": self.methods[i],
-                    "group2": self.methods[j],
-                    "meandiff": _num(-self.mean_differences[i, j]),  # statsmodels: group2 - group1
-                    "q": _num(self.statistics[i, j]),
-                    "pvalue": _num(self.pvalues[i, j]),
-                    "lower": _num(-high[i, j]),
-                    "upper": _num(-low[i, j]),
-                    "reject": bool(self.pvalues[i, j] <= self.alpha),
-                })
+                pairs.append(
+                    {
+                        "group1": self.methods[i],
+                        "group2": self.methods[j],
+                        "meandiff": _num(
+                            -self.mean_differences[i, j]
+                        ),  # statsmodels: group2 - group1
+                        "q": _num(self.statistics[i, j]),
+                        "pvalue": _num(self.pvalues[i, j]),
+                        "lower": _num(-high[i, j]),
+                        "upper": _num(-low[i, j]),
+                        "reject": bool(self.pvalues[i, j] <= self.alpha),
+                    }
+                )
         return {
             "methods": list(self.methods),
             "means": [float(m) for m in self.means],
@@ -196,13 +202,20 @@ class ShapiroResult:
 
     def __str__(self) -> str:
         verdict = "rejects" if self.rejected else "does not reject"
-        return (f"Shapiro-Wilk W = {self.statistic:.4f} on {self.n} residuals, {fmt_p(self.pvalue)}: "
-                f"{verdict} normality at alpha = {self.alpha:g}")
+        return (
+            f"Shapiro-Wilk W = {self.statistic:.4f} on {self.n} residuals, {fmt_p(self.pvalue)}: "
+            f"{verdict} normality at alpha = {self.alpha:g}"
+        )
 
     def to_dict(self) -> dict:
         """Return a JSON-safe dictionary."""
-        return {"statistic": _num(self.statistic), "pvalue": _num(self.pvalue), "n": int(self.n),
-                "alpha": self.alpha, "rejected": self.rejected}
+        return {
+            "statistic": _num(self.statistic),
+            "pvalue": _num(self.pvalue),
+            "n": int(self.n),
+            "alpha": self.alpha,
+            "rejected": self.rejected,
+        }
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -251,15 +264,25 @@ class MauchlyResult:
         if self.dof == 0:
             return "Mauchly's test: with two methods sphericity holds trivially"
         verdict = "rejects" if self.rejected else "does not reject"
-        return (f"Mauchly's W = {self.statistic:.4f}, chi2({self.dof}) = {self.chi2:.4f}, "
-                f"{fmt_p(self.pvalue)}: {verdict} sphericity at alpha = {self.alpha:g} "
-                f"(Greenhouse-Geisser epsilon = {self.epsilon:.4f})")
+        return (
+            f"Mauchly's W = {self.statistic:.4f}, chi2({self.dof}) = {self.chi2:.4f}, "
+            f"{fmt_p(self.pvalue)}: {verdict} sphericity at alpha = {self.alpha:g} "
+            f"(Greenhouse-Geisser epsilon = {self.epsilon:.4f})"
+        )
 
     def to_dict(self) -> dict:
         """Return a JSON-safe dictionary."""
-        return {"statistic": _num(self.statistic), "chi2": _num(self.chi2), "dof": int(self.dof),
-                "pvalue": _num(self.pvalue), "epsilon": _num(self.epsilon), "alpha": self.alpha,
-                "rejected": self.rejected, "testable": self.testable, "note": self.note}
+        return {
+            "statistic": _num(self.statistic),
+            "chi2": _num(self.chi2),
+            "dof": int(self.dof),
+            "pvalue": _num(self.pvalue),
+            "epsilon": _num(self.epsilon),
+            "alpha": self.alpha,
+            "rejected": self.rejected,
+            "testable": self.testable,
+            "note": self.note,
+        }
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -341,20 +364,27 @@ class AnovaResult:
         """The conclusion in words, with the numbers."""
         kind = "Repeated-measures ANOVA" if self.design == "repeated-measures" else "One-way ANOVA"
         verdict = "rejects" if self.rejected else "does not reject"
-        where = (f"{self.n_methods} methods on {self.n_datasets} data sets"
-                 if self.design == "repeated-measures" else f"{self.n_methods} groups")
-        out = [f"{kind} of {where}: F({self.dof[0]}, {self.dof[1]}) = {self.statistic:.4f}, "
-               f"{fmt_p(self.pvalue)}, {verdict} equal means at alpha = {self.alpha:g}."]
+        where = (
+            f"{self.n_methods} methods on {self.n_datasets} data sets"
+            if self.design == "repeated-measures"
+            else f"{self.n_methods} groups"
+        )
+        out = [
+            f"{kind} of {where}: F({self.dof[0]}, {self.dof[1]}) = {self.statistic:.4f}, "
+            f"{fmt_p(self.pvalue)}, {verdict} equal means at alpha = {self.alpha:g}."
+        ]
         out += self.tukey.sentences()
         if not self.rejected:
-            out.append("Because ANOVA does not reject equal means, the pairwise results are shown "
-                       "for completeness only.")
+            out.append(
+                "Because ANOVA does not reject equal means, the pairwise results are shown "
+                "for completeness only."
+            )
         return " ".join([*out, *self.notes])
 
     def __str__(self) -> str:
         width = max(len("method"), *(len(m) for m in self.methods))
         lines = [f"{'method':<{width}}  mean"]
-        for m, v in zip(self.methods, self.means):
+        for m, v in zip(self.methods, self.means, strict=False):
             lines.append(f"{m:<{width}}  {v:.4f}")
         lines.append("")
         if self.normality is not None:
@@ -379,7 +409,7 @@ class AnovaResult:
             "ss_error": _num(self.ss_error),
             "ms_error": _num(self.ms_error),
             "methods": list(self.methods),
-            "means": {m: float(v) for m, v in zip(self.methods, self.means)},
+            "means": {m: float(v) for m, v in zip(self.methods, self.means, strict=False)},
             "n_methods": int(self.n_methods),
             "n_datasets": int(self.n_datasets),
             "alpha": self.alpha,
@@ -411,9 +441,18 @@ def _tukey(means, ms_error, n_per, dof, methods, alpha, higher_is_better):
     np.fill_diagonal(q, np.nan)
     np.fill_diagonal(p, 1.0)
     crit = float(studentized_range.isf(alpha, k, dof))
-    return TukeyHSDResult(methods=methods, means=means, mean_differences=diff, statistics=q,
-                          pvalues=np.minimum(p, 1.0), standard_error=se, dof=int(dof), alpha=alpha,
-                          critical_value=crit, higher_is_better=higher_is_better)
+    return TukeyHSDResult(
+        methods=methods,
+        means=means,
+        mean_differences=diff,
+        statistics=q,
+        pvalues=np.minimum(p, 1.0),
+        standard_error=se,
+        dof=int(dof),
+        alpha=alpha,
+        critical_value=crit,
+        higher_is_better=higher_is_better,
+    )
 
 
 def anova_oneway(*groups, names=None, alpha=0.05, higher_is_better=True) -> AnovaResult:
@@ -465,12 +504,15 @@ def anova_oneway(*groups, names=None, alpha=0.05, higher_is_better=True) -> Anov
     check_bool("higher_is_better", higher_is_better)
     if len(groups) < 2:
         raise CdplotError(f"one-way ANOVA needs at least 2 groups, got {len(groups)}")
-    names = [chr(ord("A") + i) if i < 26 else f"G{i + 1}" for i in range(len(groups))] \
-        if names is None else [str(n) for n in names]
+    names = (
+        [chr(ord("A") + i) if i < 26 else f"G{i + 1}" for i in range(len(groups))]
+        if names is None
+        else [str(n) for n in names]
+    )
     if len(names) != len(groups) or len(set(names)) != len(names):
         raise CdplotError(f"option names={names!r} must give {len(groups)} different group names")
     arrays = []
-    for name, g in zip(names, groups):
+    for name, g in zip(names, groups, strict=False):
         try:
             a = np.asarray(g, dtype=float).ravel()
         except (TypeError, ValueError):
@@ -484,13 +526,17 @@ def anova_oneway(*groups, names=None, alpha=0.05, higher_is_better=True) -> Anov
     n = np.array([a.size for a in arrays])
     total = n.sum()
     if total - k < 1:
-        raise CdplotError(f"one-way ANOVA of {k} groups needs more than {k} observations, got {total}")
+        raise CdplotError(
+            f"one-way ANOVA of {k} groups needs more than {k} observations, got {total}"
+        )
     means = np.array([a.mean() for a in arrays])
     grand = np.concatenate(arrays).mean()
     ss_b = float((n * (means - grand) ** 2).sum())
     ss_w = float(sum(((a - a.mean()) ** 2).sum() for a in arrays))
     if ss_w == 0:
-        raise CdplotError("every group is constant, so the within-group variance is zero and F is undefined")
+        raise CdplotError(
+            "every group is constant, so the within-group variance is zero and F is undefined"
+        )
     df1, df2 = k - 1, int(total - k)
     ms_w = ss_w / df2
     f = (ss_b / df1) / ms_w
@@ -502,14 +548,28 @@ def anova_oneway(*groups, names=None, alpha=0.05, higher_is_better=True) -> Anov
         # Tukey-Kramer would use a pair-specific standard error; the harmonic
         # mean keeps one standard error per table and is close for mild imbalance.
         n_per = float(k / (1.0 / n).sum())
-        notes.append("Groups have different sizes; Tukey's HSD uses their harmonic mean "
-                     f"({n_per:.3g}) as the group size.")
+        notes.append(
+            "Groups have different sizes; Tukey's HSD uses their harmonic mean "
+            f"({n_per:.3g}) as the group size."
+        )
     tukey = _tukey(means, ms_w, n_per, df2, tuple(names), alpha, higher_is_better)
-    return AnovaResult(design="one-way", statistic=f, pvalue=p, dof=(df1, df2), ss_effect=ss_b,
-                       ss_error=ss_w, ms_error=ms_w, methods=tuple(names), means=means,
-                       n_methods=k, n_datasets=int(n[0]) if np.all(n == n[0]) else int(total),
-                       alpha=alpha, higher_is_better=higher_is_better, tukey=tukey,
-                       notes=tuple(notes))
+    return AnovaResult(
+        design="one-way",
+        statistic=f,
+        pvalue=p,
+        dof=(df1, df2),
+        ss_effect=ss_b,
+        ss_error=ss_w,
+        ms_error=ms_w,
+        methods=tuple(names),
+        means=means,
+        n_methods=k,
+        n_datasets=int(n[0]) if np.all(n == n[0]) else int(total),
+        alpha=alpha,
+        higher_is_better=higher_is_better,
+        tukey=tukey,
+        notes=tuple(notes),
+    )
 
 
 def _residuals(x):
@@ -548,8 +608,9 @@ def shapiro_residuals(values, *, alpha=0.05) -> ShapiroResult:
     from scipy.stats import shapiro
 
     res = shapiro(r)
-    return ShapiroResult(statistic=float(res.statistic), pvalue=float(res.pvalue), n=r.size,
-                         alpha=alpha)
+    return ShapiroResult(
+        statistic=float(res.statistic), pvalue=float(res.pvalue), n=r.size, alpha=alpha
+    )
 
 
 def mauchly(values, *, alpha=0.05) -> MauchlyResult:
@@ -592,23 +653,42 @@ def mauchly(values, *, alpha=0.05) -> MauchlyResult:
     n, k = x.shape
     p = k - 1
     if p == 1:
-        return MauchlyResult(statistic=1.0, chi2=0.0, dof=0, pvalue=1.0, epsilon=1.0, alpha=alpha,
-                             note="with two methods there is one difference, so sphericity holds")
+        return MauchlyResult(
+            statistic=1.0,
+            chi2=0.0,
+            dof=0,
+            pvalue=1.0,
+            epsilon=1.0,
+            alpha=alpha,
+            note="with two methods there is one difference, so sphericity holds",
+        )
     # orthonormal contrasts: the null space of the all-ones vector
     q, _ = np.linalg.qr(np.column_stack([np.ones(k), np.eye(k)[:, : k - 1]]))
     c = q[:, 1:]
     s = np.cov(x @ c, rowvar=False, ddof=1)
     tr = float(np.trace(s))
     if tr == 0:
-        return MauchlyResult(statistic=math.nan, chi2=math.nan, dof=p * (p + 1) // 2 - 1,
-                             pvalue=math.nan, epsilon=math.nan, alpha=alpha,
-                             note="the differences between methods are the same on every data set")
+        return MauchlyResult(
+            statistic=math.nan,
+            chi2=math.nan,
+            dof=p * (p + 1) // 2 - 1,
+            pvalue=math.nan,
+            epsilon=math.nan,
+            alpha=alpha,
+            note="the differences between methods are the same on every data set",
+        )
     eps = tr * tr / (p * float(np.trace(s @ s)))
     if n - 1 < p:
-        return MauchlyResult(statistic=math.nan, chi2=math.nan, dof=p * (p + 1) // 2 - 1,
-                             pvalue=math.nan, epsilon=eps, alpha=alpha,
-                             note=f"{n} data sets are too few to estimate the covariance of "
-                                  f"{p} contrasts (at least {p + 1} are needed)")
+        return MauchlyResult(
+            statistic=math.nan,
+            chi2=math.nan,
+            dof=p * (p + 1) // 2 - 1,
+            pvalue=math.nan,
+            epsilon=eps,
+            alpha=alpha,
+            note=f"{n} data sets are too few to estimate the covariance of "
+            f"{p} contrasts (at least {p + 1} are needed)",
+        )
     w = float(np.linalg.det(s) / (tr / p) ** p)
     w = min(max(w, 0.0), 1.0)
     dof = p * (p + 1) // 2 - 1
@@ -617,8 +697,13 @@ def mauchly(values, *, alpha=0.05) -> MauchlyResult:
     if math.isfinite(chi2):
         # second-order term of the chi-square approximation (Anderson 2003), with k rather
         # than p in one place as R's mauchly.test has it, so p-values agree with R
-        w2 = ((p + 2) * (p - 1) * (p - 2) * (2 * p**3 + 6 * p**2 + 3 * k + 2)
-              / (288 * ((n - 1) * p * (factor / (n - 1))) ** 2))
+        w2 = (
+            (p + 2)
+            * (p - 1)
+            * (p - 2)
+            * (2 * p**3 + 6 * p**2 + 3 * k + 2)
+            / (288 * ((n - 1) * p * (factor / (n - 1))) ** 2)
+        )
         p1 = float(chi2_sf(chi2, dof))
         pv = p1 + w2 * (float(chi2_sf(chi2, dof + 4)) - p1)
     else:
@@ -631,8 +716,9 @@ def _table(scores, *, methods, datasets, nan_policy, metric):
     from .compare import single_table
     from .scores import as_score_tables
 
-    tables = as_score_tables(scores, methods=methods, datasets=datasets, nan_policy=nan_policy,
-                             metric=metric)
+    tables = as_score_tables(
+        scores, methods=methods, datasets=datasets, nan_policy=nan_policy, metric=metric
+    )
     return single_table(tables)
 
 
@@ -640,8 +726,9 @@ def _rm_anova_table(table, *, higher_is_better, alpha):
     x = table.values
     n, k = x.shape
     if n < 2 or k < 2:
-        raise CdplotError(f"repeated-measures ANOVA needs at least 2 methods and 2 data sets, got "
-                          f"{k} and {n}")
+        raise CdplotError(
+            f"repeated-measures ANOVA needs at least 2 methods and 2 data sets, got {k} and {n}"
+        )
     grand = x.mean()
     col = x.mean(axis=0)
     row = x.mean(axis=1)
@@ -667,15 +754,40 @@ def _rm_anova_table(table, *, higher_is_better, alpha):
         norm = None
     tukey = _tukey(col, ms_e, n, df2, table.methods, alpha, higher_is_better)
     notes = list(table.notes)
-    return AnovaResult(design="repeated-measures", statistic=f, pvalue=p, dof=(df1, df2),
-                       ss_effect=ss_m, ss_subjects=ss_s, ss_error=ss_e, ms_error=ms_e,
-                       methods=table.methods, means=col, n_methods=k, n_datasets=n, alpha=alpha,
-                       higher_is_better=higher_is_better, tukey=tukey, normality=norm,
-                       sphericity=sph, pvalue_gg=p_gg, scores=table, notes=tuple(notes))
+    return AnovaResult(
+        design="repeated-measures",
+        statistic=f,
+        pvalue=p,
+        dof=(df1, df2),
+        ss_effect=ss_m,
+        ss_subjects=ss_s,
+        ss_error=ss_e,
+        ms_error=ms_e,
+        methods=table.methods,
+        means=col,
+        n_methods=k,
+        n_datasets=n,
+        alpha=alpha,
+        higher_is_better=higher_is_better,
+        tukey=tukey,
+        normality=norm,
+        sphericity=sph,
+        pvalue_gg=p_gg,
+        scores=table,
+        notes=tuple(notes),
+    )
 
 
-def rm_anova(scores, *, higher_is_better=None, alpha=0.05, nan_policy="raise", metric=None,
-             methods=None, datasets=None) -> AnovaResult:
+def rm_anova(
+    scores,
+    *,
+    higher_is_better=None,
+    alpha=0.05,
+    nan_policy="raise",
+    metric=None,
+    methods=None,
+    datasets=None,
+) -> AnovaResult:
     """Repeated-measures ANOVA of methods over data sets, with Tukey's HSD and assumption checks.
 
     Parameters
@@ -777,10 +889,24 @@ class AutoResult:
         return f"{self.reason} {self.analysis.conclusion()}"
 
     def __str__(self) -> str:
-        checks = [str(self.normality) if self.normality is not None else
-                  "Shapiro-Wilk test of the residuals: not run", str(self.sphericity)]
-        return "\n".join(["Choice of analysis (test='auto')", *checks, "", *_wrap(self.reason),
-                          "", "=" * 72, "", str(self.analysis)])
+        checks = [
+            str(self.normality)
+            if self.normality is not None
+            else "Shapiro-Wilk test of the residuals: not run",
+            str(self.sphericity),
+        ]
+        return "\n".join(
+            [
+                "Choice of analysis (test='auto')",
+                *checks,
+                "",
+                *_wrap(self.reason),
+                "",
+                "=" * 72,
+                "",
+                str(self.analysis),
+            ]
+        )
 
     def to_dict(self) -> dict:
         """Return a JSON-safe dictionary."""
@@ -796,9 +922,21 @@ class AutoResult:
         }
 
 
-def compare_auto(scores, *, higher_is_better=None, alpha=0.05, correction=None, control=None,
-                 tie_correction=True, zero_method="zsplit", method="auto", nan_policy="raise",
-                 metric=None, methods=None, datasets=None) -> AutoResult:
+def compare_auto(
+    scores,
+    *,
+    higher_is_better=None,
+    alpha=0.05,
+    correction=None,
+    control=None,
+    tie_correction=True,
+    zero_method="zsplit",
+    method="auto",
+    nan_policy="raise",
+    metric=None,
+    methods=None,
+    datasets=None,
+) -> AutoResult:
     """``compare(..., test='auto')``: choose ANOVA/Tukey or Friedman/Nemenyi from the data.
 
     The parametric path (repeated-measures ANOVA with Tukey's HSD) is taken
@@ -862,8 +1000,9 @@ def compare_auto(scores, *, higher_is_better=None, alpha=0.05, correction=None, 
         check_bool("higher_is_better", higher_is_better)
     table = _table(scores, methods=methods, datasets=datasets, nan_policy=nan_policy, metric=metric)
     if control is not None and control not in table.methods:
-        raise CdplotError(f"option control={control!r} is not a method; methods are "
-                          f"{', '.join(table.methods)}")
+        raise CdplotError(
+            f"option control={control!r} is not a method; methods are {', '.join(table.methods)}"
+        )
     hib = higher_is_better
     if hib is None:
         hib = True if table.higher_is_better is None else bool(table.higher_is_better)
@@ -876,36 +1015,58 @@ def compare_auto(scores, *, higher_is_better=None, alpha=0.05, correction=None, 
         norm, norm_err = None, str(e)
 
     if norm is None:
-        reason = f"The rank-based analysis was chosen because normality could not be checked ({norm_err})."
+        reason = (
+            "The rank-based analysis was chosen because normality "
+            f"could not be checked ({norm_err})."
+        )
     elif norm.rejected:
-        reason = (f"The rank-based analysis was chosen because the Shapiro-Wilk test rejects "
-                  f"normality of the ANOVA residuals (W = {norm.statistic:.4f}, {fmt_p(norm.pvalue)} "
-                  f"<= alpha = {alpha:g}).")
+        reason = (
+            f"The rank-based analysis was chosen because the Shapiro-Wilk test rejects "
+            f"normality of the ANOVA residuals (W = {norm.statistic:.4f}, {fmt_p(norm.pvalue)} "
+            f"<= alpha = {alpha:g})."
+        )
     elif not sph.testable:
-        reason = (f"The rank-based analysis was chosen because sphericity could not be checked "
-                  f"({sph.note}); the residuals look normal (Shapiro-Wilk {fmt_p(norm.pvalue)}).")
+        reason = (
+            f"The rank-based analysis was chosen because sphericity could not be checked "
+            f"({sph.note}); the residuals look normal (Shapiro-Wilk {fmt_p(norm.pvalue)})."
+        )
     elif sph.rejected:
-        reason = (f"The rank-based analysis was chosen because Mauchly's test rejects sphericity "
-                  f"(W = {sph.statistic:.4f}, {fmt_p(sph.pvalue)} <= alpha = {alpha:g}), although "
-                  f"the residuals look normal (Shapiro-Wilk {fmt_p(norm.pvalue)}).")
+        reason = (
+            f"The rank-based analysis was chosen because Mauchly's test rejects sphericity "
+            f"(W = {sph.statistic:.4f}, {fmt_p(sph.pvalue)} <= alpha = {alpha:g}), although "
+            f"the residuals look normal (Shapiro-Wilk {fmt_p(norm.pvalue)})."
+        )
     else:
-        sph_text = ("sphericity holds trivially with two methods" if sph.dof == 0 else
-                    f"Mauchly's test does not reject sphericity ({fmt_p(sph.pvalue)})")
-        reason = (f"Repeated-measures ANOVA with Tukey's HSD was chosen because the Shapiro-Wilk "
-                  f"test does not reject normality of the residuals (W = {norm.statistic:.4f}, "
-                  f"{fmt_p(norm.pvalue)} > alpha = {alpha:g}) and {sph_text}.")
+        sph_text = (
+            "sphericity holds trivially with two methods"
+            if sph.dof == 0
+            else f"Mauchly's test does not reject sphericity ({fmt_p(sph.pvalue)})"
+        )
+        reason = (
+            f"Repeated-measures ANOVA with Tukey's HSD was chosen because the Shapiro-Wilk "
+            f"test does not reject normality of the residuals (W = {norm.statistic:.4f}, "
+            f"{fmt_p(norm.pvalue)} > alpha = {alpha:g}) and {sph_text}."
+        )
         analysis = _rm_anova_table(table, higher_is_better=hib, alpha=alpha)
         extra = []
         if control is not None:
             extra.append(f"Tukey's HSD compares all pairs; the control {control} was not used.")
         if correction is not None:
-            extra.append(f"Tukey's HSD needs no correction; correction={correction!r} was not used.")
+            extra.append(
+                f"Tukey's HSD needs no correction; correction={correction!r} was not used."
+            )
         if extra:
             from dataclasses import replace
 
             analysis = replace(analysis, notes=(*analysis.notes, *extra))
-        return AutoResult(path="parametric", reason=reason, normality=norm, sphericity=sph,
-                          analysis=analysis, alpha=alpha)
+        return AutoResult(
+            path="parametric",
+            reason=reason,
+            normality=norm,
+            sphericity=sph,
+            analysis=analysis,
+            alpha=alpha,
+        )
 
     if control is not None:
         test = "bonferroni-dunn"
@@ -913,8 +1074,23 @@ def compare_auto(scores, *, higher_is_better=None, alpha=0.05, correction=None, 
         test = "friedman-z"
     else:
         test = "nemenyi"
-    analysis = compare_table(table, higher_is_better=higher_is_better, alpha=alpha, test=test,
-                             correction=correction, control=control, tie_correction=tie_correction,
-                             zero_method=zero_method, method=method, nan_policy=nan_policy)
-    return AutoResult(path="nonparametric", reason=reason, normality=norm, sphericity=sph,
-                      analysis=analysis, alpha=alpha)
+    analysis = compare_table(
+        table,
+        higher_is_better=higher_is_better,
+        alpha=alpha,
+        test=test,
+        correction=correction,
+        control=control,
+        tie_correction=tie_correction,
+        zero_method=zero_method,
+        method=method,
+        nan_policy=nan_policy,
+    )
+    return AutoResult(
+        path="nonparametric",
+        reason=reason,
+        normality=norm,
+        sphericity=sph,
+        analysis=analysis,
+        alpha=alpha,
+    )

@@ -16,7 +16,13 @@ import numpy as np
 
 from .scores import ScoreTable
 
-__all__ = ["FriedmanResult", "ImanDavenportResult", "ComparisonResult", "TEST_LABELS", "CORRECTION_LABELS"]
+__all__ = [
+    "FriedmanResult",
+    "ImanDavenportResult",
+    "ComparisonResult",
+    "TEST_LABELS",
+    "CORRECTION_LABELS",
+]
 
 TEST_LABELS = {
     "nemenyi": "Nemenyi",
@@ -151,7 +157,10 @@ class ImanDavenportResult:
         }
 
     def __str__(self) -> str:
-        return f"Iman-Davenport F({self.dof[0]}, {self.dof[1]}) = {self.statistic:.4f}, {fmt_p(self.pvalue)}"
+        return (
+            f"Iman-Davenport F({self.dof[0]}, {self.dof[1]}) = "
+            f"{self.statistic:.4f}, {fmt_p(self.pvalue)}"
+        )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -273,7 +282,9 @@ class ComparisonResult:
         except ValueError:
             from ..errors import CdplotError
 
-            raise CdplotError(f"unknown method {method!r}; methods are {', '.join(self.methods)}") from None
+            raise CdplotError(
+                f"unknown method {method!r}; methods are {', '.join(self.methods)}"
+            ) from None
 
     def order(self) -> tuple[str, ...]:
         """Method names sorted from the best average rank to the worst (stable for ties)."""
@@ -341,7 +352,9 @@ class ComparisonResult:
             better: dict[str, list[str]] = {}
             for a, b in pairs:
                 better.setdefault(a, []).append(b)
-            parts = [f"{a} is significantly better than {join_names(bs)}" for a, bs in better.items()]
+            parts = [
+                f"{a} is significantly better than {join_names(bs)}" for a, bs in better.items()
+            ]
             out.append("; ".join(parts) + ".")
         else:
             out.append("No pair of methods differs significantly.")
@@ -356,8 +369,10 @@ class ComparisonResult:
         else:
             a, b, c = self.bridges[0]
             out.append(
-                f"{len(self.bridges)} pairs differ significantly although a method ranked between them "
-                f"differs from neither (for example {a} and {c}, with {b} between them), so overlapping "
+                f"{len(self.bridges)} pairs differ significantly although a method ranked between "
+                "them "
+                f"differs from neither (for example {a} and {c}, with {b} between them), so "
+                "overlapping "
                 "groups must not be read as one."
             )
         if len(self.unjoined) <= 3:
@@ -369,7 +384,8 @@ class ComparisonResult:
         else:
             a, b = self.unjoined[0]
             out.append(
-                f"{len(self.unjoined)} pairs do not differ significantly but share no group, because a "
+                f"{len(self.unjoined)} pairs do not differ significantly but share no group, "
+                "because a "
                 f"method ranked between them differs from one of them (for example {a} and {b})."
             )
         return out
@@ -403,7 +419,10 @@ class ComparisonResult:
     def pvalue_dict(self, *, adjusted: bool = True) -> dict:
         """``{method: {method: p}}`` with ``None`` for pairs not tested."""
         p = self.pvalues if adjusted else self.pvalues_unadjusted
-        return {a: {b: _num(p[i, j]) for j, b in enumerate(self.methods)} for i, a in enumerate(self.methods)}
+        return {
+            a: {b: _num(p[i, j]) for j, b in enumerate(self.methods)}
+            for i, a in enumerate(self.methods)
+        }
 
     def to_dict(self) -> dict:
         """Return a JSON-safe dictionary of every field (see ``cdplot stats --json``)."""
@@ -418,7 +437,9 @@ class ComparisonResult:
             "control": self.control,
             "methods": list(self.methods),
             "datasets": list(self.datasets),
-            "average_ranks": {m: float(r) for m, r in zip(self.methods, self.average_ranks)},
+            "average_ranks": {
+                m: float(r) for m, r in zip(self.methods, self.average_ranks, strict=False)
+            },
             "rank_order": list(self.order()),
             "friedman": self.friedman.to_dict(),
             "iman_davenport": self.iman_davenport.to_dict(),
@@ -434,7 +455,7 @@ class ComparisonResult:
             "cliques": [list(c) for c in self.cliques],
             "unjoined": [list(p) for p in self.unjoined],
             "bridges": [list(b) for b in self.bridges],
-            "options": {k: v for k, v in self.options.items()},
+            "options": dict(self.options.items()),
             "notes": list(self.notes),
             "source": self.scores.source,
             "dropped_datasets": list(self.scores.dropped_datasets),

@@ -31,7 +31,9 @@ def predictions(tmp_path):
     pa = np.where(rng.random(120) < 0.9, y, 1 - y)
     pb = np.where(rng.random(120) < 0.75, y, 1 - y)
     p = tmp_path / "pred.csv"
-    p.write_text("y_true,svm,tree\n" + "".join(f"{u},{v},{w}\n" for u, v, w in zip(y, pa, pb)))
+    p.write_text(
+        "y_true,svm,tree\n" + "".join(f"{u},{v},{w}\n" for u, v, w in zip(y, pa, pb, strict=False))
+    )
     return p, y, pa, pb
 
 
@@ -53,8 +55,23 @@ def test_5x2_runs_the_tests_that_fit(folds_5x2, capsys):
 def test_rope_adds_the_bayesian_test_and_plot(folds_5x2, tmp_path, capsys):
     p, _, _ = folds_5x2
     out_png = tmp_path / "post.png"
-    assert main(["pair", str(p), "--scheme", "5x2", "--rope", "0.01", "--test", "bayes",
-                 "--plot", str(out_png)]) == 0
+    assert (
+        main(
+            [
+                "pair",
+                str(p),
+                "--scheme",
+                "5x2",
+                "--rope",
+                "0.01",
+                "--test",
+                "bayes",
+                "--plot",
+                str(out_png),
+            ]
+        )
+        == 0
+    )
     text = capsys.readouterr().out
     assert text.startswith("Bayesian correlated t-test (rope = 0.01, 10 folds, 5x2")
     assert out_png.stat().st_size > 1000
@@ -86,7 +103,8 @@ def test_per_fold_scores_of_several_datasets_are_averaged(tmp_path, capsys):
     p = tmp_path / "long.csv"
     p.write_text("\n".join(rows) + "\n")
     out = _json(capsys, ["pair", str(p), "--json"])
-    assert out["kind"] == "datasets" and out["results"][0]["n_datasets"] == 6
+    assert out["kind"] == "datasets"
+    assert out["results"][0]["n_datasets"] == 6
     assert "mean over 3 folds" in out["results"][0]["notes"][0]
     one = _json(capsys, ["pair", str(p), "--dataset", "d2", "--scheme", "kfold", "--json"])
     assert one["results"][0]["dataset"] == "d2"
@@ -96,11 +114,19 @@ def test_per_fold_scores_of_several_datasets_are_averaged(tmp_path, capsys):
     ("extra", "message"),
     [
         pytest.param([], "need --scheme", id="no-scheme"),
-        pytest.param(["--scheme", "5x2", "--test", "kfold-t"], "does not fit scheme '5x2'", id="wrong-test"),
+        pytest.param(
+            ["--scheme", "5x2", "--test", "kfold-t"], "does not fit scheme '5x2'", id="wrong-test"
+        ),
         pytest.param(["--scheme", "10x10"], "= 100 scores per method, got 10", id="wrong-count"),
-        pytest.param(["--scheme", "5x2", "--b", "knn", "--a", "svm"], "'knn' is not a method", id="bad-name"),
-        pytest.param(["--scheme", "5x2", "--rope", "-0.1"], "--rope -0.1 must be", id="negative-rope"),
-        pytest.param(["--scheme", "5x2", "--plot", "x.png"], "needs --rope", id="plot-without-rope"),
+        pytest.param(
+            ["--scheme", "5x2", "--b", "knn", "--a", "svm"], "'knn' is not a method", id="bad-name"
+        ),
+        pytest.param(
+            ["--scheme", "5x2", "--rope", "-0.1"], "--rope -0.1 must be", id="negative-rope"
+        ),
+        pytest.param(
+            ["--scheme", "5x2", "--plot", "x.png"], "needs --rope", id="plot-without-rope"
+        ),
         pytest.param(["--scheme", "5x"], "scheme='5x' is not valid", id="bad-scheme"),
     ],
 )
@@ -109,7 +135,8 @@ def test_errors_are_one_line_exit_2(folds_5x2, capsys, extra, message):
     assert main(["pair", str(p), *extra]) == 2
     err = capsys.readouterr().err
     assert message in err
-    assert err.count("\n") == 1 and "Traceback" not in err
+    assert err.count("\n") == 1
+    assert "Traceback" not in err
 
 
 def test_single_fold_and_zero_variance(tmp_path, capsys):
@@ -125,4 +152,5 @@ def test_single_fold_and_zero_variance(tmp_path, capsys):
 
 def test_stats_test_auto(capsys):
     out = _json(capsys, ["stats", "--example", "demsar2006", "--test", "auto", "--json"])
-    assert out["test"] == "auto" and out["path"] == "nonparametric"
+    assert out["test"] == "auto"
+    assert out["path"] == "nonparametric"

@@ -11,7 +11,11 @@ from cdplot.cli import main
 
 def run(*args, cwd=None):
     return subprocess.run(
-        [sys.executable, "-m", "cdplot", "plot", *args], capture_output=True, text=True, cwd=cwd, timeout=120
+        [sys.executable, "-m", "cdplot", "plot", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        timeout=120,
     )
 
 
@@ -19,7 +23,8 @@ def test_svg_in_a_subprocess(tmp_path):
     out = tmp_path / "cd.svg"
     res = run("--example", "demsar2006", "-o", str(out))
     assert res.returncode == 0, res.stderr
-    assert res.stderr == "" and res.stdout == ""
+    assert res.stderr == ""
+    assert res.stdout == ""
     root = ET.fromstring(out.read_text(encoding="utf-8"))
     texts = ["".join(t.itertext()) for t in root.iter("{http://www.w3.org/2000/svg}text")]
     assert texts.count("C4.5+m+cf") == 1
@@ -31,7 +36,8 @@ def test_pdf_in_a_subprocess_is_quiet(tmp_path, font):
     out = tmp_path / "cd.pdf"
     res = run("--example", "demsar2006", "-o", str(out), "--font", font)
     assert res.returncode == 0, res.stderr
-    assert res.stderr == "" and res.stdout == ""
+    assert res.stderr == ""
+    assert res.stdout == ""
     assert out.read_bytes().startswith(b"%PDF")
 
 
@@ -39,19 +45,54 @@ def test_pdf_in_a_subprocess_is_quiet(tmp_path, font):
 @pytest.mark.parametrize("ext", ["png", "pdf"])
 def test_kinds_and_formats(tmp_path, kind, ext):
     out = tmp_path / f"fig.{ext}"
-    status = main(["plot", "--example", "demsar2006", "-o", str(out), "--kind", kind, "--dpi", "50",
-                   "--style", "paper-wide", "--font", "serif", "--reverse", "--highlight", "C4.5"])
+    status = main(
+        [
+            "plot",
+            "--example",
+            "demsar2006",
+            "-o",
+            str(out),
+            "--kind",
+            kind,
+            "--dpi",
+            "50",
+            "--style",
+            "paper-wide",
+            "--font",
+            "serif",
+            "--reverse",
+            "--highlight",
+            "C4.5",
+        ]
+    )
     assert status == 0
     assert out.stat().st_size > 0
 
 
 def test_all_analysis_options_reach_the_figure(tmp_path):
     out = tmp_path / "bd.svg"
-    status = main(["plot", "--example", "demsar2006", "-o", str(out), "--test", "bonferroni-dunn",
-                   "--control", "C4.5", "--alpha", "0.1", "--no-ranks", "--no-caption", "--no-note"])
+    status = main(
+        [
+            "plot",
+            "--example",
+            "demsar2006",
+            "-o",
+            str(out),
+            "--test",
+            "bonferroni-dunn",
+            "--control",
+            "C4.5",
+            "--alpha",
+            "0.1",
+            "--no-ranks",
+            "--no-caption",
+            "--no-note",
+        ]
+    )
     assert status == 0
     svg = out.read_text(encoding="utf-8")
-    assert 'id="cd-interval"' in svg and 'id="cd-caption"' not in svg
+    assert 'id="cd-interval"' in svg
+    assert 'id="cd-caption"' not in svg
 
 
 def test_metric_selection(tmp_path):
@@ -67,10 +108,27 @@ def test_metric_selection(tmp_path):
         (["--example", "demsar2006", "-o", "{out}"], "extension"),
         (["--example", "yang-table9", "-o", "{out}.svg"], "--metric"),
         (["--example", "demsar2006", "-o", "{out}.svg", "--highlight", "ID3"], "highlight='ID3'"),
-        (["--example", "demsar2006", "-o", "{out}.svg", "--control", "ID3", "--test", "bonferroni-dunn"],
-         "control='ID3'"),
-        (["--example", "demsar2006", "-o", "{out}.svg", "--kind", "intervals", "--test", "sign"], "test='sign'"),
-        (["--example", "demsar2006", "-o", "{out}.svg", "--kind", "heatmap", "--no-ranks"], "--no-ranks"),
+        (
+            [
+                "--example",
+                "demsar2006",
+                "-o",
+                "{out}.svg",
+                "--control",
+                "ID3",
+                "--test",
+                "bonferroni-dunn",
+            ],
+            "control='ID3'",
+        ),
+        (
+            ["--example", "demsar2006", "-o", "{out}.svg", "--kind", "intervals", "--test", "sign"],
+            "test='sign'",
+        ),
+        (
+            ["--example", "demsar2006", "-o", "{out}.svg", "--kind", "heatmap", "--no-ranks"],
+            "--no-ranks",
+        ),
         (["--example", "demsar2006", "-o", "{out}.png", "--dpi", "0"], "--dpi"),
         (["{missing}", "-o", "{out}.svg"], "no such file"),
         (["--example", "demsar2006", "-o", "{out}.svg", "--style", "poster"], "--style"),
@@ -90,7 +148,8 @@ def test_bad_input_exits_2_and_leaves_no_file(tmp_path, args, message):
 def test_bad_extension_fails_before_reading(tmp_path):
     # the input does not exist, but the output name is checked first
     res = run(str(tmp_path / "missing.csv"), "-o", str(tmp_path / "out.gif"))
-    assert res.returncode == 2 and "out.gif" in res.stderr
+    assert res.returncode == 2
+    assert "out.gif" in res.stderr
 
 
 def test_existing_file_survives_a_failed_run(tmp_path):
@@ -116,10 +175,16 @@ def test_quick_matplotlib_import_restores_kwdoc_and_draws_the_same(tmp_path):
         "cdplot.save_figure(cdplot.cd_diagram(cdplot.load_example('demsar2006')), sys.argv[1])\n"
     )
     quick = tmp_path / "quick.svg"
-    res = subprocess.run([sys.executable, "-c", code, str(quick)], capture_output=True, text=True, timeout=120)
+    res = subprocess.run(
+        [sys.executable, "-c", code, str(quick)], capture_output=True, text=True, timeout=120
+    )
     assert res.returncode == 0, res.stderr
     usual = tmp_path / "usual.svg"
-    res = subprocess.run([sys.executable, "-c", code.replace("_import_matplotlib()\n", ""), str(usual)],
-                         capture_output=True, text=True, timeout=120)
+    res = subprocess.run(
+        [sys.executable, "-c", code.replace("_import_matplotlib()\n", ""), str(usual)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert res.returncode == 0, res.stderr
     assert quick.read_bytes() == usual.read_bytes()

@@ -45,7 +45,8 @@ def test_six_metric_html_with_progress_and_options(tmp_path):
     assert out.returncode == 0, out.stderr
     assert "[6/6] drawing AUC" in out.stderr
     html = (tmp_path / "y.html").read_text(encoding="utf-8")
-    assert "<h1>Six measures</h1>" in html and "size: letter;" in html
+    assert "<h1>Six measures</h1>" in html
+    assert "size: letter;" in html
     assert html.count('<section class="metric"') == 6
     assert 'id="consistency"' in html
     assert "α = 0.1" in html
@@ -60,7 +61,8 @@ def test_report_of_a_file_with_template_override(tmp_path):
     tpl = tmp_path / "tpl"
     tpl.mkdir()
     (tpl / "summary.html.j2").write_text(
-        '{% extends "cdplot/summary.html.j2" %}{% block summary %}<p id="custom">{{ section.conclusion }}</p>'
+        '{% extends "cdplot/summary.html.j2" %}{% block summary %}<p id="custom">{{ '
+        "section.conclusion }}</p>"
         "{% endblock %}",
         encoding="utf-8",
     )

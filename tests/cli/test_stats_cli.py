@@ -9,7 +9,11 @@ import pytest
 
 def run(*args, cwd=None):
     return subprocess.run(
-        [sys.executable, "-m", "cdplot", *args], capture_output=True, text=True, cwd=cwd, timeout=120
+        [sys.executable, "-m", "cdplot", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        timeout=120,
     )
 
 
@@ -25,7 +29,8 @@ def test_json_output_keys():
     out = run("stats", "--example", "demsar2006-ranks", "--json", "--alpha", "0.1")
     assert out.returncode == 0, out.stderr
     d = json.loads(out.stdout)
-    assert d["n_datasets"] == 14 and d["n_methods"] == 4
+    assert d["n_datasets"] == 14
+    assert d["n_methods"] == 4
     assert d["higher_is_better"] is False
     assert d["friedman"]["dof"] == 3
     assert d["iman_davenport"]["dof"] == [3, 39]
@@ -45,7 +50,9 @@ def test_multi_metric_json():
 
 def test_file_and_lower_is_better(tmp_path):
     f = tmp_path / "err.csv"
-    f.write_text("dataset,A,B,C\nd1,0.1,0.2,0.3\nd2,0.1,0.3,0.2\nd3,0.2,0.3,0.4\n", encoding="utf-8")
+    f.write_text(
+        "dataset,A,B,C\nd1,0.1,0.2,0.3\nd2,0.1,0.3,0.2\nd3,0.2,0.3,0.4\n", encoding="utf-8"
+    )
     out = run("stats", str(f), "--lower-is-better", "--json")
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout)["rank_order"][0] == "A"
@@ -56,7 +63,10 @@ def test_file_and_lower_is_better(tmp_path):
     [
         (["stats", "missing.csv"], "missing.csv"),
         (["stats", "--example", "demsar2006", "--alpha", "1.5"], "--alpha"),
-        (["stats", "--example", "demsar2006", "--test", "bonferroni-dunn", "--control", "J48"], "J48"),
+        (
+            ["stats", "--example", "demsar2006", "--test", "bonferroni-dunn", "--control", "J48"],
+            "J48",
+        ),
         (["stats", "--example", "nope"], "nope"),
         (["stats"], "no input"),
         (["stats", "--example", "demsar2006", "--test", "tukey"], "tukey"),
@@ -73,4 +83,5 @@ def test_bad_input_exits_2_with_one_line(args, needle, tmp_path):
 
 def test_version():
     out = run("--version")
-    assert out.returncode == 0 and out.stdout.startswith("cdplot ")
+    assert out.returncode == 0
+    assert out.stdout.startswith("cdplot ")

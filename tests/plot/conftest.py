@@ -40,7 +40,10 @@ def synthetic_table(k, n=20, seed=0, long=True, ties=False):
     if ties:
         values[:, 1] = values[:, 0]  # two identical methods: equal average ranks
     if long:
-        names = [f"Méthode numéro {i:02d} — gradient boosting, depth {i % 7} (σ = 0.{i})" for i in range(k)]
+        names = [
+            f"Méthode numéro {i:02d} — gradient boosting, depth {i % 7} (σ = 0.{i})"
+            for i in range(k)
+        ]
     else:
         names = [f"M{i}" for i in range(k)]
     return ScoreTable(values=values, methods=names, datasets=[f"d{j}" for j in range(n)])

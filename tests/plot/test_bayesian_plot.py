@@ -24,8 +24,13 @@ def ttest():
 
 @pytest.fixture
 def signed_rank(c45):
-    return bayesian_signed_rank(c45.values[:, 3], c45.values[:, 2], rope=0.01, n_samples=3000,
-                                names=("C4.5+m+cf", "C4.5+cf"))
+    return bayesian_signed_rank(
+        c45.values[:, 3],
+        c45.values[:, 2],
+        rope=0.01,
+        n_samples=3000,
+        names=("C4.5+m+cf", "C4.5+cf"),
+    )
 
 
 def _texts(svg):
@@ -41,8 +46,11 @@ def test_density_artists_and_legend(ttest):
     x, y = line.get_data()
     np.testing.assert_allclose(y, ttest.pdf(x))  # draws the result's density, not a new one
     # the rope is marked at -rope and +rope
-    edges = sorted(ln.get_xdata()[0] for ln in ax.lines
-                   if len(ln.get_xdata()) == 2 and ln.get_linestyle() == "-")
+    edges = sorted(
+        ln.get_xdata()[0]
+        for ln in ax.lines
+        if len(ln.get_xdata()) == 2 and ln.get_linestyle() == "-"
+    )
     assert edges == pytest.approx([-0.01, 0.01])
     assert ax.get_xlabel() == "mean difference svm − tree"
 
@@ -52,7 +60,8 @@ def test_density_svg_text_and_byte_identical(ttest):
     svg2 = render_svg(posterior_density(ttest))
     assert svg1 == svg2
     texts = _texts(svg1)
-    assert "svm better: 0.977" in texts and "mean difference svm − tree" in texts
+    assert "svm better: 0.977" in texts
+    assert "mean difference svm − tree" in texts
 
 
 def test_density_lower_is_better_label():

@@ -23,7 +23,8 @@ def test_lower_triangle_in_rank_order(demsar):
     rows = [t.get_text() for t in ax.texts if t.get_gid() == "hm-row-label"]
     cols = [t.get_text() for t in ax.texts if t.get_gid() == "hm-col-label"]
     order = list(demsar.order())
-    assert rows == order[1:] and cols == order[:-1]
+    assert rows == order[1:]
+    assert cols == order[:-1]
     values = [t.get_text() for t in ax.texts if t.get_gid() == "hm-value"]
     assert len(values) == k * (k - 1) // 2  # annotated: four methods leave room
 

@@ -10,8 +10,11 @@ from cdplot.plot.styles import PALETTE
 
 
 def _segments(ax):
-    return {int(ln.get_gid().rsplit("-", 1)[1]): ln for ln in ax.lines
-            if (ln.get_gid() or "").startswith("ri-segment-")}
+    return {
+        int(ln.get_gid().rsplit("-", 1)[1]): ln
+        for ln in ax.lines
+        if (ln.get_gid() or "").startswith("ri-segment-")
+    }
 
 
 def test_structure_and_segment_lengths(demsar):

@@ -2,7 +2,15 @@
 
 import pytest
 
-from cdplot.plot.layout import cd_layout, heatmap_layout, interval_layout, overlapping_boxes, pack_rows, tick_ranks, wrap_text
+from cdplot.plot.layout import (
+    cd_layout,
+    heatmap_layout,
+    interval_layout,
+    overlapping_boxes,
+    pack_rows,
+    tick_ranks,
+    wrap_text,
+)
 from cdplot.plot.styles import STYLES
 
 
@@ -15,8 +23,13 @@ def test_layout_imports_no_matplotlib():
     import subprocess
     import sys
 
-    code = "import cdplot.plot.layout, sys; print(any(m.startswith('matplotlib') for m in sys.modules))"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    code = (
+        "import cdplot.plot.layout, sys; "
+        "print(any(m.startswith('matplotlib') for m in sys.modules))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
     assert out.strip() == "False"
 
 
@@ -26,10 +39,21 @@ def test_cd_layout_boxes_do_not_overlap(k, style):
     names = [f"a rather long method name number {i:02d} (variant)" for i in range(k)]
     ranks = [1 + (k - 1) * i / max(k - 1, 1) for i in range(k)]
     cliques = [tuple(range(i, min(i + 3, k))) for i in range(0, k - 1, 2)]
-    lay = cd_layout(names, ranks, measure=fake_measure, style=STYLES[style], cliques=cliques, cd=2.0,
-                    notes=["a note " * 30], caption="caption " * 20)
+    lay = cd_layout(
+        names,
+        ranks,
+        measure=fake_measure,
+        style=STYLES[style],
+        cliques=cliques,
+        cd=2.0,
+        notes=["a note " * 30],
+        caption="caption " * 20,
+    )
     assert overlapping_boxes(lay.boxes) == []
-    assert all(b.x0 >= 0 and b.x1 <= lay.width + 1e-6 and b.y0 >= 0 and b.y1 <= lay.height for b in lay.boxes)
+    assert all(
+        b.x0 >= 0 and b.x1 <= lay.width + 1e-6 and b.y0 >= 0 and b.y1 <= lay.height
+        for b in lay.boxes
+    )
     assert sum(b.role == "name" for b in lay.boxes) == k
     assert len(lay.elbows) == k
 
@@ -54,11 +78,15 @@ def test_elbows_never_cross():
     for side in ("left", "right"):
         els = sorted((e for e in lay.elbows if e.side == side), key=lambda e: e.row)
         xs = [e.points[0][0] for e in els]
-        assert xs == sorted(xs, reverse=(side == "left") is False) or xs == sorted(xs, reverse=side == "right")
+        assert xs == sorted(xs, reverse=(side == "left") is False) or xs == sorted(
+            xs, reverse=side == "right"
+        )
 
 
 def test_ties_get_separate_rows():
-    lay = cd_layout(["a", "b", "c", "d"], [2.0, 2.0, 2.0, 4.0], measure=fake_measure, style=STYLES["paper"])
+    lay = cd_layout(
+        ["a", "b", "c", "d"], [2.0, 2.0, 2.0, 4.0], measure=fake_measure, style=STYLES["paper"]
+    )
     rows = {(e.side, e.row) for e in lay.elbows}
     assert len(rows) == 4
     assert overlapping_boxes(lay.boxes) == []
@@ -69,24 +97,29 @@ def test_long_names_shrink_type_then_widen():
     lay = cd_layout(names, [1, 2, 3, 4, 5, 6], measure=fake_measure, style=STYLES["paper"])
     assert lay.font_size == STYLES["paper"].min_font_size
     assert lay.width > STYLES["paper"].width_pt
-    inside = cd_layout(names, [1, 2, 3, 4, 5, 6], measure=fake_measure, style=STYLES["paper"], grow=False)
+    inside = cd_layout(
+        names, [1, 2, 3, 4, 5, 6], measure=fake_measure, style=STYLES["paper"], grow=False
+    )
     assert inside.width == STYLES["paper"].width_pt
 
 
 def test_stacked_cliques_get_rows_and_do_not_touch():
     spans = [(0, 10), (5, 15), (12, 20), (30, 40)]
     rows = pack_rows(spans, gap=3)
-    assert rows[0] != rows[1] and rows[1] != rows[2]
+    assert rows[0] != rows[1]
+    assert rows[1] != rows[2]
     assert rows[3] == 0
 
 
 def test_tick_labels_thin_out():
     major, labelled, halves = tick_ranks(50, 3.0, 12.0)
-    assert labelled[0] == 1 and labelled[-1] == 50
-    assert all(b - a >= 4 for a, b in zip(labelled, labelled[1:]))
+    assert labelled[0] == 1
+    assert labelled[-1] == 50
+    assert all(b - a >= 4 for a, b in zip(labelled, labelled[1:], strict=False))
     assert not halves
     _, labelled4, halves4 = tick_ranks(4, 50.0, 10.0)
-    assert labelled4 == [1, 2, 3, 4] and halves4
+    assert labelled4 == [1, 2, 3, 4]
+    assert halves4
 
 
 def test_wrap_keeps_no_break_spaces():
@@ -98,9 +131,22 @@ def test_wrap_keeps_no_break_spaces():
 def test_interval_and_heatmap_layouts_do_not_overlap(k):
     names = [f"method with a long name {i}" for i in range(k)]
     ranks = [1 + i * (k - 1) / max(k - 1, 1) for i in range(k)]
-    lay = interval_layout(names, ranks, 1.0, measure=fake_measure, style=STYLES["paper"], caption="c " * 40,
-                          legend=[("accent", "one"), ("muted", "two")])
+    lay = interval_layout(
+        names,
+        ranks,
+        1.0,
+        measure=fake_measure,
+        style=STYLES["paper"],
+        caption="c " * 40,
+        legend=[("accent", "one"), ("muted", "two")],
+    )
     assert overlapping_boxes(lay.boxes) == []
-    hm = heatmap_layout(names, ranks, ["p ≤ 0.001", "p ≤ 0.01", "p ≤ 0.05", "p > 0.05"],
-                        measure=fake_measure, style=STYLES["paper"], caption="c " * 40)
+    hm = heatmap_layout(
+        names,
+        ranks,
+        ["p ≤ 0.001", "p ≤ 0.01", "p ≤ 0.05", "p > 0.05"],
+        measure=fake_measure,
+        style=STYLES["paper"],
+        caption="c " * 40,
+    )
     assert overlapping_boxes(hm.boxes) == []

@@ -50,16 +50,44 @@ def test_bad_pairs(pairs, message):
 def test_cli_pair_option(tmp_path):
     out = tmp_path / "r.html"
     run = subprocess.run(
-        [sys.executable, "-m", "cdplot", "report", "--example", "demsar2006", "--pair", "C4.5+m", "C4.5",
-         "-o", str(out)],
-        capture_output=True, text=True, timeout=300,
+        [
+            sys.executable,
+            "-m",
+            "cdplot",
+            "report",
+            "--example",
+            "demsar2006",
+            "--pair",
+            "C4.5+m",
+            "C4.5",
+            "-o",
+            str(out),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert run.returncode == 0, run.stderr
     assert "C4.5+m versus C4.5" in html.unescape(out.read_text(encoding="utf-8"))
     bad = subprocess.run(
-        [sys.executable, "-m", "cdplot", "report", "--example", "demsar2006", "--pair", "C4.5", "J48",
-         "-o", str(tmp_path / "x.html")],
-        capture_output=True, text=True, timeout=300,
+        [
+            sys.executable,
+            "-m",
+            "cdplot",
+            "report",
+            "--example",
+            "demsar2006",
+            "--pair",
+            "C4.5",
+            "J48",
+            "-o",
+            str(tmp_path / "x.html"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
-    assert bad.returncode == 2 and "J48" in bad.stderr and "Traceback" not in bad.stderr
+    assert bad.returncode == 2
+    assert "J48" in bad.stderr
+    assert "Traceback" not in bad.stderr
     assert not (tmp_path / "x.html").exists()

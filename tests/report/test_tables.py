@@ -34,7 +34,7 @@ wine & 0.957 (3) & \textbf{0.978 (1)} & 0.946 (4) & 0.970 (2) \\
 Average rank & 3.143 & 2.000 & 2.929 & \textbf{1.929} \\
 \bottomrule
 \end{tabular}
-"""
+"""  # noqa: E501
 
 
 @pytest.fixture
@@ -74,7 +74,8 @@ def test_latex_escapes_special_characters():
     out = data_table(res, format="latex")
     header = out.splitlines()[4]
     assert header == (
-        r"Data set & a\_b & 50\% \& \$x\$ & \{\#1\}\textasciitilde{}\textasciicircum{}\textbackslash{} \\"
+        r"Data set & a\_b & 50\% \& \$x\$ & "
+        r"\{\#1\}\textasciitilde{}\textasciicircum{}\textbackslash{} \\"
     )
     assert r"set\_1 & " in out
 

@@ -59,7 +59,8 @@ def test_override_one_block_by_extending_the_bundled_partial(tmp_path, demsar):
 
 def test_empty_two_methods_block_adds_nothing(demsar):
     html = render_html(demsar, date="2024-01-01")
-    assert "two_methods" not in html and "placeholder" not in html.lower()
+    assert "two_methods" not in html
+    assert "placeholder" not in html.lower()
 
 
 def test_user_template_cannot_reach_python_internals(tmp_path, demsar):
@@ -75,7 +76,8 @@ def test_undefined_variable_is_a_one_line_error(tmp_path, demsar):
     with pytest.raises(CdplotError) as info:
         render_html(demsar, template_dir=tmp_path)
     message = str(info.value)
-    assert "no_such_value" in message and "\n" not in message
+    assert "no_such_value" in message
+    assert "\n" not in message
     assert str(tmp_path) in message
 
 

@@ -1,4 +1,4 @@
-"""Figures drawn in forked workers: the same report, and a clean failure (figures.figure_svgs_many)."""
+"""Figures drawn in forked workers: the same report, a clean failure (figure_svgs_many)."""
 
 import os
 import sys

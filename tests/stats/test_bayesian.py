@@ -48,7 +48,9 @@ def test_correlated_ttest_is_a_scaled_student_t():
 
 
 def test_correlated_ttest_lower_is_better_swaps_sides():
-    r = bayesian_correlated_ttest(A10, B10, rope=0.01, higher_is_better=False, names=("err_a", "err_b"))
+    r = bayesian_correlated_ttest(
+        A10, B10, rope=0.01, higher_is_better=False, names=("err_a", "err_b")
+    )
     assert r.p_b_better == pytest.approx(0.9773623845824662, rel=1e-10)
     assert "With posterior probability 0.977, err_b is practically better than err_a." in str(r)
 
@@ -60,7 +62,8 @@ def test_correlated_ttest_repeated_cv_with_sizes():
     r = bayesian_correlated_ttest(a, b, rope=0.01, scheme="10x10", n_train=900, n_test=100)
     d = (a - b).ravel()
     scale = math.sqrt(d.var(ddof=1) * (1 / 100 + 100 / 900))
-    assert r.scale == pytest.approx(scale) and r.df == 99
+    assert r.scale == pytest.approx(scale)
+    assert r.df == 99
     assert sum(r.probabilities) == pytest.approx(1.0)
 
 
@@ -72,7 +75,8 @@ def test_signed_rank_matches_baycomp_on_demsar_table6(c45):
     assert r.p_a_better == pytest.approx(0.67096, abs=0.015)
     assert r.p_rope == pytest.approx(0.32904, abs=0.015)
     assert r.p_b_better == 0.0
-    # baycomp 1.0.3: SignedRankTest.probs(C4.5, C4.5+m, rope=0, random_state=0) -> (0.00106, 0.99894)
+    # baycomp 1.0.3: SignedRankTest.probs(C4.5, C4.5+m, rope=0, random_state=0)
+    #   -> (0.00106, 0.99894)
     r0 = bayesian_signed_rank(x, y, rope=0)
     assert r0.p_a_better == pytest.approx(0.99894, abs=0.005)
     assert r0.p_rope == 0.0
@@ -121,7 +125,9 @@ def test_signed_rank_direction_flip(c45):
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        pytest.param({"rope": -0.01}, "rope=-0.01 must be a finite number >= 0", id="negative-rope"),
+        pytest.param(
+            {"rope": -0.01}, "rope=-0.01 must be a finite number >= 0", id="negative-rope"
+        ),
         pytest.param({"rope": None}, "rope is required", id="no-rope"),
         pytest.param({"rope": "x"}, "is not a number", id="text-rope"),
     ],
@@ -151,8 +157,10 @@ def test_bad_inputs():
 def test_to_dict_is_json(c45):
     r = bayesian_correlated_ttest(A10, B10, rope=0.01, dataset="iris")
     d = json.loads(json.dumps(r.to_dict()))
-    assert d["test"] == "bayes-correlated-t" and d["dataset"] == "iris"
+    assert d["test"] == "bayes-correlated-t"
+    assert d["dataset"] == "iris"
     s = bayesian_signed_rank(c45.values[:, 1], c45.values[:, 0], rope=0.01, n_samples=2000)
     d = json.loads(json.dumps(s.to_dict()))
-    assert d["seed"] == 0 and "samples" not in d
+    assert d["seed"] == 0
+    assert "samples" not in d
     assert "No region reaches" in str(s) or "practically" in str(s)

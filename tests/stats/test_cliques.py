@@ -31,10 +31,14 @@ def brute_force(avg, sig):
 
 
 @settings(max_examples=400, deadline=None)
-@given(st.integers(2, 8).flatmap(lambda k: st.tuples(
-    st.lists(st.integers(1, 5), min_size=k, max_size=k),
-    st.lists(st.booleans(), min_size=k * k, max_size=k * k),
-)))
+@given(
+    st.integers(2, 8).flatmap(
+        lambda k: st.tuples(
+            st.lists(st.integers(1, 5), min_size=k, max_size=k),
+            st.lists(st.booleans(), min_size=k * k, max_size=k * k),
+        )
+    )
+)
 def test_matches_definition(case):
     ranks, bits = case
     k = len(ranks)

@@ -86,7 +86,9 @@ def test_sign_test_runs(c45):
     assert np.all((res.pvalues >= res.pvalues_unadjusted - 1e-15) | np.isnan(res.pvalues))
 
 
-@pytest.mark.parametrize("correction", ["bonferroni", "holm", "hochberg", "hommel", "shaffer", "bergmann"])
+@pytest.mark.parametrize(
+    "correction", ["bonferroni", "holm", "hochberg", "hommel", "shaffer", "bergmann"]
+)
 def test_every_correction_runs(c45, correction):
     res = cdplot.compare(c45, test="friedman-z", correction=correction)
     assert res.correction == correction
@@ -102,7 +104,10 @@ def test_every_correction_runs(c45, correction):
         ({"correction": "holm"}, "does not apply to test='nemenyi'"),
         ({"control": "C4.5"}, "does not apply to test='nemenyi'"),
         ({"test": "bonferroni-dunn", "control": "J48"}, "control='J48' is not a method"),
-        ({"test": "bonferroni-dunn", "correction": "holm"}, "does not apply to test='bonferroni-dunn'"),
+        (
+            {"test": "bonferroni-dunn", "correction": "holm"},
+            "does not apply to test='bonferroni-dunn'",
+        ),
         ({"test": "wilcoxon", "correction": "shaffer", "control": "C4.5"}, "needs all pairwise"),
         ({"test": "wilcoxon", "zero_method": "drop"}, "zero_method='drop'"),
         ({"higher_is_better": "yes"}, "higher_is_better='yes'"),
@@ -117,8 +122,18 @@ def test_bad_options_raise_cdplot_error(c45, kwargs, message):
 def test_json_has_documented_keys(c45):
     d = json.loads(cdplot.compare(c45).to_json())
     for key in [
-        "n_datasets", "n_methods", "alpha", "higher_is_better", "test", "average_ranks",
-        "friedman", "iman_davenport", "critical_value", "critical_difference", "pvalues", "cliques",
+        "n_datasets",
+        "n_methods",
+        "alpha",
+        "higher_is_better",
+        "test",
+        "average_ranks",
+        "friedman",
+        "iman_davenport",
+        "critical_value",
+        "critical_difference",
+        "pvalues",
+        "cliques",
     ]:
         assert key in d
     assert set(d["friedman"]) >= {"statistic", "pvalue", "dof"}
@@ -151,13 +166,19 @@ def test_not_rejected_says_so():
 
 scores = st.integers(2, 12).flatmap(
     lambda n: st.integers(2, 7).flatmap(
-        lambda k: arrays(np.float64, (n, k), elements=st.sampled_from([0.0, 0.2, 0.5, 0.51, 0.9, 1.0]))
+        lambda k: arrays(
+            np.float64, (n, k), elements=st.sampled_from([0.0, 0.2, 0.5, 0.51, 0.9, 1.0])
+        )
     )
 )
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(scores, st.randoms(use_true_random=False), st.sampled_from(["nemenyi", "friedman-z", "wilcoxon", "sign"]))
+@given(
+    scores,
+    st.randoms(use_true_random=False),
+    st.sampled_from(["nemenyi", "friedman-z", "wilcoxon", "sign"]),
+)
 def test_invariant_to_row_and_column_order(x, random, test):
     n, k = x.shape
     a = compare_table(table(x), test=test)
@@ -165,13 +186,17 @@ def test_invariant_to_row_and_column_order(x, random, test):
     cols = list(range(k))
     random.shuffle(rows)
     random.shuffle(cols)
-    b = compare_table(table(x[np.ix_(rows, cols)], [f"m{j}" for j in cols], [f"d{i}" for i in rows]), test=test)
+    b = compare_table(
+        table(x[np.ix_(rows, cols)], [f"m{j}" for j in cols], [f"d{i}" for i in rows]), test=test
+    )
     for m in a.methods:
         assert b.average_rank(m) == pytest.approx(a.average_rank(m))
         for m2 in a.methods:
             assert b.is_significant(m, m2) == a.is_significant(m, m2)
             pa, pb = a.pvalue(m, m2), b.pvalue(m, m2)
-            assert (math.isnan(pa) and math.isnan(pb)) or pb == pytest.approx(pa, rel=1e-9, abs=1e-12)
+            assert (math.isnan(pa) and math.isnan(pb)) or pb == pytest.approx(
+                pa, rel=1e-9, abs=1e-12
+            )
     assert {frozenset(c) for c in a.cliques} == {frozenset(c) for c in b.cliques}
     assert a.friedman.statistic == pytest.approx(b.friedman.statistic)
 

@@ -18,7 +18,7 @@ CASES = [
         ("bonferroni-dunn", 0.05, BD_05),
         ("bonferroni-dunn", 0.10, BD_10),
     ]
-    for k, q in zip(range(2, 11), row)
+    for k, q in zip(range(2, 11), row, strict=False)
 ]
 
 
@@ -33,9 +33,13 @@ def test_exact_values_from_seed_readme():
     assert critical_value(4, alpha=0.10) == pytest.approx(2.291341, abs=5e-7)
     assert critical_difference(4, 14, alpha=0.05) == pytest.approx(1.253559, abs=5e-7)
     assert critical_difference(4, 14, alpha=0.10) == pytest.approx(1.118060, abs=5e-7)
-    assert critical_value(4, alpha=0.05, test="bonferroni-dunn") == pytest.approx(2.393980, abs=5e-7)
+    assert critical_value(4, alpha=0.05, test="bonferroni-dunn") == pytest.approx(
+        2.393980, abs=5e-7
+    )
     assert critical_difference(4, 14, test="bonferroni-dunn") == pytest.approx(1.168143, abs=5e-7)
-    assert critical_value(9, alpha=0.05, test="bonferroni-dunn") == pytest.approx(2.734369, abs=5e-7)
+    assert critical_value(9, alpha=0.05, test="bonferroni-dunn") == pytest.approx(
+        2.734369, abs=5e-7
+    )
 
 
 def test_large_k_works():

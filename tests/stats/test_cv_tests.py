@@ -46,7 +46,8 @@ def test_kfold_t_is_scipy_ttest_rel():
 
 def test_corrected_t_matches_baycomp_statistics():
     # baycomp 1.0.3: CorrelatedTTest.compute_statistics(B10, A10, runs=1) returns
-    # mean(A - B) (its diff is y - x), var * (1/n + 1/(K-1)) and n - 1; the t statistic is mean / sqrt(var).
+    # mean(A - B) (its diff is y - x), var * (1/n + 1/(K-1)) and n - 1;
+    # the t statistic is mean / sqrt(var).
     baycomp = pytest.importorskip("baycomp")
     mean, var, df = baycomp.CorrelatedTTest.compute_statistics(B10, A10, runs=1)
     r = corrected_ttest(A10, B10)  # rho = 1/10
@@ -152,7 +153,9 @@ def test_blocked_data_size_must_allow_blocks():
         pytest.param("5x2cv-t", "kfold", "'corrected-t' or 'kfold-t'", id="5x2-on-kfold"),
         pytest.param("blocked-t", "3x2", "'corrected-t'", id="blocked-on-random-3x2"),
         pytest.param("5x2cv-f", "blocked-3x2", "'blocked-t' or 'corrected-t'", id="f-on-blocked"),
-        pytest.param("kfold-t", "5x2", "'5x2cv-t' or '5x2cv-f' or 'corrected-t'", id="kfold-on-5x2"),
+        pytest.param(
+            "kfold-t", "5x2", "'5x2cv-t' or '5x2cv-f' or 'corrected-t'", id="kfold-on-5x2"
+        ),
     ],
 )
 def test_scheme_mismatch_names_the_tests_that_fit(test, scheme, fits):
@@ -224,7 +227,8 @@ def test_conclusion_and_direction():
     import json
 
     json.dumps(d)
-    assert d["better"] == "svm" and d["dof"] == 9
+    assert d["better"] == "svm"
+    assert d["dof"] == 9
     assert r.differences.flags.writeable is False
 
 
@@ -237,10 +241,19 @@ def test_fold_scores_long_and_wide(tmp_path):
     rows = []
     for rep in (1, 2):
         for fold in (1, 2):
-            rows.append({"Repeat": rep, "fold": fold, "model": "A", "accuracy": 0.8 + rep / 100 + fold / 1000})
+            rows.append(
+                {
+                    "Repeat": rep,
+                    "fold": fold,
+                    "model": "A",
+                    "accuracy": 0.8 + rep / 100 + fold / 1000,
+                }
+            )
             rows.append({"Repeat": rep, "fold": fold, "model": "B", "accuracy": 0.7 + fold / 100})
     f = fold_scores(rows)
-    assert f.methods == ("A", "B") and f.repeats == ("1", "2") and f.folds == ("1", "2")
+    assert f.methods == ("A", "B")
+    assert f.repeats == ("1", "2")
+    assert f.folds == ("1", "2")
     np.testing.assert_allclose(f.scores("A"), [[0.811, 0.812], [0.821, 0.822]], rtol=1e-14)
     p = tmp_path / "wide.csv"
     p.write_text("# per-fold accuracy\nfold;A;B\n1;0.8;0.7\n2;0.9;0.8\n")
@@ -254,8 +267,13 @@ def test_fold_scores_errors(tmp_path):
     with pytest.raises(CdplotError, match="appears twice"):
         fold_scores([{"fold": 1, "A": 1, "B": 2}, {"fold": 1, "A": 1, "B": 2}])
     with pytest.raises(CdplotError, match="has no score for repetition '1', fold '2'"):
-        fold_scores([{"fold": 1, "method": "A", "score": 1}, {"fold": 1, "method": "B", "score": 1},
-                     {"fold": 2, "method": "A", "score": 1}])
+        fold_scores(
+            [
+                {"fold": 1, "method": "A", "score": 1},
+                {"fold": 1, "method": "B", "score": 1},
+                {"fold": 2, "method": "A", "score": 1},
+            ]
+        )
     with pytest.raises(CdplotError, match="no fold column"):
         fold_scores([{"x": 1, "A": 1, "B": 2}])
     with pytest.raises(CdplotError, match=r"row 1, column 'A': 'n/a' is not a finite score"):

@@ -19,7 +19,8 @@ def test_demsar_paper_ranks(c45_ranks):
     assert ff.statistic == pytest.approx(3.686313, abs=5e-7)
     assert ff.pvalue == pytest.approx(0.019823, abs=5e-7)
     assert ff.dof == (3, 39)
-    assert round(fr.statistic_uncorrected, 2) == 9.28 and round(ff.statistic, 2) == 3.69
+    assert round(fr.statistic_uncorrected, 2) == 9.28
+    assert round(ff.statistic, 2) == 3.69
 
 
 def test_printed_auc_matches_scipy_and_seed(c45):
@@ -38,14 +39,17 @@ def test_printed_auc_matches_scipy_and_seed(c45):
 @given(
     st.integers(2, 15).flatmap(
         lambda n: st.integers(3, 8).flatmap(
-            lambda k: arrays(np.float64, (n, k), elements=st.sampled_from([0.1, 0.2, 0.3, 0.5, 0.8]))
+            lambda k: arrays(
+                np.float64, (n, k), elements=st.sampled_from([0.1, 0.2, 0.3, 0.5, 0.8])
+            )
         )
     )
 )
 def test_tie_corrected_statistic_matches_scipy(x):
     res = friedman(x)
     if np.all(x == x[:, :1]):  # scipy divides 0 by 0 here; cdplot reports no evidence
-        assert res.statistic == 0.0 and res.pvalue == 1.0
+        assert res.statistic == 0.0
+        assert res.pvalue == 1.0
         return
     expected = stats.friedmanchisquare(*x.T)
     assert res.statistic == pytest.approx(expected.statistic, rel=1e-9, abs=1e-12)
@@ -55,9 +59,11 @@ def test_tie_corrected_statistic_matches_scipy(x):
 def test_perfect_agreement_gives_infinite_ff():
     x = np.tile([3.0, 2.0, 1.0], (6, 1))
     ff = iman_davenport(x)
-    assert np.isinf(ff.statistic) and ff.pvalue == 0.0
+    assert np.isinf(ff.statistic)
+    assert ff.pvalue == 0.0
 
 
 def test_constant_data_is_no_evidence():
     fr = friedman(np.ones((5, 4)))
-    assert fr.statistic == 0.0 and fr.pvalue == 1.0
+    assert fr.statistic == 0.0
+    assert fr.pvalue == 1.0

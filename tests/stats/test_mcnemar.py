@@ -16,12 +16,27 @@ from cdplot.stats.mcnemar import mcnemar, mcnemar_from_predictions
 @pytest.mark.parametrize(
     ("table", "exact_p", "chi2", "chi2_p"),
     [
-        pytest.param([[10, 5], [15, 70]], 0.04138946533203125, 4.05, 0.04417134490844271,
-                     id="statsmodels-0.15-10-5-15-70"),
-        pytest.param([[59, 6], [16, 80]], 0.052478790283203125, 3.6818181818181817,
-                     0.055008833629265896, id="statsmodels-0.15-59-6-16-80"),
-        pytest.param([[101, 121], [59, 33]], 4.4344492637551645e-06, 20.67222222222222,
-                     5.450094825427117e-06, id="statsmodels-0.15-101-121-59-33"),
+        pytest.param(
+            [[10, 5], [15, 70]],
+            0.04138946533203125,
+            4.05,
+            0.04417134490844271,
+            id="statsmodels-0.15-10-5-15-70",
+        ),
+        pytest.param(
+            [[59, 6], [16, 80]],
+            0.052478790283203125,
+            3.6818181818181817,
+            0.055008833629265896,
+            id="statsmodels-0.15-59-6-16-80",
+        ),
+        pytest.param(
+            [[101, 121], [59, 33]],
+            4.4344492637551645e-06,
+            20.67222222222222,
+            5.450094825427117e-06,
+            id="statsmodels-0.15-101-121-59-33",
+        ),
     ],
 )
 def test_against_statsmodels(table, exact_p, chi2, chi2_p):
@@ -54,7 +69,8 @@ def test_from_predictions_builds_the_table():
     pb = ["b", "a", "a", "b", "b", "a", "a", "a"]  # errors on 0, 1, 3, 5, 7
     r = mcnemar_from_predictions(y, pa, pb, names=("svm", "knn"))
     assert r.table.tolist() == [[1, 0], [4, 3]]
-    assert r.n10 == 4 and r.n01 == 0
+    assert r.n10 == 4
+    assert r.n01 == 0
     assert r.pvalue == pytest.approx(0.125)  # 2 * 0.5**4
     assert "no significant difference" in str(r)
 

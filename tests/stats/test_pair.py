@@ -56,7 +56,8 @@ def test_lower_is_better_flips_the_winner(c45):
 
 def test_bayesian_part_with_rope(c45):
     r = compare_pair(c45, a="C4.5+m", b="C4.5", rope=0.01, n_samples=5000)
-    assert r.bayes is not None and r.bayes.rope == 0.01
+    assert r.bayes is not None
+    assert r.bayes.rope == 0.01
     assert sum(r.bayes.probabilities) == pytest.approx(1.0)
     d = json.loads(json.dumps(r.to_dict()))
     assert d["bayes"]["p_b_better"] == 0.0
@@ -64,8 +65,9 @@ def test_bayesian_part_with_rope(c45):
 
 
 def test_two_method_table_defaults_a_and_b():
-    r = compare_pair({"d1": {"x": 0.9, "y": 0.8}, "d2": {"x": 0.7, "y": 0.72},
-                      "d3": {"x": 0.6, "y": 0.5}})
+    r = compare_pair(
+        {"d1": {"x": 0.9, "y": 0.8}, "d2": {"x": 0.7, "y": 0.72}, "d3": {"x": 0.6, "y": 0.5}}
+    )
     assert (r.method_a, r.method_b) == ("x", "y")
     assert any("sign test cannot reject" in n for n in r.notes)
 
@@ -81,8 +83,9 @@ def test_zero_variance_is_explained_not_divided():
 
 def test_constant_difference_in_compare_pair_gives_a_note():
     x = np.array([0.5, 0.25, 0.75, 0.125])
-    r = compare_pair(np.column_stack([x + 0.25, x]), methods=["a", "b"],
-                     datasets=["d1", "d2", "d3", "d4"])
+    r = compare_pair(
+        np.column_stack([x + 0.25, x]), methods=["a", "b"], datasets=["d1", "d2", "d3", "d4"]
+    )
     assert r.ttest is None
     assert any("zero variance" in n for n in r.notes)
     assert "undefined" in str(r)
@@ -91,11 +94,19 @@ def test_constant_difference_in_compare_pair_gives_a_note():
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        pytest.param({"a": "C4.5", "b": "nope"}, "option b='nope' is not a method; methods are C4.5", id="unknown"),
+        pytest.param(
+            {"a": "C4.5", "b": "nope"},
+            "option b='nope' is not a method; methods are C4.5",
+            id="unknown",
+        ),
         pytest.param({"a": "C4.5", "b": "C4.5"}, "both name 'C4.5'", id="same"),
         pytest.param({"a": "C4.5"}, "option b is required", id="missing"),
-        pytest.param({"a": "C4.5", "b": "C4.5+m", "rope": -1}, "rope=-1 must be", id="negative-rope"),
-        pytest.param({"a": "C4.5", "b": "C4.5+m", "zero_method": "x"}, "zero_method='x'", id="zero-method"),
+        pytest.param(
+            {"a": "C4.5", "b": "C4.5+m", "rope": -1}, "rope=-1 must be", id="negative-rope"
+        ),
+        pytest.param(
+            {"a": "C4.5", "b": "C4.5+m", "zero_method": "x"}, "zero_method='x'", id="zero-method"
+        ),
     ],
 )
 def test_bad_options(c45, kwargs, message):

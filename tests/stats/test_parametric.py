@@ -38,7 +38,8 @@ def test_seed_000_oneway_anova():
     assert r.statistic == pytest.approx(7.137827822120864, rel=1e-12)
     assert r.pvalue == pytest.approx(0.009073317468563076, rel=1e-9)
     assert r.dof == (2, 12)
-    assert round(r.statistic, 3) == 7.138 and round(r.pvalue, 4) == 0.0091
+    assert round(r.statistic, 3) == 7.138
+    assert round(r.pvalue, 4) == 0.0091
 
 
 # statsmodels 0.15.0 pairwise_tukeyhsd: (group1, group2, meandiff, p-adj, lower, upper, reject)
@@ -58,7 +59,7 @@ SEED_000_PRINTED = [
 def test_tukey_against_statsmodels_015():
     r = anova_oneway(A, B, C, names=["A", "B", "C"])
     pairs = r.tukey.to_dict()["pairs"]
-    for got, (g1, g2, diff, p, lo, hi, rej) in zip(pairs, STATSMODELS_015):
+    for got, (g1, g2, diff, p, lo, hi, rej) in zip(pairs, STATSMODELS_015, strict=False):
         assert (got["group1"], got["group2"]) == (g1, g2)
         assert got["meandiff"] == pytest.approx(diff, abs=5e-13)
         assert got["pvalue"] == pytest.approx(p, abs=5e-9)
@@ -73,7 +74,9 @@ def test_tukey_intervals_as_printed_in_seed_000():
     # df = 12), so they agree to 0.002, not to the printed 4 decimals; its p-value
     # "0.9" for A-C is that table's upper cap (the exact value is 0.9803).
     r = anova_oneway(A, B, C, names=["A", "B", "C"])
-    for got, (g1, g2, diff, p, lo, hi, rej) in zip(r.tukey.to_dict()["pairs"], SEED_000_PRINTED):
+    for got, (_g1, _g2, _diff, p, lo, hi, rej) in zip(
+        r.tukey.to_dict()["pairs"], SEED_000_PRINTED, strict=False
+    ):
         assert got["lower"] == pytest.approx(lo, abs=0.002)
         assert got["upper"] == pytest.approx(hi, abs=0.002)
         assert got["reject"] is rej
@@ -131,9 +134,12 @@ def test_mauchly_random_data_against_pingouin():
 
 def test_mauchly_two_methods_and_too_few_datasets():
     m = mauchly(np.random.default_rng(0).standard_normal((6, 2)))
-    assert m.pvalue == 1.0 and m.dof == 0 and not m.rejected
+    assert m.pvalue == 1.0
+    assert m.dof == 0
+    assert not m.rejected
     few = mauchly(np.random.default_rng(0).standard_normal((3, 5)))
-    assert not few.testable and "too few" in few.note
+    assert not few.testable
+    assert "too few" in few.note
 
 
 def test_rm_tukey_uses_the_anova_error_term(c45):
@@ -160,7 +166,8 @@ def test_auto_on_demsar_takes_the_rank_path(c45):
     r = cdplot.compare(c45, test="auto")
     assert isinstance(r, AutoResult)
     assert r.path == "nonparametric"
-    assert isinstance(r.analysis, ComparisonResult) and r.analysis.test == "nemenyi"
+    assert isinstance(r.analysis, ComparisonResult)
+    assert r.analysis.test == "nemenyi"
     assert "Shapiro-Wilk test rejects normality" in r.reason
     json.dumps(r.to_dict())
 
@@ -179,8 +186,9 @@ def test_auto_rejects_sphericity():
     # Methods whose differences have very unequal variances across data sets
     rng = np.random.default_rng(5)
     base = rng.standard_normal(30)
-    x = np.column_stack([base, base + 0.01 * rng.standard_normal(30),
-                         base + 3 * rng.standard_normal(30)])
+    x = np.column_stack(
+        [base, base + 0.01 * rng.standard_normal(30), base + 3 * rng.standard_normal(30)]
+    )
     m = mauchly(x)
     assert m.rejected
     r = compare_auto(x, methods=["a", "b", "c"], datasets=[f"d{i}" for i in range(30)])
@@ -217,4 +225,5 @@ def test_words_and_dict(c45):
     assert "F(3, 39) = 4.4472, p = 0.0088" in text
     assert "C4.5+m+cf is significantly better than C4.5" in text
     d = json.loads(json.dumps(r.to_dict()))
-    assert d["design"] == "repeated-measures" and d["sphericity"]["dof"] == 5
+    assert d["design"] == "repeated-measures"
+    assert d["sphericity"]["dof"] == 5

@@ -8,14 +8,18 @@ from cdplot.stats.ranks import average_ranks, rank_data, tie_sum
 
 tables = st.integers(1, 12).flatmap(
     lambda n: st.integers(2, 9).flatmap(
-        lambda k: arrays(np.float64, (n, k), elements=st.sampled_from([0.0, 0.5, 0.7, 0.71, 1.0, 3.0, -2.0]))
+        lambda k: arrays(
+            np.float64, (n, k), elements=st.sampled_from([0.0, 0.5, 0.7, 0.71, 1.0, 3.0, -2.0])
+        )
     )
 )
 
 
 def test_midranks_for_ties():
     np.testing.assert_array_equal(rank_data([[0.9, 0.8, 0.8, 0.1]]), [[1.0, 2.5, 2.5, 4.0]])
-    np.testing.assert_array_equal(rank_data([[0.9, 0.8, 0.8, 0.1]], higher_is_better=False), [[4.0, 2.5, 2.5, 1.0]])
+    np.testing.assert_array_equal(
+        rank_data([[0.9, 0.8, 0.8, 0.1]], higher_is_better=False), [[4.0, 2.5, 2.5, 1.0]]
+    )
 
 
 def test_demsar_voting_row_ties_when_rounded(c45):
@@ -46,5 +50,7 @@ def test_flipping_direction_mirrors_ranks(x):
 def test_average_ranks_demsar_paper_matrix(c45_ranks):
     # Demsar 2006 Table 6, last row: 3.143 2.000 2.893 1.964
     np.testing.assert_allclose(
-        average_ranks(c45_ranks.values, higher_is_better=False), [3.143, 2.000, 2.893, 1.964], atol=5e-4
+        average_ranks(c45_ranks.values, higher_is_better=False),
+        [3.143, 2.000, 2.893, 1.964],
+        atol=5e-4,
     )

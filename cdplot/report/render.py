@@ -97,7 +97,10 @@ def make_environment(template_dir=None):
         template of the same name (``omnibus.html.j2``, ...), and may
         extend the bundled one as ``"cdplot/<name>"`` to override only some
         of its blocks.  User templates run in Jinja2's
-        :class:`~jinja2.sandbox.SandboxedEnvironment`.
+        :class:`~jinja2.sandbox.SandboxedEnvironment`, read only regular
+        files inside the folder (links are judged by their target) and are
+        rendered in a child process bounded in time and memory (see
+        :mod:`cdplot.report.user_templates`).
 
     Returns
     -------
@@ -105,7 +108,6 @@ def make_environment(template_dir=None):
         With autoescaping (except for ``.css``) and ``StrictUndefined``.
     """
     import jinja2
-    from jinja2.sandbox import SandboxedEnvironment
 
     builtin = jinja2.FileSystemLoader(str(templates_dir()))
     options = {
@@ -116,14 +118,12 @@ def make_environment(template_dir=None):
     }
     if template_dir is None:
         return jinja2.Environment(loader=builtin, **options)
+    from .user_templates import BoundedSandbox, ConfinedLoader
+
     loader = jinja2.ChoiceLoader(
-        [
-            jinja2.FileSystemLoader(str(template_dir)),
-            jinja2.PrefixLoader({"cdplot": builtin}),
-            builtin,
-        ]
+        [ConfinedLoader(template_dir), jinja2.PrefixLoader({"cdplot": builtin}), builtin]
     )
-    return SandboxedEnvironment(loader=loader, **options)
+    return BoundedSandbox(loader=loader, **options)
 
 
 def _template_error(exc, template_dir) -> CdplotError:
@@ -135,26 +135,34 @@ def _template_error(exc, template_dir) -> CdplotError:
     return CdplotError(f"{where}{loc}{type(exc).__name__}: {message}")
 
 
-def _render(template_name: str, context: dict, template_dir=None) -> str:
+def _run_templates(render, template_dir) -> str:
+    """Call ``render()``: in-process for the bundled templates, bounded for a user's."""
     import jinja2
 
-    env = make_environment(template_dir)
+    if template_dir is not None:
+        from .user_templates import render_bounded
+
+        return render_bounded(render, template_dir, lambda e: _template_error(e, template_dir))
     try:
-        return env.get_template(template_name).render(context)
+        return render()
     except jinja2.TemplateError as exc:
-        raise _template_error(exc, template_dir) from None
+        raise _template_error(exc, None) from None
+
+
+def _render(template_name: str, context: dict, template_dir=None) -> str:
+    env = make_environment(template_dir)
+    return _run_templates(lambda: env.get_template(template_name).render(context), template_dir)
 
 
 def render_block(template_name: str, block: str, context: dict, template_dir=None) -> str:
     """Render one named block of a template (the report's pieces, on their own)."""
-    import jinja2
-
     env = make_environment(template_dir)
-    try:
+
+    def render():
         template = env.get_template(template_name)
         return "".join(template.blocks[block](template.new_context(context))).strip()
-    except jinja2.TemplateError as exc:
-        raise _template_error(exc, template_dir) from None
+
+    return _run_templates(render, template_dir)
 
 
 # ---------------------------------------------------------------------------

@@ -12,7 +12,11 @@ from collections.abc import Iterable
 
 from .errors import CdplotError
 
-__all__ = ["check_option", "check_alpha", "check_bool"]
+__all__ = ["check_option", "check_alpha", "check_bool", "MIN_DPI", "MAX_DPI"]
+
+# resolution of PNG output: below 10 dpi a figure is a few pixels wide (0.001 gives none,
+# which Agg refuses); above 2400 a wide figure passes Agg's 2**16-pixel limit
+MIN_DPI, MAX_DPI = 10, 2400
 
 
 def check_option(name: str, value, options: Iterable, *, allow_none: bool = False):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from .._options import MAX_DPI, MIN_DPI
 from ..errors import CdplotError
 from .common import add_analysis_options, add_input_options, analysis_kwargs, load_tables
 
@@ -17,8 +18,10 @@ def _dpi(text: str) -> float:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"--dpi {text!r} is not a number") from None
-    if not value > 0 or value > 2400:
-        raise argparse.ArgumentTypeError(f"--dpi {text!r} must be a number in (0, 2400]")
+    if not MIN_DPI <= value <= MAX_DPI:
+        raise argparse.ArgumentTypeError(
+            f"--dpi {text!r} must be a number from {MIN_DPI} to {MAX_DPI}"
+        )
     return value
 
 

@@ -7,6 +7,7 @@ import logging
 from pathlib import Path
 
 from .._atomic import atomic_write
+from .._options import MAX_DPI, MIN_DPI
 from ..errors import CdplotError
 from .fonts import register_fonts
 
@@ -124,8 +125,8 @@ def save_figure(ax_or_fig, path, *, dpi=300, format=None):
     Raises
     ------
     CdplotError
-        For an unknown extension or format, or a ``dpi`` that is not a
-        positive number; nothing is written then.
+        For an unknown extension or format, or a ``dpi`` outside 10 to
+        2400; nothing is written then.
 
     Notes
     -----
@@ -144,8 +145,8 @@ def save_figure(ax_or_fig, path, *, dpi=300, format=None):
     '.svg'
     """
     fmt = format_of(path, format)
-    if isinstance(dpi, bool) or not isinstance(dpi, (int, float)) or not dpi > 0:
-        raise CdplotError(f"option dpi={dpi!r} must be a positive number")
+    if isinstance(dpi, bool) or not isinstance(dpi, (int, float)) or not MIN_DPI <= dpi <= MAX_DPI:
+        raise CdplotError(f"option dpi={dpi!r} must be a number from {MIN_DPI} to {MAX_DPI}")
     fig = _figure(ax_or_fig)
     path = Path(path)
     with atomic_write(path, "wb") as fh:

@@ -16,6 +16,7 @@ import sys
 import threading
 import xml.etree.ElementTree as ET
 
+from .._child import die_with_parent
 from ..errors import CdplotError
 
 __all__ = ["clean_svg", "figure_svgs", "figure_svgs_many", "svg_font_families"]
@@ -474,8 +475,11 @@ def figure_svgs_many(results, prefixes, *, while_drawing=None, progress=None) ->
         _JOBS = jobs
         pool = None
         try:
+            # workers end with the parent, even when it is killed outright (SIGKILL)
             pool = cf.ProcessPoolExecutor(
-                max_workers=workers, mp_context=multiprocessing.get_context("fork")
+                max_workers=workers,
+                mp_context=multiprocessing.get_context("fork"),
+                initializer=die_with_parent,
             )
             # the first submit forks every worker
             futures = [pool.submit(_draw_job, i) for i in range(len(jobs))]

@@ -439,6 +439,9 @@ class BayesianSignedRankResult:
         }
 
 
+# the most posterior samples a signed-rank result holds (3 floats each: 120 MB)
+MAX_SAMPLES = 5_000_000
+
 # Work on this many posterior samples at a time, so that memory stays at a few
 # megabytes however many data sets there are.
 _CHUNK_CELLS = 2_000_000
@@ -469,9 +472,9 @@ def bayesian_signed_rank(
         Weight ``s`` of the Dirichlet process' prior pseudo-observation,
         placed at difference 0 (Benavoli et al. use 0.5, as baycomp).
     n_samples : int, default 50000
-        Number of posterior samples.
+        Number of posterior samples, at most 5,000,000.
     rng : int or numpy.random.Generator, default 0
-        Seed or generator of the samples.  The fixed default makes repeated
+        Seed (>= 0) or generator of the samples.  The fixed default makes repeated
         runs give the same probabilities.
     higher_is_better : bool, default True
     names : pair of str, optional
@@ -532,6 +535,12 @@ def bayesian_signed_rank(
         raise CdplotError(f"option prior_strength={prior_strength!r} must be a number >= 0")
     if isinstance(n_samples, bool) or not isinstance(n_samples, (int, np.integer)) or n_samples < 1:
         raise CdplotError(f"option n_samples={n_samples!r} must be a positive whole number")
+    if n_samples > MAX_SAMPLES:
+        # the result keeps every sample (3 floats each); past this the probabilities are
+        # already exact to far more digits than they are printed with
+        raise CdplotError(
+            f"option n_samples={n_samples!r} is more than the {MAX_SAMPLES:,} allowed"
+        )
     x = np.asarray(a, dtype=float).ravel()
     y = np.asarray(b, dtype=float).ravel()
     if x.size != y.size:
@@ -550,6 +559,8 @@ def bayesian_signed_rank(
     seed = int(rng) if isinstance(rng, (int, np.integer)) and not isinstance(rng, bool) else None
     if seed is None and not isinstance(rng, np.random.Generator):
         raise CdplotError(f"option rng={rng!r} must be an int seed or a numpy Generator")
+    if seed is not None and seed < 0:
+        raise CdplotError(f"option rng={rng!r} must be a seed >= 0")
     gen = np.random.default_rng(rng)
 
     d = x - y if higher_is_better else y - x

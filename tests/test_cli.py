@@ -1,0 +1,112 @@
+"""The command line's own duties: safe terminal text, one-line warnings, pipes (cli.py)."""
+
+import subprocess
+import sys
+
+import pytest
+
+from cdplot.cli import terminal_safe
+
+
+def cdplot(*args, cwd=None, **kwargs):
+    return subprocess.run(
+        [sys.executable, "-m", "cdplot", *args], capture_output=True, text=True, cwd=cwd, **kwargs
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("\x1b[31mred", "\\u001b[31mred"),
+        ("\x1b]0;title\x07", "\\u001b]0;title\\u0007"),
+        ("\x1b]8;;http://x\x1b\\link", "\\u001b]8;;http://x\\u001b\\link"),
+        ("a\rb", "a\\u000db"),
+        ("\x9b31m", "\\u009b31m"),
+        ("abc\u202edcba", "abc\\u202edcba"),
+        ("x\ud800y", "x\\ud800y"),
+        ("tab\tand\nnewline, é, 中文", "tab\tand\nnewline, é, 中文"),
+    ],
+)
+def test_terminal_safe(text, shown):
+    assert terminal_safe(text) == shown
+
+
+def test_names_cannot_drive_the_terminal(tmp_path):
+    # a right-to-left override in a method name would reorder what the terminal shows
+    f = tmp_path / "s.csv"
+    f.write_text("dataset,A\u202eB,C\nd1,0.9,0.8\nd2,0.8,0.7\nd3,0.7,0.75\n", encoding="utf-8")
+    for command in ("stats", "table"):
+        proc = cdplot(command, str(f))
+        assert proc.returncode == 0, proc.stderr
+        assert "\u202e" not in proc.stdout
+        assert "A\\u202eB" in proc.stdout
+
+
+def test_json_output_stays_json_with_escaped_names(tmp_path):
+    import json
+
+    f = tmp_path / "s.csv"
+    f.write_text("dataset,A\u202eB,C\nd1,0.9,0.8\nd2,0.8,0.7\nd3,0.7,0.75\n", encoding="utf-8")
+    proc = cdplot("stats", "--json", str(f))
+    assert proc.returncode == 0, proc.stderr
+    assert "\u202e" not in proc.stdout
+    assert "A\u202eB" in json.loads(proc.stdout)["methods"]
+
+
+def test_warnings_are_one_line(tmp_path):
+    folder = tmp_path / "tpl"
+    folder.mkdir()
+    (folder / "title.html.j2").write_text('<img src="http://example.com/x.png">', "utf-8")
+    proc = cdplot(
+        "report", "--example", "demsar2006", "-o", "r.pdf", "--template", str(folder), cwd=tmp_path
+    )
+    assert proc.returncode == 0, proc.stderr
+    lines = [line for line in proc.stderr.splitlines() if "warning" in line]
+    assert len(lines) == 1, proc.stderr
+    assert lines[0].startswith("cdplot report: warning: the report refers to 1 outside resource")
+    assert ".py" not in proc.stderr, "no source paths from Python's warning format"
+
+
+def test_a_closed_pipe_ends_quietly():
+    # ``cdplot stats ... | head -1``: the reader leaves after one line
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cdplot", "stats", "--example", "yang-table9"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    proc.stdout.readline()
+    proc.stdout.close()
+    assert proc.wait(60) == 141
+    assert proc.stderr.read() == b""
+
+
+def test_an_output_that_is_an_input_is_refused(tmp_path):
+    f = tmp_path / "s.csv"
+    text = "dataset,A,B\nd1,0.9,0.8\nd2,0.8,0.7\nd3,0.7,0.75\n"
+    f.write_text(text, encoding="utf-8")
+    for args in (["plot", str(f), "-o", str(f)], ["report", str(f), "-o", str(f)]):
+        proc = cdplot(*args)
+        assert proc.returncode == 2
+        assert "is also an input file" in proc.stderr
+        assert proc.stderr.count("\n") == 1
+    (tmp_path / "link.csv").symlink_to(f)
+    proc = cdplot("plot", str(tmp_path / "link.csv"), "-o", str(f))
+    assert "is also an input file" in proc.stderr
+    assert f.read_text("utf-8") == text
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["plot", "--example", "demsar2006", "-o", "x.png", "--dpi", "0.001"], "from 10 to 2400"),
+        (["pair", "--help"], None),
+    ],
+)
+def test_out_of_range_numbers_are_one_line(tmp_path, args, message):
+    proc = cdplot(*args, cwd=tmp_path)
+    if message is None:
+        assert proc.returncode == 0
+        return
+    assert proc.returncode == 2
+    assert message in proc.stderr
+    assert proc.stderr.count("\n") == 1

@@ -1,0 +1,171 @@
+"""Cliff's delta, Cohen's d and per-method summaries (cdplot/stats/effect_sizes.py)."""
+
+import json
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra.numpy import arrays
+
+import cdplot
+from cdplot.errors import CdplotError
+from cdplot.stats.effect_sizes import cliffs_delta, cohens_d, effect_sizes, magnitude
+
+
+def _delta_by_count(a, b):
+    """Cliff (1993): (#(a_i > b_j) - #(a_i < b_j)) / (n m), over all pairs, directly."""
+    gt = sum(1 for x in a for y in b if x > y)
+    lt = sum(1 for x in a for y in b if x < y)
+    return (gt - lt) / (len(a) * len(b))
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    arrays(
+        float,
+        st.tuples(st.integers(1, 12), st.integers(2, 5)),
+        # few distinct values, so that ties are common
+        elements=st.sampled_from([0.1, 0.2, 0.25, 0.5, 0.75, 0.9, 1.0]),
+    )
+)
+def test_cliffs_delta_equals_the_direct_count(x):
+    delta = cliffs_delta(x)
+    k = x.shape[1]
+    for i in range(k):
+        for j in range(k):
+            assert delta[i, j] == pytest.approx(_delta_by_count(x[:, i], x[:, j]), abs=1e-12)
+
+
+def test_cliffs_delta_matches_autorank_on_demsar():
+    # autorank 1.3.0: autorank._util._cliffs_delta(x[:, i], x[:, j]) on Demšar (2006) Table 6,
+    # printed AUCs (cdplot.load_example("demsar2006")), rounded to 6 decimals
+    autorank = [
+        [0, -0.107143, -0.005102, -0.117347],
+        [0.107143, 0, 0.096939, 0.005102],
+        [0.005102, -0.096939, 0, -0.112245],
+        [0.117347, -0.005102, 0.112245, 0],
+    ]
+    (t,) = cdplot.load_example("demsar2006")
+    assert cliffs_delta(t.values) == pytest.approx(np.array(autorank), abs=5e-7)
+
+
+def test_cohens_d_is_the_paired_standardised_mean_difference():
+    from scipy import stats
+
+    rng = np.random.default_rng(3)
+    x = rng.normal(size=(20, 4)) + np.array([0, 0.2, 0.5, 1.0])
+    d = cohens_d(x)
+    for i in range(4):
+        for j in range(4):
+            if i == j:
+                continue
+            diff = x[:, i] - x[:, j]
+            assert d[i, j] == pytest.approx(diff.mean() / diff.std(ddof=1), rel=1e-12)
+            # d_z = t / sqrt(n) for the paired t statistic (scipy.stats.ttest_rel)
+            t = stats.ttest_rel(x[:, i], x[:, j]).statistic
+            assert d[i, j] * np.sqrt(20) == pytest.approx(t, rel=1e-10)
+
+
+def test_cohens_d_of_constant_differences():
+    d = cohens_d([[1.0, 0.5, 1.0], [2.0, 1.5, 2.0], [3.0, 2.5, 3.0]])
+    assert d[0, 1] == np.inf
+    assert d[1, 0] == -np.inf
+    assert np.isnan(d[0, 2])
+
+
+def test_lower_is_better_flips_the_sign():
+    rng = np.random.default_rng(5)
+    x = rng.uniform(size=(15, 3))
+    assert cliffs_delta(x, higher_is_better=False) == pytest.approx(-cliffs_delta(x))
+    assert cohens_d(x, higher_is_better=False) == pytest.approx(-cohens_d(x))
+    hi = effect_sizes(x)
+    lo = effect_sizes(x, higher_is_better=False)
+    assert lo.mean.tolist() == hi.mean.tolist(), "summaries stay in the scores' own unit"
+
+
+@pytest.mark.parametrize(
+    ("value", "measure", "label"),
+    [
+        # Romano et al. (2006): negligible < 0.147 <= small < 0.33 <= medium < 0.474 <= large
+        (0.1469, "cliffs_delta", "negligible"),
+        (0.147, "cliffs_delta", "small"),
+        (-0.3299, "cliffs_delta", "small"),
+        (0.33, "cliffs_delta", "medium"),
+        (0.474, "cliffs_delta", "large"),
+        # Cohen (1988): 0.2 / 0.5 / 0.8
+        (0.1999, "cohens_d", "negligible"),
+        (0.2, "cohens_d", "small"),
+        (0.5, "cohens_d", "medium"),
+        (-0.8, "cohens_d", "large"),
+        (np.inf, "cohens_d", "large"),
+        (np.nan, "cohens_d", "undefined"),
+    ],
+)
+def test_magnitude_thresholds(value, measure, label):
+    assert magnitude(value, measure) == label
+
+
+def test_mean_interval_is_t_based():
+    from scipy import stats
+
+    rng = np.random.default_rng(9)
+    x = rng.normal(size=(11, 2))
+    es = effect_sizes(x, alpha=0.1)
+    for j in range(2):
+        lo, hi = stats.t.interval(0.9, 10, loc=x[:, j].mean(), scale=stats.sem(x[:, j]))
+        assert es.mean_ci[j] == pytest.approx([lo, hi], rel=1e-10)
+
+
+@pytest.mark.parametrize(
+    ("n", "ranks"),
+    [
+        # Conover (1999), section 3.2: the 95 % interval of the median is [x_(r), x_(n-r+1)] with
+        # r - 1 the largest count whose binomial(n, 1/2) lower tail is at most 0.025
+        pytest.param(14, (3, 12), id="n14"),
+        pytest.param(20, (6, 15), id="n20"),
+        pytest.param(6, (1, 6), id="n6"),
+        pytest.param(5, (1, 5), id="n5-widest"),
+    ],
+)
+def test_median_interval_uses_order_statistics(n, ranks):
+    x = np.arange(1.0, n + 1.0)[:, None] * np.ones((1, 2))
+    es = effect_sizes(x)
+    assert es.median_ci[0].tolist() == [float(ranks[0]), float(ranks[1])]
+
+
+def test_result_is_readable_and_json_safe():
+    (t,) = cdplot.load_example("demsar2006")
+    es = effect_sizes(t.values, methods=t.methods)
+    text = str(es)
+    assert "C4.5+m+cf vs C4.5: delta = 0.117 (negligible), Cohen's d = 0.735 (medium)" in text
+    assert len(repr(es)) < 100
+    d = es.to_dict()
+    json.dumps(d, allow_nan=False)
+    assert d["cliffs_delta"]["C4.5+m+cf"]["C4.5"] == pytest.approx(0.117347, abs=5e-7)
+    assert d["magnitude"]["cohens_d"]["C4.5+m"]["C4.5"] == "medium"
+    with pytest.raises(ValueError, match="read-only"):
+        es.cliffs_delta[0, 1] = 1.0
+
+
+def test_many_methods_are_fast_enough_and_exact():
+    # vectorised: 100 methods x 300 data sets without a per-pair Python loop
+    rng = np.random.default_rng(1)
+    x = np.round(rng.uniform(size=(300, 100)), 2)
+    delta = cliffs_delta(x)
+    assert delta[3, 7] == pytest.approx(_delta_by_count(x[:, 3], x[:, 7]))
+    assert np.allclose(delta, -delta.T)
+
+
+@pytest.mark.parametrize(
+    ("scores", "kwargs", "message"),
+    [
+        ([[1.0, np.nan]], {}, "row 0, column 1"),
+        ([1.0, 2.0], {}, "table of data sets"),
+        ([[1.0, 2.0]], {"methods": ["a"]}, "1 names for 2 columns"),
+        ([[1.0, 2.0]], {"alpha": 2}, "alpha"),
+    ],
+)
+def test_bad_input_is_one_line(scores, kwargs, message):
+    with pytest.raises(CdplotError, match=message):
+        effect_sizes(scores, **kwargs)

@@ -20,7 +20,21 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..errors import CdplotError
+from ._validate import finite_vector
+
 __all__ = ["find_cliques", "unjoined_pairs", "bridges"]
+
+
+def _validate_significant(significant, k: int) -> np.ndarray:
+    raw = np.asarray(significant)
+    if raw.shape != (k, k):
+        raise CdplotError(f"significant must be a ({k}, {k}) matrix, got shape {raw.shape}")
+    if raw.dtype.kind == "f" and np.isnan(raw).any():
+        # a NaN would count as True (significant) and silently split groups
+        i, j = np.argwhere(np.isnan(raw))[0]
+        raise CdplotError(f"significant[{i}, {j}] is nan; give True or False for every pair")
+    return raw.astype(bool)
 
 
 def _tie_groups(avg: np.ndarray, tol: float = 1e-9) -> list[list[int]]:
@@ -80,7 +94,7 @@ def find_cliques(average_ranks, significant) -> tuple[tuple[int, ...], ...]:
     Parameters
     ----------
     average_ranks : array_like, shape (k,)
-        Average rank of each method (lower is better).
+        Average rank of each method (lower is better), finite.
     significant : array_like of bool, shape (k, k)
         Symmetric matrix: whether each pair differs significantly.
 
@@ -97,8 +111,8 @@ def find_cliques(average_ranks, significant) -> tuple[tuple[int, ...], ...]:
     >>> find_cliques([1.0, 2.0, 3.0], sig)
     ((0, 1), (1, 2))
     """
-    avg = np.asarray(average_ranks, dtype=float)
-    sig = np.asarray(significant, dtype=bool)
+    avg = finite_vector(average_ranks, "average_ranks")
+    sig = _validate_significant(significant, len(avg))
     compatible = ~sig
     np.fill_diagonal(compatible, True)
     groups = _tie_groups(avg)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ._validate import finite_table
 from .distributions import chi2_sf, f_sf
 from .ranks import rank_data, tie_sum
 from .results import FriedmanResult, ImanDavenportResult
@@ -29,7 +30,7 @@ def friedman_from_ranks(ranks, ties=None, *, tie_correction: bool = True):
     -------
     FriedmanResult, ImanDavenportResult
     """
-    r = np.asarray(ranks, dtype=float)
+    r = finite_table(ranks, "ranks")
     n, k = r.shape
     if ties is None:
         ties = tie_sum(r, higher_is_better=False)
@@ -75,7 +76,8 @@ def friedman(
     Parameters
     ----------
     scores : array_like, shape (N, k)
-        Scores of ``k`` methods (columns) on ``N`` data sets (rows).
+        Scores of ``k`` methods (columns) on ``N`` data sets (rows), finite
+        (a missing score raises :class:`~cdplot.errors.CdplotError`).
     higher_is_better : bool, default True
         Direction of the scores.
     tie_correction : bool, default True
@@ -105,7 +107,7 @@ def friedman(
     >>> round(res.statistic, 4)
     4.5
     """
-    x = np.asarray(scores, dtype=float)
+    x = finite_table(scores)
     r = rank_data(x, higher_is_better=higher_is_better)
     return friedman_from_ranks(
         r, tie_sum(x, higher_is_better=higher_is_better), tie_correction=tie_correction
@@ -120,7 +122,8 @@ def iman_davenport(
     Parameters
     ----------
     scores : array_like, shape (N, k)
-        Scores of ``k`` methods (columns) on ``N`` data sets (rows).
+        Scores of ``k`` methods (columns) on ``N`` data sets (rows), finite
+        (a missing score raises :class:`~cdplot.errors.CdplotError`).
     higher_is_better : bool, default True
         Direction of the scores.
     tie_correction : bool, default True
@@ -138,7 +141,7 @@ def iman_davenport(
            region of the Friedman statistic", Communications in Statistics
            A9 (1980) 571-595.
     """
-    x = np.asarray(scores, dtype=float)
+    x = finite_table(scores)
     r = rank_data(x, higher_is_better=higher_is_better)
     return friedman_from_ranks(
         r, tie_sum(x, higher_is_better=higher_is_better), tie_correction=tie_correction

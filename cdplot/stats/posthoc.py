@@ -12,6 +12,7 @@ import math
 
 import numpy as np
 
+from ._validate import finite_vector
 from .critical import rank_standard_error
 from .distributions import norm_sf, studentized_range_sf
 
@@ -24,7 +25,8 @@ def rank_z(average_ranks, n_datasets: int) -> tuple[np.ndarray, np.ndarray]:
     Parameters
     ----------
     average_ranks : array_like, shape (k,)
-        Average ranks of the ``k`` methods.
+        Average ranks of the ``k`` methods, finite (NaN raises
+        :class:`~cdplot.errors.CdplotError`).
     n_datasets : int
         Number of data sets ``N`` the ranks were averaged over.
 
@@ -40,7 +42,7 @@ def rank_z(average_ranks, n_datasets: int) -> tuple[np.ndarray, np.ndarray]:
     .. [1] J. Demsar, "Statistical comparisons of classifiers over multiple
            data sets", JMLR 7 (2006) 1-30, section 3.2.2.
     """
-    r = np.asarray(average_ranks, dtype=float)
+    r = finite_vector(average_ranks, "average_ranks")
     z = (r[:, None] - r[None, :]) / rank_standard_error(len(r), n_datasets)
     p = np.minimum(2.0 * norm_sf(np.abs(z)), 1.0)
     np.fill_diagonal(p, 1.0)
@@ -57,7 +59,8 @@ def nemenyi(average_ranks, n_datasets: int) -> tuple[np.ndarray, np.ndarray]:
     Parameters
     ----------
     average_ranks : array_like, shape (k,)
-        Average ranks of the ``k`` methods.
+        Average ranks of the ``k`` methods, finite (NaN raises
+        :class:`~cdplot.errors.CdplotError`).
     n_datasets : int
         Number of data sets ``N``.
 
@@ -73,7 +76,7 @@ def nemenyi(average_ranks, n_datasets: int) -> tuple[np.ndarray, np.ndarray]:
     .. [1] P. B. Nemenyi, "Distribution-free multiple comparisons", PhD
            thesis, Princeton University, 1963.
     """
-    r = np.asarray(average_ranks, dtype=float)
+    r = finite_vector(average_ranks, "average_ranks")
     k = len(r)
     z, _ = rank_z(r, n_datasets)
     iu = np.triu_indices(k, 1)

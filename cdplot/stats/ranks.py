@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from ._validate import finite_table
+
 __all__ = ["rank_data", "average_ranks"]
 
 
@@ -38,7 +40,9 @@ def rank_data(scores, *, higher_is_better: bool = True) -> np.ndarray:
     Parameters
     ----------
     scores : array_like, shape (N, k)
-        Scores of ``k`` methods (columns) on ``N`` data sets (rows), finite.
+        Scores of ``k`` methods (columns) on ``N`` data sets (rows), finite
+        (a missing score raises :class:`~cdplot.errors.CdplotError` naming
+        the cell, as :func:`cdplot.compare` does).
     higher_is_better : bool, default True
         Whether a larger score is better (accuracy, AUC) or worse (error, loss).
 
@@ -53,11 +57,7 @@ def rank_data(scores, *, higher_is_better: bool = True) -> np.ndarray:
     >>> rank_data([[0.9, 0.8, 0.8]])
     array([[1. , 2.5, 2.5]])
     """
-    x = np.asarray(scores, dtype=float)
-    if x.ndim != 2:
-        from ..errors import CdplotError
-
-        raise CdplotError(f"scores must be a 2-D table (data sets x methods), got shape {x.shape}")
+    x = finite_table(scores)
     ranks, _ = _midranks(-x if higher_is_better else x)
     return ranks
 
@@ -81,7 +81,8 @@ def average_ranks(scores, *, higher_is_better: bool = True) -> np.ndarray:
     Parameters
     ----------
     scores : array_like, shape (N, k)
-        Scores of ``k`` methods (columns) on ``N`` data sets (rows).
+        Scores of ``k`` methods (columns) on ``N`` data sets (rows), finite
+        (a missing score raises :class:`~cdplot.errors.CdplotError`).
     higher_is_better : bool, default True
         Direction of the scores.
 

@@ -1,0 +1,68 @@
+"""Input checks shared by the low-level statistics functions.
+
+:func:`cdplot.compare` reads its scores through the score-table readers,
+which refuse missing and infinite cells with one line that names them.  The
+low-level functions (``rank_data``, ``friedman``, ``nemenyi``, ...) take
+plain arrays; without these checks a NaN would silently sort last and
+produce a p-value from data that has a hole in it.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..errors import CdplotError
+
+#: How many offending cells a message lists before it says "and N more".
+_SHOW = 5
+
+
+def _cells(mask: np.ndarray) -> str:
+    where = np.argwhere(mask)
+    shown = ", ".join(f"'dataset {i + 1}'/'method {j + 1}'" for i, j in where[:_SHOW])
+    more = len(where) - _SHOW
+    return shown + (f" and {more} more" if more > 0 else "")
+
+
+def finite_table(scores, name: str = "scores") -> np.ndarray:
+    """``scores`` as a float (N, k) array, or a one-line :class:`CdplotError`.
+
+    Missing (NaN) cells get the message :func:`cdplot.compare` gives, naming
+    the cells as ``'dataset i'/'method j'`` (1-based, as the readers name
+    unlabelled rows and columns).
+    """
+    try:
+        x = np.asarray(scores, dtype=float)
+    except (TypeError, ValueError):
+        raise CdplotError(f"{name} is not a table of numbers: {scores!r:.80}") from None
+    if x.ndim != 2:
+        raise CdplotError(f"{name} must be a 2-D table (data sets x methods), got shape {x.shape}")
+    bad = ~np.isfinite(x)
+    if bad.any():
+        missing = np.isnan(x)
+        if missing.any():
+            n = int(missing.sum())
+            raise CdplotError(
+                f"{name}: {n} missing score{'s' if n != 1 else ''} (data set/method): "
+                f"{_cells(missing)}; fill them in or use cdplot.compare(..., "
+                "nan_policy='omit') to drop those data sets"
+            )
+        i, j = np.argwhere(bad)[0]
+        raise CdplotError(
+            f"{name}: 'dataset {i + 1}'/'method {j + 1}': {float(x[i, j])!r} is not finite"
+        )
+    return x
+
+
+def finite_vector(values, name: str) -> np.ndarray:
+    """A finite 1-D float array (average ranks), or a one-line :class:`CdplotError`."""
+    try:
+        x = np.asarray(values, dtype=float)
+    except (TypeError, ValueError):
+        raise CdplotError(f"{name} is not an array of numbers: {values!r:.80}") from None
+    if x.ndim != 1:
+        raise CdplotError(f"{name} must be one-dimensional, got shape {x.shape}")
+    if not np.all(np.isfinite(x)):
+        i = int(np.flatnonzero(~np.isfinite(x))[0])
+        raise CdplotError(f"{name}[{i}] = {float(x[i])!r} is not finite; average ranks must be")
+    return x

@@ -126,8 +126,9 @@ def add_analysis_options(parser: argparse.ArgumentParser) -> None:
     g.add_argument(
         "--zero-method",
         choices=ZERO_METHODS,
-        default="zsplit",
-        help="Wilcoxon: treatment of zero differences (default: zsplit)",
+        default="demsar",
+        help="Wilcoxon: treatment of zero differences (default: demsar, Demsar's rule: split "
+        "their ranks evenly, ignoring one when their number is odd; zsplit is scipy's rule)",
     )
     g.add_argument(
         "--wilcoxon-method",

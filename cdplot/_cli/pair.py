@@ -118,9 +118,10 @@ def register(sub) -> None:
     p.add_argument("--alpha", type=float, default=0.05, help="significance level (default: 0.05)")
     p.add_argument(
         "--zero-method",
-        choices=("zsplit", "wilcox", "pratt"),
-        default="zsplit",
-        help="Wilcoxon: treatment of ties (default: zsplit)",
+        choices=("demsar", "zsplit", "wilcox", "pratt"),
+        default="demsar",
+        help="Wilcoxon: treatment of zero differences (default: demsar, Demsar's rule: split "
+        "their ranks evenly, ignoring one when their number is odd; zsplit is scipy's rule)",
     )
     p.add_argument(
         "--exact",

@@ -64,7 +64,7 @@ def pair_context(result, a: str, b: str, *, decimals: int) -> dict:
         b=b,
         higher_is_better=result.higher_is_better,
         alpha=result.alpha,
-        zero_method=result.options.get("zero_method", "zsplit"),
+        zero_method=result.options.get("zero_method", "demsar"),
         method=result.options.get("method", "auto"),
     )
     d = pr.to_dict()

@@ -434,7 +434,7 @@ def methods_paragraph(result, *, style: str = "text") -> str:
                 f"{c('demsar2006', 'garcia2008') if r.control is None else c('demsar2006')}"
             )
         elif r.test == "wilcoxon":
-            zm = r.options.get("zero_method", "zsplit")
+            zm = r.options.get("zero_method", "demsar")
             how = (
                 f"the Wilcoxon signed-rank test {c('wilcoxon1945')} on "
                 f"the scores (zero differences: {zm})"

@@ -89,7 +89,7 @@ def compare(
     correction: str | None = None,
     control: str | None = None,
     tie_correction: bool = True,
-    zero_method: str = "zsplit",
+    zero_method: str = "demsar",
     method: str = "auto",
     nan_policy: str = "raise",
     metric: str | None = None,
@@ -134,9 +134,13 @@ def compare(
         Report the tie-corrected Friedman statistic (as R and scipy) and
         compute ``F_F`` from it; Demsar's uncorrected values are always
         reported too.
-    zero_method : {'zsplit', 'wilcox', 'pratt'}, default 'zsplit'
-        Treatment of zero differences in the Wilcoxon test; ``'zsplit'``
-        splits their ranks between the two sides, as Demsar recommends.
+    zero_method : {'demsar', 'zsplit', 'wilcox', 'pratt'}, default 'demsar'
+        Treatment of zero differences in the Wilcoxon test.  ``'demsar'``
+        splits their ranks evenly between the two sides and ignores one zero
+        when their number is odd, as Demsar (2006, section 3.1.3) says;
+        ``'zsplit'`` is scipy's rule, which keeps every zero; ``'wilcox'``
+        drops them and ``'pratt'`` ranks them on neither side (see
+        :func:`cdplot.stats.wilcoxon.wilcoxon`).
     method : {'auto', 'exact', 'asymptotic'}, default 'auto'
         Null distribution of the Wilcoxon statistic (scipy's words).
     nan_policy : {'raise', 'omit'}, default 'raise'
@@ -232,7 +236,7 @@ def compare_table(
     correction=None,
     control=None,
     tie_correction=True,
-    zero_method="zsplit",
+    zero_method="demsar",
     method="auto",
     nan_policy="raise",
 ) -> ComparisonResult:

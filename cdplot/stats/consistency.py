@@ -397,7 +397,7 @@ def compare_metrics(
     correction: str | None = None,
     control: str | None = None,
     tie_correction: bool = True,
-    zero_method: str = "zsplit",
+    zero_method: str = "demsar",
     method: str = "auto",
     nan_policy: str = "raise",
     methods=None,

@@ -8,6 +8,6 @@ TESTS = ("nemenyi", "bonferroni-dunn", "friedman-z", "wilcoxon", "sign")
 CORRECTIONS = ("bonferroni", "holm", "hochberg", "hommel", "shaffer", "bergmann")
 # corrections that need the logical structure of all pairwise hypotheses
 ALL_PAIRS_ONLY = ("shaffer", "bergmann")
-ZERO_METHODS = ("wilcox", "pratt", "zsplit")
+ZERO_METHODS = ("demsar", "zsplit", "wilcox", "pratt")
 WILCOXON_METHODS = ("auto", "exact", "asymptotic")
 NAN_POLICIES = ("raise", "omit")

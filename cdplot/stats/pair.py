@@ -24,7 +24,7 @@ from .scores import ScoreTable
 
 __all__ = ["PairedTTestResult", "PairResult", "paired_ttest", "compare_pair"]
 
-ZERO_METHODS = ("zsplit", "wilcox", "pratt")
+ZERO_METHODS = ("demsar", "zsplit", "wilcox", "pratt")
 METHODS = ("auto", "exact", "asymptotic")
 
 
@@ -174,7 +174,7 @@ class PairResult:
     sign: object
     critical_wins: int
     bayes: object = None
-    zero_method: str = "zsplit"
+    zero_method: str = "demsar"
     method: str = "auto"
     scores: ScoreTable | None = None
     notes: tuple[str, ...] = field(default=())
@@ -343,7 +343,7 @@ def compare_pair(
     b=None,
     higher_is_better=None,
     alpha=0.05,
-    zero_method="zsplit",
+    zero_method="demsar",
     method="auto",
     rope=None,
     prior_strength=0.5,
@@ -368,9 +368,11 @@ def compare_pair(
     higher_is_better : bool, optional
         By default the data's declared direction, else higher.
     alpha : float, default 0.05
-    zero_method : {'zsplit', 'wilcox', 'pratt'}, default 'zsplit'
-        Wilcoxon's treatment of ties, ``'zsplit'`` as Demšar recommends and
-        as :func:`cdplot.compare` does.
+    zero_method : {'demsar', 'zsplit', 'wilcox', 'pratt'}, default 'demsar'
+        Wilcoxon's treatment of zero differences: ``'demsar'`` splits their
+        ranks evenly and ignores one when their number is odd (Demšar 2006,
+        section 3.1.3), as :func:`cdplot.compare` does; ``'zsplit'`` is
+        scipy's rule, which keeps every zero.
     method : {'auto', 'exact', 'asymptotic'}, default 'auto'
         Null distribution of the Wilcoxon statistic.
     rope : float, optional

@@ -930,7 +930,7 @@ def compare_auto(
     correction=None,
     control=None,
     tie_correction=True,
-    zero_method="zsplit",
+    zero_method="demsar",
     method="auto",
     nan_policy="raise",
     metric=None,

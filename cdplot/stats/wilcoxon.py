@@ -10,6 +10,16 @@ reproduce ``scipy.stats.wilcoxon(x, y, zero_method=..., method=...)`` (two
 sided, ``correction=False``) for the statistic and the p-value, without
 importing :mod:`scipy.stats`: the exact null distributions are built here
 with numpy.
+
+Zero differences (data sets where both methods score the same) follow
+Demšar's (2006, section 3.1.3) rule by default, ``zero_method='demsar'``:
+their ranks are split evenly between the two sides, and when their number
+is odd one of them is ignored.  scipy's ``'zsplit'`` keeps all of them (so
+with an odd number of zeros it ranks one more difference than Demšar);
+``'wilcox'`` drops them all and ``'pratt'`` ranks them but counts them on
+neither side.  With an even number of zeros ``'demsar'`` and ``'zsplit'``
+agree; with an odd number ``'demsar'`` equals scipy's ``'zsplit'`` on the
+data without one zero.
 """
 
 from __future__ import annotations
@@ -25,7 +35,7 @@ from .distributions import norm_sf
 
 __all__ = ["WilcoxonResult", "wilcoxon", "wilcoxon_pairs", "ZERO_METHODS", "METHODS"]
 
-ZERO_METHODS = ("wilcox", "pratt", "zsplit")
+ZERO_METHODS = ("demsar", "zsplit", "wilcox", "pratt")
 METHODS = ("auto", "exact", "asymptotic")
 
 # scipy's method='auto' uses the normal approximation above 50 differences,
@@ -50,10 +60,11 @@ class WilcoxonResult:
         Two-sided p-value.
     r_plus, r_minus : float
         Sums of the ranks of the positive (``x > y``) and negative
-        differences; with ``zero_method='zsplit'`` each includes half the
-        ranks of the zero differences.
+        differences; with ``zero_method='demsar'`` or ``'zsplit'`` each
+        includes half the ranks of the zero differences.
     n : int
-        Number of differences ranked (zeros excluded under ``'wilcox'``).
+        Number of differences ranked (zeros excluded under ``'wilcox'``;
+        one zero excluded under ``'demsar'`` when their number is odd).
     zero_method : str
         How zero differences were treated.
     method : str
@@ -243,20 +254,31 @@ def _signed_rank(d: np.ndarray, zero_method: str, method: str) -> dict:
     zero = d == 0
     n_zero = zero.sum(axis=1)
     a = np.abs(d)
+    dropped = np.zeros(rows, dtype=np.int64)
     if zero_method == "wilcox":
         # zeros leave the ranking; as NaNs they sort last, each on its own
         a[zero] = np.nan
+    elif zero_method == "demsar":
+        # Demsar (2006, section 3.1.3): "if there is an odd number of them, one
+        # is ignored"; the rest are ranked and their ranks split evenly below
+        odd = np.flatnonzero(n_zero % 2 == 1)
+        first = np.argmax(zero[odd], axis=1)
+        a[odd, first] = np.nan
+        zero[odd, first] = False
+        n_zero = n_zero.copy()
+        n_zero[odd] -= 1
+        dropped[odd] = 1
     ranks, g_row, g_size, g_value = _midranks(a)
 
     r_plus = np.where(d > 0, ranks, 0.0).sum(axis=1)
     r_minus = np.where(d < 0, ranks, 0.0).sum(axis=1)
-    if zero_method == "zsplit":
+    if zero_method in ("zsplit", "demsar"):
         half_zero = np.where(zero, ranks, 0.0).sum(axis=1) / 2.0
         r_plus_all, r_minus_all = r_plus + half_zero, r_minus + half_zero
     else:
         r_plus_all, r_minus_all = r_plus, r_minus
 
-    count = (n - n_zero if zero_method == "wilcox" else np.full(rows, n)).astype(float)
+    count = (n - n_zero if zero_method == "wilcox" else n - dropped).astype(float)
     real = ~np.isnan(g_value)
     has_ties = np.bincount(g_row, weights=(real & (g_size > 1)), minlength=rows) > 0
 
@@ -327,7 +349,7 @@ def _signed_rank(d: np.ndarray, zero_method: str, method: str) -> dict:
 # public functions
 
 
-def wilcoxon(x, y=None, *, zero_method="zsplit", method="auto"):
+def wilcoxon(x, y=None, *, zero_method="demsar", method="auto"):
     """Wilcoxon signed-rank test of two methods over ``N`` data sets.
 
     Parameters
@@ -337,11 +359,13 @@ def wilcoxon(x, y=None, *, zero_method="zsplit", method="auto"):
         when ``y`` is None).
     y : array_like, shape (N,), optional
         Scores of the second method on the same data sets.
-    zero_method : {'zsplit', 'wilcox', 'pratt'}, default 'zsplit'
-        Treatment of data sets where the two scores are equal.  ``'zsplit'``
-        ranks the zero differences and gives half of their ranks to each side
-        (Demšar 2006); ``'wilcox'`` drops them; ``'pratt'`` ranks them but
-        counts them on neither side.
+    zero_method : {'demsar', 'zsplit', 'wilcox', 'pratt'}, default 'demsar'
+        Treatment of data sets where the two scores are equal.  ``'demsar'``
+        ranks the zero differences and gives half of their ranks to each
+        side, ignoring one zero when their number is odd (Demšar 2006,
+        section 3.1.3); ``'zsplit'`` does the same with every zero, as
+        scipy's ``'zsplit'``; ``'wilcox'`` drops them; ``'pratt'`` ranks
+        them but counts them on neither side.
     method : {'auto', 'exact', 'asymptotic'}, default 'auto'
         How the p-value is computed.  ``'auto'`` takes the exact
         distribution for at most 50 differences without ties or zeros, all
@@ -376,7 +400,10 @@ def wilcoxon(x, y=None, *, zero_method="zsplit", method="auto"):
     ``'auto'`` and ``'asymptotic'`` methods do not have this problem.
 
     The statistic and p-value equal those of ``scipy.stats.wilcoxon(x, y,
-    zero_method=zero_method, method=method)`` in scipy 1.17.
+    zero_method=zero_method, method=method)`` in scipy 1.17 for
+    ``'zsplit'``, ``'wilcox'`` and ``'pratt'``; ``'demsar'`` equals scipy's
+    ``'zsplit'`` after one zero difference is removed when their number is
+    odd.
 
     References
     ----------
@@ -413,7 +440,7 @@ def wilcoxon(x, y=None, *, zero_method="zsplit", method="auto"):
     )
 
 
-def wilcoxon_pairs(values, *, pairs=None, zero_method="zsplit", method="auto"):
+def wilcoxon_pairs(values, *, pairs=None, zero_method="demsar", method="auto"):
     """Wilcoxon signed-rank tests between columns of a score table.
 
     Parameters
@@ -424,7 +451,7 @@ def wilcoxon_pairs(values, *, pairs=None, zero_method="zsplit", method="auto"):
         tables) are accepted.
     pairs : sequence of (int, int), optional
         Column pairs to test; by default all pairs ``i < j``.
-    zero_method : {'zsplit', 'wilcox', 'pratt'}, default 'zsplit'
+    zero_method : {'demsar', 'zsplit', 'wilcox', 'pratt'}, default 'demsar'
         Treatment of zero differences, as in :func:`wilcoxon`.
     method : {'auto', 'exact', 'asymptotic'}, default 'auto'
         How p-values are computed, as in :func:`wilcoxon`; with ``'auto'``

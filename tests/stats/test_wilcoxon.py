@@ -329,3 +329,44 @@ def test_order_of_data_sets_does_not_matter(seed):
     s2, p2 = wilcoxon_pairs(values[perm])
     np.testing.assert_array_equal(s1, s2)
     np.testing.assert_allclose(p1, p2, rtol=1e-12)
+
+
+# Issue 13 item 6: Demšar (2006, section 3.1.3) splits the ranks of zero
+# differences evenly "and if there is an odd number of them, one is ignored".
+# Hand computation for d below: drop one of the three zeros; the other two hold
+# ranks 1 and 2 (1.5 to each side); R+ = 1.5 + 3+5+6+7+8+9+11 = 50.5 and
+# R- = 1.5 + 4 + 10 = 15.5 over n = 11; the normal approximation with the tie
+# correction gives p = 0.1195 (scipy's zsplit keeps all three zeros: 59 / 19,
+# p = 0.1161).
+DEMSAR_ZEROS = np.array([0, 0, 0, 1.5, -2.5, 3, 4, 5, 6, 7, -8, 9])
+
+
+def test_demsar_zero_rule_ignores_one_of_an_odd_number_of_zeros():
+    res = wilcoxon(DEMSAR_ZEROS, zero_method="demsar", method="asymptotic")
+    assert (res.r_plus, res.r_minus, res.n) == (50.5, 15.5, 11)
+    assert round(res.pvalue, 4) == 0.1195
+    # scipy 1.17 zsplit keeps every zero: R+ = 59, R- = 19, p = 0.1161
+    scipy_rule = wilcoxon(DEMSAR_ZEROS, zero_method="zsplit", method="asymptotic")
+    assert (scipy_rule.r_plus, scipy_rule.r_minus) == (59.0, 19.0)
+    assert round(scipy_rule.pvalue, 4) == 0.1161
+
+
+def test_demsar_is_the_default():
+    assert wilcoxon(DEMSAR_ZEROS).zero_method == "demsar"
+
+
+@pytest.mark.parametrize("method", METHODS)
+@pytest.mark.parametrize("n_zero", [0, 1, 2, 3, 4])
+def test_demsar_equals_scipy_zsplit_without_one_odd_zero(rng, method, n_zero):
+    d = np.round(rng.normal(size=12), 1)
+    d[:n_zero] = 0.0
+    d[n_zero:] = np.where(d[n_zero:] == 0, 0.3, d[n_zero:])
+    res = wilcoxon(d, zero_method="demsar", method=method)
+    # peer: scipy.stats.wilcoxon(d', zero_method='zsplit', method=method), d' = d
+    # without one zero when their number is odd
+    kept = d[1:] if n_zero % 2 else d
+    stat, p = _scipy(kept, np.zeros(kept.size), "zsplit", method)
+    assert res.statistic == pytest.approx(stat, abs=1e-12)
+    assert res.pvalue == pytest.approx(p, rel=1e-9)
+    pairs_stat, pairs_p = wilcoxon_pairs(np.column_stack([d, np.zeros(d.size)]), method=method)
+    assert pairs_p[0, 1] == pytest.approx(p, rel=1e-9)

@@ -285,6 +285,20 @@ def compare_table(
     stats = np.array(stats, dtype=float)
     p_raw = np.array(p_raw, dtype=float)
     np.fill_diagonal(stats, np.nan)
+    undefined = []
+    if test == "wilcoxon":
+        # With no nonzero difference (identical columns, zero_method 'wilcox' or
+        # 'pratt') the normal approximation has no variance and the p-value is
+        # NaN.  Such a pair shows no difference at all: give it p = 1 so that it
+        # stays in every correction's family instead of dropping out of Holm's
+        # silently while Shaffer and Bergmann-Hommel refuse it.
+        a, b = np.triu_indices(k, 1)
+        hit = np.isnan(p_raw[a, b])
+        if ctrl is not None:
+            hit &= (a == ctrl) | (b == ctrl)
+        a, b = a[hit], b[hit]
+        p_raw[a, b] = p_raw[b, a] = 1.0
+        undefined = [(names[i], names[j]) for i, j in zip(a.tolist(), b.tolist(), strict=True)]
 
     if ctrl is not None:
         mask = np.zeros((k, k), dtype=bool)
@@ -337,6 +351,14 @@ def compare_table(
         )
     if ctrl is not None and test != "bonferroni-dunn":
         notes.append(f"Only comparisons with the control {control} were tested.")
+    if undefined:
+        listed = "; ".join(f"{a} and {b}" for a, b in undefined[:5])
+        more = f" and {len(undefined) - 5} more pairs" if len(undefined) > 5 else ""
+        notes.append(
+            f"{listed}{more} have no nonzero score difference on any data set "
+            f"(zero_method={zero_method!r} leaves nothing to rank), so the Wilcoxon test "
+            "is given p = 1 (no difference) for them."
+        )
 
     options = {
         "tie_correction": tie_correction,

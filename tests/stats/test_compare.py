@@ -220,3 +220,28 @@ def test_constant_data_never_crashes(test):
     assert len(res.cliques) == 1
     json.dumps(res.to_dict())
     str(res)
+
+
+@pytest.mark.parametrize(
+    "correction", ["bonferroni", "holm", "hochberg", "hommel", "shaffer", "bergmann"]
+)
+@pytest.mark.parametrize("zero_method", ["wilcox", "pratt"])
+def test_identical_columns_get_p_one_under_every_correction(rng, correction, zero_method):
+    # Issue 13 item 7: with N > 13 the normal approximation of the Wilcoxon
+    # test has no variance for two identical columns (scipy 1.17 gives NaN);
+    # Holm used to drop the pair silently and Shaffer/Bergmann refused it.
+    x = rng.random((20, 4))
+    x[:, 1] = x[:, 0]
+    res = cdplot.compare(
+        x, test="wilcoxon", zero_method=zero_method, correction=correction, methods=list("ABCD")
+    )
+    assert res.pvalues_unadjusted[0, 1] == 1.0
+    assert res.pvalues[0, 1] == 1.0
+    assert not res.is_significant("A", "B")
+    assert np.isfinite(res.pvalues).all()
+    assert any("A and B have no nonzero score difference" in n for n in res.notes)
+    # the other pairs are adjusted in a family of all 6 pairs (Bonferroni: 6 p)
+    if correction == "bonferroni":
+        np.testing.assert_allclose(
+            res.pvalues[2, 3], min(1.0, 6 * res.pvalues_unadjusted[2, 3]), rtol=1e-12
+        )

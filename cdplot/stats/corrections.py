@@ -41,6 +41,10 @@ PAIRWISE_CORRECTIONS = CORRECTIONS + ("shaffer", "bergmann")
 #: 37 MB), but 4,213,597 for k = 12, which would need about 280 MB.
 MAX_BERGMANN_K = 11
 
+#: Relative difference up to which ``pmatrix[i, j]`` and ``pmatrix[j, i]``
+#: count as equal; the upper triangle is the one used.
+SYMMETRY_RTOL = 1e-9
+
 # ----------------------------------------------------------------------------
 # validation
 
@@ -64,12 +68,14 @@ def _validate_pmatrix(pmatrix, correction) -> np.ndarray:
     if p.shape[0] < 2:
         raise CdplotError(f"pmatrix must compare at least 2 methods; got shape {p.shape!r}")
     off = ~np.eye(p.shape[0], dtype=bool)
-    same = (p == p.T) | (np.isnan(p) & np.isnan(p.T))
+    # symmetric up to printing precision: matrices read back from files or
+    # computed twice differ in the last bits; only the upper triangle is used
+    same = np.isclose(p, p.T, rtol=SYMMETRY_RTOL, atol=0.0) | (np.isnan(p) & np.isnan(p.T))
     if not np.all(same[off]):
         i, j = np.argwhere(off & ~same)[0]
         raise CdplotError(
             f"pmatrix must be symmetric; pmatrix[{i}, {j}]={float(p[i, j])!r} "
-            f"but pmatrix[{j}, {i}]={float(p[j, i])!r}"
+            f"but pmatrix[{j}, {i}]={float(p[j, i])!r} (relative tolerance {SYMMETRY_RTOL:g})"
         )
     if correction in ("shaffer", "bergmann") and np.any(np.isnan(p[off])):
         i, j = np.argwhere(off & np.isnan(p))[0]
@@ -381,8 +387,10 @@ def adjust_pairwise(pmatrix, correction):
     pmatrix : array_like, shape (k, k)
         Symmetric matrix of raw p-values; entry ``(i, j)`` is the p-value of
         the hypothesis that methods ``i`` and ``j`` perform equally.  The
-        diagonal is ignored.  With the four plain corrections, NaN marks an
-        untested pair, which is left out of the family.
+        diagonal is ignored.  The two triangles may differ by a relative
+        :data:`SYMMETRY_RTOL` (1e-9, printing precision); the upper one is
+        used.  With the four plain corrections, NaN marks an untested pair,
+        which is left out of the family.
     correction : {'bonferroni', 'holm', 'hochberg', 'hommel', 'shaffer', 'bergmann'}
         The procedure.  ``'shaffer'`` is Shaffer's static procedure and
         ``'bergmann'`` is Bergmann and Hommel's procedure; both need every

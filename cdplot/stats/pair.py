@@ -459,11 +459,19 @@ def compare_pair(
             names=(a, b),
             datasets=table.datasets,
         )
-    if n < 6:
-        notes.append(
-            f"With {n} data sets the sign test cannot reject at alpha = 0.05 whatever "
-            "the wins (Demšar's Table 3 starts at N = 5 with all 5 wins needed)."
+    # the smallest two-sided p-value of the exact sign test: one method wins everywhere
+    best_p = min(1.0, 2.0 * 0.5**n)
+    if best_p > alpha:
+        text = (
+            f"With {n} data sets the exact sign test cannot reject at alpha = {alpha:g} "
+            f"whatever the wins: even {n} wins of {n} give p = {best_p:.4f}."
         )
+        if crit <= n:
+            text += (
+                f" Demšar's normal approximation (his Table 3) would call {crit} of {n} wins "
+                "significant; the exact p-value is the one to trust at this size."
+            )
+        notes.append(text)
     return PairResult(
         method_a=a,
         method_b=b,

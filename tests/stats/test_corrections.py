@@ -335,3 +335,18 @@ def test_bergmann_adjusted_values_are_ordered_like_the_raw_ones(k, data):
     order = np.argsort(pvec, kind="stable")
     assert np.all(np.diff(adj[order]) >= 0)
     assert np.all(adj >= pvec)
+
+
+def test_pairwise_accepts_symmetry_to_printing_precision():
+    # Issue 13 item 8: a matrix read back from a file differs in the last bits
+    mat = _symmetric(np.array([0.01, 0.02, 0.3]), 3)
+    mat[1, 0] = 0.01 * (1 + 1e-12)
+    np.testing.assert_allclose(
+        adjust_pairwise(mat, "holm"),
+        adjust_pairwise(_symmetric(np.array([0.01, 0.02, 0.3]), 3), "holm"),
+    )
+    # the upper triangle is the one used
+    assert adjust_pairwise(mat, "bonferroni")[1, 0] == pytest.approx(0.03, rel=1e-15)
+    mat[1, 0] = 0.0101
+    with pytest.raises(CdplotError, match=r"symmetric; pmatrix\[0, 1\]=0.01 but pmatrix\[1, 0\]"):
+        adjust_pairwise(mat, "holm")

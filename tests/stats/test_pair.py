@@ -69,7 +69,7 @@ def test_two_method_table_defaults_a_and_b():
         {"d1": {"x": 0.9, "y": 0.8}, "d2": {"x": 0.7, "y": 0.72}, "d3": {"x": 0.6, "y": 0.5}}
     )
     assert (r.method_a, r.method_b) == ("x", "y")
-    assert any("sign test cannot reject" in n for n in r.notes)
+    assert any("exact sign test cannot reject at alpha = 0.05" in n for n in r.notes)
 
 
 def test_zero_variance_is_explained_not_divided():
@@ -112,3 +112,35 @@ def test_constant_difference_in_compare_pair_gives_a_note():
 def test_bad_options(c45, kwargs, message):
     with pytest.raises(CdplotError, match=message):
         compare_pair(c45, **kwargs)
+
+
+def _wins_everywhere(n):
+    # A beats B on every one of n data sets
+    return {f"d{i}": {"A": 0.9 + i / 1000, "B": 0.5 + i / 997} for i in range(n)}
+
+
+@pytest.mark.parametrize(
+    ("n", "alpha", "noted", "table3"),
+    [
+        # exact binomial: n wins of n give p = 2 / 2**n; Demšar's Table 3 (normal
+        # approximation, alpha = 0.05) starts at N = 5 with 5 wins needed
+        pytest.param(5, 0.05, True, True, id="demsar2006-table3-n5-exact-p0.0625"),
+        pytest.param(4, 0.05, True, True, id="n4-approx-4-wins"),
+        pytest.param(3, 0.05, True, False, id="n3"),
+        pytest.param(6, 0.05, False, False, id="n6-p0.03125"),
+        pytest.param(5, 0.1, False, False, id="n5-alpha0.1-p0.0625"),
+        pytest.param(3, 0.2, True, True, id="n3-alpha0.2-p0.25-approx-3-wins"),
+    ],
+)
+def test_small_n_sign_note_follows_alpha_and_does_not_contradict_itself(n, alpha, noted, table3):
+    # Issue 13 item 8: the note hard-coded alpha = 0.05 and said "cannot reject"
+    # while citing Table 3's "5 of 5 wins".
+    r = compare_pair(_wins_everywhere(n), a="A", b="B", alpha=alpha)
+    notes = [m for m in r.notes if "exact sign test cannot reject" in m]
+    assert bool(notes) == noted
+    assert (r.sign.pvalue > alpha) == noted
+    if noted:
+        assert f"alpha = {alpha:g}" in notes[0]
+        assert f"p = {2 * 0.5**n:.4f}" in notes[0]
+        assert ("Table 3) would call" in notes[0]) == table3
+        assert "0.05" not in notes[0] or alpha == 0.05

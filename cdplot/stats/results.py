@@ -43,6 +43,30 @@ CORRECTION_LABELS = {
 }
 
 
+#: Most significant pairs the conclusion lists one by one; beyond, it summarises.
+MAX_LISTED_PAIRS = 30
+#: Most method names the conclusion lists in groups; beyond, it summarises.
+MAX_LISTED_NAMES = 60
+
+
+def _pairs_sentence(pairs, k: int, all_pairs: bool) -> str:
+    """``a is significantly better than b and c; ...``, summarised beyond MAX_LISTED_PAIRS."""
+    shown = pairs[:MAX_LISTED_PAIRS]
+    better: dict[str, list[str]] = {}
+    for a, b in shown:
+        better.setdefault(a, []).append(b)
+    text = "; ".join(
+        f"{a} is significantly better than {join_names(bs)}" for a, bs in better.items()
+    )
+    if len(pairs) > len(shown):
+        tested = k * (k - 1) // 2 if all_pairs else k - 1
+        return (
+            f"{len(pairs)} of the {tested} pairs tested differ significantly; the first "
+            f"{len(shown)} in rank order: {text} (the rest are in significant_pairs())."
+        )
+    return text + "."
+
+
 def _readonly(a, dtype=float) -> np.ndarray:
     a = np.array(a, dtype=dtype, copy=True)
     a.setflags(write=False)
@@ -226,6 +250,22 @@ class ComparisonResult:
         ``nan_policy``), for reproducibility.
     notes : tuple of str
         Warnings and remarks in words (dropped or averaged data, small N).
+    direction : ndarray, shape (k, k)
+        Which side of each pair the pairwise test itself favours: ``+1`` where
+        the row method is the better one, ``-1`` where the column method is,
+        ``0`` for no side or an untested pair.  The rank tests (Nemenyi,
+        Bonferroni-Dunn, rank z-tests) take it from the average ranks; the
+        Wilcoxon test from ``R+ - R-`` and the sign test from the wins, which
+        can disagree with the average ranks (see :meth:`direction_conflicts`).
+        Defaults to the average-rank order.
+
+    Notes
+    -----
+    With a ``control`` only the pairs that contain it were tested.  Such an
+    analysis says nothing about two other methods, so ``cliques``,
+    ``unjoined`` and ``bridges`` are empty, :attr:`all_pairs_tested` is
+    false and the words say that only comparisons with the control were
+    made (García and Herrera 2008 group methods only from all-pairs tests).
     """
 
     scores: ScoreTable
@@ -253,10 +293,16 @@ class ComparisonResult:
     bridges: tuple[tuple[str, str, str], ...] = ()
     options: dict = field(default_factory=dict)
     notes: tuple[str, ...] = ()
+    direction: np.ndarray | None = None
 
     def __post_init__(self):
         for name in ("ranks", "average_ranks", "statistics", "pvalues_unadjusted", "pvalues"):
             object.__setattr__(self, name, _readonly(getattr(self, name)))
+        if self.direction is None:
+            avg = self.average_ranks
+            # a lower average rank is better: +1 where the row method ranks better
+            object.__setattr__(self, "direction", np.sign(avg[None, :] - avg[:, None]))
+        object.__setattr__(self, "direction", _readonly(self.direction))
         object.__setattr__(self, "significant", _readonly(self.significant, dtype=bool))
         object.__setattr__(self, "cliques", tuple(tuple(c) for c in self.cliques))
         object.__setattr__(self, "unjoined", tuple(tuple(p) for p in self.unjoined))
@@ -303,15 +349,52 @@ class ComparisonResult:
         """Whether ``a`` and ``b`` differ significantly at ``alpha``."""
         return bool(self.significant[self.index(a), self.index(b)])
 
+    @property
+    def all_pairs_tested(self) -> bool:
+        """Whether every pair was tested; false with a control, whose analysis forms no groups."""
+        return self.control is None
+
+    def _significant_index_pairs(self) -> tuple[np.ndarray, np.ndarray]:
+        """Column indices ``(better, worse)`` of the significant pairs, in rank order.
+
+        Vectorised (no per-pair Python work), so that thousands of methods
+        cost O(k^2).  ``better`` is the side the pairwise test favours
+        (:attr:`direction`), which for the Wilcoxon and sign tests need not
+        be the better average rank.
+        """
+        order = np.argsort(self.average_ranks, kind="stable")
+        upper = np.triu(self.significant[np.ix_(order, order)], 1)
+        pi, pj = np.nonzero(upper)
+        a, b = order[pi], order[pj]
+        flip = self.direction[a, b] < 0
+        return np.where(flip, b, a), np.where(flip, a, b)
+
     def significant_pairs(self) -> tuple[tuple[str, str], ...]:
-        """Pairs ``(better, worse)`` that differ significantly, best comparisons first."""
-        order = self.order()
-        out = []
-        for i, a in enumerate(order):
-            for b in order[i + 1 :]:
-                if self.is_significant(a, b):
-                    out.append((a, b))
-        return tuple(out)
+        """Pairs ``(better, worse)`` that differ significantly, best comparisons first.
+
+        ``better`` is the method the pairwise test finds better: for the
+        rank tests the one with the better average rank, for the Wilcoxon
+        test the side of the larger rank sum, for the sign test the side
+        with more wins.  Pairs are listed in the rank order of the methods.
+        """
+        better, worse = self._significant_index_pairs()
+        m = self.methods
+        return tuple((m[i], m[j]) for i, j in zip(better.tolist(), worse.tolist(), strict=True))
+
+    def direction_conflicts(self) -> tuple[tuple[str, str], ...]:
+        """Significant pairs ``(better, worse)`` whose average ranks say the opposite.
+
+        Only the Wilcoxon and sign tests can produce them: the pairwise test
+        finds ``better`` significantly better although ``worse`` has the
+        lower (better) average rank over all methods.
+        """
+        better, worse = self._significant_index_pairs()
+        avg = self.average_ranks
+        hit = avg[better] > avg[worse]
+        m = self.methods
+        return tuple(
+            (m[i], m[j]) for i, j in zip(better[hit].tolist(), worse[hit].tolist(), strict=True)
+        )
 
     # ---- words --------------------------------------------------------------
     def procedure(self) -> str:
@@ -338,7 +421,15 @@ class ComparisonResult:
         )
 
     def posthoc_sentences(self) -> list[str]:
-        """Sentences on the post-hoc results: CD, significant pairs, groups."""
+        """Sentences on the post-hoc results: CD, significant pairs, groups.
+
+        Each sentence claims only what the test showed: with a control,
+        only pairs with the control are mentioned and no groups are formed;
+        the direction of a pairwise claim is the side the pairwise test
+        favours.  Long lists are summarised (at most :data:`MAX_LISTED_PAIRS`
+        pairs and :data:`MAX_LISTED_NAMES` names in groups), so the text
+        stays short at any number of methods.
+        """
         out = []
         if self.critical_difference is not None:
             out.append(
@@ -347,22 +438,61 @@ class ComparisonResult:
             )
         else:
             out.append(f"Pairs were compared with the {self.procedure()}.")
+        if not self.all_pairs_tested:
+            out.append(
+                f"Only comparisons with the control {self.control} were tested, so nothing is "
+                "said about two other methods and no groups are formed."
+            )
         pairs = self.significant_pairs()
         if pairs:
-            better: dict[str, list[str]] = {}
-            for a, b in pairs:
-                better.setdefault(a, []).append(b)
-            parts = [
-                f"{a} is significantly better than {join_names(bs)}" for a, bs in better.items()
-            ]
-            out.append("; ".join(parts) + ".")
-        else:
+            out.append(_pairs_sentence(pairs, self.n_methods, self.all_pairs_tested))
+        elif self.all_pairs_tested:
             out.append("No pair of methods differs significantly.")
+        else:
+            out.append(f"No method differs significantly from the control {self.control}.")
+        if not self.all_pairs_tested:
+            same = [
+                m
+                for m in self.order()
+                if m != self.control and not self.is_significant(self.control, m)
+            ]
+            if same and pairs:
+                shown = (
+                    join_names(same) if len(same) <= MAX_LISTED_PAIRS else f"{len(same)} methods"
+                )
+                out.append(
+                    f"{shown} {'does' if len(same) == 1 else 'do'} not differ significantly "
+                    f"from the control {self.control}."
+                )
+        conflicts = self.direction_conflicts()
+        if conflicts:
+            label = TEST_LABELS.get(self.test, self.test)
+            label = label if label.endswith("test") else f"{label} test"
+            avg = dict(zip(self.methods, self.average_ranks.tolist(), strict=True))
+            for a, b in conflicts[:3]:
+                out.append(
+                    f"The {label} finds {a} significantly better than {b}, although {b} has the "
+                    f"better average rank ({avg[b]:.3f} against {avg[a]:.3f}): the pairwise test "
+                    "and the ranks over all methods disagree on this pair."
+                )
+            if len(conflicts) > 3:
+                out.append(
+                    f"{len(conflicts) - 3} more significant pairs go against the average ranks "
+                    "in the same way (see direction_conflicts())."
+                )
         if len(self.cliques) == 1 and len(self.cliques[0]) == self.n_methods:
             pass
         elif self.cliques:
-            groups = "; ".join("{" + ", ".join(c) + "}" for c in self.cliques)
-            out.append(f"Groups of methods that do not differ significantly: {groups}.")
+            listed = sum(len(c) for c in self.cliques)
+            if listed <= MAX_LISTED_NAMES:
+                groups = "; ".join("{" + ", ".join(c) + "}" for c in self.cliques)
+                out.append(f"Groups of methods that do not differ significantly: {groups}.")
+            else:
+                largest = max(len(c) for c in self.cliques)
+                out.append(
+                    f"{len(self.cliques)} groups of methods do not differ significantly inside "
+                    f"(the largest has {largest} methods; see the cliques)."
+                )
         if len(self.bridges) <= 3:
             for a, b, c in self.bridges:
                 out.append(f"{a} and {c} differ significantly, although {b} differs from neither.")
@@ -452,9 +582,12 @@ class ComparisonResult:
             "pvalues_unadjusted": self.pvalue_dict(adjusted=False),
             "pvalues": self.pvalue_dict(adjusted=True),
             "significant_pairs": [list(p) for p in self.significant_pairs()],
-            "cliques": [list(c) for c in self.cliques],
-            "unjoined": [list(p) for p in self.unjoined],
-            "bridges": [list(b) for b in self.bridges],
+            "direction_conflicts": [list(p) for p in self.direction_conflicts()],
+            "all_pairs_tested": self.all_pairs_tested,
+            # with a control no groups are formed: null, not "no groups"
+            "cliques": [list(c) for c in self.cliques] if self.all_pairs_tested else None,
+            "unjoined": [list(p) for p in self.unjoined] if self.all_pairs_tested else None,
+            "bridges": [list(b) for b in self.bridges] if self.all_pairs_tested else None,
             "options": dict(self.options.items()),
             "notes": list(self.notes),
             "source": self.scores.source,

@@ -1,0 +1,105 @@
+"""What the comparison result says (issue 13 item 1, issue 8 item 2, issue 14 scale)."""
+
+import json
+
+import numpy as np
+import pytest
+import scipy.stats
+
+import cdplot
+
+
+def _sign_case():
+    # Issue 13 item 1: A beats B on 65 of 100 data sets, yet B's average rank
+    # (1.65) is below A's (1.70) because of C.
+    x = np.array([[0.90, 0.89, 0.50]] * 65 + [[0.50, 0.90, 0.60]] * 35)
+    return cdplot.compare(x, test="sign", correction="holm", methods=["A", "B", "C"])
+
+
+def test_sign_test_claims_follow_the_wins_not_the_ranks():
+    res = _sign_case()
+    np.testing.assert_allclose(res.average_ranks, [1.70, 1.65, 2.65])
+    # peer: scipy 1.17 scipy.stats.binomtest(65, 100).pvalue = 0.00352 (issue: 0.0035,
+    # Holm 0.0070)
+    assert res.pvalues_unadjusted[0, 1] == pytest.approx(scipy.stats.binomtest(65, 100).pvalue)
+    assert round(res.pvalues[0, 1], 4) == 0.0070
+    assert ("A", "B") in res.significant_pairs()
+    assert ("B", "A") not in res.significant_pairs()
+    assert res.direction_conflicts() == (("A", "B"),)
+    text = " ".join(str(res).split())
+    assert "A is significantly better than B and C" in text
+    assert "B is significantly better than A" not in text
+    assert "although B has the better average rank (1.650 against 1.700)" in text
+    d = json.loads(res.to_json())
+    assert ["A", "B"] in d["significant_pairs"]
+    assert d["direction_conflicts"] == [["A", "B"]]
+
+
+def test_wilcoxon_claims_follow_the_rank_sums_not_the_ranks():
+    # A wins by 0.8 on 40 data sets, B by 0.01 on 60; C sits between them, so B
+    # has the better average rank (1.8 against 2.2) while Wilcoxon's R+ favours A.
+    x = np.array([[0.9, 0.1, 0.5]] * 40 + [[0.5, 0.51, 0.505]] * 60)
+    res = cdplot.compare(x, test="wilcoxon", correction="holm", methods=["A", "B", "C"])
+    np.testing.assert_allclose(res.average_ranks, [2.2, 1.8, 2.0])
+    # peer: scipy 1.17 scipy.stats.wilcoxon(x[:, 0], x[:, 1]) (two-sided, normal
+    # approximation with tie correction, no continuity correction)
+    ref = scipy.stats.wilcoxon(x[:, 0], x[:, 1], method="asymptotic")
+    assert res.pvalues_unadjusted[0, 1] == pytest.approx(ref.pvalue, rel=1e-9)
+    assert res.direction[0, 1] == 1
+    assert res.direction[1, 0] == -1
+    assert round(res.pvalues[0, 1], 4) == 0.0398  # Holm over the three pairs
+    assert ("A", "B") in res.significant_pairs()
+    assert ("A", "B") in res.direction_conflicts()
+    text = " ".join(str(res).split())
+    assert "The Wilcoxon signed-rank test finds A significantly better than B, although" in text
+
+
+@pytest.mark.parametrize("test", ["nemenyi", "friedman-z"])
+def test_rank_tests_take_the_side_of_the_average_ranks(test):
+    res = cdplot.compare(cdplot.load_example("demsar2006"), test=test)
+    assert res.direction_conflicts() == ()
+    for a, b in res.significant_pairs():
+        assert res.average_rank(a) < res.average_rank(b)
+
+
+@pytest.mark.parametrize(
+    ("test", "correction"),
+    [("bonferroni-dunn", None), ("friedman-z", "holm"), ("wilcoxon", "holm"), ("sign", "hommel")],
+)
+def test_control_mode_makes_no_statement_about_untested_pairs(test, correction):
+    # Issue 8 item 2: tests against a control say nothing about two other
+    # methods, so no groups and no "differs from neither".
+    data = cdplot.load_example("demsar2006")
+    res = cdplot.compare(data, test=test, correction=correction, control="C4.5+cf")
+    assert not res.all_pairs_tested
+    assert (res.cliques, res.unjoined, res.bridges) == ((), (), ())
+    for a, b in res.significant_pairs():
+        assert "C4.5+cf" in (a, b)
+    text = " ".join(str(res).split())
+    assert "Only comparisons with the control C4.5+cf were tested" in text
+    assert "Groups of methods" not in text
+    assert "differs from neither" not in text
+    d = json.loads(res.to_json())
+    assert d["all_pairs_tested"] is False
+    assert [d["cliques"], d["unjoined"], d["bridges"]] == [None, None, None]
+
+
+def test_all_pairs_mode_still_forms_groups():
+    res = cdplot.compare(cdplot.load_example("demsar2006"))
+    assert res.all_pairs_tested
+    d = json.loads(res.to_json())
+    assert d["all_pairs_tested"] is True
+    assert d["cliques"] == [list(c) for c in res.cliques]
+
+
+def test_conclusion_stays_bounded_at_many_methods(rng):
+    # Issue 14 (scale): 2,000 methods gave a 7 MB conclusion; listing stops at
+    # MAX_LISTED_PAIRS pairs and MAX_LISTED_NAMES names in groups.
+    k, n = 300, 40
+    x = rng.normal(size=(n, k)) + np.linspace(0, 6, k)
+    res = cdplot.compare(x)
+    n_sig = len(res.significant_pairs())
+    assert n_sig > 1000
+    text = res.conclusion()
+    assert len(text) < 6000
+    assert f"{n_sig} of the {k * (k - 1) // 2} pairs tested differ significantly" in text

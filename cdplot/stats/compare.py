@@ -36,6 +36,15 @@ def single_table(tables):
     return tables[0]
 
 
+def check_control_correction(control, correction) -> None:
+    """Refuse a correction that needs all pairs together with a control (one message everywhere)."""
+    if control is not None and correction in ALL_PAIRS_ONLY:
+        raise CdplotError(
+            f"option correction={correction!r} needs all pairwise comparisons and cannot be "
+            f"used with control={control!r}; use 'holm', 'hochberg' or 'hommel'"
+        )
+
+
 def _validate_options(test, correction, control, methods, alpha, zero_method, method):
     test = check_option("test", test, TESTS)
     alpha = check_alpha(alpha)
@@ -67,12 +76,7 @@ def _validate_options(test, correction, control, methods, alpha, zero_method, me
     else:
         if correction is None:
             correction = "holm"
-        if control is not None and correction in ALL_PAIRS_ONLY:
-            raise CdplotError(
-                f"option correction={correction!r} needs all pairwise comparisons and cannot be "
-                "used "
-                f"with control={control!r}; use 'holm', 'hochberg' or 'hommel'"
-            )
+        check_control_correction(control, correction)
     if control is not None and control not in methods:
         raise CdplotError(
             f"option control={control!r} is not a method; methods are {', '.join(methods)}"

@@ -944,7 +944,8 @@ def compare_auto(
     residuals and Mauchly's test does not reject sphericity, both at
     ``alpha``; otherwise, or when a check cannot be run, the rank-based
     analysis of :func:`cdplot.compare` is used (Nemenyi; Bonferroni-Dunn
-    with ``control``; the rank z-tests with ``correction``).
+    with ``control``; the rank z-tests with ``correction``, against
+    ``control`` when both are given).
 
     Parameters
     ----------
@@ -954,11 +955,16 @@ def compare_auto(
     alpha : float, default 0.05
         Level of the checks and of the chosen analysis.
     correction : str, optional
-        Passed to the rank-based path (``test='friedman-z'``); the
-        parametric path's Tukey HSD needs none.
+        On the rank-based path, the rank z-tests (``test='friedman-z'``)
+        with this correction, against ``control`` when one is given; the
+        parametric path's Tukey HSD needs none and says so in its notes.
+        ``'shaffer'`` and ``'bergmann'`` need all pairs, so with ``control``
+        they are refused up front, on both paths, with the message
+        :func:`cdplot.compare` gives.
     control : str, optional
-        Passed to the rank-based path (``test='bonferroni-dunn'``); Tukey's
-        HSD compares all pairs.
+        On the rank-based path, Bonferroni-Dunn against this method (or,
+        with ``correction``, the corrected rank z-tests against it);
+        Tukey's HSD compares all pairs and says the control was not used.
     tie_correction, zero_method, method, nan_policy, metric, methods, datasets
         As in :func:`cdplot.compare`.
 
@@ -992,10 +998,15 @@ def compare_auto(
     >>> r.path
     'nonparametric'
     """
-    from .compare import compare_table
+    from .compare import check_control_correction, compare_table
+    from .options import CORRECTIONS
 
     check_option("nan_policy", nan_policy, ("raise", "omit"))
     alpha = check_alpha(alpha)
+    # checked before the data choose a path, so that an option is refused (or
+    # accepted) whatever the assumption checks find
+    correction = check_option("correction", correction, CORRECTIONS, allow_none=True)
+    check_control_correction(control, correction)
     if higher_is_better is not None:
         check_bool("higher_is_better", higher_is_better)
     table = _table(scores, methods=methods, datasets=datasets, nan_policy=nan_policy, metric=metric)
@@ -1068,9 +1079,10 @@ def compare_auto(
             alpha=alpha,
         )
 
-    if control is not None:
+    if control is not None and correction is None:
         test = "bonferroni-dunn"
     elif correction is not None:
+        # rank z-tests, against the control when one is given, with the correction
         test = "friedman-z"
     else:
         test = "nemenyi"

@@ -227,3 +227,34 @@ def test_words_and_dict(c45):
     d = json.loads(json.dumps(r.to_dict()))
     assert d["design"] == "repeated-measures"
     assert d["sphericity"]["dof"] == 5
+
+
+@pytest.mark.parametrize(
+    ("example", "path"),
+    [
+        pytest.param("demsar2006", "nonparametric", id="demsar2006-rank-path"),
+        pytest.param("yang-table9", "parametric", id="yang-table9-anova-path"),
+    ],
+)
+def test_auto_control_with_correction_behaves_alike_on_both_paths(example, path):
+    # Issue 13 item 2: the rank path used to force Bonferroni-Dunn, which refused
+    # the correction, while the ANOVA path accepted it.
+    table = cdplot.load_example(example)[0]
+    control = table.methods[0]
+    r = compare_auto(table, control=control, correction="holm")
+    assert r.path == path
+    if path == "nonparametric":
+        assert r.analysis.test == "friedman-z"
+        assert r.analysis.control == control
+        assert r.analysis.correction == "holm"
+    else:
+        assert any("correction='holm' was not used" in n for n in r.analysis.notes)
+        assert any(f"the control {control} was not used" in n for n in r.analysis.notes)
+    # corrections that need all pairs are refused on both paths, with compare's message
+    with pytest.raises(CdplotError) as auto_err:
+        compare_auto(table, control=control, correction="shaffer")
+    with pytest.raises(CdplotError) as rank_err:
+        cdplot.compare(table, test="friedman-z", control=control, correction="shaffer")
+    assert str(auto_err.value) == str(rank_err.value)
+    with pytest.raises(CdplotError, match="correction='nope'"):
+        compare_auto(table, correction="nope")

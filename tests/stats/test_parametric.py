@@ -258,3 +258,26 @@ def test_auto_control_with_correction_behaves_alike_on_both_paths(example, path)
     assert str(auto_err.value) == str(rank_err.value)
     with pytest.raises(CdplotError, match="correction='nope'"):
         compare_auto(table, correction="nope")
+
+
+@pytest.mark.parametrize("sizes", [(3, 3, 40, 40), (5, 8, 13), (2, 30), (4, 4, 4, 9, 20)])
+def test_tukey_kramer_matches_scipy_tukey_hsd_on_unequal_sizes(rng, sizes):
+    # Issue 13 item 3: the harmonic mean of the sizes gave p-values off by up to
+    # 0.32 from scipy's Tukey-Kramer.  Peer: scipy 1.17 stats.tukey_hsd(*groups).
+    groups = [rng.normal(loc=0.3 * i, size=n) for i, n in enumerate(sizes)]
+    ref = stats.tukey_hsd(*groups)
+    r = anova_oneway(*groups)
+    t = r.tukey
+    off = ~np.eye(len(sizes), dtype=bool)
+    np.testing.assert_allclose(t.mean_differences, ref.statistic, atol=1e-12)
+    np.testing.assert_allclose(t.pvalues[off], ref.pvalue[off], rtol=1e-6, atol=1e-12)
+    low, high = t.confidence_interval(0.95)
+    ci = ref.confidence_interval(0.95)
+    np.testing.assert_allclose(low[off], ci.low[off], rtol=1e-8)
+    np.testing.assert_allclose(high[off], ci.high[off], rtol=1e-8)
+    assert t.kramer
+    assert "Tukey-Kramer" in r.conclusion()
+    d = r.to_dict()
+    assert d["tukey"]["standard_error"] is None
+    assert d["tukey"]["pairs"][0]["standard_error"] == pytest.approx(t.standard_errors[0, 1])
+

@@ -88,6 +88,34 @@ def _cliques_without_ties(avg: np.ndarray, compatible: np.ndarray) -> tuple[tupl
     return tuple(out)
 
 
+def _ties_interchangeable(groups: list[list[int]], sig: np.ndarray) -> bool:
+    """Whether the members of each tie group have the same significance row and no
+    difference among themselves (always so when significance follows from the
+    average ranks alone, as with the CD-based and rank z-tests)."""
+    for g in groups:
+        if len(g) > 1:
+            rows = sig[g]
+            if rows[:, g].any() or not (rows == rows[0]).all():
+                return False
+    return True
+
+
+def _cliques_of_interchangeable_ties(avg, groups, compatible) -> tuple[tuple[int, ...], ...]:
+    """Interchangeable tied methods join or leave a group together: find the
+    groups of the tie groups (no ties left, so O(k^2)), then expand them."""
+    reps = np.array([g[0] for g in groups])
+    sub = _cliques_without_ties(np.arange(len(groups), dtype=float), compatible[np.ix_(reps, reps)])
+    # a tie group of two or more joined to no neighbour is a group on its own
+    covered = np.zeros(len(groups), dtype=bool)
+    for c in sub:
+        covered[list(c)] = True
+    spans = list(sub) + [
+        (gi,) for gi in range(len(groups)) if not covered[gi] and len(groups[gi]) > 1
+    ]
+    spans.sort(key=lambda c: (c[0], c[-1]))
+    return tuple(tuple(i for gi in c for i in sorted(groups[gi])) for c in spans)
+
+
 def find_cliques(average_ranks, significant) -> tuple[tuple[int, ...], ...]:
     """Maximal groups of consecutive methods with no significant difference inside.
 
@@ -119,6 +147,8 @@ def find_cliques(average_ranks, significant) -> tuple[tuple[int, ...], ...]:
     m = len(groups)
     if m == len(avg):
         return _cliques_without_ties(avg, compatible)
+    if _ties_interchangeable(groups, sig):
+        return _cliques_of_interchangeable_ties(avg, groups, compatible)
     # Python ints as bitsets: the tie groups are small, so plain bit operations
     # beat numpy calls in this loop (it runs once per span of tie groups)
     conflicts = [
@@ -176,6 +206,26 @@ def find_cliques(average_ranks, significant) -> tuple[tuple[int, ...], ...]:
     return tuple(cliques)
 
 
+def _threshold_ends(s: np.ndarray) -> np.ndarray | None:
+    """For a significance matrix ``s`` in rank order: ``e[p]``, the first position
+    after ``p`` that differs from ``p``, when every row is "alike up to e[p], then
+    different" and ``e`` never decreases; else ``None``.
+
+    This holds whenever significance grows with the distance of average ranks
+    (Nemenyi, Bonferroni-Dunn, the rank z-tests under any correction that keeps
+    the order of the p-values), and it makes groups, unjoined pairs and bridges
+    computable in O(k^2).
+    """
+    k = len(s)
+    upper = np.triu(s, 1)
+    ends = np.where(upper.any(axis=1), upper.argmax(axis=1), k)
+    pos = np.arange(k)
+    implied = (pos[None, :] >= ends[:, None]) & (pos[None, :] > pos[:, None])
+    if not np.array_equal(implied, upper) or np.any(np.diff(ends) < 0):
+        return None
+    return ends
+
+
 def unjoined_pairs(average_ranks, significant, cliques) -> tuple[tuple[int, int], ...]:
     """Pairs that do not differ significantly but share no clique.
 
@@ -187,17 +237,31 @@ def unjoined_pairs(average_ranks, significant, cliques) -> tuple[tuple[int, int]
     avg = np.asarray(average_ranks, dtype=float)
     sig = np.asarray(significant, dtype=bool)
     k = len(avg)
-    together = np.zeros((k, k), dtype=bool)
-    for c in cliques:
-        idx = np.array(c)
-        together[np.ix_(idx, idx)] = True
     order = np.argsort(avg, kind="stable")
-    out = []
-    for p, i in enumerate(order):
-        for j in order[p + 1 :]:
-            if not sig[i, j] and not together[i, j]:
-                out.append((int(i), int(j)))
-    return tuple(out)
+    where = np.empty(k, dtype=np.int64)
+    where[order] = np.arange(k)
+    # groups as ranges of rank positions, when they are (always so without
+    # ties, and for interchangeable ties): O(k^2) with a prefix maximum
+    reach = np.full(k, -1)
+    contiguous = True
+    for c in cliques:
+        p = np.sort(where[np.asarray(c)])
+        if p[-1] - p[0] + 1 != len(p):
+            contiguous = False
+            break
+        reach[p[0]] = max(reach[p[0]], p[-1])
+    s = sig[np.ix_(order, order)]
+    if contiguous:
+        reach = np.maximum.accumulate(reach)
+        pos = np.arange(k)
+        together = pos[None, :] <= reach[:, None]
+    else:
+        together = np.zeros((k, k), dtype=bool)
+        for c in cliques:
+            p = where[np.asarray(c)]
+            together[np.ix_(p, p)] = True
+    pi, pj = np.nonzero(np.triu(~s & ~together, 1))
+    return tuple(zip(order[pi].tolist(), order[pj].tolist(), strict=True))
 
 
 def bridges(average_ranks, significant) -> tuple[tuple[int, int, int], ...]:
@@ -211,13 +275,30 @@ def bridges(average_ranks, significant) -> tuple[tuple[int, int, int], ...]:
         differs from neither; ``b`` is the first such method in rank order.
         These are the places where overlapping groups must not be read as
         "all members of both groups are alike".
+
+    Notes
+    -----
+    When significance grows with the distance in rank order (every CD-based
+    or rank z-test), the first such ``b`` follows from where each method's
+    significant differences start, in O(k^2) time and memory; otherwise each
+    method is checked against all pairs (O(k^3) time, O(k^2) memory).
     """
     avg = np.asarray(average_ranks, dtype=float)
     sig = np.asarray(significant, dtype=bool)
     order = np.argsort(avg, kind="stable")
     s = sig[np.ix_(order, order)]
-    ns = ~s
     k = len(order)
+    ends = _threshold_ends(s)
+    if ends is not None:
+        # b is alike to a iff b < ends[a]; alike to c iff c < ends[b], i.e. b >= first[c]
+        # with first[c] the first position whose ends exceed c (ends never decrease)
+        first = np.searchsorted(ends, np.arange(k), side="right")
+        a, c = np.nonzero(np.triu(s, 1))
+        b = np.maximum(a + 1, first[c])
+        ok = b < np.minimum(c, ends[a])
+        a, b, c = a[ok], b[ok], c[ok]
+        return tuple(zip(order[a].tolist(), order[b].tolist(), order[c].tolist(), strict=True))
+    ns = ~s
     upper = np.triu(np.ones((k, k), dtype=bool), 1)
     out = []
     for p in range(k - 2):

@@ -14,7 +14,7 @@ import numpy as np
 
 from ._validate import finite_vector
 from .critical import rank_standard_error
-from .distributions import norm_sf, studentized_range_sf
+from .distributions import norm_sf, studentized_range_sf_many
 
 __all__ = ["rank_z", "nemenyi"]
 
@@ -81,6 +81,7 @@ def nemenyi(average_ranks, n_datasets: int) -> tuple[np.ndarray, np.ndarray]:
     z, _ = rank_z(r, n_datasets)
     iu = np.triu_indices(k, 1)
     p = np.ones((k, k))
-    p[iu] = studentized_range_sf(np.abs(z[iu]) * math.sqrt(2.0), k)
+    # one evaluation per distinct rank difference (average ranks are multiples of 1/(2N))
+    p[iu] = studentized_range_sf_many(np.abs(z[iu]) * math.sqrt(2.0), k)
     p.T[iu] = p[iu]
     return z, p

@@ -104,3 +104,66 @@ def test_large_k_is_fast_enough_to_run(k, rng):
     for c in cl:
         idx = np.array(c)
         assert not sig[np.ix_(idx, idx)].any()
+
+
+def _brute_bridges(avg, sig):
+    order = list(np.argsort(avg, kind="stable"))
+    out = []
+    for pa, a in enumerate(order):
+        for pc in range(pa + 2, len(order)):
+            c = order[pc]
+            if not sig[a, c]:
+                continue
+            for b in order[pa + 1 : pc]:
+                if not sig[a, b] and not sig[b, c]:
+                    out.append((int(a), int(b), int(c)))
+                    break
+    return out
+
+
+def _brute_unjoined(avg, sig, cliques):
+    order = list(np.argsort(avg, kind="stable"))
+    out = []
+    for pa, a in enumerate(order):
+        for b in order[pa + 1 :]:
+            if not sig[a, b] and not any(a in c and b in c for c in cliques):
+                out.append((int(a), int(b)))
+    return out
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.integers(0, 12), min_size=2, max_size=12),
+    st.integers(1, 8),
+)
+def test_rank_threshold_fast_paths_match_the_definitions(sums, cd):
+    # Issue 14 (scale): with significance = |R_i - R_j| >= CD (every CD-based
+    # test) groups, unjoined pairs and bridges take O(k^2) paths, ties included
+    # (average ranks as sums / 4, many ties).
+    avg = np.array(sums, dtype=float) / 4
+    sig = np.abs(avg[:, None] - avg[None, :]) >= cd / 4
+    np.fill_diagonal(sig, False)
+    cliques = find_cliques(avg, sig)
+    assert sorted(tuple(sorted(c)) for c in cliques) == brute_force(avg, sig)
+    assert list(unjoined_pairs(avg, sig, cliques)) == _brute_unjoined(avg, sig, cliques)
+    assert list(bridges(avg, sig)) == _brute_bridges(avg, sig)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.integers(3, 8).flatmap(
+        lambda k: st.tuples(
+            st.lists(st.integers(1, 4), min_size=k, max_size=k),
+            st.lists(st.booleans(), min_size=k * k, max_size=k * k),
+        )
+    )
+)
+def test_general_paths_match_the_definitions(case):
+    ranks, bits = case
+    k = len(ranks)
+    avg = np.array(ranks, dtype=float)
+    sig = np.triu(np.array(bits).reshape(k, k), 1)
+    sig = sig | sig.T
+    cliques = find_cliques(avg, sig)
+    assert list(unjoined_pairs(avg, sig, cliques)) == _brute_unjoined(avg, sig, cliques)
+    assert list(bridges(avg, sig)) == _brute_bridges(avg, sig)

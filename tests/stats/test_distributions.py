@@ -93,3 +93,23 @@ def test_studentized_range_tiny_ranges_stay_finite():
     with np.errstate(all="raise"):
         p = d.studentized_range_sf(q, 12)
     np.testing.assert_allclose(p, stats.studentized_range.sf(q, 12, np.inf), atol=1e-12)
+
+
+@pytest.mark.parametrize("k", [3, 10, 100, 2000])
+def test_studentized_range_sf_many_interpolates_within_1e9(k):
+    # Issue 14 (scale): 2,000 methods make 2 million Nemenyi p-values; beyond
+    # 20,000 distinct values they are interpolated on a grid.  Reference: the
+    # quadrature itself (studentized_range_sf), checked against scipy elsewhere.
+    from cdplot.stats.distributions import (
+        _GRID_MIN,
+        studentized_range_sf,
+        studentized_range_sf_many,
+    )
+
+    rng = np.random.default_rng(k)
+    q = np.concatenate([rng.uniform(0, 45, _GRID_MIN + 5000), [0.0, 1e-4, 0.004, 60.0, 200.0]])
+    got = studentized_range_sf_many(q, k)
+    probe = rng.choice(q.size, 3000, replace=False)
+    probe = np.concatenate([probe, np.arange(q.size - 5, q.size)])
+    want = studentized_range_sf(q[probe], k)
+    np.testing.assert_allclose(got[probe], want, rtol=1e-9, atol=1e-300)

@@ -280,4 +280,3 @@ def test_tukey_kramer_matches_scipy_tukey_hsd_on_unequal_sizes(rng, sizes):
     d = r.to_dict()
     assert d["tukey"]["standard_error"] is None
     assert d["tukey"]["pairs"][0]["standard_error"] == pytest.approx(t.standard_errors[0, 1])
-

@@ -53,8 +53,13 @@ def run(args) -> int:
             payload = results[0].to_dict()
         else:
             payload = {"metrics": {_label(r): r.to_dict() for r in results}}
-        json.dump(payload, sys.stdout, indent=2, ensure_ascii=False)
-        sys.stdout.write("\n")
+        from ..stats.results import JSON_MATRIX_MAX_METHODS
+
+        # indented JSON goes through json's pure-Python encoder; for thousands of
+        # methods (a million significant pairs) write it compact, in C
+        k = max(getattr(getattr(r, "analysis", r), "n_methods", 0) for r in results)
+        indent = 2 if k <= JSON_MATRIX_MAX_METHODS else None
+        sys.stdout.write(json.dumps(payload, indent=indent, ensure_ascii=False) + "\n")
         return 0
     for i, r in enumerate(results):
         if i:

@@ -43,10 +43,16 @@ def rank_z(average_ranks, n_datasets: int) -> tuple[np.ndarray, np.ndarray]:
            data sets", JMLR 7 (2006) 1-30, section 3.2.2.
     """
     r = finite_vector(average_ranks, "average_ranks")
-    z = (r[:, None] - r[None, :]) / rank_standard_error(len(r), n_datasets)
-    p = np.minimum(2.0 * norm_sf(np.abs(z)), 1.0)
+    z = _z(r, n_datasets)
+    # one evaluation per distinct |z| (average ranks are multiples of 1/(2N))
+    u, inv = np.unique(np.abs(z), return_inverse=True)
+    p = np.minimum(2.0 * norm_sf(u), 1.0)[inv].reshape(z.shape)
     np.fill_diagonal(p, 1.0)
     return z, p
+
+
+def _z(r: np.ndarray, n_datasets: int) -> np.ndarray:
+    return (r[:, None] - r[None, :]) / rank_standard_error(len(r), n_datasets)
 
 
 def nemenyi(average_ranks, n_datasets: int) -> tuple[np.ndarray, np.ndarray]:
@@ -78,7 +84,7 @@ def nemenyi(average_ranks, n_datasets: int) -> tuple[np.ndarray, np.ndarray]:
     """
     r = finite_vector(average_ranks, "average_ranks")
     k = len(r)
-    z, _ = rank_z(r, n_datasets)
+    z = _z(r, n_datasets)
     iu = np.triu_indices(k, 1)
     p = np.ones((k, k))
     # one evaluation per distinct rank difference (average ranks are multiples of 1/(2N))

@@ -7,6 +7,7 @@ report, a figure and a terminal always say the same thing.
 
 from __future__ import annotations
 
+import functools
 import html
 import json
 import math
@@ -43,14 +44,19 @@ CORRECTION_LABELS = {
 }
 
 
+#: Most methods for which :meth:`ComparisonResult.to_dict` includes the k x k matrices.
+JSON_MATRIX_MAX_METHODS = 300
 #: Most significant pairs the conclusion lists one by one; beyond, it summarises.
 MAX_LISTED_PAIRS = 30
 #: Most method names the conclusion lists in groups; beyond, it summarises.
 MAX_LISTED_NAMES = 60
 
 
-def _pairs_sentence(pairs, k: int, all_pairs: bool) -> str:
-    """``a is significantly better than b and c; ...``, summarised beyond MAX_LISTED_PAIRS."""
+def _pairs_sentence(pairs, n_pairs: int, k: int, all_pairs: bool) -> str:
+    """``a is significantly better than b and c; ...``, summarised beyond MAX_LISTED_PAIRS.
+
+    ``pairs`` holds the first pairs in rank order, ``n_pairs`` counts them all.
+    """
     shown = pairs[:MAX_LISTED_PAIRS]
     better: dict[str, list[str]] = {}
     for a, b in shown:
@@ -58,13 +64,20 @@ def _pairs_sentence(pairs, k: int, all_pairs: bool) -> str:
     text = "; ".join(
         f"{a} is significantly better than {join_names(bs)}" for a, bs in better.items()
     )
-    if len(pairs) > len(shown):
+    if n_pairs > len(shown):
         tested = k * (k - 1) // 2 if all_pairs else k - 1
         return (
-            f"{len(pairs)} of the {tested} pairs tested differ significantly; the first "
+            f"{n_pairs} of the {tested} pairs tested differ significantly; the first "
             f"{len(shown)} in rank order: {text} (the rest are in significant_pairs())."
         )
     return text + "."
+
+
+def _matrix_dict(matrix: np.ndarray, names) -> dict:
+    """``{row name: {column name: value}}``, NaN as ``None``, built row by row in C
+    (``dict(zip(...))``) so that thousands of methods stay O(k^2) with a small constant."""
+    rows = np.where(np.isnan(matrix), None, matrix.astype(object)).tolist()
+    return {a: dict(zip(names, row, strict=True)) for a, row in zip(names, rows, strict=True)}
 
 
 def _readonly(a, dtype=float) -> np.ndarray:
@@ -354,6 +367,11 @@ class ComparisonResult:
         """Whether every pair was tested; false with a control, whose analysis forms no groups."""
         return self.control is None
 
+    @functools.cached_property
+    def _significant_index_pairs_cached(self) -> tuple[np.ndarray, np.ndarray]:
+        # the fields are frozen and read-only, so the pairs can be computed once
+        return self._significant_index_pairs()
+
     def _significant_index_pairs(self) -> tuple[np.ndarray, np.ndarray]:
         """Column indices ``(better, worse)`` of the significant pairs, in rank order.
 
@@ -377,9 +395,18 @@ class ComparisonResult:
         test the side of the larger rank sum, for the sign test the side
         with more wins.  Pairs are listed in the rank order of the methods.
         """
-        better, worse = self._significant_index_pairs()
+        better, worse = self._significant_index_pairs_cached
         m = self.methods
-        return tuple((m[i], m[j]) for i, j in zip(better.tolist(), worse.tolist(), strict=True))
+        return tuple(
+            zip(
+                map(m.__getitem__, better.tolist()), map(m.__getitem__, worse.tolist()), strict=True
+            )
+        )
+
+    def _first_significant_pairs(self, limit: int) -> tuple[tuple[str, str], ...]:
+        better, worse = self._significant_index_pairs_cached
+        m = self.methods
+        return tuple((m[i], m[j]) for i, j in zip(better[:limit], worse[:limit], strict=True))
 
     def direction_conflicts(self) -> tuple[tuple[str, str], ...]:
         """Significant pairs ``(better, worse)`` whose average ranks say the opposite.
@@ -388,7 +415,7 @@ class ComparisonResult:
         finds ``better`` significantly better although ``worse`` has the
         lower (better) average rank over all methods.
         """
-        better, worse = self._significant_index_pairs()
+        better, worse = self._significant_index_pairs_cached
         avg = self.average_ranks
         hit = avg[better] > avg[worse]
         m = self.methods
@@ -443,18 +470,20 @@ class ComparisonResult:
                 f"Only comparisons with the control {self.control} were tested, so nothing is "
                 "said about two other methods and no groups are formed."
             )
-        pairs = self.significant_pairs()
+        n_pairs = len(self._significant_index_pairs_cached[0])
+        pairs = self._first_significant_pairs(MAX_LISTED_PAIRS)
         if pairs:
-            out.append(_pairs_sentence(pairs, self.n_methods, self.all_pairs_tested))
+            out.append(_pairs_sentence(pairs, n_pairs, self.n_methods, self.all_pairs_tested))
         elif self.all_pairs_tested:
             out.append("No pair of methods differs significantly.")
         else:
             out.append(f"No method differs significantly from the control {self.control}.")
         if not self.all_pairs_tested:
+            c = self.index(self.control)
             same = [
                 m
                 for m in self.order()
-                if m != self.control and not self.is_significant(self.control, m)
+                if m != self.control and not self.significant[c, self.index(m)]
             ]
             if same and pairs:
                 shown = (
@@ -548,14 +577,25 @@ class ComparisonResult:
     # ---- serialisation --------------------------------------------------------
     def pvalue_dict(self, *, adjusted: bool = True) -> dict:
         """``{method: {method: p}}`` with ``None`` for pairs not tested."""
-        p = self.pvalues if adjusted else self.pvalues_unadjusted
-        return {
-            a: {b: _num(p[i, j]) for j, b in enumerate(self.methods)}
-            for i, a in enumerate(self.methods)
-        }
+        return _matrix_dict(self.pvalues if adjusted else self.pvalues_unadjusted, self.methods)
 
-    def to_dict(self) -> dict:
-        """Return a JSON-safe dictionary of every field (see ``cdplot stats --json``)."""
+    def to_dict(self, *, matrices: bool | None = None) -> dict:
+        """Return a JSON-safe dictionary of every field (see ``cdplot stats --json``).
+
+        Parameters
+        ----------
+        matrices : bool, optional
+            Whether to include the three ``k x k`` matrices (``statistics``,
+            ``pvalues_unadjusted``, ``pvalues``) as ``{method: {method:
+            value}}``.  By default they are included up to
+            :data:`JSON_MATRIX_MAX_METHODS` methods; beyond, they are
+            ``None`` and ``matrices_omitted`` says why (for 2,000 methods they
+            would be 12 million numbers, over 400 MB of JSON).  The
+            significant pairs are always listed.
+        """
+        if matrices is None:
+            matrices = self.n_methods <= JSON_MATRIX_MAX_METHODS
+        m = self.methods
         return {
             "metric": self.metric,
             "n_datasets": self.n_datasets,
@@ -575,19 +615,23 @@ class ComparisonResult:
             "iman_davenport": self.iman_davenport.to_dict(),
             "critical_value": _num(self.critical_value),
             "critical_difference": _num(self.critical_difference),
-            "statistics": {
-                a: {b: _num(self.statistics[i, j]) for j, b in enumerate(self.methods)}
-                for i, a in enumerate(self.methods)
-            },
-            "pvalues_unadjusted": self.pvalue_dict(adjusted=False),
-            "pvalues": self.pvalue_dict(adjusted=True),
-            "significant_pairs": [list(p) for p in self.significant_pairs()],
+            "statistics": _matrix_dict(self.statistics, m) if matrices else None,
+            "pvalues_unadjusted": _matrix_dict(self.pvalues_unadjusted, m) if matrices else None,
+            "pvalues": _matrix_dict(self.pvalues, m) if matrices else None,
+            "matrices_omitted": None
+            if matrices
+            else (
+                f"the {self.n_methods} x {self.n_methods} matrices of statistics and p-values "
+                f"are left out above {JSON_MATRIX_MAX_METHODS} methods; "
+                "significant_pairs lists the decisions (in Python: to_dict(matrices=True))"
+            ),
+            "significant_pairs": list(map(list, self.significant_pairs())),
             "direction_conflicts": [list(p) for p in self.direction_conflicts()],
             "all_pairs_tested": self.all_pairs_tested,
             # with a control no groups are formed: null, not "no groups"
             "cliques": [list(c) for c in self.cliques] if self.all_pairs_tested else None,
-            "unjoined": [list(p) for p in self.unjoined] if self.all_pairs_tested else None,
-            "bridges": [list(b) for b in self.bridges] if self.all_pairs_tested else None,
+            "unjoined": list(map(list, self.unjoined)) if self.all_pairs_tested else None,
+            "bridges": list(map(list, self.bridges)) if self.all_pairs_tested else None,
             "options": dict(self.options.items()),
             "notes": list(self.notes),
             "source": self.scores.source,

@@ -103,3 +103,20 @@ def test_conclusion_stays_bounded_at_many_methods(rng):
     text = res.conclusion()
     assert len(text) < 6000
     assert f"{n_sig} of the {k * (k - 1) // 2} pairs tested differ significantly" in text
+
+
+def test_json_leaves_the_matrices_out_above_the_limit_and_says_so(rng):
+    from cdplot.stats.results import JSON_MATRIX_MAX_METHODS
+
+    k = JSON_MATRIX_MAX_METHODS + 1
+    res = cdplot.compare(rng.normal(size=(6, k)) + np.linspace(0, 5, k))
+    d = json.loads(res.to_json())
+    assert [d["statistics"], d["pvalues_unadjusted"], d["pvalues"]] == [None, None, None]
+    assert f"the {k} x {k} matrices" in d["matrices_omitted"]
+    assert len(d["significant_pairs"]) == len(res.significant_pairs())
+    full = res.to_dict(matrices=True)
+    assert full["matrices_omitted"] is None
+    assert full["pvalues"]["method 1"]["method 2"] == res.pvalue("method 1", "method 2")
+    small = cdplot.compare(cdplot.load_example("demsar2006")).to_dict()
+    assert small["matrices_omitted"] is None
+    assert small["pvalues"]["C4.5"]["C4.5"] == 1.0

@@ -9,6 +9,8 @@ produce a p-value from data that has a hole in it.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from ..errors import CdplotError
@@ -66,3 +68,40 @@ def finite_vector(values, name: str) -> np.ndarray:
         i = int(np.flatnonzero(~np.isfinite(x))[0])
         raise CdplotError(f"{name}[{i}] = {float(x[i])!r} is not finite; average ranks must be")
     return x
+
+
+#: Scores beyond this magnitude are scaled by a power of two before sums,
+#: differences and squares: above about 1.3e154 a square overflows, above
+#: 8.9e307 a difference or a sum of two.  Below it nothing is scaled, so
+#: ordinary data give bit-identical results.
+LARGE = 2.0**500
+
+
+def pow2_scale(*arrays) -> float:
+    """A power of two ``s`` with ``max |x| * s <= 1``, or 1 when the values are not large.
+
+    Multiplying by a power of two is exact (short of the subnormal range), so
+    order, ties and ratios such as ``t`` and ``F`` are unchanged.
+    """
+    top = max((float(np.max(np.abs(a))) for a in arrays if np.size(a)), default=0.0)
+    if not top < np.inf or top < LARGE:
+        return 1.0
+    return math.ldexp(1.0, -math.frexp(top)[1])
+
+
+def stable_mean(x) -> float:
+    """The mean of finite ``x`` without overflow (a mean never exceeds the largest value)."""
+    x = np.asarray(x, dtype=float)
+    s = pow2_scale(x)
+    return float(np.mean(x * s) / s)
+
+
+def refuse_large(name: str, *arrays) -> None:
+    """One-line error when sums of squares of ``arrays`` would overflow (|x| >= 2**500)."""
+    top = max((float(np.max(np.abs(a))) for a in arrays if np.size(a)), default=0.0)
+    if top >= LARGE:
+        raise CdplotError(
+            f"{name}: scores as large as {top:.3g} make its sums of squares overflow "
+            f"(the limit is about {LARGE:.3g}); rescale the scores, e.g. divide them by a "
+            "power of ten"
+        )

@@ -18,6 +18,7 @@ import numpy as np
 
 from .._options import check_alpha, check_bool, check_option
 from ..errors import CdplotError
+from ._validate import pow2_scale, stable_mean
 from .distributions import t_sf
 from .results import _num, _readonly, _wrap, fmt_p
 from .scores import ScoreTable
@@ -103,7 +104,10 @@ def paired_ttest(x, y) -> PairedTTestResult:
         raise CdplotError(f"the paired t-test needs at least 2 data sets, got {x.size}")
     if not (np.all(np.isfinite(x)) and np.all(np.isfinite(y))):
         raise CdplotError("every data set needs a finite score for both methods")
-    d = x - y
+    # scores near the ends of the float range (|x| >= 2**500) are scaled by a
+    # power of two: t is scale free, and the differences and squares stay finite
+    s = pow2_scale(x, y)
+    d = x * s - y * s
     if np.ptp(d) == 0:
         if d[0] == 0:
             raise CdplotError(
@@ -111,18 +115,24 @@ def paired_ttest(x, y) -> PairedTTestResult:
                 "is no difference to test (zero variance)"
             )
         raise CdplotError(
-            f"the difference is {d[0]:.6g} on every data set: zero variance, so the "
+            f"the difference is {d[0] / s:.6g} on every data set: zero variance, so the "
             "paired t statistic is undefined (the difference is perfectly consistent)"
         )
     n = d.size
     se = d.std(ddof=1) / math.sqrt(n)
     t = d.mean() / se
+    mean_difference, standard_error = d.mean() / s, se / s
+    if not (math.isfinite(mean_difference) and math.isfinite(standard_error)):
+        raise CdplotError(
+            "the mean difference of the scores is beyond the float range (about 1.8e308), "
+            "so the paired t-test cannot report it; rescale the scores"
+        )
     return PairedTTestResult(
         statistic=float(t),
         pvalue=float(2 * t_sf(abs(t), n - 1)),
         dof=n - 1,
-        mean_difference=float(d.mean()),
-        standard_error=float(se),
+        mean_difference=float(mean_difference),
+        standard_error=float(standard_error),
     )
 
 
@@ -194,7 +204,8 @@ class PairResult:
 
     def _ahead(self) -> str | None:
         """Which method has the better mean, or ``None`` when the means are equal."""
-        d = float(np.mean(self.scores_a - self.scores_b))
+        sc = pow2_scale(self.scores_a, self.scores_b)
+        d = float(np.mean(self.scores_a * sc - self.scores_b * sc))
         if d == 0:
             return None
         return self.method_a if (d > 0) == self.higher_is_better else self.method_b
@@ -262,7 +273,7 @@ class PairResult:
         lines = [
             title,
             "",
-            f"mean {a} = {np.mean(self.scores_a):.4f}, mean {b} = {np.mean(self.scores_b):.4f}",
+            f"mean {a} = {_fmt_mean(self.scores_a)}, mean {b} = {_fmt_mean(self.scores_b)}",
             f"wins/ties/losses of {a}: {self.wins}/{self.ties}/{self.losses}",
             str(self.ttest) if self.ttest is not None else "paired t-test: undefined (see notes)",
             f"Wilcoxon signed-rank ({self.zero_method}, {w.method}): R+ = {w.r_plus:g}, "
@@ -321,6 +332,12 @@ class PairResult:
             "notes": list(self.notes),
             "conclusion": self.conclusion(),
         }
+
+
+def _fmt_mean(x) -> str:
+    # stable_mean never overflows; large means in scientific notation, not "inf"
+    m = stable_mean(x)
+    return f"{m:.4f}" if abs(m) < 1e9 else f"{m:.6g}"
 
 
 def _validate_pair(table, a, b):

@@ -24,6 +24,7 @@ import numpy as np
 
 from .._options import check_alpha, check_bool, check_option
 from ..errors import CdplotError
+from ._validate import pow2_scale, refuse_large
 from .distributions import chi2_sf, f_sf
 from .results import _num, _readonly, _wrap, fmt_p, join_names
 from .scores import ScoreTable
@@ -567,6 +568,7 @@ def anova_oneway(*groups, names=None, alpha=0.05, higher_is_better=True) -> Anov
         if not np.all(np.isfinite(a)):
             raise CdplotError(f"group {name!r} holds a value that is not finite")
         arrays.append(a)
+    refuse_large("one-way ANOVA", *arrays)
     k = len(arrays)
     n = np.array([a.size for a in arrays])
     total = n.sum()
@@ -764,6 +766,7 @@ def _table(scores, *, methods, datasets, nan_policy, metric):
 
 def _rm_anova_table(table, *, higher_is_better, alpha):
     x = table.values
+    refuse_large("repeated-measures ANOVA", x)
     n, k = x.shape
     if n < 2 or k < 2:
         raise CdplotError(
@@ -1058,14 +1061,22 @@ def compare_auto(
     if hib is None:
         hib = True if table.higher_is_better is None else bool(table.higher_is_better)
     x = table.values
-    sph = mauchly(x, alpha=alpha)
+    # both checks are scale free: scale huge scores (exactly, by a power of two)
+    # so that their covariances and residuals stay finite
+    scale = pow2_scale(x)
+    sph = mauchly(x * scale, alpha=alpha)
     norm_err = None
     try:
-        norm = shapiro_residuals(x, alpha=alpha)
+        norm = shapiro_residuals(x * scale, alpha=alpha)
     except CdplotError as e:
         norm, norm_err = None, str(e)
 
-    if norm is None:
+    if scale != 1.0:
+        reason = (
+            f"The rank-based analysis was chosen because scores as large as "
+            f"{float(np.max(np.abs(x))):.3g} make ANOVA's sums of squares overflow."
+        )
+    elif norm is None:
         reason = (
             "The rank-based analysis was chosen because normality "
             f"could not be checked ({norm_err})."

@@ -144,3 +144,27 @@ def test_small_n_sign_note_follows_alpha_and_does_not_contradict_itself(n, alpha
         assert f"p = {2 * 0.5**n:.4f}" in notes[0]
         assert ("Table 3) would call" in notes[0]) == table3
         assert "0.05" not in notes[0] or alpha == 0.05
+
+
+def test_scores_near_the_float_limit_give_the_scaled_answer_or_a_message():
+    # Issue 14: values near 1e308 gave "mean = inf" and t = nan from finite input.
+    # The t statistic is scale free: scores times 1e300 give the t of the
+    # unscaled scores (peer: scipy 1.17 scipy.stats.ttest_rel on the unscaled data).
+    x = np.array([1.0, 1.1, 0.9, 1.2, 1.05])
+    y = np.array([0.5, 0.52, 0.49, 0.61, 0.55])
+    ref = stats.ttest_rel(x, y)
+    big = paired_ttest(x * 1e300, y * 1e300)
+    assert big.statistic == pytest.approx(ref.statistic, rel=1e-12)
+    assert big.pvalue == pytest.approx(ref.pvalue, rel=1e-9)
+    assert big.mean_difference == pytest.approx(np.mean(x - y) * 1e300, rel=1e-12)
+    # a mean difference beyond the float range cannot be reported: a message, not inf
+    a = np.array([1.7e308, 1.6e308, 1.5e308, 1.75e308, 1.2e308])
+    with pytest.raises(CdplotError, match="beyond the float range"):
+        paired_ttest(a, -a)
+    r = compare_pair({f"d{i}": {"A": v, "B": -v} for i, v in enumerate(a)}, a="A", b="B")
+    text = str(r)
+    assert "inf" not in text
+    assert "nan" not in text
+    assert "mean A = 1.55e+308" in text
+    assert r.wilcoxon.r_plus == 15.0
+    assert any("beyond the float range" in n for n in r.notes)

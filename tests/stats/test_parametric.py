@@ -280,3 +280,18 @@ def test_tukey_kramer_matches_scipy_tukey_hsd_on_unequal_sizes(rng, sizes):
     d = r.to_dict()
     assert d["tukey"]["standard_error"] is None
     assert d["tukey"]["pairs"][0]["standard_error"] == pytest.approx(t.standard_errors[0, 1])
+
+
+def test_anova_refuses_scores_whose_squares_overflow():
+    # Issue 14: F came out nan for finite scores near 1e308
+    big = np.array([1.7e308, 1.6e308, 1.5e308, 1.75e308, 1.2e308])
+    with pytest.raises(CdplotError, match=r"one-way ANOVA: scores as large as 1.75e\+308"):
+        anova_oneway(big, -big, big / 2)
+    table = np.column_stack([big, -big, big * 0.9])
+    with pytest.raises(CdplotError, match="repeated-measures ANOVA: scores as large"):
+        rm_anova(table)
+    r = compare_auto(table)
+    assert r.path == "nonparametric"
+    assert "make ANOVA's sums of squares overflow" in r.reason
+    # ordinary scores are not scaled: bit-identical to before
+    assert anova_oneway(A, B, C).statistic == anova_oneway(A, B, C).statistic

@@ -370,3 +370,19 @@ def test_demsar_equals_scipy_zsplit_without_one_odd_zero(rng, method, n_zero):
     assert res.pvalue == pytest.approx(p, rel=1e-9)
     pairs_stat, pairs_p = wilcoxon_pairs(np.column_stack([d, np.zeros(d.size)]), method=method)
     assert pairs_p[0, 1] == pytest.approx(p, rel=1e-9)
+
+
+def test_differences_beyond_the_float_range_keep_their_order():
+    # Issue 14: x - y overflowed to inf for finite scores near 1e308, tying
+    # differences that are not tied.  Halving is exact, so the ranks are those of
+    # the same data divided by 1e300 (peer: scipy 1.17 wilcoxon on that data).
+    x = np.array([1.7, 1.6, 1.5, 1.75, 1.2, 0.3, 1.1])
+    y = np.array([-1.7, -1.5, -1.5, -1.4, -1.3, 0.5, -0.2])
+    small = wilcoxon(x, y, zero_method="zsplit")
+    stat, p = _scipy(x, y, "zsplit", "auto")
+    big = wilcoxon(x * 1e308, y * 1e308, zero_method="zsplit")
+    assert (big.statistic, big.pvalue) == (small.statistic, small.pvalue)
+    assert big.statistic == pytest.approx(stat)
+    assert big.pvalue == pytest.approx(p)
+    _, pairs_p = wilcoxon_pairs(np.column_stack([x, y]) * 1e308, zero_method="zsplit")
+    assert pairs_p[0, 1] == small.pvalue

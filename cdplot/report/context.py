@@ -166,9 +166,7 @@ def _main_posthoc_sentences(r) -> list[str]:
     pair; with many methods they run to dozens, so the summary leaves them to
     the pairwise section, which lists them.
     """
-    sentences = r.posthoc_sentences()
-    remarks = len(r.bridges) + len(r.unjoined)
-    return sentences[: len(sentences) - remarks] if remarks else sentences
+    return r.posthoc_sentences(remarks=False)
 
 
 def section_context(

@@ -447,8 +447,14 @@ class ComparisonResult:
             f"the hypothesis that all methods perform equally at alpha = {self.alpha:g}."
         )
 
-    def posthoc_sentences(self) -> list[str]:
+    def posthoc_sentences(self, *, remarks: bool = True) -> list[str]:
         """Sentences on the post-hoc results: CD, significant pairs, groups.
+
+        Parameters
+        ----------
+        remarks : bool, default True
+            Include the remarks on bridges and unjoined pairs (one sentence
+            each up to three, else one summary sentence).
 
         Each sentence claims only what the test showed: with a control,
         only pairs with the control are mentioned and no groups are formed;
@@ -522,6 +528,8 @@ class ComparisonResult:
                     f"{len(self.cliques)} groups of methods do not differ significantly inside "
                     f"(the largest has {largest} methods; see the cliques)."
                 )
+        if not remarks:
+            return out
         if len(self.bridges) <= 3:
             for a, b, c in self.bridges:
                 out.append(f"{a} and {c} differ significantly, although {b} differs from neither.")

@@ -120,3 +120,17 @@ def test_json_leaves_the_matrices_out_above_the_limit_and_says_so(rng):
     small = cdplot.compare(cdplot.load_example("demsar2006")).to_dict()
     assert small["matrices_omitted"] is None
     assert small["pvalues"]["C4.5"]["C4.5"] == 1.0
+
+
+def test_posthoc_sentences_without_remarks_keep_everything_else():
+    # the report leaves the remarks on bridges and unjoined pairs to its pairwise
+    # section; cutting sentences off the end removed real ones when the remarks
+    # were summarised (more than three) or the direction sentences came first
+    rng = np.random.default_rng(7)
+    res = cdplot.compare(rng.normal(size=(30, 25)) + np.linspace(0, 2, 25))
+    assert len(res.bridges) > 3
+    full = res.posthoc_sentences()
+    short = res.posthoc_sentences(remarks=False)
+    assert full[: len(short)] == short
+    assert not any("differs from neither" in s for s in short)
+    assert any("differs from neither" in s for s in full[len(short) :])

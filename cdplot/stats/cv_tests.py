@@ -47,6 +47,7 @@ import numpy as np
 
 from .._options import check_alpha, check_bool, check_option
 from ..errors import CdplotError
+from ._validate import refuse_large
 from .distributions import f_sf, t_sf
 from .results import _num, _readonly, fmt_p
 
@@ -495,6 +496,9 @@ def _prepare(a, b, scheme, test, names, alpha, higher_is_better, n_train, n_test
     if test not in fitting_tests(s):
         _refuse(test, s)
     a2, b2 = _arrange(a, b, s, test)
+    # variances of fold differences square them: refuse scores that would overflow
+    # (one line instead of t = nan from finite input)
+    refuse_large(f"{test.replace('_', ' ')}", a2, b2)
     return s, a2, b2, names, alpha, n_train, n_test
 
 

@@ -280,3 +280,10 @@ def test_fold_scores_errors(tmp_path):
         fold_scores([{"fold": 1, "A": "n/a", "B": 2}])
     with pytest.raises(CdplotError, match="no such file"):
         read_fold_scores(tmp_path / "missing.csv")
+
+
+def test_scores_whose_squares_overflow_are_refused_in_one_line():
+    # Issue 14: finite fold scores near 1e308 gave t = nan; now a one-line message
+    a = np.array([1.7, 1.6, 1.5, 1.2, 1.1, 1.3, 1.0, 1.6, 1.4, 1.5]) * 1e308
+    with pytest.raises(CdplotError, match=r"scores as large as 1.7e\+308 make its sums"):
+        kfold_ttest(a, -0.9 * a)

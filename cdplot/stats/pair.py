@@ -121,7 +121,8 @@ def paired_ttest(x, y) -> PairedTTestResult:
     n = d.size
     se = d.std(ddof=1) / math.sqrt(n)
     t = d.mean() / se
-    mean_difference, standard_error = d.mean() / s, se / s
+    with np.errstate(over="ignore"):  # an overflow is reported below, in words
+        mean_difference, standard_error = float(d.mean() / s), float(se / s)
     if not (math.isfinite(mean_difference) and math.isfinite(standard_error)):
         raise CdplotError(
             "the mean difference of the scores is beyond the float range (about 1.8e308), "

@@ -44,10 +44,12 @@ def rank_z(average_ranks, n_datasets: int) -> tuple[np.ndarray, np.ndarray]:
     """
     r = finite_vector(average_ranks, "average_ranks")
     z = _z(r, n_datasets)
-    # one evaluation per distinct |z| (average ranks are multiples of 1/(2N))
-    u, inv = np.unique(np.abs(z), return_inverse=True)
-    p = np.minimum(2.0 * norm_sf(u), 1.0)[inv].reshape(z.shape)
-    np.fill_diagonal(p, 1.0)
+    # the matrix is symmetric in |z|: evaluate the upper triangle once
+    k = len(r)
+    iu = np.triu_indices(k, 1)
+    p = np.ones((k, k))
+    p[iu] = np.minimum(2.0 * norm_sf(np.abs(z[iu])), 1.0)
+    p.T[iu] = p[iu]
     return z, p
 
 

@@ -80,6 +80,14 @@ def _matrix_dict(matrix: np.ndarray, names) -> dict:
     return {a: dict(zip(names, row, strict=True)) for a, row in zip(names, rows, strict=True)}
 
 
+def _tuples(items) -> tuple:
+    """``items`` as a tuple of tuples, without copying when it already is one
+    (compare builds hundreds of thousands of bridges as tuples)."""
+    if isinstance(items, tuple) and all(type(x) is tuple for x in items):
+        return items
+    return tuple(map(tuple, items))
+
+
 def _readonly(a, dtype=float) -> np.ndarray:
     a = np.array(a, dtype=dtype, copy=True)
     a.setflags(write=False)
@@ -317,9 +325,8 @@ class ComparisonResult:
             object.__setattr__(self, "direction", np.sign(avg[None, :] - avg[:, None]))
         object.__setattr__(self, "direction", _readonly(self.direction))
         object.__setattr__(self, "significant", _readonly(self.significant, dtype=bool))
-        object.__setattr__(self, "cliques", tuple(tuple(c) for c in self.cliques))
-        object.__setattr__(self, "unjoined", tuple(tuple(p) for p in self.unjoined))
-        object.__setattr__(self, "bridges", tuple(tuple(b) for b in self.bridges))
+        for name in ("cliques", "unjoined", "bridges"):
+            object.__setattr__(self, name, _tuples(getattr(self, name)))
         object.__setattr__(self, "options", dict(self.options))
         object.__setattr__(self, "notes", tuple(self.notes))
 

@@ -134,6 +134,10 @@ def compare(
     control : str, optional
         Compare only with this method.  ``'bonferroni-dunn'`` defaults to
         the best-ranked method; the pairwise tests default to all pairs.
+        With a control nothing is tested between two other methods, so the
+        result forms no groups (``cliques`` is empty, ``all_pairs_tested``
+        false) and its words say that only pairs with the control were
+        tested.
     tie_correction : bool, default True
         Report the tie-corrected Friedman statistic (as R and scipy) and
         compute ``F_F`` from it; Demsar's uncorrected values are always

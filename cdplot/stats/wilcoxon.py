@@ -515,17 +515,27 @@ def _wilcoxon_pairs_sided(values, *, pairs=None, zero_method="demsar", method="a
     v = _validate_values(values)
     k = v.shape[1]
     i, j = _validate_pairs(pairs, k)
-    out = _signed_rank(_differences(v, i, j), zero_method, method)
     statistic = np.full((k, k), np.nan)
     pvalue = np.full((k, k), np.nan)
     side = np.zeros((k, k))
-    statistic[i, j] = statistic[j, i] = out["statistic"]
-    pvalue[i, j] = pvalue[j, i] = out["pvalue"]
-    lean = np.sign(out["r_plus"] - out["r_minus"])
-    side[i, j] = lean
-    side[j, i] = -lean
+    # pairs in blocks of about _BLOCK_CELLS differences, so that memory stays
+    # O(k^2 + block) instead of O(k^2 N) (2,000 methods x 100 data sets would
+    # need several GB at once)
+    step = max(1, _BLOCK_CELLS // max(1, v.shape[0]))
+    for start in range(0, len(i), step):
+        bi, bj = i[start : start + step], j[start : start + step]
+        out = _signed_rank(_differences(v, bi, bj), zero_method, method)
+        statistic[bi, bj] = statistic[bj, bi] = out["statistic"]
+        pvalue[bi, bj] = pvalue[bj, bi] = out["pvalue"]
+        lean = np.sign(out["r_plus"] - out["r_minus"])
+        side[bi, bj] = lean
+        side[bj, bi] = -lean
     np.fill_diagonal(pvalue, 1.0)
     return statistic, pvalue, side
+
+
+#: Differences ranked at once by :func:`wilcoxon_pairs` (16 MB of floats per array).
+_BLOCK_CELLS = 2_000_000
 
 
 def _differences(v: np.ndarray, i: np.ndarray, j: np.ndarray) -> np.ndarray:

@@ -386,3 +386,17 @@ def test_differences_beyond_the_float_range_keep_their_order():
     assert big.pvalue == pytest.approx(p)
     _, pairs_p = wilcoxon_pairs(np.column_stack([x, y]) * 1e308, zero_method="zsplit")
     assert pairs_p[0, 1] == small.pvalue
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_pairs_in_blocks_equal_pairs_at_once(rng, monkeypatch, method):
+    # Issue 14 (scale): pairs are ranked in blocks to bound memory; a block of
+    # 7 pairs must give what one block of all 45 gives
+    from cdplot.stats import wilcoxon as w
+
+    values = np.round(rng.normal(size=(12, 10)), 1)
+    whole = w._wilcoxon_pairs_sided(values, method=method)
+    monkeypatch.setattr(w, "_BLOCK_CELLS", 7 * 12)
+    blocks = w._wilcoxon_pairs_sided(values, method=method)
+    for a, b in zip(whole, blocks, strict=True):
+        np.testing.assert_array_equal(a, b)

@@ -151,9 +151,10 @@ def find_cliques(average_ranks, significant) -> tuple[tuple[int, ...], ...]:
         return _cliques_of_interchangeable_ties(avg, groups, compatible)
     # Python ints as bitsets: the tie groups are small, so plain bit operations
     # beat numpy calls in this loop (it runs once per span of tie groups)
-    conflicts = [
-        sum(1 << int(j) for j in np.flatnonzero(sig[i]) if j != i) for i in range(len(avg))
-    ]
+    off = sig.copy()
+    np.fill_diagonal(off, False)
+    packed = np.packbits(off, axis=1, bitorder="little")
+    conflicts = [int.from_bytes(row.tobytes(), "little") for row in packed]
     group_masks = [sum(1 << i for i in g) for g in groups]
     found: set[int] = set()  # groups as bitmasks over the methods
     for a in range(m):
@@ -280,8 +281,9 @@ def bridges(average_ranks, significant) -> tuple[tuple[int, int, int], ...]:
     -----
     When significance grows with the distance in rank order (every CD-based
     or rank z-test), the first such ``b`` follows from where each method's
-    significant differences start, in O(k^2) time and memory; otherwise each
-    method is checked against all pairs (O(k^3) time, O(k^2) memory).
+    significant differences start, in O(k^2) time and memory; otherwise the
+    rows of "alike" flags are packed 64 to a word and intersected (O(k^3 / 64)
+    word operations, O(k^2) memory).
     """
     avg = np.asarray(average_ranks, dtype=float)
     sig = np.asarray(significant, dtype=bool)
@@ -298,14 +300,35 @@ def bridges(average_ranks, significant) -> tuple[tuple[int, int, int], ...]:
         ok = b < np.minimum(c, ends[a])
         a, b, c = a[ok], b[ok], c[ok]
         return tuple(zip(order[a].tolist(), order[b].tolist(), order[c].tolist(), strict=True))
-    ns = ~s
-    upper = np.triu(np.ones((k, k), dtype=bool), 1)
-    out = []
-    for p in range(k - 2):
-        # witness[r, q]: r lies between p and q and differs from neither
-        witness = (ns[p, :, None] & ns) & upper & upper[p, :, None]
-        hit = s[p] & witness.any(axis=0)
-        for q in np.flatnonzero(hit):
-            r = int(np.argmax(witness[:, q]))
-            out.append((int(order[p]), int(order[r]), int(order[q])))
-    return tuple(out)
+    # General significance: rows of "alike" bits packed 64 to a word; for each a,
+    # the first b after a alike to both a and c is the lowest set bit of
+    # (row a & row c) above a, found for all c at once (O(k^3 / 64) word operations)
+    words = (k + 63) // 64
+    packed = np.zeros((k, words * 8), dtype=np.uint8)
+    packed[:, : (k + 7) // 8] = np.packbits(~s, axis=1, bitorder="little")
+    packed = packed.view(np.uint64)
+    powers = np.left_shift(np.uint64(1), np.arange(64, dtype=np.uint64))
+    out_a, out_b, out_c = [], [], []
+    for a in range(k - 2):
+        targets = np.flatnonzero(s[a, a + 2 :]) + a + 2
+        if targets.size == 0:
+            continue
+        cand = packed[targets] & packed[a]
+        # keep the bits of positions after a
+        w0, b0 = divmod(a + 1, 64)
+        cand[:, :w0] = 0
+        cand[:, w0] &= ~np.uint64(0) << np.uint64(b0)
+        nonzero = cand != 0
+        has = nonzero.any(axis=1)
+        w = nonzero.argmax(axis=1)
+        word = cand[np.arange(targets.size), w]
+        low = word & (~word + np.uint64(1))  # lowest set bit
+        r = w * 64 + np.searchsorted(powers, low)
+        ok = has & (r < targets)
+        out_a.append(np.full(int(ok.sum()), a))
+        out_b.append(r[ok])
+        out_c.append(targets[ok])
+    if not out_a:
+        return ()
+    a, b, c = (np.concatenate(x).astype(np.int64) for x in (out_a, out_b, out_c))
+    return tuple(zip(order[a].tolist(), order[b].tolist(), order[c].tolist(), strict=True))

@@ -167,3 +167,13 @@ def test_general_paths_match_the_definitions(case):
     cliques = find_cliques(avg, sig)
     assert list(unjoined_pairs(avg, sig, cliques)) == _brute_unjoined(avg, sig, cliques)
     assert list(bridges(avg, sig)) == _brute_bridges(avg, sig)
+
+
+@pytest.mark.parametrize("k", [63, 64, 65, 150])
+def test_general_bridges_across_several_words(k):
+    # the general path packs 64 methods to a word: check word boundaries
+    rng = np.random.default_rng(k)
+    avg = rng.permutation(k).astype(float)
+    sig = np.triu(rng.random((k, k)) < 0.3, 1)
+    sig = sig | sig.T
+    assert list(bridges(avg, sig)) == _brute_bridges(avg, sig)

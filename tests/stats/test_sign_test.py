@@ -219,3 +219,15 @@ def test_swapping_keeps_p_and_swaps_wins(data):
     assert (a.wins, a.losses, a.ties) == (b.losses, b.wins, b.ties)
     assert a.statistic + b.statistic == a.n == b.n
     assert 0.0 < a.pvalue <= 1.0
+
+
+def test_pairs_in_blocks_equal_pairs_at_once(monkeypatch):
+    # Issue 14 (scale): pairs are counted in blocks to bound memory
+    from cdplot.stats import sign_test as s
+
+    values = np.round(np.random.default_rng(3).normal(size=(11, 9)), 1)
+    whole = s.sign_test_pairs(values)
+    monkeypatch.setattr(s, "_BLOCK_CELLS", 5 * 11)
+    blocks = s.sign_test_pairs(values)
+    for a, b in zip(whole, blocks, strict=True):
+        np.testing.assert_array_equal(a, b)

@@ -16,11 +16,12 @@ from pathlib import Path
 
 from .._resources import fonts_dir
 
-__all__ = ["BundledFont", "bundled_fonts", "font_face_css", "SANS", "SERIF"]
+__all__ = ["BundledFont", "bundled_fonts", "font_face_css", "subset_font", "SANS", "SERIF", "MONO"]
 
 # the families the report's CSS asks for; each falls back to generic families
 SANS = "Lato"
 SERIF = "CMU Serif"
+MONO = "DejaVu Sans Mono"
 
 _SUFFIXES = (".ttf", ".otf")
 
@@ -62,7 +63,45 @@ def _data_url(path: Path, mime: str) -> str:
     return f"data:{mime};base64," + base64.b64encode(path.read_bytes()).decode("ascii")
 
 
-def font_face_css(families, *, embed: bool) -> str:
+@functools.lru_cache(maxsize=32)
+def subset_font(path: Path, text: str) -> tuple[bytes, str]:
+    """``(data, format)``: the font at ``path`` cut down to the characters of ``text``.
+
+    WOFF2 (Brotli-compressed) when fontTools can write it, else TrueType.
+    Layout features (kerning, ligatures) are kept for the characters kept.
+    """
+    import io
+    import logging
+
+    from fontTools import subset
+
+    options = subset.Options()
+    options.layout_features = ["*"]
+    options.name_IDs = ["*"]
+    options.notdef_outline = True
+    log = logging.getLogger("fontTools")
+    level = log.level
+    # the old "created" date of a font header makes fontTools warn; the report is not the place
+    log.setLevel(logging.ERROR)
+    try:
+        font = subset.load_font(str(path), options)
+        subsetter = subset.Subsetter(options)
+        subsetter.populate(text=text)
+        subsetter.subset(font)
+        for flavor, fmt in (("woff2", "woff2"), (None, "truetype")):
+            font.flavor = flavor
+            buf = io.BytesIO()
+            try:
+                font.save(buf)
+            except ImportError:  # no brotli: WOFF2 cannot be written
+                continue
+            return buf.getvalue(), fmt
+    finally:
+        log.setLevel(level)
+    raise RuntimeError("unreachable")
+
+
+def font_face_css(families, *, embed: bool, text: str | None = None) -> str:
     """``@font-face`` rules for the bundled faces of ``families``.
 
     Parameters
@@ -73,6 +112,9 @@ def font_face_css(families, *, embed: bool) -> str:
     embed : bool
         Whether to embed the files as ``data:`` URLs (HTML) or point at
         them with ``file:`` URLs (PDF, through the restricted fetcher).
+    text : str, optional
+        Every character the document may show; embedded fonts are subset to
+        these (WeasyPrint subsets a PDF's fonts itself).
 
     Returns
     -------
@@ -84,8 +126,15 @@ def font_face_css(families, *, embed: bool) -> str:
     for font in bundled_fonts():
         if font.family not in wanted:
             continue
-        url = _data_url(font.path, font.mime) if embed else font.path.resolve().as_uri()
         fmt = "opentype" if font.mime == "font/otf" else "truetype"
+        if embed and text is not None:
+            data, fmt = subset_font(font.path, text)
+            mime = "font/woff2" if fmt == "woff2" else font.mime
+            url = f"data:{mime};base64," + base64.b64encode(data).decode("ascii")
+        elif embed:
+            url = _data_url(font.path, font.mime)
+        else:
+            url = font.path.resolve().as_uri()
         rules.append(
             "@font-face {\n"
             f'  font-family: "{font.family}";\n'

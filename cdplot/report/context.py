@@ -14,7 +14,7 @@ import platform
 import numpy as np
 
 from .._version import __version__
-from ._format import auto_decimals, fmt_number, fmt_p
+from ._format import auto_decimals, fmt_number, fmt_p, symbols_markup
 from .layout import (
     LANDSCAPE_WIDTH_PT,
     TEXT_WIDTH_PT,
@@ -435,6 +435,7 @@ def section_context(
     order = list(r.order()) if order is None else list(order)
     places = auto_decimals(r.scores.values) if decimals is None else decimals
     table = _data_table(r, order, decimals=decimals, paper=paper)
+    names = [*r.methods, *r.datasets, r.metric or ""]
     return {
         "id": f"metric-{index}",
         "index": index,
@@ -447,6 +448,9 @@ def section_context(
         "rejected": r.rejected,
         "omnibus_sentence": r.omnibus_sentence(),
         "posthoc_sentences": _main_posthoc_sentences(r),
+        # the same sentences with the symbols of the tables (chi-square_F, alpha, F_F)
+        "omnibus_html": symbols_markup(r.omnibus_sentence(), names),
+        "posthoc_html": [symbols_markup(t, names) for t in _main_posthoc_sentences(r)],
         "n_remarks": len(r.bridges) + len(r.unjoined),
         "notes": list(r.notes),
         "conclusion": r.conclusion(),
@@ -550,6 +554,10 @@ def consistency_context(mc) -> dict:
     }
 
 
+def _names(results) -> set[str]:
+    return {n for r in results for n in (*r.methods, *r.datasets, r.metric or "")}
+
+
 def _inputs(results) -> list[dict]:
     seen = {}
     for r in results:
@@ -651,7 +659,12 @@ def document_context(
         "references": [{"key": ref.key, "cite": ref.cite, "text": ref.text} for ref in refs],
         "bibtex": bibtex(results, consistency=mc is not None),
         "methods": [
-            {"heading": label, "text": text, "latex": latex}
+            {
+                "heading": label,
+                "text": text,
+                "html": symbols_markup(text, _names(results)),
+                "latex": latex,
+            }
             for (label, text), (_, latex) in zip(
                 methods_paragraphs(results),
                 methods_paragraphs(results, style="latex"),

@@ -92,7 +92,27 @@ def test_self_contained_no_external_url(demsar_html, yang_html):
 
 def test_fonts_are_embedded(demsar_html):
     assert '@font-face {\n  font-family: "Lato";' in demsar_html
-    assert "data:font/ttf;base64," in demsar_html
+    assert '@font-face {\n  font-family: "DejaVu Sans Mono";' in demsar_html
+    assert "data:font/woff2;base64," in demsar_html
+
+
+def test_embedded_fonts_are_subset_so_the_file_stays_light(demsar_html):
+    # issue 9: the whole TTFs made the Demsar report 1.8 MB; subsets keep it under 300 KB
+    assert len(demsar_html.encode("utf-8")) < 300_000
+    from fontTools.ttLib import TTFont
+
+    url = re.search(
+        r'font-family: "Lato";\s*font-weight: 400;.*?base64,([^"]+)"', demsar_html, re.S
+    )
+    import base64
+    import io
+
+    font = TTFont(io.BytesIO(base64.b64decode(url.group(1))))
+    cmap = font.getBestCmap()
+    # what the report prints is there (names, symbols), a script it does not print is not
+    for ch in "C4.5+mcfAUCχα–":
+        assert ord(ch) in cmap, ch
+    assert ord("Ж") not in cmap
 
 
 def test_title_author_date_and_statistics(demsar_html):
@@ -106,8 +126,18 @@ def test_title_author_date_and_statistics(demsar_html):
     assert "9.8571" in text  # Demsar's uncorrected formula
     assert "3.9867" in text  # F_F from the uncorrected statistic
     assert "CD = 1.2536" in text
+    # the core's sentence, with the symbols the tables use (chi2_F, F_F and alpha typeset)
     result = cdplot.compare(cdplot.load_example("demsar2006"))
-    assert " ".join(result.omnibus_sentence().split()) in text
+    sentence = " ".join(result.omnibus_sentence().split())
+    typeset = (
+        sentence.replace("chi2_F", "χ 2 F")
+        .replace("F_F", "F F")
+        .replace("alpha", "α")
+        .replace("Iman-Davenport", "Iman–Davenport")
+    )
+    assert typeset in text
+    assert "chi2_F" not in text
+    assert "at alpha =" not in text
 
 
 def test_data_table_has_ranks_bold_best_and_average_row(demsar_html):

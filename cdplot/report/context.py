@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import math
 import platform
+import re
+from html import escape as html_escape
 
 import numpy as np
 
@@ -480,8 +482,13 @@ def _placed(fig: dict, r, paper: str) -> dict:
         )
     else:
         alt = " ".join(_main_posthoc_sentences(r)) or r.conclusion()
+    # the figure's text alternative, as the SVG's <title> (what a tagged PDF's Figure carries
+    # as /Alt and what screen readers announce); escaped, it is text
+    title = f"<title>{html_escape(fig['title'] + '. ' + alt, quote=False)}</title>"
+    svg = re.sub(r"^(<svg\b[^>]*>)", lambda m: m.group(1) + title, fig["svg"], count=1)
     return dict(
         fig,
+        svg=svg,
         alt=alt,
         landscape=place.landscape,
         print_width=f"{place.print_width:.1f}pt",

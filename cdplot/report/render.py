@@ -566,7 +566,9 @@ def _write_pdf(html: str, path: Path, fetcher=None) -> None:
     gc.disable()
     try:
         document = weasyprint.HTML(string=html, base_url=None, url_fetcher=fetcher)
-        pdf = document.write_pdf()
+        # PDF/UA: a tagged PDF (headings, tables, figures with their text alternatives, the
+        # document's language and title) that screen readers and reflow can use
+        pdf = document.write_pdf(pdf_variant="pdf/ua-1")
     finally:
         fonttools_log.setLevel(level)
         if gc_was_enabled:

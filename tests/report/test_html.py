@@ -93,7 +93,7 @@ def test_self_contained_no_external_url(demsar_html, yang_html):
 def test_fonts_are_embedded(demsar_html):
     assert '@font-face {\n  font-family: "Lato";' in demsar_html
     assert '@font-face {\n  font-family: "DejaVu Sans Mono";' in demsar_html
-    assert "data:font/woff2;base64," in demsar_html
+    assert "data:font/woff;base64," in demsar_html
 
 
 def test_embedded_fonts_are_subset_so_the_file_stays_light(demsar_html):

@@ -223,7 +223,7 @@ def _pairwise(r, order, *, paper: str = "a4") -> dict:
         length = 0
         for p, na, nb, _, _ in sig:
             text = fmt_p(p)
-            item = f"{na}\u2013{nb}"
+            item = f"{na}/{nb}"
             if length + len(item) > MAX_REMARK_CHARS:
                 n_unlisted += 1
                 continue
@@ -438,6 +438,7 @@ def section_context(
     places = auto_decimals(r.scores.values) if decimals is None else decimals
     table = _data_table(r, order, decimals=decimals, paper=paper)
     names = [*r.methods, *r.datasets, r.metric or ""]
+    pairwise = _pairwise(r, order, paper=paper)
     return {
         "id": f"metric-{index}",
         "index": index,
@@ -463,15 +464,21 @@ def section_context(
         "method_table": method_table(r, order, decimals=places),
         "omnibus": _omnibus_rows(r),
         "posthoc": _posthoc(r),
-        "pairwise": _pairwise(r, order, paper=paper),
-        "figures": [_placed(f, r, paper) for f in figures],
+        "pairwise": pairwise,
+        "figures": [_placed(f, r, paper, matrix=pairwise["matrix"]) for f in figures],
     }
 
 
-def _placed(fig: dict, r, paper: str) -> dict:
+def _placed(fig: dict, r, paper: str, *, matrix: bool = True) -> dict:
     """A figure with its printed size, screen sizes and a text alternative stating its finding."""
     if "width" not in fig:
         return fig
+    if fig["key"] == "heatmap" and not matrix:
+        fig = dict(
+            fig,
+            caption=f"Adjusted p-value of each pair of methods by level ({r.procedure()}); the "
+            "significant pairs are listed by number under the pairwise comparisons below.",
+        )
     place = figure_placement(fig["width"], fig["height"], fig["min_font"], paper=paper)
     if fig["key"] == "heatmap":
         n_sig = int(np.sum(np.triu(np.asarray(r.significant, dtype=bool), 1)))

@@ -506,10 +506,17 @@ def _placed(fig: dict, r, paper: str, *, matrix: bool = True) -> dict:
     )
 
 
-def consistency_context(mc) -> dict:
-    """The values of the consistency section of a multi-metric report."""
+def consistency_context(mc, order=None) -> dict:
+    """The values of the consistency section of a multi-metric report.
+
+    ``order`` is the order of the methods in its tables (the report's overall
+    order; by default that of ``mc.methods``).
+    """
+    methods = list(mc.methods)
+    order = methods if order is None else list(order)
+    cols = [methods.index(m) for m in order]
     avg_rows = []
-    for label, row in zip(mc.metrics, mc.average_ranks, strict=False):
+    for label, row in zip(mc.metrics, np.asarray(mc.average_ranks)[:, cols], strict=False):
         best = float(np.min(row))
         avg_rows.append(
             {
@@ -556,7 +563,7 @@ def consistency_context(mc) -> dict:
     ]
     return {
         "metrics": list(mc.metrics),
-        "methods": list(mc.methods),
+        "methods": order,
         "average_ranks": avg_rows,
         "tau": tau_rows,
         "datasets": datasets,
@@ -632,6 +639,7 @@ def document_context(
     paper,
     extra_options,
     consistency_note=None,
+    order=None,
 ) -> dict:
     """The values of a whole report: title block, sections, consistency, references, footer."""
     multi = len(results) > 1
@@ -668,7 +676,7 @@ def document_context(
         "summary": summary,
         "toc": toc,
         "sections": sections,
-        "consistency": consistency_context(mc) if mc is not None else None,
+        "consistency": consistency_context(mc, order) if mc is not None else None,
         "consistency_note": consistency_note,
         "references": [{"key": ref.key, "cite": ref.cite, "text": ref.text} for ref in refs],
         "bibtex": bibtex(results, consistency=mc is not None),

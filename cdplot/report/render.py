@@ -382,6 +382,7 @@ def _build_context(
         paper=paper,
         extra_options=extra,
         consistency_note=note,
+        order=order,
     )
     return ctx, bar
 

@@ -4,6 +4,7 @@ import re
 import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
 
+import numpy as np
 import pytest
 
 import cdplot
@@ -242,3 +243,19 @@ def test_cdplot_report_stays_callable_after_importing_the_package(tmp_path):
 
     out = cdplot.report(cdplot.load_example("demsar2006"), tmp_path / "r.html")
     assert out.is_file()
+
+
+def test_methods_keep_one_order_in_every_section_of_a_multi_metric_report(yang_html):
+    # issue 9: the overall rank order (mean of the metrics' average ranks) everywhere
+    mc = cdplot.compare_metrics(cdplot.load_example("yang-table9"))
+    mean = np.mean(np.asarray(mc.average_ranks), axis=0)
+    overall = [mc.methods[i] for i in np.argsort(mean, kind="stable")]
+    tables = re.findall(
+        r'<table class="stats-table ranking method-table.*?</table>', yang_html, re.S
+    )
+    assert len(tables) == 6
+    for table in tables:
+        rows = re.findall(r'<th scope="row" class="name">([^<]*)</th>', table)
+        assert rows == overall
+    avg = yang_html.split('class="stats-table average-ranks"', 1)[1].split("</thead>", 1)[0]
+    assert re.findall(r'<th scope="col">([^<]*)</th>', avg) == overall

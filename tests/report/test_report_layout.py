@@ -1,4 +1,5 @@
-"""Measured layout of the report's tables and figures (cdplot/report/layout.py)."""
+"""Measured layout of the report's tables and figures (cdplot/report/layout.py; the name
+tests/plot/test_layout.py is taken, and test modules need unique basenames)."""
 
 import numpy as np
 import pytest

@@ -8,6 +8,7 @@ and the LaTeX and Markdown writers escape it here.
 from __future__ import annotations
 
 import math
+import re
 
 import numpy as np
 
@@ -129,3 +130,42 @@ def markdown_escape(text: str) -> str:
         else:
             out.append(c)
     return "".join(out)
+
+
+# the core's sentences spell symbols in ASCII; the report sets them as its tables do
+_SYMBOLS = (
+    (re.compile(r"\bchi2_F\b"), "\u03c7<sup>2</sup><sub>F</sub>"),
+    (re.compile(r"\bF_F\b"), "<i>F</i><sub>F</sub>"),
+    (re.compile(r"\balpha\b"), "\u03b1"),
+    (re.compile(r"\bcritical value q\b"), "critical value q<sub>\u03b1</sub>"),
+    (re.compile(r"\bIman-Davenport\b"), "Iman\u2013Davenport"),
+)
+
+
+def symbols_markup(text: str, names=()):
+    """``text`` escaped for HTML, with its ASCII symbols typeset (chi2_F as \u03c7\u00b2_F, ...).
+
+    Parameters
+    ----------
+    text : str
+        A sentence of the core (plain text).
+    names : iterable of str
+        Method and data-set names in ``text``: left exactly as they are.
+
+    Returns
+    -------
+    markupsafe.Markup
+        Safe HTML: every character of ``text`` escaped before symbols are set.
+    """
+    from markupsafe import Markup, escape
+
+    names = sorted({n for n in names if n}, key=len, reverse=True)
+    pieces = re.split("(" + "|".join(re.escape(n) for n in names) + ")", text) if names else [text]
+    out = []
+    for i, piece in enumerate(pieces):
+        html = str(escape(piece))
+        if i % 2 == 0:  # not a name
+            for pattern, repl in _SYMBOLS:
+                html = pattern.sub(repl, html)
+        out.append(html)
+    return Markup("".join(out))

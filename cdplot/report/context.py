@@ -10,11 +10,21 @@ from __future__ import annotations
 
 import math
 import platform
+import re
+from html import escape as html_escape
 
 import numpy as np
 
 from .._version import __version__
-from ._format import fmt_p
+from ._format import auto_decimals, fmt_number, fmt_p, symbols_markup
+from .layout import (
+    LANDSCAPE_WIDTH_PT,
+    TEXT_WIDTH_PT,
+    data_table_layout,
+    figure_placement,
+    matrix_fits,
+    rank_ranges,
+)
 from .references import bibtex, consistency_paragraph, methods_paragraphs, references_for
 from .tables import table_model
 
@@ -84,11 +94,88 @@ def _omnibus_rows(r) -> list[dict]:
     return rows
 
 
-def _pairwise(r) -> dict:
-    order = list(r.order())
+# up to this many significant pairs are listed by name, sorted by p-value; beyond that by
+# number (and the method table's "differs from" column lists them all)
+MAX_LISTED_PAIRS = 12
+# the longest text of one kind of remark on single pairs (about a quarter page each)
+MAX_REMARK_CHARS = 1400
+# up to this many methods the groups are listed by name, beyond by number
+MAX_NAMED_CLIQUES = 10
+# up to this many remarks are written out as sentences with the methods' names
+MAX_REMARK_SENTENCES = 6
+
+
+def _pairs_by_first(pairs, pos) -> list[tuple[int, list[int]]]:
+    """``[(i, [j, ...]), ...]``: each pair as printed numbers, grouped by the better-ranked one."""
+    grouped: dict[int, list[int]] = {}
+    for a, b in pairs:
+        i, j = sorted((pos[a], pos[b]))
+        grouped.setdefault(i, []).append(j)
+    return sorted(grouped.items())
+
+
+def _condensed(pairs, pos) -> tuple[str, int]:
+    """Pairs as ``'3 with 12, 14\u201320; 4 with 13'``, cut at ``MAX_REMARK_CHARS``.
+
+    Returns the text and how many pairs it leaves out.
+    """
+    parts, shown, total = [], 0, len(pairs)
+    length = 0
+    for i, js in _pairs_by_first(pairs, pos):
+        part = f"{i} with {rank_ranges(js)}"
+        if length + len(part) > MAX_REMARK_CHARS and parts:
+            break
+        parts.append(part)
+        length += len(part) + 2
+        shown += len(js)
+    return "; ".join(parts), total - shown
+
+
+def _remarks(r, pos) -> dict:
+    """The remarks on single pairs that the bars of a CD diagram cannot show, condensed."""
+    n = len(r.bridges) + len(r.unjoined)
+    if n <= MAX_REMARK_SENTENCES:
+        sentences = [
+            f"{a} and {c} differ significantly, although {b} differs from neither."
+            for a, b, c in r.bridges
+        ]
+        sentences += [
+            f"{a} and {b} do not differ significantly, but share no group because a method "
+            "ranked between them differs from one of them."
+            for a, b in r.unjoined
+        ]
+        return {"sentences": sentences, "kinds": []}
+    kinds = []
+    if r.bridges:
+        bridged = sorted({tuple(sorted((a, c), key=pos.get)) for a, _, c in r.bridges})
+        text, more = _condensed(bridged, pos)
+        kinds.append(
+            {
+                "lead": f"{len(bridged)} pair{'s' if len(bridged) != 1 else ''} differ "
+                "significantly although a method ranked between them differs from neither",
+                "pairs": text,
+                "more": more,
+            }
+        )
+    if r.unjoined:
+        text, more = _condensed(r.unjoined, pos)
+        kinds.append(
+            {
+                "lead": f"{len(r.unjoined)} pair{'s' if len(r.unjoined) != 1 else ''} do not "
+                "differ significantly but share no group",
+                "pairs": text,
+                "more": more,
+            }
+        )
+    return {"sentences": [], "kinds": kinds}
+
+
+def _pairwise(r, order, *, paper: str = "a4") -> dict:
     idx = [r.methods.index(m) for m in order]
+    pos = {m: i for i, m in enumerate(order, start=1)}
     rows = []
-    for a, i in zip(order, idx, strict=False):
+    texts = []
+    for n, (a, i) in enumerate(zip(order, idx, strict=False), start=1):
         cells = []
         for j in idx:
             p = float(r.pvalues[i, j])
@@ -98,8 +185,11 @@ def _pairwise(r) -> dict:
                 cells.append({"text": "\u00b7", "kind": "untested", "significant": False})
             else:
                 sig = bool(r.significant[i, j])
-                cells.append({"text": fmt_p(p), "kind": "p", "significant": sig})
-        rows.append({"method": a, "cells": cells})
+                text = fmt_p(p)
+                texts.append(text + ("*" if sig else ""))
+                cells.append({"text": text, "kind": "p", "significant": sig})
+        rows.append({"number": n, "method": a, "cells": cells})
+    size = matrix_fits([f"{n} {m}" for n, m in enumerate(order, start=1)], texts, paper=paper)
     if r.test == "nemenyi":
         label = "Nemenyi p-values (studentized range of the rank differences)"
     elif r.test == "bonferroni-dunn":
@@ -115,25 +205,114 @@ def _pairwise(r) -> dict:
         rule = f"|R_i \u2212 R_j| \u2265 CD = {r.critical_difference:.3f}"
     else:
         rule = f"adjusted p \u2264 \u03b1 = {r.alpha:g}"
-    remarks = [
-        f"{a} and {c} differ significantly, although {b} differs from neither."
-        for a, b, c in r.bridges
-    ]
-    remarks += [
-        f"{a} and {b} do not differ significantly, but share no group because a method ranked "
-        "between "
-        "them differs from one of them."
-        for a, b in r.unjoined
-    ]
+    # every significant pair, smallest p-value first (ties in rank order)
+    sig = []
+    for a_i, a in enumerate(order):
+        for b in order[a_i + 1 :]:
+            i, j = r.methods.index(a), r.methods.index(b)
+            if r.significant[i, j]:
+                sig.append((float(r.pvalues[i, j]), pos[a], pos[b], a, b))
+    sig.sort(key=lambda t: (t[0], t[1], t[2]))
+    n_tested = int(np.sum(~np.isnan(r.pvalues[np.triu_indices(r.n_methods, 1)])))
+    listed, compact, n_unlisted = [], [], 0
+    if len(sig) <= MAX_LISTED_PAIRS:
+        listed = [{"p": fmt_p(p), "a": a, "b": b, "na": na, "nb": nb} for p, na, nb, a, b in sig]
+    else:
+        # by number, grouped by the printed p-value, smallest first, cut at about a quarter page
+        groups: dict[str, list[str]] = {}
+        length = 0
+        for p, na, nb, _, _ in sig:
+            text = fmt_p(p)
+            item = f"{na}/{nb}"
+            if length + len(item) > MAX_REMARK_CHARS:
+                n_unlisted += 1
+                continue
+            groups.setdefault(text, []).append(item)
+            length += len(item) + 2
+        compact = [
+            {"p": f"p < {t[1:]}" if t.startswith("<") else f"p = {t}", "pairs": ", ".join(items)}
+            for t, items in groups.items()
+        ]
     return {
-        "methods": order,
+        "methods": list(order),
+        "numbers": list(range(1, len(order) + 1)),
         "rows": rows,
+        "matrix": size is not None,
+        "size_class": f"fs-{int(round(size * 10))}" if size is not None else "",
+        "named_columns": size is not None and len(order) <= 6,
         "label": label,
         "rule": rule,
-        "cliques": [list(c) for c in r.cliques],
-        "remarks": remarks,
-        "pairs": [list(p) for p in r.significant_pairs()],
+        "cliques": [
+            {
+                "letter": _group_letters(n),
+                "names": clique,
+                "numbers": rank_ranges(pos[m] for m in clique),
+            }
+            for n, clique in enumerate(_lettered_cliques(r, pos))
+        ],
+        "named_cliques": len(order) <= MAX_NAMED_CLIQUES,
+        "remarks": _remarks(r, pos),
+        "n_remarks": len(r.bridges) + len(r.unjoined),
+        "pairs": [[a, b] for _, _, _, a, b in sig],
+        "n_significant": len(sig),
+        "n_tested": n_tested,
+        "listed": listed,
+        "compact": compact,
+        "n_unlisted": n_unlisted,
     }
+
+
+def _lettered_cliques(r, pos) -> list[list[str]]:
+    """The cliques with their members in printed order, sorted by their best member."""
+    return sorted((sorted(c, key=pos.get) for c in r.cliques), key=lambda c: [pos[m] for m in c])
+
+
+def _group_letters(n: int) -> str:
+    """a, b, ..., z, A, ..., Z, then a2, b2, ...: the compact letter display's names."""
+    letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    return letters[n % 52] + (str(n // 52 + 1) if n >= 52 else "")
+
+
+def method_table(r, order, *, decimals: int) -> dict:
+    """One row per method in ``order``: mean score, average rank, wins/ties/losses, groups.
+
+    Wins, ties and losses count the duels with every other method on every
+    data set (``n_datasets * (n_methods - 1)`` in all).  Groups are the
+    cliques of methods that do not differ significantly, lettered in rank
+    order: two methods sharing a letter are in one group.  "Differs from"
+    lists the printed numbers of the methods a method differs from
+    significantly.
+    """
+    idx = [r.methods.index(m) for m in order]
+    pos = {m: i for i, m in enumerate(order, start=1)}
+    ranks = np.asarray(r.ranks, dtype=float)[:, idx]
+    values = np.asarray(r.scores.values, dtype=float)[:, idx]
+    diff = ranks[:, :, None] - ranks[:, None, :]
+    wins = (diff < -1e-9).sum(axis=(0, 2))
+    losses = (diff > 1e-9).sum(axis=(0, 2))
+    ties = ranks.shape[0] * (len(order) - 1) - wins - losses
+    cliques = _lettered_cliques(r, pos)
+    letters: dict[str, str] = dict.fromkeys(order, "")
+    for n, clique in enumerate(cliques):
+        for m in clique:
+            letters[m] += _group_letters(n)
+    sig = np.asarray(r.significant, dtype=bool)[np.ix_(idx, idx)]
+    best = float(np.min(r.average_ranks))
+    rows = []
+    for n, m in enumerate(order):
+        rows.append(
+            {
+                "number": n + 1,
+                "method": m,
+                "mean": fmt_number(float(np.mean(values[:, n])), decimals),
+                "average_rank": f"{r.average_rank(m):.3f}",
+                "best": bool(r.average_rank(m) <= best + 1e-9),
+                "wtl": f"{int(wins[n])}\u2009/\u2009{int(ties[n])}\u2009/\u2009{int(losses[n])}",
+                "groups": letters[m] or "\u2013",
+                "differs": rank_ranges(np.flatnonzero(sig[n]) + 1) or "\u2013",
+            }
+        )
+    return {"rows": rows, "n_groups": len(cliques), "duels": ranks.shape[0] * (len(order) - 1)}
 
 
 def _posthoc(r) -> dict:
@@ -169,10 +348,95 @@ def _main_posthoc_sentences(r) -> list[str]:
     return r.posthoc_sentences(remarks=False)
 
 
+def _data_table(r, order, *, decimals, paper: str) -> dict:
+    """The data table in ``order``, with the layout that fits the page.
+
+    ``blocks`` holds one table model per printed table: the whole table when
+    it fits the text width at a legible size, else column blocks of the
+    methods, each repeating the data-set column and the average-rank row.
+    """
+    model = table_model(r, decimals=decimals)
+    idx = [r.methods.index(m) for m in order]
+    rows = [
+        {"dataset": row["dataset"], "cells": [row["cells"][j] for j in idx]}
+        for row in model["rows"]
+    ]
+    average = [model["average"][j] for j in idx]
+    cell_texts = [
+        [f"{row['cells'][n]['score']} ({row['cells'][n]['rank']})" for row in rows]
+        + [average[n]["text"]]
+        for n in range(len(order))
+    ]
+    # the headers of a split table carry the method's number (measured with it)
+    numbered = [f"{n} {m}" for n, m in enumerate(order, start=1)]
+    datasets = [row["dataset"] for row in rows]
+    lay = data_table_layout(list(order), datasets, cell_texts, paper=paper)
+    split = lay.split
+    width_pt = TEXT_WIDTH_PT[paper]
+    if split:
+        # the appendix has landscape pages: fewer, wider blocks
+        lay = data_table_layout(numbered, datasets, cell_texts, paper=paper, landscape=True)
+        width_pt = LANDSCAPE_WIDTH_PT[paper]
+    blocks = []
+    for n, block in enumerate(lay.blocks, start=1):
+        used = lay.name_width + sum(lay.widths[j] for j in block)
+        # a block narrower than the line keeps its measured widths (no stretched columns)
+        scale = 1.0 / used if used > 1.0 else 1.0
+        blocks.append(
+            {
+                "methods": [order[j] for j in block],
+                "rows": [
+                    {"dataset": row["dataset"], "cells": [row["cells"][j] for j in block]}
+                    for row in rows
+                ],
+                "average": [average[j] for j in block],
+                "metric": model["metric"],
+                "direction": model["direction"],
+                "decimals": model["decimals"],
+                "size_class": lay.size_class,
+                "width": f"{min(used, 1.0) * 100:.2f}%",
+                # on a narrow screen the table keeps this width and scrolls
+                "min_width": f"{used * width_pt / lay.size:.1f}em",
+                "name_width": f"{lay.name_width * scale / min(used, 1.0) * 100:.2f}%",
+                "col_widths": [
+                    f"{lay.widths[j] * scale / min(used, 1.0) * 100:.2f}%" for j in block
+                ],
+                "part": n,
+                "first": block[0] + 1,
+                "last": block[-1] + 1,
+            }
+        )
+    return {
+        "methods": list(order),
+        "metric": model["metric"],
+        "direction": model["direction"],
+        "decimals": model["decimals"],
+        "split": split,
+        "blocks": blocks,
+    }
+
+
 def section_context(
-    r, *, index: int, label: str | None, multi: bool, figures, decimals=None
+    r,
+    *,
+    index: int,
+    label: str | None,
+    multi: bool,
+    figures,
+    decimals=None,
+    order=None,
+    paper: str = "a4",
 ) -> dict:
-    """The values of one metric's section of a report."""
+    """The values of one metric's section of a report.
+
+    ``order`` is the order of the methods in every table (by default this
+    metric's rank order; a multi-metric report passes the overall one).
+    """
+    order = list(r.order()) if order is None else list(order)
+    places = auto_decimals(r.scores.values) if decimals is None else decimals
+    table = _data_table(r, order, decimals=decimals, paper=paper)
+    names = [*r.methods, *r.datasets, r.metric or ""]
+    pairwise = _pairwise(r, order, paper=paper)
     return {
         "id": f"metric-{index}",
         "index": index,
@@ -185,22 +449,72 @@ def section_context(
         "rejected": r.rejected,
         "omnibus_sentence": r.omnibus_sentence(),
         "posthoc_sentences": _main_posthoc_sentences(r),
+        # the same sentences with the symbols of the tables (chi-square_F, alpha, F_F)
+        "omnibus_html": symbols_markup(r.omnibus_sentence(), names),
+        "posthoc_html": [symbols_markup(t, names) for t in _main_posthoc_sentences(r)],
         "n_remarks": len(r.bridges) + len(r.unjoined),
         "notes": list(r.notes),
         "conclusion": r.conclusion(),
         "dropped_datasets": list(r.scores.dropped_datasets),
-        "table": table_model(r, decimals=decimals),
+        "order": order,
+        "rank_order": list(order) == list(r.order()),
+        "table": table,
+        "method_table": method_table(r, order, decimals=places),
         "omnibus": _omnibus_rows(r),
         "posthoc": _posthoc(r),
-        "pairwise": _pairwise(r),
-        "figures": figures,
+        "pairwise": pairwise,
+        "figures": [_placed(f, r, paper, matrix=pairwise["matrix"]) for f in figures],
     }
 
 
-def consistency_context(mc) -> dict:
-    """The values of the consistency section of a multi-metric report."""
+def _placed(fig: dict, r, paper: str, *, matrix: bool = True) -> dict:
+    """A figure with its printed size, screen sizes and a text alternative stating its finding."""
+    if "width" not in fig:
+        return fig
+    if fig["key"] == "heatmap" and not matrix:
+        fig = dict(
+            fig,
+            caption=f"Adjusted p-value of each pair of methods by level ({r.procedure()}); the "
+            "significant pairs are listed by number under the pairwise comparisons below.",
+        )
+    place = figure_placement(fig["width"], fig["height"], fig["min_font"], paper=paper)
+    if fig["key"] == "heatmap":
+        n_sig = int(np.sum(np.triu(np.asarray(r.significant, dtype=bool), 1)))
+        n_tested = int(np.sum(~np.isnan(r.pvalues[np.triu_indices(r.n_methods, 1)])))
+        alt = (
+            f"Heatmap of the adjusted p-values: {n_sig} of the {n_tested} pairs tested differ "
+            f"significantly at \u03b1 = {r.alpha:g}."
+        )
+    else:
+        alt = " ".join(_main_posthoc_sentences(r)) or r.conclusion()
+    # the figure's text alternative, as the SVG's <title> (what a tagged PDF's Figure carries
+    # as /Alt and what screen readers announce); escaped, it is text
+    title = f"<title>{html_escape(fig['title'] + '. ' + alt, quote=False)}</title>"
+    svg = re.sub(r"^(<svg\b[^>]*>)", lambda m: m.group(1) + title, fig["svg"], count=1)
+    return dict(
+        fig,
+        svg=svg,
+        alt=alt,
+        landscape=place.landscape,
+        print_width=f"{place.print_width:.1f}pt",
+        print_height=f"{place.print_height:.1f}pt",
+        min_px=f"{place.min_px:.0f}px",
+        max_px=f"{place.max_px:.0f}px",
+        printed_min_font=place.printed_min_font,
+    )
+
+
+def consistency_context(mc, order=None) -> dict:
+    """The values of the consistency section of a multi-metric report.
+
+    ``order`` is the order of the methods in its tables (the report's overall
+    order; by default that of ``mc.methods``).
+    """
+    methods = list(mc.methods)
+    order = methods if order is None else list(order)
+    cols = [methods.index(m) for m in order]
     avg_rows = []
-    for label, row in zip(mc.metrics, mc.average_ranks, strict=False):
+    for label, row in zip(mc.metrics, np.asarray(mc.average_ranks)[:, cols], strict=False):
         best = float(np.min(row))
         avg_rows.append(
             {
@@ -247,7 +561,7 @@ def consistency_context(mc) -> dict:
     ]
     return {
         "metrics": list(mc.metrics),
-        "methods": list(mc.methods),
+        "methods": order,
         "average_ranks": avg_rows,
         "tau": tau_rows,
         "datasets": datasets,
@@ -257,6 +571,10 @@ def consistency_context(mc) -> dict:
         "conclusion": mc.conclusion(),
         "paragraph": consistency_paragraph(mc),
     }
+
+
+def _names(results) -> set[str]:
+    return {n for r in results for n in (*r.methods, *r.datasets, r.metric or "")}
 
 
 def _inputs(results) -> list[dict]:
@@ -319,6 +637,7 @@ def document_context(
     paper,
     extra_options,
     consistency_note=None,
+    order=None,
 ) -> dict:
     """The values of a whole report: title block, sections, consistency, references, footer."""
     multi = len(results) > 1
@@ -355,12 +674,17 @@ def document_context(
         "summary": summary,
         "toc": toc,
         "sections": sections,
-        "consistency": consistency_context(mc) if mc is not None else None,
+        "consistency": consistency_context(mc, order) if mc is not None else None,
         "consistency_note": consistency_note,
         "references": [{"key": ref.key, "cite": ref.cite, "text": ref.text} for ref in refs],
         "bibtex": bibtex(results, consistency=mc is not None),
         "methods": [
-            {"heading": label, "text": text, "latex": latex}
+            {
+                "heading": label,
+                "text": text,
+                "html": symbols_markup(text, _names(results)),
+                "latex": latex,
+            }
             for (label, text), (_, latex) in zip(
                 methods_paragraphs(results),
                 methods_paragraphs(results, style="latex"),

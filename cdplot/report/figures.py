@@ -303,13 +303,13 @@ def svg_font_families(svg: str) -> set[str]:
 
 
 # (key, title, plot function name, options).  The report says in words what the
-# diagram's note would (pairwise remarks) and prints every p-value in the table
-# beside the heatmap; leaving that text out of the figures also keeps the PDF fast,
-# since WeasyPrint lays out SVG text one letter at a time.
+# diagram's note would (pairwise remarks).  The heatmap prints its p-values when its
+# cells are large enough for them (few methods), which keeps the SVG text, which
+# WeasyPrint lays out one letter at a time, bounded.
 _FIGURES = (
     ("cd", "Critical-difference diagram", "cd_diagram", {"note": False}),
     ("intervals", "Average ranks with intervals", "rank_intervals", {}),
-    ("heatmap", "Pairwise significance", "significance_heatmap", {"annotate": False}),
+    ("heatmap", "Pairwise significance", "significance_heatmap", {}),
 )
 
 
@@ -342,6 +342,26 @@ def _caption(key: str, result) -> str:
     )
 
 
+def _is_text(artist) -> bool:
+    from matplotlib.text import Text
+
+    return isinstance(artist, Text) and artist.get_visible()
+
+
+def _report_style():
+    """The full text width of the page (``paper-wide``), with no type below 6 pt.
+
+    ``paper-wide`` lets names shrink to 5.5 pt and small type to 5 pt before a
+    figure widens; in a report a figure may widen (onto a landscape page)
+    rather than print type too small to read.
+    """
+    import dataclasses
+
+    from ..plot.styles import STYLES
+
+    return dataclasses.replace(STYLES["paper-wide"], min_font_size=6.5)
+
+
 def figure_svgs(result, *, prefix: str, font=None) -> list[dict]:
     """Draw the report's figures of one analysis as cleaned inline SVG.
 
@@ -357,7 +377,8 @@ def figure_svgs(result, *, prefix: str, font=None) -> list[dict]:
     Returns
     -------
     list of dict
-        ``key``, ``title``, ``caption`` and ``svg`` of each figure.
+        ``key``, ``title``, ``caption`` and ``svg`` of each figure, its drawn
+        ``width`` and ``height`` in points and its smallest type ``min_font``.
     """
     from .. import plot
 
@@ -367,7 +388,9 @@ def figure_svgs(result, *, prefix: str, font=None) -> list[dict]:
             # the intervals are CD long; pairwise tests have no CD (their groups are in the others)
             continue
         # the report prints its own captions under the figures
-        kwargs = {"caption": False, **options}
+        # paper-wide is the text width of the PDF page (7 in), so the figures print at their
+        # drawn size and their type stays at the style's sizes
+        kwargs = {"caption": False, "style": _report_style(), **options}
         if font is not None:
             kwargs["font"] = font
         ax = getattr(plot, name)(result, **kwargs)
@@ -378,12 +401,17 @@ def figure_svgs(result, *, prefix: str, font=None) -> list[dict]:
             # it (a notebook); then pyplot keeps them until closed
             if "matplotlib.pyplot" in sys.modules:
                 sys.modules["matplotlib.pyplot"].close(ax.figure)
+        width, height = ax.figure.get_size_inches() * 72.0
+        sizes = [t.get_fontsize() for t in ax.figure.findobj(_is_text) if t.get_text().strip()]
         out.append(
             {
                 "key": key,
                 "title": title,
                 "caption": _caption(key, result),
                 "svg": clean_svg(svg, f"{prefix}-{key}"),
+                "width": float(width),
+                "height": float(height),
+                "min_font": float(min(sizes)) if sizes else 0.0,
             }
         )
     return out
@@ -397,9 +425,34 @@ def figure_svgs(result, *, prefix: str, font=None) -> list[dict]:
 _JOBS: list = []
 
 
+def _forget_inherited_fonts() -> None:
+    """Drop the FreeType faces a forked worker inherited from its parent.
+
+    A face reads its file through a descriptor whose offset the forked
+    processes share: two workers loading glyphs from inherited faces at once
+    read each other's positions ("Could not load glyph").  matplotlib clears
+    its own face cache in a forked child; the plot layer's measuring caches
+    hold faces too, so they are cleared here and each worker opens its own.
+    """
+    from ..plot import _common
+
+    for name in ("_em_widths", "_em_sum", "_measure_for"):
+        cache = getattr(_common, name, None)
+        if cache is not None and hasattr(cache, "cache_clear"):
+            cache.cache_clear()
+
+
 def _draw_job(index: int) -> list[dict]:
+    global _FRESH
+    if not _FRESH:
+        _forget_inherited_fonts()
+        _FRESH = True
     result, prefix = _JOBS[index]
     return figure_svgs(result, prefix=prefix)
+
+
+# whether this process has cleared the font caches it inherited (set in each worker)
+_FRESH = False
 
 
 def _usable_cpus() -> int:

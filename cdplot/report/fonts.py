@@ -16,11 +16,12 @@ from pathlib import Path
 
 from .._resources import fonts_dir
 
-__all__ = ["BundledFont", "bundled_fonts", "font_face_css", "SANS", "SERIF"]
+__all__ = ["BundledFont", "bundled_fonts", "font_face_css", "subset_font", "SANS", "SERIF", "MONO"]
 
 # the families the report's CSS asks for; each falls back to generic families
 SANS = "Lato"
 SERIF = "CMU Serif"
+MONO = "DejaVu Sans Mono"
 
 _SUFFIXES = (".ttf", ".otf")
 
@@ -62,7 +63,46 @@ def _data_url(path: Path, mime: str) -> str:
     return f"data:{mime};base64," + base64.b64encode(path.read_bytes()).decode("ascii")
 
 
-def font_face_css(families, *, embed: bool) -> str:
+@functools.lru_cache(maxsize=32)
+def subset_font(path: Path, text: str) -> tuple[bytes, str]:
+    """``(data, format)``: the font at ``path`` cut down to the characters of ``text``.
+
+    WOFF (zlib-compressed TrueType): WOFF2 would save another fifth of the
+    size but its Brotli compression takes longer than the rest of an HTML
+    report.  The PDF is not concerned: WeasyPrint embeds its own subsets,
+    kerned and hinted.
+    """
+    import io
+    import logging
+
+    from fontTools import subset
+
+    options = subset.Options()
+    options.notdef_outline = True
+    # no OpenType layout features (kerning, ligatures) and no hinting: subsetting Lato's
+    # pair-kerning table alone takes three times as long as all the rest, longer than the
+    # rest of the HTML report; browsers set the text unkerned, unhinted, and as legibly
+    options.layout_features = []
+    options.drop_tables += ["GSUB", "GPOS", "GDEF", "kern"]
+    options.hinting = False
+    log = logging.getLogger("fontTools")
+    level = log.level
+    # the old "created" date of a font header makes fontTools warn; the report is not the place
+    log.setLevel(logging.ERROR)
+    try:
+        font = subset.load_font(str(path), options)
+        subsetter = subset.Subsetter(options)
+        subsetter.populate(text=text)
+        subsetter.subset(font)
+        font.flavor = "woff"
+        buf = io.BytesIO()
+        font.save(buf)
+        return buf.getvalue(), "woff"
+    finally:
+        log.setLevel(level)
+
+
+def font_face_css(families, *, embed: bool, text: str | None = None) -> str:
     """``@font-face`` rules for the bundled faces of ``families``.
 
     Parameters
@@ -73,6 +113,9 @@ def font_face_css(families, *, embed: bool) -> str:
     embed : bool
         Whether to embed the files as ``data:`` URLs (HTML) or point at
         them with ``file:`` URLs (PDF, through the restricted fetcher).
+    text : str, optional
+        Every character the document may show; embedded fonts are subset to
+        these (WeasyPrint subsets a PDF's fonts itself).
 
     Returns
     -------
@@ -84,8 +127,15 @@ def font_face_css(families, *, embed: bool) -> str:
     for font in bundled_fonts():
         if font.family not in wanted:
             continue
-        url = _data_url(font.path, font.mime) if embed else font.path.resolve().as_uri()
         fmt = "opentype" if font.mime == "font/otf" else "truetype"
+        if embed and text is not None:
+            data, fmt = subset_font(font.path, text)
+            mime = f"font/{fmt}"
+            url = f"data:{mime};base64," + base64.b64encode(data).decode("ascii")
+        elif embed:
+            url = _data_url(font.path, font.mime)
+        else:
+            url = font.path.resolve().as_uri()
         rules.append(
             "@font-face {\n"
             f'  font-family: "{font.family}";\n'

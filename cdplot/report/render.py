@@ -352,10 +352,18 @@ def _build_context(
         while_drawing=while_drawing,
         progress=lambda i: bar.step(i, f"drawing {labels[i - 1] or 'the analysis'}"),
     )
+    order = _overall_order(results, mc)
     sections = []
     for i, (r, label, figures) in enumerate(zip(results, labels, drawn, strict=True), start=1):
         section = section_context(
-            r, index=i, label=label, multi=multi, figures=figures, decimals=decimals
+            r,
+            index=i,
+            label=label,
+            multi=multi,
+            figures=figures,
+            decimals=decimals,
+            order=order if order is not None and set(order) == set(r.methods) else None,
+            paper=paper,
         )
         places = auto_decimals(r.scores.values) if decimals is None else decimals
         section["two_methods"] = [pair_context(r, a, b, decimals=places) for a, b in pairs]
@@ -374,20 +382,58 @@ def _build_context(
         paper=paper,
         extra_options=extra,
         consistency_note=note,
+        order=order,
     )
     return ctx, bar
 
 
+def _overall_order(results, mc):
+    """The methods by their mean average rank over the metrics (one order for every section).
+
+    None for one metric (its own rank order is used) or metrics with different methods.
+    """
+    import numpy as np
+
+    if len(results) < 2 or mc is None:
+        return None
+    mean = np.mean(np.asarray(mc.average_ranks, dtype=float), axis=0)
+    return [mc.methods[i] for i in np.argsort(mean, kind="stable")]
+
+
+def _characters(value, out: set) -> None:
+    """Every character of every string in a context (to subset the embedded fonts)."""
+    if isinstance(value, str):
+        out.update(value)
+    elif isinstance(value, dict):
+        for v in value.values():
+            _characters(v, out)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            _characters(v, out)
+
+
+# what the templates print besides the context's values: ASCII, Latin-1 and the symbols
+# of the bundled templates (dashes, quotes, Greek letters, relations, ...)
+_TEMPLATE_TEXT = (
+    "".join(chr(c) for c in range(0x20, 0x7F))
+    + "".join(chr(c) for c in range(0xA0, 0x100))
+    + "\u2009\u200a\u2013\u2014\u2018\u2019\u201c\u201d\u2026\u2022\u2212\u2264\u2265"
+    + "\u00b7\u00d7\u03b1\u03c7\u03c4\u0161\u2192\u2190\u221e\u2260\u2248"
+)
+
+
 def _fonts_css(ctx: dict, *, embed: bool) -> str:
     from .figures import svg_font_families
-    from .fonts import SANS, bundled_fonts, font_face_css
+    from .fonts import MONO, SANS, bundled_fonts, font_face_css
 
-    families = {SANS}
+    families = {SANS, MONO}
     bundled = {f.family for f in bundled_fonts()}
     for s in ctx["sections"]:
         for fig in s["figures"]:
             families |= svg_font_families(fig["svg"]) & bundled
-    return font_face_css(sorted(families), embed=embed)
+    chars: set = set(_TEMPLATE_TEXT)
+    _characters(ctx, chars)
+    return font_face_css(sorted(families), embed=embed, text="".join(sorted(chars)))
 
 
 def _finish_context(ctx: dict, *, embed_fonts: bool, paper: str) -> dict:
@@ -521,7 +567,9 @@ def _write_pdf(html: str, path: Path, fetcher=None) -> None:
     gc.disable()
     try:
         document = weasyprint.HTML(string=html, base_url=None, url_fetcher=fetcher)
-        pdf = document.write_pdf()
+        # PDF/UA: a tagged PDF (headings, tables, figures with their text alternatives, the
+        # document's language and title) that screen readers and reflow can use
+        pdf = document.write_pdf(pdf_variant="pdf/ua-1")
     finally:
         fonttools_log.setLevel(level)
         if gc_was_enabled:

@@ -4,6 +4,7 @@ import re
 import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
 
+import numpy as np
 import pytest
 
 import cdplot
@@ -92,7 +93,27 @@ def test_self_contained_no_external_url(demsar_html, yang_html):
 
 def test_fonts_are_embedded(demsar_html):
     assert '@font-face {\n  font-family: "Lato";' in demsar_html
-    assert "data:font/ttf;base64," in demsar_html
+    assert '@font-face {\n  font-family: "DejaVu Sans Mono";' in demsar_html
+    assert "data:font/woff;base64," in demsar_html
+
+
+def test_embedded_fonts_are_subset_so_the_file_stays_light(demsar_html):
+    # issue 9: the whole TTFs made the Demsar report 1.8 MB; subsets keep it under 300 KB
+    assert len(demsar_html.encode("utf-8")) < 300_000
+    from fontTools.ttLib import TTFont
+
+    url = re.search(
+        r'font-family: "Lato";\s*font-weight: 400;.*?base64,([^"]+)"', demsar_html, re.S
+    )
+    import base64
+    import io
+
+    font = TTFont(io.BytesIO(base64.b64decode(url.group(1))))
+    cmap = font.getBestCmap()
+    # what the report prints is there (names, symbols), a script it does not print is not
+    for ch in "C4.5+mcfAUCχα–":
+        assert ord(ch) in cmap, ch
+    assert ord("Ж") not in cmap
 
 
 def test_title_author_date_and_statistics(demsar_html):
@@ -106,8 +127,18 @@ def test_title_author_date_and_statistics(demsar_html):
     assert "9.8571" in text  # Demsar's uncorrected formula
     assert "3.9867" in text  # F_F from the uncorrected statistic
     assert "CD = 1.2536" in text
+    # the core's sentence, with the symbols the tables use (chi2_F, F_F and alpha typeset)
     result = cdplot.compare(cdplot.load_example("demsar2006"))
-    assert " ".join(result.omnibus_sentence().split()) in text
+    sentence = " ".join(result.omnibus_sentence().split())
+    typeset = (
+        sentence.replace("chi2_F", "χ 2 F")
+        .replace("F_F", "F F")
+        .replace("alpha", "α")
+        .replace("Iman-Davenport", "Iman–Davenport")
+    )
+    assert typeset in text
+    assert "chi2_F" not in text
+    assert "at alpha =" not in text
 
 
 def test_data_table_has_ranks_bold_best_and_average_row(demsar_html):
@@ -212,3 +243,19 @@ def test_cdplot_report_stays_callable_after_importing_the_package(tmp_path):
 
     out = cdplot.report(cdplot.load_example("demsar2006"), tmp_path / "r.html")
     assert out.is_file()
+
+
+def test_methods_keep_one_order_in_every_section_of_a_multi_metric_report(yang_html):
+    # issue 9: the overall rank order (mean of the metrics' average ranks) everywhere
+    mc = cdplot.compare_metrics(cdplot.load_example("yang-table9"))
+    mean = np.mean(np.asarray(mc.average_ranks), axis=0)
+    overall = [mc.methods[i] for i in np.argsort(mean, kind="stable")]
+    tables = re.findall(
+        r'<table class="stats-table ranking method-table.*?</table>', yang_html, re.S
+    )
+    assert len(tables) == 6
+    for table in tables:
+        rows = re.findall(r'<th scope="row" class="name">([^<]*)</th>', table)
+        assert rows == overall
+    avg = yang_html.split('class="stats-table average-ranks"', 1)[1].split("</thead>", 1)[0]
+    assert re.findall(r'<th scope="col">([^<]*)</th>', avg) == overall

@@ -55,10 +55,17 @@ def test_title_methods_statistics_and_conclusion(text):
     # printed-AUC values of seeds/README.md: tie-corrected chi2, uncorrected chi2, F_F, CD
     for number in ("10.9524", "9.8571", "4.5859", "3.9867", "1.2536", "2.5690"):
         assert number in text
+    # the core's sentences, with the tables' symbols typeset (chi2_F as chi-square_F, ...)
     result = cdplot.compare(cdplot.load_example("demsar2006"))
-    assert _squash(result.omnibus_sentence()) in text
-    for sentence in result.posthoc_sentences():
-        assert _squash(sentence) in text
+    for sentence in [result.omnibus_sentence(), *result.posthoc_sentences()]:
+        typeset = (
+            sentence.replace("chi2_F", "χ2F")
+            .replace("F_F", "FF")
+            .replace("alpha", "α")
+            .replace("critical value q", "critical value qα")
+            .replace("Iman-Davenport", "Iman–Davenport")
+        )
+        assert _squash(typeset) in text
 
 
 def test_methods_references_and_footer(text):
@@ -111,3 +118,33 @@ def test_multi_metric_pdf_has_contents_and_bookmarks(tmp_path):
     found = list(titles(r.outline))
     assert "Consistency of the metrics" in found
     assert found.count("Summary") == 6
+
+
+def _walk_struct(node, out):
+    node = node.get_object()
+    if isinstance(node, pypdf.generic.ArrayObject):
+        for child in node:
+            _walk_struct(child, out)
+        return
+    if not isinstance(node, pypdf.generic.DictionaryObject):
+        return
+    if "/S" in node:
+        out.append((str(node["/S"]), str(node.get("/Alt", ""))))
+    if "/K" in node:
+        _walk_struct(node["/K"], out)
+
+
+def test_pdf_is_tagged_with_figure_alternatives_stating_the_finding(reader):
+    root = reader.trailer["/Root"]
+    assert root["/MarkInfo"]["/Marked"]
+    assert str(root["/Lang"]) == "en"
+    elements = []
+    _walk_struct(root["/StructTreeRoot"], elements)
+    kinds = {k for k, _ in elements}
+    assert {"/H1", "/H2", "/Table", "/Figure"} <= kinds
+    alts = [alt for k, alt in elements if k == "/Figure"]
+    assert len(alts) == 3
+    # each figure's alternative says what it shows: here that no pair differs (Demsar's AUCs)
+    assert all(alt for alt in alts)
+    assert any("No pair of methods differs significantly" in alt for alt in alts)
+    assert any("0 of the 6 pairs tested differ significantly" in alt for alt in alts)

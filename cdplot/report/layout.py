@@ -1,0 +1,297 @@
+"""How the report's tables fit the page: measured, not guessed.
+
+Pure geometry on the advance widths of the bundled report font (Lato), read
+once with fontTools.  Every choice of layout (a full data table, a table
+split into column blocks, a k x k matrix or not) is made here from the width
+of the text it would print, at a size no smaller than ``MIN_PT`` in the PDF,
+so that no header breaks inside a word and nothing runs past the margin.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import math
+import re
+import unicodedata
+from dataclasses import dataclass
+
+__all__ = [
+    "MIN_PT",
+    "TEXT_WIDTH_PT",
+    "text_width",
+    "longest_word",
+    "DataTableLayout",
+    "data_table_layout",
+    "matrix_fits",
+    "rank_ranges",
+    "FigurePlacement",
+    "figure_placement",
+]
+
+# smallest type of a table in the PDF (the issue: legible at >= 7 pt)
+MIN_PT = 7.0
+# the sizes tried, largest first; the CSS has one class per size (report.css, "fs-*")
+TABLE_SIZES = (8.5, 8.0, 7.5, 7.0)
+# text width of the PDF page: the paper less the 16 mm side margins of report.css
+_MM = 72 / 25.4
+TEXT_WIDTH_PT = {"a4": (210 - 32) * _MM, "letter": 8.5 * 72 - 32 * _MM}
+# the text width of the page turned sideways (18 mm + 20 mm margins at the sides then)
+LANDSCAPE_WIDTH_PT = {"a4": (297 - 32) * _MM, "letter": 11 * 72 - 32 * _MM}
+# cell padding of the report's tables, left plus right, in em (report.css: .3em each side)
+PAD_EM = 0.6
+# a safety margin on measured widths: kerning, hinting and rounding in the renderer
+SLACK = 1.04
+# where a line may break inside a header: spaces and after hyphens and slashes
+_BREAKS = re.compile(r"(?<=[-/\u2010\u2013])|\s+")
+
+
+@functools.lru_cache(maxsize=2)
+def _advances(bold: bool) -> tuple[dict[int, float], float]:
+    """``({codepoint: advance in em}, default)`` of the report's sans face."""
+    from fontTools.ttLib import TTFont
+
+    from .fonts import SANS, bundled_fonts
+
+    weight = 700 if bold else 400
+    faces = [f for f in bundled_fonts() if f.family == SANS]
+    face = min(faces, key=lambda f: abs(f.weight - weight))
+    # fontTools logs a warning about the old "created" date of the font's header; harmless
+    log = logging.getLogger("fontTools")
+    level = log.level
+    log.setLevel(logging.ERROR)
+    try:
+        font = TTFont(str(face.path), lazy=True)
+        upem = font["head"].unitsPerEm
+    finally:
+        log.setLevel(level)
+    hmtx = font["hmtx"].metrics
+    cmap = font.getBestCmap()
+    widths = {cp: hmtx[name][0] / upem for cp, name in cmap.items()}
+    font.close()
+    # a glyph Lato lacks comes from a fallback font; assume a wide one
+    return widths, 0.62
+
+
+def _char_width(ch: str, widths: dict[int, float], default: float) -> float:
+    w = widths.get(ord(ch))
+    if w is not None:
+        return w
+    if unicodedata.east_asian_width(ch) in ("W", "F"):
+        return 1.0
+    if unicodedata.combining(ch):
+        return 0.0
+    return default
+
+
+def text_width(text: str, size: float, *, bold: bool = False) -> float:
+    """Width in points of ``text`` set in the report font at ``size`` points."""
+    widths, default = _advances(bold)
+    return SLACK * size * sum(_char_width(c, widths, default) for c in text)
+
+
+def longest_word(text: str, size: float, *, bold: bool = False) -> float:
+    """Width of the widest piece of ``text`` that a line cannot break."""
+    return max((text_width(w, size, bold=bold) for w in _BREAKS.split(text) if w), default=0.0)
+
+
+@dataclass(frozen=True)
+class DataTableLayout:
+    """How the data-set x method table is set.
+
+    ``blocks`` lists, for each table printed, the column indices (into the
+    ordered methods) it holds; one block means the whole table.  Widths are
+    fractions of the text width: ``name_width`` for the data-set column and
+    ``widths[i]`` for method column ``i``.
+    """
+
+    size: float
+    blocks: tuple[tuple[int, ...], ...]
+    name_width: float
+    widths: tuple[float, ...]
+
+    @property
+    def split(self) -> bool:
+        return len(self.blocks) > 1
+
+    @property
+    def size_class(self) -> str:
+        return f"fs-{int(round(self.size * 10))}"
+
+
+def _cell_width(cells, header: str, size: float) -> float:
+    body = max((text_width(c, size, bold=True) for c in cells), default=0.0)
+    return max(body, longest_word(header, size, bold=True)) + PAD_EM * size
+
+
+def data_table_layout(
+    methods,
+    datasets,
+    cell_texts,
+    *,
+    paper: str = "a4",
+    footer_label: str = "Average rank",
+    landscape: bool = False,
+) -> DataTableLayout:
+    """Choose the size and column blocks of the data table.
+
+    Parameters
+    ----------
+    methods : sequence of str
+        Column headers, in the order printed.
+    datasets : sequence of str
+        Row headers.
+    cell_texts : sequence of sequence of str
+        For each method (column), the texts of its cells.
+    paper : {'a4', 'letter'}
+        Page whose text width the table must fit.
+    footer_label : str
+        Header of the last row.
+    landscape : bool
+        Fit the width of the page turned sideways.
+
+    Returns
+    -------
+    DataTableLayout
+        The largest size of ``TABLE_SIZES`` at which the whole table fits
+        one page width; else ``MIN_PT`` with the methods split into the
+        fewest blocks of nearly equal width that fit.
+    """
+    total = LANDSCAPE_WIDTH_PT[paper] if landscape else TEXT_WIDTH_PT[paper]
+    k = len(methods)
+    for size in TABLE_SIZES:
+        cols = [_cell_width(cell_texts[j], methods[j], size) for j in range(k)]
+        name = _name_width([*datasets, footer_label], size, total)
+        if name + sum(cols) <= total:
+            return _finish(size, [tuple(range(k))], name, cols, total)
+    size = TABLE_SIZES[-1]
+    cols = [_cell_width(cell_texts[j], methods[j], size) for j in range(k)]
+    name = _name_width([*datasets, footer_label], size, total)
+    room = total - name
+    # the fewest blocks that fit, then as many methods in each as the widest needs
+    for n_blocks in range(2, k + 1):
+        per = math.ceil(k / n_blocks)
+        blocks = [tuple(range(i, min(i + per, k))) for i in range(0, k, per)]
+        if all(sum(cols[j] for j in b) <= room for b in blocks):
+            return _finish(size, blocks, name, cols, total)
+    return _finish(size, [(j,) for j in range(k)], name, cols, total)
+
+
+def _name_width(names, size: float, total: float) -> float:
+    # the data-set column takes its longest name unbroken, up to 30 % of the line; beyond
+    # that names wrap between words (never inside one)
+    widest = max((text_width(n, size) for n in names), default=0.0)
+    word = max((longest_word(n, size) for n in names), default=0.0)
+    return min(max(widest, word), max(0.3 * total, word)) + PAD_EM * size
+
+
+def _finish(size, blocks, name, cols, total) -> DataTableLayout:
+    # a block that does not fill the line leaves its columns at their measured width
+    return DataTableLayout(
+        size=size,
+        blocks=tuple(tuple(b) for b in blocks),
+        name_width=name / total,
+        widths=tuple(c / total for c in cols),
+    )
+
+
+def matrix_fits(row_labels, cell_texts, *, paper: str = "a4") -> float | None:
+    """The largest size at which a k x k matrix with numbered columns fits, or None.
+
+    Rows carry ``row_labels`` (the method names, prefixed by their number);
+    columns carry only the numbers, so the width is that of the labels plus
+    ``k`` columns of the widest cell.
+    """
+    total = TEXT_WIDTH_PT[paper]
+    k = len(row_labels)
+    for size in TABLE_SIZES:
+        name = _name_width(row_labels, size, total)
+        cell = max(
+            max((text_width(t, size, bold=True) for t in cell_texts), default=0.0),
+            text_width(str(k), size, bold=True),
+        )
+        if name + k * (cell + PAD_EM * size) <= total:
+            return size
+    return None
+
+
+def rank_ranges(positions) -> str:
+    """``[1, 2, 3, 7, 9, 10]`` as ``'1\u20133, 7, 9, 10'`` (runs of three or more as ranges)."""
+    ps = sorted({int(p) for p in positions})
+    out = []
+    i = 0
+    while i < len(ps):
+        j = i
+        while j + 1 < len(ps) and ps[j + 1] == ps[j] + 1:
+            j += 1
+        if j - i >= 2:
+            out.append(f"{ps[i]}\u2013{ps[j]}")
+        else:
+            out.extend(str(p) for p in ps[i : j + 1])
+        i = j + 1
+    return ", ".join(out)
+
+
+# the page's text height (A4 less the 18 mm + 20 mm margins; letter alike), less room for the
+# "Figures" heading, a caption of three lines and the figure's margins
+TEXT_HEIGHT_PT = {"a4": (297 - 38) * _MM, "letter": 11 * 72 - 38 * _MM}
+_CAPTION_PT = 90.0
+# type under this many CSS pixels is hard to read on a screen
+MIN_SCREEN_PX = 9.0
+# a figure may show this much larger than drawn on a wide screen
+MAX_SCREEN_ZOOM = 1.5
+
+
+@dataclass(frozen=True)
+class FigurePlacement:
+    """Where and how large a figure prints and shows.
+
+    ``landscape`` puts the figure on a page of its own turned sideways;
+    ``print_width``/``print_height`` are its printed size in points (the
+    drawn size, or less when even a landscape page is too small: then
+    ``print_scale`` < 1 and its type prints smaller than drawn).  On screen
+    it scales with the page between ``min_px`` (its smallest type at
+    ``MIN_SCREEN_PX``; narrower screens scroll) and ``max_px``.
+    """
+
+    width: float
+    height: float
+    landscape: bool
+    print_scale: float
+    min_font: float
+    min_px: float
+    max_px: float
+
+    @property
+    def print_width(self) -> float:
+        return self.width * self.print_scale
+
+    @property
+    def print_height(self) -> float:
+        return self.height * self.print_scale
+
+    @property
+    def printed_min_font(self) -> float:
+        return self.min_font * self.print_scale
+
+
+def figure_placement(width: float, height: float, min_font: float, *, paper: str = "a4"):
+    """Place a figure drawn ``width`` x ``height`` points whose smallest type is ``min_font``."""
+    tw, th = TEXT_WIDTH_PT[paper], TEXT_HEIGHT_PT[paper] - _CAPTION_PT
+    portrait = min(1.0, tw / width, th / height)
+    # a landscape page has the same margins, turned
+    lw = TEXT_HEIGHT_PT[paper] + 38 * _MM - 32 * _MM
+    lh = TEXT_WIDTH_PT[paper] + 32 * _MM - 38 * _MM - _CAPTION_PT
+    landscape = min(1.0, lw / width, lh / height)
+    turn = landscape > portrait + 1e-9
+    px = 4.0 / 3.0
+    zoom = max(1.0, MIN_SCREEN_PX / (min_font * px)) if min_font > 0 else 1.0
+    return FigurePlacement(
+        width=width,
+        height=height,
+        landscape=turn,
+        print_scale=landscape if turn else portrait,
+        min_font=min_font,
+        min_px=width * px * zoom,
+        max_px=width * px * max(zoom, MAX_SCREEN_ZOOM),
+    )

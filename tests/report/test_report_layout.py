@@ -1,0 +1,123 @@
+"""Measured layout of the report's tables and figures (cdplot/report/layout.py; the name
+tests/plot/test_layout.py is taken, and test modules need unique basenames)."""
+
+import numpy as np
+import pytest
+
+import cdplot
+from cdplot.report.context import method_table, section_context
+from cdplot.report.layout import (
+    MIN_PT,
+    TEXT_WIDTH_PT,
+    data_table_layout,
+    figure_placement,
+    longest_word,
+    rank_ranges,
+    text_width,
+)
+from cdplot.stats.scores import ScoreTable
+
+
+def test_text_width_adds_up_the_font_advances():
+    # Lato's advance of "0" is 1160/2000 em (hmtx of Lato-Regular 2.007); times the 4 % slack
+    assert text_width("0", 10) == pytest.approx(10 * 1160 / 2000 * 1.04, rel=1e-6)
+    assert text_width("00", 10) == pytest.approx(2 * text_width("0", 10))
+    assert text_width("Ab", 10, bold=True) > text_width("Ab", 10)
+    # a glyph Lato lacks (CJK) counts as a full em, not as nothing
+    assert text_width("漢", 10) == pytest.approx(10 * 1.04)
+
+
+def test_longest_word_breaks_only_at_spaces_and_hyphens():
+    text = "k-nearest neighbours (k = 15; distance-weighted)"
+    assert longest_word(text, 8) == pytest.approx(text_width("neighbours", 8))
+
+
+@pytest.mark.parametrize("k", [2, 4, 7, 10, 20, 30, 60, 100])
+def test_data_table_fits_the_line_at_a_legible_size(k):
+    names = [f"Method number {i} (variant {i % 7})" for i in range(k)]
+    cells = [["0.7634 (10.5)"] * 40 + ["10.525"] for _ in range(k)]
+    lay = data_table_layout(names, [f"dataset-{d:02d}" for d in range(40)], cells)
+    assert lay.size >= MIN_PT
+    # every method in exactly one block, in order
+    assert [j for b in lay.blocks for j in b] == list(range(k))
+    for block in lay.blocks:
+        assert lay.name_width + sum(lay.widths[j] for j in block) <= 1 + 1e-9
+    # each column is at least its widest cell and its longest header word
+    for j in range(k):
+        need = max(
+            text_width("0.7634 (10.5)", lay.size, bold=True), longest_word(names[j], lay.size)
+        )
+        assert lay.widths[j] * TEXT_WIDTH_PT["a4"] >= need
+    if k <= 4:
+        assert not lay.split
+    if k >= 20:
+        assert lay.split
+
+
+def test_one_very_long_word_gets_a_column_of_its_own():
+    names = ["x" * 60, "short"]
+    lay = data_table_layout(names, ["d"], [["0.5 (1)"], ["0.5 (2)"]])
+    assert lay.widths[0] * TEXT_WIDTH_PT["a4"] >= longest_word("x" * 60, lay.size, bold=True)
+
+
+def test_rank_ranges():
+    assert rank_ranges([1, 2, 3, 7, 9, 10]) == "1\u20133, 7, 9, 10"
+    assert rank_ranges([]) == ""
+    assert rank_ranges([5, 4, 3, 2]) == "2\u20135"
+
+
+def test_figure_placement_keeps_type_at_its_drawn_size_when_a_page_holds_it():
+    narrow = figure_placement(500, 300, 6.0)
+    assert not narrow.landscape
+    assert narrow.print_scale == 1.0
+    wide = figure_placement(700, 300, 6.0)
+    assert wide.landscape
+    assert wide.printed_min_font == 6.0
+    # on screen a 6 pt label shows at 9 px at least
+    assert narrow.min_px == pytest.approx(500 * 4 / 3 * 9 / 8)
+
+
+def _result(k, n=12, seed=0):
+    rng = np.random.default_rng(seed)
+    values = np.linspace(0, 0.2, k)[None, :] + rng.normal(0, 0.05, (n, k))
+    table = ScoreTable(
+        values=values,
+        methods=[f"m{i:02d}" for i in range(k)],
+        datasets=[f"d{i}" for i in range(n)],
+    )
+    return cdplot.compare(table)
+
+
+def test_method_table_counts_duels_and_letters_groups():
+    r = _result(6)
+    order = list(r.order())
+    mt = method_table(r, order, decimals=3)
+    for row in mt["rows"]:
+        w, t, loss = (int(x) for x in row["wtl"].split("\u2009/\u2009"))
+        assert w + t + loss == r.n_datasets * (r.n_methods - 1)
+    # the duel counts agree with a direct count of the scores
+    first = r.methods.index(order[0])
+    wins = sum(
+        int(np.sum(r.scores.values[:, first] > r.scores.values[:, j]))
+        for j in range(r.n_methods)
+        if j != first
+    )
+    assert mt["rows"][0]["wtl"].startswith(f"{wins}\u2009/")
+    # two methods share a letter exactly when a clique holds both
+    for a in mt["rows"]:
+        for b in mt["rows"]:
+            together = any(a["method"] in c and b["method"] in c for c in r.cliques)
+            shared = bool(set(a["groups"]) & set(b["groups"]) - {"\u2013"})
+            assert together == shared
+
+
+def test_pairwise_matrix_only_where_it_fits():
+    small = section_context(_result(4), index=1, label=None, multi=False, figures=[])
+    assert small["pairwise"]["matrix"]
+    big = section_context(_result(40), index=1, label=None, multi=False, figures=[])
+    pw = big["pairwise"]
+    assert not pw["matrix"]
+    assert pw["n_significant"] == len(pw["pairs"])
+    # the condensed remarks stay short whatever k
+    text = " ".join(k["pairs"] for k in pw["remarks"]["kinds"])
+    assert len(text) <= 2 * 1400 + 10

@@ -251,6 +251,9 @@ def _pairwise(r, order, *, paper: str = "a4") -> dict:
             for n, clique in enumerate(_lettered_cliques(r, pos))
         ],
         "named_cliques": len(order) <= MAX_NAMED_CLIQUES,
+        # tests against a control say nothing about the other pairs: no groups to list
+        "all_pairs_tested": r.all_pairs_tested,
+        "control": r.control,
         "remarks": _remarks(r, pos),
         "n_remarks": len(r.bridges) + len(r.unjoined),
         "pairs": [[a, b] for _, _, _, a, b in sig],

@@ -315,17 +315,32 @@ _FIGURES = (
 
 def _caption(key: str, result) -> str:
     alpha = f"\u03b1 = {result.alpha:g}"
-    if key == "cd":
-        if result.critical_difference is not None:
+    cd = (
+        f", CD = {result.critical_difference:.3f}" if result.critical_difference is not None else ""
+    )
+    control = getattr(result, "control", None)
+    if control is not None and not getattr(result, "all_pairs_tested", True):
+        # tests against a control say nothing about the other pairs: no bars, no overlaps
+        only = (
+            f"Only pairs with the control {control} were tested ({result.procedure()}{cd}); "
+            "nothing is claimed about the other pairs."
+        )
+        if key == "cd":
             return (
-                "Average rank of each method (1 = best, on the right). Methods joined by a bar do "
-                "not "
-                f"differ significantly at {alpha} ({result.procedure()}, CD = "
-                f"{result.critical_difference:.3f})."
+                "Average rank of each method (1 = best, on the right); methods marked \u2020 "
+                f"differ significantly from the control at {alpha}. {only}"
             )
+        if key == "intervals":
+            return (
+                "Average rank of each method; the interval is the control's average rank "
+                f"\u00b1 CD, and methods outside it differ significantly from the control at "
+                f"{alpha}. {only}"
+            )
+        return f"Adjusted p-value of each method against the control. {only}"
+    if key == "cd":
         return (
-            f"Average rank of each method (1 = best, on the right). Methods joined by a bar do not "
-            f"differ significantly at {alpha} ({result.procedure()})."
+            "Average rank of each method (1 = best, on the right). Methods joined by a bar do not "
+            f"differ significantly at {alpha} ({result.procedure()}{cd})."
         )
     if key == "intervals":
         if result.critical_difference is not None:
@@ -337,8 +352,7 @@ def _caption(key: str, result) -> str:
         return f"Average rank of each method with its interval ({result.procedure()}, {alpha})."
     return (
         f"Adjusted p-value of each pair of methods by level ({result.procedure()}); the values are "
-        "in "
-        "the table of pairwise comparisons below."
+        "in the table of pairwise comparisons below."
     )
 
 

@@ -259,3 +259,22 @@ def test_methods_keep_one_order_in_every_section_of_a_multi_metric_report(yang_h
         assert rows == overall
     avg = yang_html.split('class="stats-table average-ranks"', 1)[1].split("</thead>", 1)[0]
     assert re.findall(r'<th scope="col">([^<]*)</th>', avg) == overall
+
+
+def test_control_mode_report_claims_nothing_about_untested_pairs():
+    # Bonferroni-Dunn tests only pairs with the control (Demšar 2006, section 3.2.2): the
+    # report must not speak of bars, overlapping intervals or groups
+    res = cdplot.compare(cdplot.load_example("demsar2006"), test="bonferroni-dunn", control="C4.5")
+    html = render_html(res, embed_fonts=False)
+    text = re.sub(
+        r"\s+", " ", re.sub(r"<[^>]+>", " ", re.sub(r"<svg.*?</svg>", "", html, flags=re.S))
+    )
+    for claim in (
+        "joined by a bar",
+        "do not overlap",
+        "Groups of methods",
+        "sharing a group letter",
+    ):
+        assert claim not in text, claim
+    assert text.count("Only pairs with the control C4.5 were tested") >= 3
+    assert "differ significantly from the control at α = 0.05" in text

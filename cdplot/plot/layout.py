@@ -17,6 +17,7 @@ the figure widen (or, inside a given Axes, the rank axis shortens).
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -31,6 +32,9 @@ __all__ = [
     "interval_layout",
     "heatmap_layout",
     "wrap_text",
+    "wrap_name",
+    "shorten_name",
+    "rank_span",
     "tick_ranks",
     "pack_rows",
     "overlapping_boxes",
@@ -80,10 +84,12 @@ class Box:
 def _box(
     measure: Measure, text, role, x, y, ha, va, size, bold=False, color="ink", rotation=0.0
 ) -> Box:
-    w, h, _d = measure(text, size, bold)
-    w = w * _SAFETY
-    lh = measure("lp", size, bold)[1]
-    h = max(h, lh)
+    lines = text.split("\n")
+    w = max(measure(t, size, bold)[0] for t in lines) * _SAFETY
+    _lw, lh, ld = measure("lp", size, bold)
+    h = max(measure(lines[0], size, bold)[1], lh)
+    if len(lines) > 1:
+        h = _block_height(len(lines), lh, ld, LINE_SPACING)
     if rotation:
         w, h = h, w
     x0 = {"left": x, "right": x - w, "center": x - w / 2}[ha]
@@ -123,30 +129,31 @@ def wrap_text(text: str, width: float, size: float, measure: Measure) -> list[st
 
 
 def tick_ranks(
-    k: int, points_per_rank: float, label_width: float
+    k: int, points_per_rank: float, label_width: float, lo: int = 1
 ) -> tuple[list[int], list[int], bool]:
-    """Integer ticks, the labelled subset and whether half ticks fit.
+    """Integer ticks from ``lo`` to ``k``, the labelled subset and whether half ticks fit.
 
     Labels are thinned to every 2nd, 5th, 10th... rank so that neighbours
-    stay ``label_width`` apart; 1 and ``k`` are always labelled.
+    stay ``label_width`` apart; ``lo`` and ``k`` are always labelled.
     """
     step = 1
     for step in (1, 2, 5, 10, 20, 25, 50, 100, 250, 500, 1000):
         if step * points_per_rank >= label_width:
             break
-    wanted = sorted({1, k} | set(range(step, k + 1, step)))
+    first = -(-lo // step) * step
+    wanted = sorted({lo, k} | set(range(max(first, step), k + 1, step)))
     need = label_width / points_per_rank
     kept: list[int] = []
     for r in wanted:
         if not kept or r - kept[-1] >= need - 1e-9:
             kept.append(r)
         elif r == k:
-            # k must be labelled: drop the previous label instead (never 1)
+            # k must be labelled: drop the previous label instead (never the first)
             if len(kept) > 1:
                 kept.pop()
             if r - kept[-1] >= need - 1e-9:
                 kept.append(r)
-    major = list(range(1, k + 1)) if points_per_rank >= 2.0 else kept
+    major = list(range(lo, k + 1)) if points_per_rank >= 2.0 else kept
     return major, kept, points_per_rank >= 9.0
 
 
@@ -168,8 +175,93 @@ def pack_rows(spans: Sequence[tuple[float, float]], gap: float) -> list[int]:
 
 
 # ---------------------------------------------------------------------------
+# names that do not fit: wrapped at natural breaks, then shortened with a key
+# ---------------------------------------------------------------------------
+
+# characters after which a name may break (kept at the end of the first line)
+_BREAK_AFTER = "-_/+.,;:)]"
+# characters before which a name may break (start the second line)
+_BREAK_BEFORE = "([{"
+_ELLIPSIS = "\u2026"
+
+
+def _is_cjk(ch: str) -> bool:
+    o = ord(ch)
+    return 0x2E80 <= o <= 0x9FFF or 0xAC00 <= o <= 0xD7AF or 0xF900 <= o <= 0xFAFF
+
+
+def _breaks(text: str) -> list[tuple[str, str]]:
+    """Every two-line split of ``text`` at a natural break point, as (first, second)."""
+    out = []
+    n = len(text)
+    for i in range(1, n):
+        a, b = text[i - 1], text[i]
+        if b == " ":
+            out.append((text[:i].rstrip(), text[i:].lstrip()))
+        elif a == " ":
+            continue
+        elif a in _BREAK_AFTER or b in _BREAK_BEFORE or (_is_cjk(a) and _is_cjk(b)):
+            out.append((text[:i].rstrip(), text[i:].lstrip()))
+    return [(x, y) for x, y in out if x and y]
+
+
+def wrap_name(
+    text: str, width: float, size: float, bold: bool, measure: Measure
+) -> list[str] | None:
+    """``text`` on one line, or on two lines split at a natural break, within ``width``.
+
+    Of the splits that fit, the one with the most even lines is taken;
+    ``None`` when no split fits.
+    """
+    if measure(text, size, bold)[0] * _SAFETY <= width:
+        return [text]
+    best = None
+    for first, second in _breaks(text):
+        w = max(measure(first, size, bold)[0], measure(second, size, bold)[0]) * _SAFETY
+        if w <= width and (best is None or w < best[0]):
+            best = (w, [first, second])
+    return None if best is None else best[1]
+
+
+def shorten_name(
+    text: str, tag: str, width: float, size: float, bold: bool, measure: Measure
+) -> str | None:
+    """``text`` cut to fit ``width`` with an ellipsis and ``tag`` (a key number).
+
+    The cut falls at a word boundary when that keeps most of the room used;
+    ``None`` when not even the tag fits.
+    """
+    suffix = f"{_ELLIPSIS}\u00a0{tag}"
+    if measure(tag, size, bold)[0] * _SAFETY > width:
+        return None
+    keep = ""
+    for i in range(len(text), 0, -1):
+        trial = text[:i].rstrip() + suffix
+        if measure(trial, size, bold)[0] * _SAFETY <= width:
+            keep = text[:i].rstrip()
+            break
+    if not keep:
+        return tag
+    cut = keep.rfind(" ")
+    if cut > 0.6 * len(keep):
+        keep = keep[:cut].rstrip(" ,;:-(")
+    return keep + suffix
+
+
+def _block_height(n_lines: int, h: float, d: float, spacing: float) -> float:
+    """Height of ``n_lines`` of text as matplotlib stacks them (``Text._get_layout``)."""
+    return h + (n_lines - 1) * (d + (h - d) * spacing)
+
+
+# ---------------------------------------------------------------------------
 # critical-difference diagram
 # ---------------------------------------------------------------------------
+
+# line spacing of two-line names (matplotlib's ``linespacing``)
+LINE_SPACING = 1.1
+# the widescreen slide of presentation software: the largest a 16:9 slide
+# figure may grow before its type would be shown below the style's size
+_MAX_SLIDE_SCALE = 4.0 / 3.0
 
 
 @dataclass(frozen=True)
@@ -184,7 +276,12 @@ class Elbow:
 
 @dataclass(frozen=True)
 class Bar:
-    """A thick horizontal bar (clique, CD scale, control interval)."""
+    """A thick horizontal bar (clique, CD scale, control interval).
+
+    ``crossed`` lists the methods outside a clique whose line passes through
+    its bar (their average rank equals, or is indistinguishably close to,
+    a member's); the drawing sets those lines off with a white gap.
+    """
 
     role: str
     x0: float
@@ -193,19 +290,28 @@ class Bar:
     members: tuple[int, ...] = ()
     open_left: bool = False
     open_right: bool = False
+    crossed: tuple[int, ...] = ()
+    width: float = 0.0
 
 
 @dataclass
 class CDLayout:
-    """Everything the CD diagram draws, placed."""
+    """Everything the CD diagram draws, placed.
+
+    ``labels`` are the texts shown for the methods (two lines joined by a
+    newline when wrapped, shortened with a key number when needed) and
+    ``key`` the ``(number, full name)`` pairs of the shortened ones.
+    ``fits`` is False when the content could not be made legible in the
+    room given; ``extra['need']`` then holds the (width, height) it needs.
+    """
 
     width: float
     height: float
     font_size: float
     small_size: float
     axis_y: float
-    axis_x0: float  # x of rank 1
-    axis_x1: float  # x of rank k
+    axis_x0: float  # x of rank_lo
+    axis_x1: float  # x of rank_hi
     k: int
     major_ticks: list[int]
     labelled_ticks: list[int]
@@ -217,12 +323,37 @@ class CDLayout:
     fits: bool
     points_per_rank: float
     extra: dict = field(default_factory=dict)
+    rank_lo: int = 1
+    rank_hi: int = 0
+    axis_break: float = 0.0  # x where the axis is broken (0: not broken)
+    axis_end: float = 0.0  # x where the drawn axis line ends on the best side
+    labels: list[str] = field(default_factory=list)
+    key: list[tuple[str, str]] = field(default_factory=list)
+    bar_width: float = 0.0
 
     def x(self, rank: float) -> float:
         """x of an average rank."""
-        if self.k == 1:
+        hi = self.rank_hi or self.k
+        if hi == self.rank_lo:
             return (self.axis_x0 + self.axis_x1) / 2
-        return self.axis_x0 + (rank - 1.0) * (self.axis_x1 - self.axis_x0) / (self.k - 1)
+        return self.axis_x0 + (rank - self.rank_lo) * (self.axis_x1 - self.axis_x0) / (
+            hi - self.rank_lo
+        )
+
+
+def rank_span(ranks: Sequence[float], k: int, full: bool) -> tuple[int, int]:
+    """The integer ranks the axis runs between: 1..k, or the occupied ones rounded out."""
+    if full or k < 2:
+        return 1, max(k, 1)
+    lo = max(1, math.floor(min(ranks) + 1e-9))
+    hi = min(k, math.ceil(max(ranks) - 1e-9))
+    if hi - lo < 1:
+        hi = min(k, lo + 1)
+        lo = hi - 1
+    # a break saves nothing when only rank 1 would be left out of a short axis
+    if lo == 2 and hi - lo < 4:
+        lo = 1
+    return lo, hi
 
 
 def cd_layout(
@@ -245,8 +376,19 @@ def cd_layout(
     direction: str = "better",
     notes: Sequence[str] = (),
     caption: str | None = None,
+    full_axis: bool | None = None,
 ) -> CDLayout:
     """Place a critical-difference diagram.
+
+    The width is the style's (or ``width``) whatever the names are.  To fit,
+    the type shrinks in half-point steps down to the style's minimum, names
+    wider than their column are wrapped on two lines at natural breaks,
+    and at the smallest type names that still do not fit are shortened
+    with a key number (the full names are listed in the key under the
+    diagram).  Styles with a fixed aspect (slides) grow, keeping it, up to
+    a 13.33 in wide slide when the content is too tall.  When nothing
+    makes the content legible, the layout is squeezed and ``fits`` is
+    False, with the room it needs in ``extra['need']``.
 
     Parameters
     ----------
@@ -257,12 +399,12 @@ def cd_layout(
     style : Style
         Sizes and spacing.
     width, height : float, optional
-        Target width and fixed height in points (default: the style's).
+        Target width and fixed height in points (default: the style's;
+        a style with a fixed aspect keeps it for a given width).
         ``height=None`` sizes the height to the content.
     grow : bool
-        Whether the figure may widen when the names do not fit ``width``
-        at the smallest type; inside a given Axes it may not, and the rank
-        axis is shortened instead.
+        Whether a fixed-aspect style may grow (keeping its aspect) when
+        the content is too tall; inside a given Axes it may not.
     reverse : bool
         Best ranks on the left instead of Demsar's right.
     cliques : sequence of sequence of int
@@ -273,103 +415,106 @@ def cd_layout(
     control : int, optional
         Index of the control method (Bonferroni-Dunn interval).
     bold : sequence of int
-        Methods whose names are bold.
+        Methods whose names are bold (and whose lines are thicker).
     show_ranks : bool
         Print average ranks beside the names.
+    rank_format : str
+        Format of the printed ranks.
     cd_label : str, optional
         Text above the CD bar (default ``'CD = 1.25'``).
     direction : str
         Word at the better end of the axis (empty for none).
     notes, caption : optional
         Paragraphs of notes and the caption, wrapped to the width.
+    full_axis : bool, optional
+        Run the axis from 1 to k; by default (``None``) it does for fewer
+        than 10 methods and otherwise spans the occupied ranks, rounded out
+        to integers, with a break mark when it does not start at 1.
 
     Returns
     -------
     CDLayout
     """
     k = len(names)
-    width = style.width_pt if width is None else float(width)
-    fixed_h = style.height_pt if height is None and style.height is not None else height
+    if full_axis is None:
+        full_axis = k < 10
+    span = rank_span(ranks, k, bool(full_axis))
+    base_w = style.width_pt if width is None else float(width)
+    aspect = None if style.height is None else style.height / style.width
+    if height is not None:
+        base_h = float(height)
+    elif aspect is not None:
+        base_h = base_w * aspect
+    else:
+        base_h = None
     sizes = style.font_sizes()
-    best = None
-    for fs in sizes:
-        lay = _cd_at(
-            names,
-            ranks,
-            measure,
-            style,
-            fs,
-            style.small_for(fs),
-            width,
-            reverse,
-            cliques,
-            cd,
-            control,
-            set(bold),
-            show_ranks,
-            rank_format,
-            cd_label,
-            direction,
-            notes,
-            caption,
-            False,
-        )
-        best = lay
-        if lay.fits and (fixed_h is None or lay.height <= fixed_h):
-            break
-    if not best.fits:
-        if grow:
-            need = best.extra["min_width"]
-            fs = sizes[-1]
-            best = _cd_at(
-                names,
-                ranks,
-                measure,
-                style,
-                fs,
-                style.small_for(fs),
-                need,
-                reverse,
-                cliques,
-                cd,
-                control,
-                set(bold),
-                show_ranks,
-                rank_format,
-                cd_label,
-                direction,
-                notes,
-                caption,
-                False,
-            )
-        else:
-            fs = sizes[-1]
-            best = _cd_at(
-                names,
-                ranks,
-                measure,
-                style,
-                fs,
-                style.small_for(fs),
-                width,
-                reverse,
-                cliques,
-                cd,
-                control,
-                set(bold),
-                show_ranks,
-                rank_format,
-                cd_label,
-                direction,
-                notes,
-                caption,
-                True,
-            )
-    if fixed_h is not None and best.height < fixed_h:
-        _shift(best, (fixed_h - best.height) / 2)
-        best.height = fixed_h
-    best.extra["k"] = k
-    return best
+    args = (
+        names,
+        ranks,
+        measure,
+        style,
+        reverse,
+        cliques,
+        cd,
+        control,
+        set(bold),
+        show_ranks,
+        rank_format,
+        cd_label,
+        direction,
+        notes,
+        caption,
+        span,
+    )
+    scales = [1.0]
+    if aspect is not None and height is None and grow:
+        scales = [1.0, 1.125, 1.25, _MAX_SLIDE_SCALE]
+    lay = None
+    for scale in scales:
+        w = base_w * scale
+        h = None if base_h is None else base_h * scale
+        lay = _fit_cd(args, sizes, w, h)
+        if lay is not None:
+            return _finish(lay, h, k)
+    # nothing legible: measure what it needs, then squeeze into what there is
+    w = base_w * scales[-1]
+    need = _cd_at(*args, sizes[-1], w, "short", False)
+    need_w = max(w, need.extra["min_width"])
+    need_h = need.height
+    if aspect is not None and height is None and grow:
+        # keep the aspect, grown as far as the content needs
+        scale = max(need_h / base_h, need_w / base_w)
+        w, h = base_w * scale, base_h * scale
+        lay = _cd_at(*args, sizes[-1], w, "short", True)
+        need_w, need_h = w, h
+    else:
+        h = None if base_h is None else base_h * scales[-1]
+        lay = _cd_at(*args, sizes[-1], w, "short", True)
+    lay.fits = False
+    lay.extra["need"] = (need_w, need_h)
+    return _finish(lay, h, k)
+
+
+def _fit_cd(args, sizes, width, height):
+    """The first legible layout: one-line names at the largest size that holds them, then
+    wrapped names (largest size first), then the smallest size with a key."""
+    for mode in ("plain", "wrap"):
+        for fs in sizes:
+            lay = _cd_at(*args, fs, width, mode, False)
+            if lay.fits and (height is None or lay.height <= height + 1e-6):
+                return lay
+    lay = _cd_at(*args, sizes[-1], width, "short", False)
+    if lay.fits and (height is None or lay.height <= height + 1e-6):
+        return lay
+    return None
+
+
+def _finish(lay, height, k):
+    if height is not None and lay.height < height:
+        _shift(lay, (height - lay.height) / 2)
+        lay.height = height
+    lay.extra["k"] = k
+    return lay
 
 
 def _shift(lay, dy: float) -> None:
@@ -379,30 +524,42 @@ def _shift(lay, dy: float) -> None:
         Elbow(e.index, e.side, e.row, tuple((x, y + dy) for x, y in e.points)) for e in lay.elbows
     ]
     lay.bars = [
-        Bar(b.role, b.x0, b.x1, b.y + dy, b.members, b.open_left, b.open_right) for b in lay.bars
+        Bar(b.role, b.x0, b.x1, b.y + dy, b.members, b.open_left, b.open_right, b.crossed, b.width)
+        for b in lay.bars
     ]
-    lay.boxes = [
-        Box(
-            b.text,
-            b.role,
-            b.x,
-            b.y + dy,
-            b.ha,
-            b.va,
-            b.size,
-            b.bold,
-            b.x0,
-            b.y0 + dy,
-            b.x1,
-            b.y1 + dy,
-            b.rotation,
-            b.color,
-        )
-        for b in lay.boxes
-    ]
-    for key in ("marker_y",):
-        if key in lay.extra:
-            lay.extra[key] += dy
+    lay.boxes = [_moved(b, dy) for b in lay.boxes]
+
+
+def _clique_bars(cliques, xs, half_lines, ext, tied_ext):
+    """Bar spans that cover their members' lines and stop short of every other line.
+
+    A bar reaches ``ext`` past its outer members (``tied_ext`` for a group
+    of equal ranks, so that it stays clearly visible), but never closer to
+    the line of a method outside the group than that line's half-width
+    plus a clearance.  Outsiders whose lines fall within the members' span
+    (an equal or indistinguishably close average rank) are returned as
+    crossed, to be drawn over the bar with a gap.
+    """
+    out = []
+    for members in cliques:
+        mset = set(members)
+        mx = [xs[i] for i in members]
+        a, b = min(mx), max(mx)
+        reach = tied_ext if b - a < 1e-6 else ext
+        lo, hi = a - reach, b + reach
+        crossed = []
+        for j, xj in enumerate(xs):
+            if j in mset:
+                continue
+            keep_off = half_lines[j]
+            if a - keep_off < xj < b + keep_off:
+                crossed.append(j)
+            elif xj <= a - keep_off:
+                lo = max(lo, xj + keep_off)
+            else:
+                hi = min(hi, xj - keep_off)
+        out.append((min(lo, a), max(hi, b), tuple(crossed)))
+    return out
 
 
 def _cd_at(
@@ -410,9 +567,6 @@ def _cd_at(
     ranks,
     measure,
     style,
-    fs,
-    ss,
-    width,
     reverse,
     cliques,
     cd,
@@ -424,55 +578,110 @@ def _cd_at(
     direction,
     notes,
     caption,
+    span,
+    fs,
+    width,
+    mode,
     squeeze,
 ) -> CDLayout:
     k = len(names)
+    r_lo, r_hi = span
+    ss = style.small_for(fs)
     pad = style.pad
-    lp = measure("lp", fs, False)[1]
+    _w, lp, lp_d = measure("lp", fs, False)
     lps = measure("lp", ss, False)[1]
-    row_h = max(lp * _ROW, lp + 2.0)
 
     order = sorted(range(k), key=lambda i: (ranks[i], i))
     n_best = math.ceil(k / 2)
     best_side, worst_side = ("left", "right") if reverse else ("right", "left")
     side = {i: (best_side if pos < n_best else worst_side) for pos, i in enumerate(order)}
 
-    name_w = {i: measure(names[i], fs, i in bold)[0] * _SAFETY for i in range(k)}
     values = {i: rank_format.format(ranks[i]) for i in range(k)}
     value_w = (
         {i: measure(values[i], ss, False)[0] * _SAFETY for i in range(k)} if show_ranks else {}
     )
 
-    def col(s):
-        members = [i for i in range(k) if side[i] == s]
-        wn = max((name_w[i] for i in members), default=0.0)
-        wv = max((value_w[i] for i in members), default=0.0) if show_ranks else 0.0
-        return wn, wv
+    def value_col(s):
+        return max((value_w[i] for i in range(k) if side[i] == s), default=0.0)
 
-    wl_n, wl_v = col("left")
-    wr_n, wr_v = col("right")
+    wl_v = value_col("left") if show_ranks else 0.0
+    wr_v = value_col("right") if show_ranks else 0.0
     g_nv = _GAP_NAME_VALUE * fs if show_ranks else 0.0
     g_vl = _GAP_VALUE_LINE * fs
     stub = max(4.0, 0.8 * fs)
-    left_block = pad + wl_n + (g_nv + wl_v if show_ranks else 0.0) + g_vl
-    right_block = pad + wr_n + (g_nv + wr_v if show_ranks else 0.0) + g_vl
-    tick_label_w = measure(str(k), ss, False)[0] + 0.9 * ss
-    min_axis = max(_MIN_AXIS, _MIN_POINTS_PER_RANK * (k - 1), 1.6 * tick_label_w)
+    tick_label_w = measure(str(r_hi), ss, False)[0] + 0.9 * ss
+    n_ranks = r_hi - r_lo
+    min_axis = max(_MIN_AXIS, style.min_points_per_rank * n_ranks, 1.6 * tick_label_w)
+    fixed = 2 * pad + wl_v + wr_v + 2 * (g_nv + g_vl) + 2 * stub
+    room = width - fixed - min_axis  # for the two name columns together
+
+    # ---- labels: one line, wrapped or shortened, within each side's column
+    name_w = {i: measure(names[i], fs, i in bold)[0] * _SAFETY for i in range(k)}
+    widest = {
+        s: max((name_w[i] for i in range(k) if side[i] == s), default=0.0)
+        for s in ("left", "right")
+    }
+    plain_fits = widest["left"] + widest["right"] <= room + 1e-9
+    labels = {i: [names[i]] for i in range(k)}
+    key: list[tuple[str, str]] = []
+    fits = plain_fits
+    if not plain_fits and mode != "plain":
+        # each side gets half the room; a side that needs less leaves the rest to the other
+        half = max(room / 2, 0.0)
+        budget = {"left": half, "right": half}
+        for s, o in (("left", "right"), ("right", "left")):
+            if widest[s] < half:
+                budget[o] = room - widest[s]
+        fits = True
+        n_key = 0
+        # a prefix that every name shares says nothing once names are cut: cut after it
+        common = os.path.commonprefix(list(names)) if k > 1 else ""
+        common = common[: common.rfind(" ") + 1] if " " in common else ""
+        for i in order:
+            if name_w[i] <= budget[side[i]]:
+                continue
+            lines = wrap_name(names[i], budget[side[i]], fs, i in bold, measure)
+            if lines is None and mode == "short":
+                n_key += 1
+                short = shorten_name(
+                    names[i][len(common) :] or names[i],
+                    f"[{n_key}]",
+                    budget[side[i]],
+                    fs,
+                    i in bold,
+                    measure,
+                )
+                if short is not None:
+                    lines = [short]
+                    key.append((f"[{n_key}]", names[i]))
+            if lines is None:
+                fits = False
+                lines = [names[i]]
+            labels[i] = lines
+    label_w = {i: max(measure(t, fs, i in bold)[0] for t in labels[i]) * _SAFETY for i in range(k)}
+    wl_n = max((label_w[i] for i in range(k) if side[i] == "left"), default=0.0)
+    wr_n = max((label_w[i] for i in range(k) if side[i] == "right"), default=0.0)
+    n_lines = max(len(v) for v in labels.values())
+    label_h = _block_height(n_lines, lp, lp_d, LINE_SPACING)
+    row_h = max(lp * _ROW, lp + 2.0) if n_lines == 1 else label_h + 0.5 * lp
+
+    left_block = pad + wl_n + g_nv + wl_v + g_vl
+    right_block = pad + wr_n + g_nv + wr_v + g_vl
     min_width = left_block + right_block + 2 * stub + min_axis
-    fits = min_width <= width + 1e-9
+    fits = fits and min_width <= width + 1e-9
     axis_len = width - left_block - right_block - 2 * stub
-    if not fits and squeeze:
+    if squeeze:
         axis_len = max(axis_len, 12.0)
     ax0 = left_block + stub  # left end of the axis
     ax1 = ax0 + axis_len
-    # rank 1 sits at the best end
-    x_r1, x_rk = (ax1, ax0) if not reverse else (ax0, ax1)
-    ppr = axis_len / (k - 1) if k > 1 else axis_len
+    # rank r_lo sits at the best end
+    x_lo, x_hi = (ax1, ax0) if not reverse else (ax0, ax1)
+    ppr = axis_len / n_ranks if n_ranks else axis_len
 
     def xr(r):
-        if k == 1:
+        if not n_ranks:
             return (ax0 + ax1) / 2
-        return x_r1 + (r - 1.0) * (x_rk - x_r1) / (k - 1)
+        return x_lo + (r - r_lo) * (x_hi - x_lo) / n_ranks
 
     boxes: list[Box] = []
     bars: list[Bar] = []
@@ -484,24 +693,24 @@ def _cd_at(
     if cd is not None and k > 1:
         if control is None:
             # Demsar's scale bar starts at the worse end of the axis
-            length = min(cd, k - 1) * ppr
-            start = x_rk
+            length = min(cd, n_ranks) * ppr
+            start = x_hi
             bx0, bx1 = (start, start + length) if not reverse else (start - length, start)
             cd_bar = Bar(
                 "cd",
                 bx0,
                 bx1,
                 0.0,
-                open_right=cd > k - 1 and not reverse,
-                open_left=cd > k - 1 and reverse,
+                open_right=cd > n_ranks and not reverse,
+                open_left=cd > n_ranks and reverse,
             )
             label = cd_label or f"CD = {cd:.2f}"
             cd_box = _box(measure, label, "cd-label", (bx0 + bx1) / 2, 0.0, "center", "top", ss)
         else:
             rc = ranks[control]
-            lo, hi = max(1.0, rc - cd), min(float(k), rc + cd)
+            lo, hi = max(float(r_lo), rc - cd), min(float(r_hi), rc + cd)
             xa, xb = sorted((xr(lo), xr(hi)))
-            open_lo, open_hi = rc - cd < 1.0, rc + cd > k
+            open_lo, open_hi = rc - cd < r_lo, rc + cd > r_hi
             # which screen side is open depends on the orientation
             ol, orr = (open_hi, open_lo) if not reverse else (open_lo, open_hi)
             cd_bar = Bar(
@@ -518,7 +727,6 @@ def _cd_at(
         arrow = f"{direction} \u2192" if not reverse else f"\u2190 {direction}"
         dx, dha = (ax1, "right") if not reverse else (ax0, "left")
         dir_box = _box(measure, arrow, "direction", dx, 0.0, dha, "top", ss, color="muted")
-    header_rows = []
     if cd_box is not None and dir_box is not None and cd_box.overlaps(dir_box, -0.6 * ss):
         header_rows = [[dir_box], [cd_box]]
     else:
@@ -542,82 +750,77 @@ def _cd_at(
                 cd_bar.members,
                 cd_bar.open_left,
                 cd_bar.open_right,
+                width=style.bar_width,
             )
         )
         y += style.bar_width / 2 + 0.6 * ss
     else:
         y += 0.3 * ss
-    major, labelled, halves = tick_ranks(k, ppr if k > 1 else 1e9, tick_label_w)
+    major, labelled, halves = tick_ranks(r_hi, ppr if n_ranks else 1e9, tick_label_w, lo=r_lo)
     tick_len = max(2.5, 0.45 * ss)
     for r in labelled:
         boxes.append(_box(measure, str(r), "tick", xr(r), y, "center", "top", ss))
     y += lps + 0.25 * ss + tick_len
     axis_y = y
+    # a broken axis: the line runs on past rank r_lo into the stub, with a mark
+    best_dir = 1.0 if not reverse else -1.0
+    axis_break = xr(r_lo) + best_dir * 0.45 * stub if r_lo > 1 else 0.0
+    axis_end = xr(r_lo) + best_dir * 0.9 * stub if r_lo > 1 else xr(r_lo)
 
     # ---- below the axis: clique bars, stacked
     y = axis_y + max(0.7 * fs, 4.0)
-    ext = max(1.5, 0.25 * fs)  # bars reach a little past their outer members
-    spans = []
-    for members in cliques:
-        xs = [xr(ranks[i]) for i in members]
-        spans.append((min(xs) - ext, max(xs) + ext))
-    rows = pack_rows(spans, gap=max(3.0, 0.6 * fs))
-    step = style.bar_width + max(2.5, 0.4 * fs)
-    for members, (lo, hi), row in zip(cliques, spans, rows, strict=False):
-        bars.append(Bar("clique", lo, hi, y + row * step, tuple(members)))
+    xs = [xr(r) for r in ranks]
+    # half the drawn width of each line plus a clearance no bar may enter
+    half_lines = [
+        style.line_width * (1.6 if i in bold else 1.0) / 2 + max(0.5, 0.1 * fs) for i in range(k)
+    ]
+    ext = max(1.5, 0.25 * fs)
+    spans = _clique_bars(cliques, xs, half_lines, ext, max(ext, 0.9 * fs))
+    rows = pack_rows([(lo, hi) for lo, hi, _c in spans], gap=max(3.0, 0.6 * fs))
     n_bar_rows = (max(rows) + 1) if rows else 0
+    # many stacked bars get thinner, with a gap of at least their own thickness
+    bar_w = style.bar_width if n_bar_rows <= 8 else max(1.0, style.bar_width * 0.6)
+    step = bar_w + max(2.0, 0.35 * fs, bar_w)
+    for members, (lo, hi, crossed), row in zip(cliques, spans, rows, strict=True):
+        bars.append(
+            Bar("clique", lo, hi, y + row * step, tuple(members), crossed=crossed, width=bar_w)
+        )
     if n_bar_rows:
-        y += (n_bar_rows - 1) * step + style.bar_width / 2 + max(0.8 * fs, 4.0)
+        y += (n_bar_rows - 1) * step + bar_w / 2 + max(0.8 * fs, 4.0)
     # ---- label rows: on each side the method nearest the edge takes the top row
     first_row = y + row_h / 2
     elbows: list[Elbow] = []
-    left = sorted((i for i in range(k) if side[i] == "left"), key=lambda i: (xr(ranks[i]), i))
-    right = sorted((i for i in range(k) if side[i] == "right"), key=lambda i: (-xr(ranks[i]), i))
+    left = sorted((i for i in range(k) if side[i] == "left"), key=lambda i: (xs[i], i))
+    right = sorted((i for i in range(k) if side[i] == "right"), key=lambda i: (-xs[i], i))
     line_end_l = left_block
     line_end_r = width - right_block
+    texts = {i: "\n".join(labels[i]) for i in range(k)}
     for s, members in (("left", left), ("right", right)):
         for row, i in enumerate(members):
             ry = first_row + row * row_h
-            x = xr(ranks[i])
+            x = xs[i]
             end = line_end_l if s == "left" else line_end_r
             elbows.append(Elbow(i, s, row, ((x, axis_y), (x, ry), (end, ry))))
             color = "accent" if (i in bold) else "ink"
             if s == "left":
                 vx = line_end_l - g_vl
                 nx = vx - (wl_v + g_nv if show_ranks else 0.0)
-                if show_ranks:
-                    boxes.append(
-                        _box(
-                            measure,
-                            values[i],
-                            "value",
-                            vx,
-                            ry,
-                            "right",
-                            "center",
-                            ss,
-                            color="muted",
-                        )
-                    )
-                boxes.append(
-                    _box(measure, names[i], "name", nx, ry, "right", "center", fs, i in bold, color)
-                )
+                ha, vha = "right", "right"
             else:
                 vx = line_end_r + g_vl
                 nx = vx + (wr_v + g_nv if show_ranks else 0.0)
-                if show_ranks:
-                    boxes.append(
-                        _box(
-                            measure, values[i], "value", vx, ry, "left", "center", ss, color="muted"
-                        )
-                    )
+                ha, vha = "left", "left"
+            if show_ranks:
                 boxes.append(
-                    _box(measure, names[i], "name", nx, ry, "left", "center", fs, i in bold, color)
+                    _box(measure, values[i], "value", vx, ry, vha, "center", ss, color="muted")
                 )
+            boxes.append(
+                _box(measure, texts[i], "name", nx, ry, ha, "center", fs, i in bold, color)
+            )
     n_rows = max(len(left), len(right))
     y = first_row + (n_rows - 1) * row_h + row_h / 2 if n_rows else y
 
-    # ---- notes and caption, wrapped to the width
+    # ---- notes, caption and the key to shortened names, wrapped to the width
     text_w = max(width - 2 * pad, 20.0)
     line_h = lps * 1.25
     for role, paragraphs in (("note", notes), ("caption", [caption] if caption else [])):
@@ -639,6 +842,9 @@ def _cd_at(
                 )
             )
             y += line_h
+    if key:
+        y += 0.5 * ss
+        y = _key_boxes(boxes, key, pad, y, text_w, ss, measure)
     height = y + pad
     return CDLayout(
         width=width,
@@ -646,8 +852,8 @@ def _cd_at(
         font_size=fs,
         small_size=ss,
         axis_y=axis_y,
-        axis_x0=x_r1,
-        axis_x1=x_rk,
+        axis_x0=x_lo,
+        axis_x1=x_hi,
         k=k,
         major_ticks=major,
         labelled_ticks=labelled,
@@ -658,8 +864,43 @@ def _cd_at(
         boxes=boxes,
         fits=fits,
         points_per_rank=ppr,
-        extra={"min_width": min_width, "axis_left": ax0, "axis_right": ax1, "row_height": row_h},
+        extra={
+            "min_width": min_width,
+            "axis_left": ax0,
+            "axis_right": ax1,
+            "row_height": row_h,
+            "plain_fits": plain_fits,
+        },
+        rank_lo=r_lo,
+        rank_hi=r_hi,
+        axis_break=axis_break,
+        axis_end=axis_end,
+        labels=[texts[i] for i in range(k)],
+        key=key,
+        bar_width=bar_w,
     )
+
+
+def _key_boxes(boxes, key, x0, y, text_w, ss, measure) -> float:
+    """The key to shortened names, in as many columns as the width holds; returns the new y."""
+    line_h = measure("lp", ss, False)[1] * 1.25
+    entries = [f"{tag}\u00a0{name}" for tag, name in key]
+    col_gap = 1.2 * ss
+    col_w = max(measure(e, ss, False)[0] * _SAFETY for e in entries)
+    n_cols = max(1, min(len(entries), int((text_w + col_gap) // (col_w + col_gap))))
+    if n_cols == 1:
+        for e in entries:
+            for ln in wrap_text(e, text_w, ss, measure):
+                boxes.append(_box(measure, ln, "key", x0, y, "left", "top", ss))
+                y += line_h
+        return y
+    per_col = math.ceil(len(entries) / n_cols)
+    for n, e in enumerate(entries):
+        c, r = divmod(n, per_col)
+        boxes.append(
+            _box(measure, e, "key", x0 + c * (col_w + col_gap), y + r * line_h, "left", "top", ss)
+        )
+    return y + per_col * line_h
 
 
 # ---------------------------------------------------------------------------

@@ -3,7 +3,7 @@
 import matplotlib as mpl
 import numpy as np
 import pytest
-from conftest import svg_groups, svg_root, svg_texts, synthetic_table
+from conftest import SVG, svg_groups, svg_root, svg_texts, synthetic_table
 
 import cdplot
 from cdplot.errors import CdplotError
@@ -45,7 +45,7 @@ def test_demsar_svg_structure(demsar):
         assert texts.count(name) == 1
     assert len(svg_groups(root, "cd-elbow-")) == demsar.n_methods
     assert len(svg_groups(root, "cd-clique-")) == len(demsar.cliques)
-    assert len(svg_groups(root, "cd-bar")) == 1
+    assert len(svg_groups(root, "cd-cd-bar")) == 1
     assert any("CD\u00a0=\u00a01.25" in t or "CD = 1.25" in t for t in texts)
 
 
@@ -56,8 +56,13 @@ def test_no_text_overlaps_for_2_to_50_methods(k):
     ax = cdplot.cd_diagram(res)
     assert_no_overlap(ax)
     root = svg_root(ax)
+    # every method is named once: in full, wrapped, or shortened with its full name in the key
     texts = svg_texts(root)
-    assert all(texts.count(m) == 1 for m in res.methods)
+    for i, m in enumerate(res.methods):
+        (group,) = [g for g in svg_groups(root, "cd-name-") if g.get("id") == f"cd-name-{i}"]
+        shown = " ".join("".join(t.itertext()) for t in group.iter(f"{SVG}text"))
+        key = [t for t in texts if t.endswith(m)]
+        assert shown.replace("\n", " ") == m or " ".join(shown.split()) == m or key
     assert len(svg_groups(root, "cd-elbow-")) == k
     assert len(svg_groups(root, "cd-clique-")) == len(res.cliques)
 
@@ -117,7 +122,7 @@ def test_bonferroni_dunn_mode(demsar):
     ax = cdplot.cd_diagram(res)
     root = svg_root(ax)
     assert len(svg_groups(root, "cd-interval")) == 1
-    assert svg_groups(root, "cd-bar") == []
+    assert svg_groups(root, "cd-cd-bar") == []
     assert svg_groups(root, "cd-clique-") == []
     name = next(t for t in ax.texts if t.get_gid() == f"cd-name-{res.methods.index('C4.5')}")
     assert name.get_fontweight() in ("bold", 700)
@@ -132,7 +137,7 @@ def test_pairwise_test_mode_has_no_cd_bar():
     res = cdplot.compare(cdplot.load_example("demsar2006"), test="wilcoxon")
     ax = cdplot.cd_diagram(res)
     root = svg_root(ax)
-    assert svg_groups(root, "cd-bar") == []
+    assert svg_groups(root, "cd-cd-bar") == []
     assert svg_groups(root, "cd-interval") == []
     assert len(svg_groups(root, "cd-clique-")) == len(res.cliques)
 
@@ -141,9 +146,9 @@ def test_optional_parts(demsar):
     full = cdplot.cd_diagram(demsar)
     bare = cdplot.cd_diagram(demsar, ranks=False, caption=False, note=False)
     gids = [t.get_gid() for t in bare.texts]
-    assert "cd-value" not in gids
+    assert not [g for g in gids if g.startswith("cd-value-")]
     assert "cd-caption" not in gids
-    assert "cd-value" in [t.get_gid() for t in full.texts]
+    assert [t for t in full.texts if t.get_gid().startswith("cd-value-")]
     assert bare.figure.get_size_inches()[1] < full.figure.get_size_inches()[1]
 
 

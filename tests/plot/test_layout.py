@@ -92,15 +92,23 @@ def test_ties_get_separate_rows():
     assert overlapping_boxes(lay.boxes) == []
 
 
-def test_long_names_shrink_type_then_widen():
-    names = ["x" * 60 for _ in range(6)]
-    lay = cd_layout(names, [1, 2, 3, 4, 5, 6], measure=fake_measure, style=STYLES["paper"])
-    assert lay.font_size == STYLES["paper"].min_font_size
-    assert lay.width > STYLES["paper"].width_pt
-    inside = cd_layout(
-        names, [1, 2, 3, 4, 5, 6], measure=fake_measure, style=STYLES["paper"], grow=False
-    )
-    assert inside.width == STYLES["paper"].width_pt
+def test_long_names_shrink_then_wrap_then_shorten_and_never_widen():
+    style = STYLES["paper"]
+    words = [f"boosted trees (variant {i})" for i in range(6)]
+    lay = cd_layout(words, [1, 2, 3, 4, 5, 6], measure=fake_measure, style=style)
+    assert lay.width == style.width_pt
+    assert lay.fits
+    assert any("\n" in t for t in lay.labels)  # wrapped at a space, no key needed
+    assert not lay.key
+    names = ["x" * 60 for _ in range(6)]  # no break point: shortened with a key
+    lay = cd_layout(names, [1, 2, 3, 4, 5, 6], measure=fake_measure, style=style)
+    assert lay.width == style.width_pt
+    assert lay.font_size == style.min_font_size
+    assert len(lay.key) == 6
+    assert all(full == "x" * 60 for _tag, full in lay.key)
+    assert all(t.endswith("]") for t in lay.labels)
+    assert overlapping_boxes(lay.boxes) == []
+    assert min(b.size for b in lay.boxes) >= style.min_font_size
 
 
 def test_stacked_cliques_get_rows_and_do_not_touch():

@@ -253,6 +253,52 @@ def _block_height(n_lines: int, h: float, d: float, spacing: float) -> float:
     return h + (n_lines - 1) * (d + (h - d) * spacing)
 
 
+def common_prefix(names: Sequence[str]) -> str:
+    """The words every name starts with (said once they are cut, they would say nothing)."""
+    if len(names) < 2:
+        return ""
+    common = os.path.commonprefix(list(names))
+    return common[: common.rfind(" ") + 1] if " " in common else ""
+
+
+def fit_labels(
+    names: Sequence[str],
+    order: Sequence[int],
+    budget: Callable[[int], float],
+    size: float,
+    bold: set,
+    measure: Measure,
+    mode: str,
+) -> tuple[dict[int, list[str]], list[tuple[str, str]], bool]:
+    """Labels of at most ``budget(i)`` points: ``mode`` 'plain', 'wrap' or 'short'.
+
+    Returns the lines of each label, the key ``(tag, full name)`` of the
+    shortened ones (numbered in ``order``) and whether all fit.
+    """
+    labels = {i: [names[i]] for i in order}
+    key: list[tuple[str, str]] = []
+    ok = True
+    common = common_prefix(names) if mode == "short" else ""
+    for i in order:
+        room = budget(i)
+        if measure(names[i], size, i in bold)[0] * _SAFETY <= room:
+            continue
+        lines = wrap_name(names[i], room, size, i in bold, measure) if mode != "plain" else None
+        if lines is None and mode == "short":
+            tag = f"[{len(key) + 1}]"
+            short = shorten_name(
+                names[i][len(common) :] or names[i], tag, room, size, i in bold, measure
+            )
+            if short is not None:
+                lines = [short]
+                key.append((tag, names[i]))
+        if lines is None:
+            ok = False
+            lines = [names[i]]
+        labels[i] = lines
+    return labels, key, ok
+
+
 # ---------------------------------------------------------------------------
 # critical-difference diagram
 # ---------------------------------------------------------------------------
@@ -632,32 +678,9 @@ def _cd_at(
         for s, o in (("left", "right"), ("right", "left")):
             if widest[s] < half:
                 budget[o] = room - widest[s]
-        fits = True
-        n_key = 0
-        # a prefix that every name shares says nothing once names are cut: cut after it
-        common = os.path.commonprefix(list(names)) if k > 1 else ""
-        common = common[: common.rfind(" ") + 1] if " " in common else ""
-        for i in order:
-            if name_w[i] <= budget[side[i]]:
-                continue
-            lines = wrap_name(names[i], budget[side[i]], fs, i in bold, measure)
-            if lines is None and mode == "short":
-                n_key += 1
-                short = shorten_name(
-                    names[i][len(common) :] or names[i],
-                    f"[{n_key}]",
-                    budget[side[i]],
-                    fs,
-                    i in bold,
-                    measure,
-                )
-                if short is not None:
-                    lines = [short]
-                    key.append((f"[{n_key}]", names[i]))
-            if lines is None:
-                fits = False
-                lines = [names[i]]
-            labels[i] = lines
+        labels, key, fits = fit_labels(
+            names, order, lambda i: budget[side[i]], fs, bold, measure, mode
+        )
     label_w = {i: max(measure(t, fs, i in bold)[0] for t in labels[i]) * _SAFETY for i in range(k)}
     wl_n = max((label_w[i] for i in range(k) if side[i] == "left"), default=0.0)
     wr_n = max((label_w[i] for i in range(k) if side[i] == "right"), default=0.0)
@@ -929,6 +952,8 @@ class IntervalLayout:
     boxes: list[Box]
     fits: bool
     extra_min_width: float = 0.0
+    key: list[tuple[str, str]] = field(default_factory=list)
+    extra_need: tuple[float, float] = (0.0, 0.0)
 
     def x(self, rank: float) -> float:
         t = (rank - self.lo) / (self.hi - self.lo)
@@ -955,52 +980,52 @@ def interval_layout(
 ) -> IntervalLayout:
     """Place a rank-interval chart: one row per method, best at the top.
 
-    ``half_width`` is half the length of each segment (CD / 2).  ``legend``
-    holds ``(colour role, text)`` pairs written under the axis.
+    ``half_width`` is half the length of each segment (CD / 2), or the
+    half-width of the reference interval (CD against a control).
+    ``legend`` holds ``(colour role, text)`` pairs written under the axis.
+    The width is kept as the CD diagram keeps it (type shrinks, names wrap,
+    then are shortened with a key); ``fits`` is False, with the room needed
+    in ``extra_need``, when nothing makes the chart legible.
     """
-    width = style.width_pt if width is None else float(width)
-    fixed_h = style.height_pt if height is None and style.height is not None else height
+    base_w = style.width_pt if width is None else float(width)
+    aspect = None if style.height is None else style.height / style.width
+    base_h = (
+        float(height) if height is not None else (base_w * aspect if aspect is not None else None)
+    )
+    scales = [1.0, 1.125, 1.25, _MAX_SLIDE_SCALE] if aspect and height is None and grow else [1.0]
     sizes = style.font_sizes()
-    lay = None
-    for fs in sizes:
-        lay = _intervals_at(
-            names,
-            ranks,
-            half_width,
-            measure,
-            style,
-            fs,
-            width,
-            reverse,
-            set(bold),
-            direction,
-            caption,
-            legend,
-        )
-        if lay.fits and (fixed_h is None or lay.height <= fixed_h):
-            break
-    if not lay.fits and grow:
-        lay = _intervals_at(
-            names,
-            ranks,
-            half_width,
-            measure,
-            style,
-            sizes[-1],
-            lay.extra_min_width,
-            reverse,
-            set(bold),
-            direction,
-            caption,
-            legend,
-        )
-    if fixed_h is not None and lay.height < fixed_h:
-        dy = (fixed_h - lay.height) / 2
+    args = (names, ranks, half_width, measure, style)
+    rest = (reverse, set(bold), direction, caption, legend)
+    for scale in scales:
+        w = base_w * scale
+        h = None if base_h is None else base_h * scale
+        for mode in ("plain", "wrap", "short"):
+            for fs in sizes if mode != "short" else sizes[-1:]:
+                lay = _intervals_at(*args, fs, w, mode, *rest)
+                if lay.fits and (h is None or lay.height <= h + 1e-6):
+                    return _finish_intervals(lay, h)
+    w = base_w * scales[-1]
+    lay = _intervals_at(*args, sizes[-1], w, "short", *rest)
+    need = (max(w, lay.extra_min_width), lay.height)
+    h = None if base_h is None else base_h * scales[-1]
+    if aspect is not None and height is None and grow:
+        scale = max(need[1] / base_h, need[0] / base_w)
+        w, h = base_w * scale, base_h * scale
+        lay = _intervals_at(*args, sizes[-1], w, "short", *rest)
+        need = (w, h)
+    lay.fits = False
+    lay.extra_need = need
+    return _finish_intervals(lay, h)
+
+
+def _finish_intervals(lay, height):
+    if height is not None and lay.height < height:
+        dy = (height - lay.height) / 2
         lay.rows = [(i, y + dy) for i, y in lay.rows]
         lay.plot_top += dy
         lay.axis_y += dy
         lay.boxes = [_moved(b, dy) for b in lay.boxes]
-        lay.height = fixed_h
+        lay.height = height
     return lay
 
 
@@ -1024,26 +1049,34 @@ def _moved(b: Box, dy: float) -> Box:
 
 
 def _intervals_at(
-    names, ranks, hw, measure, style, fs, width, reverse, bold, direction, caption, legend
+    names, ranks, hw, measure, style, fs, width, mode, reverse, bold, direction, caption, legend
 ):
     k = len(names)
     ss = style.small_for(fs)
     pad = style.pad
-    lp = measure("lp", fs, False)[1]
+    _w, lp, lp_d = measure("lp", fs, False)
     lps = measure("lp", ss, False)[1]
-    row_h = max(lp * 1.5, lp + 2.0)
     order = sorted(range(k), key=lambda i: (ranks[i], i))
-    name_w = max(measure(names[i], fs, i in bold)[0] for i in range(k)) * _SAFETY
     lo = min(1.0, min(ranks) - hw)
     hi = max(float(k), max(ranks) + hw)
     span = hi - lo
     lo, hi = lo - 0.02 * span, hi + 0.02 * span
     tick_w = measure(str(k), ss, False)[0]
-    x0 = pad + name_w + 0.8 * fs
+    min_plot = max(_MIN_AXIS, style.min_points_per_rank * (k - 1))
+    gap = 0.8 * fs
+    room = width - 2 * pad - gap - tick_w / 2 - 1 - min_plot
+    labels, key, fits = fit_labels(names, order, lambda i: room, fs, bold, measure, mode)
+    name_w = max(max(measure(t, fs, i in bold)[0] for t in labels[i]) for i in range(k)) * _SAFETY
+    n_lines = max(len(v) for v in labels.values())
+    row_h = (
+        max(lp * 1.5, lp + 2.0)
+        if n_lines == 1
+        else _block_height(n_lines, lp, lp_d, LINE_SPACING) + 0.5 * lp
+    )
+    x0 = pad + name_w + gap
     x1 = width - pad - tick_w / 2 - 1
-    min_plot = max(_MIN_AXIS, _MIN_POINTS_PER_RANK * (k - 1))
     extra_min_width = x0 + min_plot + pad + tick_w / 2 + 1
-    fits = x1 - x0 >= min_plot - 1e-9
+    fits = fits and x1 - x0 >= min_plot - 1e-9
     if not fits:
         x1 = max(x1, x0 + 12.0)
     lay = IntervalLayout(
@@ -1065,6 +1098,7 @@ def _intervals_at(
         fits,
         extra_min_width,
     )
+    lay.key = key
     y = pad + 0.3 * row_h
     lay.plot_top = pad
     boxes = []
@@ -1074,9 +1108,9 @@ def _intervals_at(
         boxes.append(
             _box(
                 measure,
-                names[i],
+                "\n".join(labels[i]),
                 "name",
-                x0 - 0.8 * fs,
+                x0 - gap,
                 ry,
                 "right",
                 "center",
@@ -1128,6 +1162,9 @@ def _intervals_at(
         for ln in wrap_text(caption, text_w, ss, measure):
             boxes.append(_box(measure, ln, "caption", pad, y, "left", "top", ss))
             y += lps * 1.25
+    if key:
+        y += 0.3 * ss
+        y = _key_boxes(boxes, key, pad, y, text_w, ss, measure)
     lay.height = y + pad
     lay.boxes = boxes
     return lay

@@ -272,19 +272,21 @@ def fit_labels(
 ) -> tuple[dict[int, list[str]], list[tuple[str, str]], bool]:
     """Labels of at most ``budget(i)`` points: ``mode`` 'plain', 'wrap' or 'short'.
 
-    Returns the lines of each label, the key ``(tag, full name)`` of the
-    shortened ones (numbered in ``order``) and whether all fit.
+    'short' wraps what it can and shortens the rest; 'key' shortens without
+    wrapping.  Returns the lines of each label, the key ``(tag, full name)``
+    of the shortened ones (numbered in ``order``) and whether all fit.
     """
     labels = {i: [names[i]] for i in order}
     key: list[tuple[str, str]] = []
     ok = True
-    common = common_prefix(names) if mode == "short" else ""
+    common = common_prefix(names) if mode in ("short", "key") else ""
     for i in order:
         room = budget(i)
         if measure(names[i], size, i in bold)[0] * _SAFETY <= room:
             continue
-        lines = wrap_name(names[i], room, size, i in bold, measure) if mode != "plain" else None
-        if lines is None and mode == "short":
+        wraps = mode in ("wrap", "short")
+        lines = wrap_name(names[i], room, size, i in bold, measure) if wraps else None
+        if lines is None and mode in ("short", "key"):
             tag = f"[{len(key) + 1}]"
             short = shorten_name(
                 names[i][len(common) :] or names[i], tag, room, size, i in bold, measure
@@ -1191,6 +1193,8 @@ class HeatmapLayout:
     legend_swatches: list[tuple[float, float, float]]  # (x, y centre, side) per legend entry
     boxes: list[Box]
     fits: bool
+    key: list[tuple[str, str]] = field(default_factory=list)
+    need: tuple[float, float] = (0.0, 0.0)
 
     def cell_box(self, row: int, col: int) -> tuple[float, float, float, float]:
         """(x0, y0, x1, y1) of the cell comparing ``order[row + 1]`` with ``order[col]``."""
@@ -1214,54 +1218,62 @@ def heatmap_layout(
     value_sample: str = "0.000",
     caption: str | None = None,
 ) -> HeatmapLayout:
-    """Place the heatmap: row labels left, column labels below (rotated), legend in the corner."""
-    width = style.width_pt if width is None else float(width)
-    fixed_h = style.height_pt if height is None and style.height is not None else height
+    """Place the heatmap: row labels left, column labels below (rotated), legend in the corner.
+
+    The width is the style's (or ``width``) exactly; names longer than a
+    third of it are wrapped, then shortened with a key.  ``fits`` is False
+    (with the room needed in ``need``) when the cells cannot hold the type.
+    """
+    base_w = style.width_pt if width is None else float(width)
+    aspect = None if style.height is None else style.height / style.width
+    base_h = (
+        float(height) if height is not None else (base_w * aspect if aspect is not None else None)
+    )
+    scales = [1.0, 1.125, 1.25, _MAX_SLIDE_SCALE] if aspect and height is None and grow else [1.0]
     sizes = style.font_sizes()
-    lay = None
-    for fs in sizes:
-        lay = _heatmap_at(
-            names,
-            ranks,
-            legend,
-            measure,
-            style,
-            fs,
-            width,
-            set(bold),
-            annotate,
-            value_sample,
-            caption,
-            squeeze=False,
-        )
-        if lay.fits and (fixed_h is None or lay.height <= fixed_h):
-            break
-    if not lay.fits:
-        lay = _heatmap_at(
-            names,
-            ranks,
-            legend,
-            measure,
-            style,
-            sizes[-1],
-            width,
-            set(bold),
-            annotate,
-            value_sample,
-            caption,
-            squeeze=not grow,
-        )
-    if fixed_h is not None and lay.height < fixed_h:
-        dy = (fixed_h - lay.height) / 2
+    args = (names, ranks, legend, measure, style)
+    rest = (set(bold), annotate, value_sample, caption)
+    for scale in scales:
+        w = base_w * scale
+        h = None if base_h is None else base_h * scale
+        # wrapped names make rows (cells) taller: keyed names come before them
+        for mode in ("plain", "key", "wrap"):
+            for fs in sizes if mode == "plain" else sizes[-1:]:
+                lay = _heatmap_at(*args, fs, w, mode, *rest, squeeze=False)
+                if lay.fits and (h is None or lay.height <= h + 1e-6):
+                    return _finish_heatmap(lay, h)
+    w = base_w * scales[-1]
+    h = None if base_h is None else base_h * scales[-1]
+    lay = _heatmap_at(*args, sizes[-1], w, "key", *rest, squeeze=True)
+    lay.need = (lay.need[0], max(lay.need[1], lay.height))
+    lay.fits = False
+    return _finish_heatmap(lay, h)
+
+
+def _finish_heatmap(lay, height):
+    if height is not None and lay.height < height:
+        dy = (height - lay.height) / 2
         lay.grid_y0 += dy
         lay.legend_swatches = [(x, y + dy, s) for x, y, s in lay.legend_swatches]
         lay.boxes = [_moved(b, dy) for b in lay.boxes]
-        lay.height = fixed_h
+        lay.height = height
     return lay
 
 
 def _heatmap_at(
-    names, ranks, legend, measure, style, fs, width, bold, annotate, value_sample, caption, squeeze
+    names,
+    ranks,
+    legend,
+    measure,
+    style,
+    fs,
+    width,
+    mode,
+    bold,
+    annotate,
+    value_sample,
+    caption,
+    squeeze,
 ):
     k = len(names)
     ss = style.small_for(fs)
@@ -1271,34 +1283,44 @@ def _heatmap_at(
     order = sorted(range(k), key=lambda i: (ranks[i], i))
     rows = order[1:]
     cols = order[:-1]
-    row_w = max((measure(names[i], fs, i in bold)[0] for i in rows), default=0.0) * _SAFETY
-    col_h = max((measure(names[i], fs, i in bold)[0] for i in cols), default=0.0) * _SAFETY
+    # names take at most a third of the width (they are also the column labels' height),
+    # less when the grid needs it, down to a sixth
+    grid_need = max(k - 1, 1) * lp * 1.2 + 2 * pad + 0.5 * fs
+    name_room = max(width / 6, min(width / 3, width - grid_need))
+    labels, key, fits_names = fit_labels(names, order, lambda i: name_room, fs, bold, measure, mode)
+    texts = {i: "\n".join(labels[i]) for i in order}
+
+    def label_w(i):
+        return max(measure(t, fs, i in bold)[0] for t in labels[i]) * _SAFETY
+
+    row_w = max((label_w(i) for i in rows), default=0.0)
+    col_h = max((label_w(i) for i in cols), default=0.0)
     value_w = measure(value_sample, ss, False)[0] + 0.6 * ss
-    min_cell = lp * 1.2
+    # a cell is at least as tall (and, for the rotated column labels, as wide) as a label
+    n_lines = max(len(v) for v in labels.values())
+    min_cell = max(lp * 1.2, _block_height(n_lines, lp, measure("lp", fs, False)[2], LINE_SPACING))
     big_cell = max(value_w * 1.25, lps * 2.6)
     n = max(k - 1, 1)
     gap = 0.5 * fs
     avail = width - 2 * pad - row_w - gap
     cell = min(big_cell * 1.15, avail / n)
-    fits = cell >= min_cell - 1e-9
+    fits = fits_names and cell >= min_cell - 1e-9
+    need_w = 2 * pad + row_w + gap + n * min_cell
     if not fits:
-        cell = min_cell if not squeeze else max(avail / n, 2.0)
+        cell = max(avail / n, 2.0)
     if annotate is None:
         annotate = cell >= value_w
     grid_x0 = pad + row_w + gap
     grid_y0 = pad
     grid_w = n * cell
-    # a small grid still gets a caption-friendly width (two thirds of the style's)
-    width_used = max(
-        grid_x0 + grid_w + pad, width if squeeze else min(width, style.width_pt * 2 / 3)
-    )
+    width_used = width
     boxes = []
     for r, i in enumerate(rows):
         cy = grid_y0 + (r + 0.5) * cell
         boxes.append(
             _box(
                 measure,
-                names[i],
+                texts[i],
                 "row-label",
                 grid_x0 - gap,
                 cy,
@@ -1315,7 +1337,7 @@ def _heatmap_at(
         boxes.append(
             _box(
                 measure,
-                names[i],
+                texts[i],
                 "col-label",
                 cx,
                 label_top,
@@ -1341,10 +1363,9 @@ def _heatmap_at(
     if in_corner:
         ly = grid_y0
     else:
-        lx0 = grid_x0
+        lx0 = min(grid_x0, max(pad, width - pad - lw))
         ly = y
         y += legend_h + 0.3 * ss
-        width_used = max(width_used, lx0 + lw + pad)
     for j, text in enumerate(legend):
         cy = ly + (j + 0.5) * lh
         swatches.append((lx0 + sw / 2, cy, sw))
@@ -1354,6 +1375,9 @@ def _heatmap_at(
         for ln in wrap_text(caption, text_w, ss, measure):
             boxes.append(_box(measure, ln, "caption", pad, y, "left", "top", ss))
             y += lps * 1.25
+    if key:
+        y += 0.3 * ss
+        y = _key_boxes(boxes, key, pad, y, max(width_used - 2 * pad, 20.0), ss, measure)
     height = y + pad
     return HeatmapLayout(
         width_used,
@@ -1368,4 +1392,6 @@ def _heatmap_at(
         swatches,
         boxes,
         fits,
+        key,
+        (need_w, 0.0),
     )

@@ -157,4 +157,11 @@ def test_interval_and_heatmap_layouts_do_not_overlap(k):
         style=STYLES["paper"],
         caption="c " * 40,
     )
-    assert overlapping_boxes(hm.boxes) == []
+    assert hm.width == STYLES["paper"].width_pt
+    if k < 50:
+        assert hm.fits
+        assert overlapping_boxes(hm.boxes) == []
+    else:
+        # 49 cells of 6 pt type cannot share 3.5 in: the caller warns with the size needed
+        assert not hm.fits
+        assert hm.need[0] > hm.width

@@ -1239,13 +1239,24 @@ def heatmap_layout(
         # wrapped names make rows (cells) taller: keyed names come before them
         for mode in ("plain", "key", "wrap"):
             for fs in sizes if mode == "plain" else sizes[-1:]:
-                lay = _heatmap_at(*args, fs, w, mode, *rest, squeeze=False)
+                lay = _heatmap_at(*args, fs, w, mode, *rest, squeeze=False, height=h)
                 if lay.fits and (h is None or lay.height <= h + 1e-6):
                     return _finish_heatmap(lay, h)
     w = base_w * scales[-1]
     h = None if base_h is None else base_h * scales[-1]
     lay = _heatmap_at(*args, sizes[-1], w, "key", *rest, squeeze=True)
-    lay.need = (lay.need[0], max(lay.need[1], lay.height))
+    need = (max(w, lay.need[0]), lay.height)
+    if aspect is not None and height is None and grow:
+        # keep the aspect, grown as far as the content needs
+        scale = max(need[1] / base_h, need[0] / base_w)
+        for _ in range(6):  # wider cells make a taller grid: grow until the content fits
+            w, h = base_w * scale, base_h * scale
+            lay = _heatmap_at(*args, sizes[-1], w, "key", *rest, squeeze=True)
+            if lay.height <= h + 1e-6:
+                break
+            scale = max(scale * 1.05, lay.height / base_h)
+        need = (w, h)
+    lay.need = need
     lay.fits = False
     return _finish_heatmap(lay, h)
 
@@ -1274,6 +1285,7 @@ def _heatmap_at(
     value_sample,
     caption,
     squeeze,
+    height=None,
 ):
     k = len(names)
     ss = style.small_for(fs)
@@ -1287,6 +1299,10 @@ def _heatmap_at(
     # less when the grid needs it, down to a sixth
     grid_need = max(k - 1, 1) * lp * 1.2 + 2 * pad + 0.5 * fs
     name_room = max(width / 6, min(width / 3, width - grid_need))
+    if height is not None:
+        # the rotated column labels share a fixed height with the grid, legend and caption
+        lps_ = measure("lp", style.small_for(fs), False)[1]
+        name_room = min(name_room, max(height - grid_need - 6 * lps_, width / 8))
     labels, key, fits_names = fit_labels(names, order, lambda i: name_room, fs, bold, measure, mode)
     texts = {i: "\n".join(labels[i]) for i in order}
 
@@ -1298,12 +1314,21 @@ def _heatmap_at(
     value_w = measure(value_sample, ss, False)[0] + 0.6 * ss
     # a cell is at least as tall (and, for the rotated column labels, as wide) as a label
     n_lines = max(len(v) for v in labels.values())
-    min_cell = max(lp * 1.2, _block_height(n_lines, lp, measure("lp", fs, False)[2], LINE_SPACING))
+    min_cell = (
+        lp * 1.2
+        if n_lines == 1
+        else _block_height(n_lines, lp, measure("lp", fs, False)[2], LINE_SPACING) + 0.4 * lp
+    )
     big_cell = max(value_w * 1.25, lps * 2.6)
     n = max(k - 1, 1)
     gap = 0.5 * fs
     avail = width - 2 * pad - row_w - gap
     cell = min(big_cell * 1.15, avail / n)
+    if height is not None:
+        # a fixed height (slides, a given Axes) also bounds the cells: the grid shares it
+        # with the column labels, the legend (when it goes below), the caption and the key
+        reserve = (len(legend) + len(key) + 3) * lps * 1.25
+        cell = min(cell, (height - 2 * pad - col_h - 1.3 * fs - reserve) / n)
     fits = fits_names and cell >= min_cell - 1e-9
     need_w = 2 * pad + row_w + gap + n * min_cell
     if not fits:

@@ -8,7 +8,9 @@ from cdplot.plot.layout import (
     interval_layout,
     overlapping_boxes,
     pack_rows,
+    shorten_name,
     tick_ranks,
+    wrap_name,
     wrap_text,
 )
 from cdplot.plot.styles import STYLES
@@ -165,3 +167,44 @@ def test_interval_and_heatmap_layouts_do_not_overlap(k):
         # 49 cells of 6 pt type cannot share 3.5 in: the caller warns with the size needed
         assert not hm.fits
         assert hm.need[0] > hm.width
+
+
+def test_bar_stops_short_of_an_outsider_and_crosses_an_exact_tie():
+    style = STYLES["paper"]
+    names = [f"m{i}" for i in range(6)]
+    # m2 ties exactly with m1 but is not in the group {m0, m1}; m3 is close to m1
+    ranks = [1.0, 2.0, 2.0, 2.15, 4.0, 6.0]
+    lay = cd_layout(names, ranks, measure=fake_measure, style=style, cliques=[(0, 1), (3, 4)])
+    bar01, bar34 = (b for b in lay.bars if b.role == "clique")
+    assert bar01.crossed == (2,)
+    x3 = lay.x(ranks[3])
+    half = style.line_width / 2
+    assert not (min(bar01.x0, bar01.x1) < x3 + half and max(bar01.x0, bar01.x1) > x3 - half)
+    # the other bar covers its members and stops short of m2 (a tie with nobody of its own)
+    x2 = lay.x(ranks[2])
+    assert not (min(bar34.x0, bar34.x1) < x2 + half and max(bar34.x0, bar34.x1) > x2 - half)
+
+
+def test_group_of_exact_ties_gets_a_clearly_visible_bar():
+    style = STYLES["paper"]
+    names = [f"m{i}" for i in range(8)]
+    ranks = [2.0] * 5 + [5.0, 6.5, 8.0]
+    lay = cd_layout(names, ranks, measure=fake_measure, style=style, cliques=[(0, 1, 2, 3, 4)])
+    (bar,) = (b for b in lay.bars if b.role == "clique")
+    assert bar.x1 - bar.x0 >= 1.5 * style.font_size  # not a 3.75 pt stub
+
+
+def test_wrap_name_breaks_at_natural_points():
+    name = "Random forest (1000 trees; sqrt features)"
+    lines = wrap_name(name, 80, 6, False, fake_measure)
+    assert len(lines) == 2
+    assert " ".join(lines) == name
+    assert all(fake_measure(t, 6)[0] * 1.03 <= 80 for t in lines)
+    assert wrap_name("x" * 40, 50, 6, False, fake_measure) is None
+    assert wrap_name("短い名前の手法", 20, 6, False, fake_measure) is not None
+
+
+def test_shorten_name_keeps_the_tag():
+    out = shorten_name("Gradient boosting with many trees", "[3]", 60, 6, False, fake_measure)
+    assert out.endswith("\u2026\u00a0[3]")
+    assert fake_measure(out, 6)[0] * 1.03 <= 60

@@ -68,34 +68,57 @@ def _notes(result, control_mode: bool) -> list[str]:
 
 
 def _crossing_notes(result, lay) -> list[str]:
-    """Say which lines cross the bar of a group they are not in (drawn with a gap)."""
+    """Outsiders tied with a group's member, and lines that cross a bar (drawn with a gap)."""
     names = result.methods
     avg = result.average_ranks
+    out = []
+    tied: dict[tuple[str, str], list[str]] = {}
     cases = []
     for bar in lay.bars:
-        if bar.role != "clique" or not bar.crossed:
+        if bar.role != "clique":
             continue
         members = [names[i] for i in sorted(bar.members, key=lambda i: (avg[i], i))]
         group = f"{members[0]} \u2026 {members[-1]}" if len(members) > 2 else _some(members)
+        for j in range(len(names)):
+            if j in bar.members:
+                continue
+            twin = next((names[i] for i in bar.members if avg[i] == avg[j]), None)
+            if twin is not None:
+                tied.setdefault((names[j], twin), []).append(group)
         for j in bar.crossed:
-            equal = any(avg[j] == avg[i] for i in bar.members)
-            cases.append((names[j], group, equal))
-    if not cases:
-        return []
-    why = (
-        "has the same average rank as a member"
-        if cases[0][2]
-        else "lies too close to a member to be drawn apart"
-    )
-    first = f"the line of {cases[0][0]} crosses the bar over {cases[0][1]}: it {why}"
-    if len(cases) == 1:
-        return [f"A line crossing a bar with a white gap is not in that group: {first}."]
-    n_equal = sum(c[2] for c in cases)
-    return [
-        f"Lines crossing a bar with a white gap are not in that group ({len(cases)} cases, "
-        f"{n_equal} of them with an average rank equal to a member's, the others too close "
-        f"to one to be drawn apart; e.g. {first})."
-    ]
+            if not any(avg[j] == avg[i] for i in bar.members):
+                cases.append((names[j], group))
+    if tied:
+        said = [
+            f"{a} has the same average rank as {b} but is not in its group"
+            + (f" ({groups[0]})" if len(groups) == 1 else f"s ({'; '.join(groups)})")
+            for (a, b), groups in tied.items()
+        ]
+        more = f" ({len(said)} such cases)" if len(said) > 2 else ""
+        crossed_tie = any(
+            any(avg[j] == avg[i] for i in bar.members)
+            for bar in lay.bars
+            if bar.role == "clique"
+            for j in bar.crossed
+        )
+        out.append(
+            "; ".join(said[:2]) + f"{more}: lines of equal ranks are drawn side by side from "
+            "their shared dot"
+            + (
+                ", and one that must pass a bar of a group it is not in crosses it with a white "
+                "gap."
+                if crossed_tie
+                else "."
+            )
+        )
+    if cases:
+        first = f"the line of {cases[0][0]} crosses the bar over {cases[0][1]}"
+        many = f" ({len(cases)} cases; e.g. {first})" if len(cases) > 1 else f" ({first})"
+        out.append(
+            "A line crossing a bar with a white gap is not in that group: its average rank lies "
+            f"too close to a member's to be drawn apart{many}."
+        )
+    return out
 
 
 def cd_diagram(
@@ -382,9 +405,10 @@ def _draw(ax, lay, result, font, st, hl, ctrl, differ, label_kws, line_kws):
                 clip_on=False,
                 zorder=2,
             )
+            line_x = {e.index: e.points[-2][0] for e in lay.elbows}
             for j in bar.crossed:
                 # the outsider's line over the bar, set off by a white gap on each side
-                x = lay.x(result.average_ranks[j])
+                x = line_x[j]
                 wj = lw * (1.6 if j in (hl, ctrl) else 1.0)
                 half = bar.width / 2 + 0.6
                 add_line(

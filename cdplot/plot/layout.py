@@ -197,6 +197,9 @@ def _breaks(text: str) -> list[tuple[str, str]]:
     for i in range(1, n):
         a, b = text[i - 1], text[i]
         if b == " ":
+            # never around "=" or "×": "k = 15" and "2 × 256" stay on one line
+            if text[i + 1 : i + 2] in ("=", "\u00d7") or a in ("=", "\u00d7"):
+                continue
             out.append((text[:i].rstrip(), text[i:].lstrip()))
         elif a == " ":
             continue
@@ -518,12 +521,15 @@ def cd_layout(
     if aspect is not None and height is None and grow:
         scales = [1.0, 1.125, 1.25, _MAX_SLIDE_SCALE]
     lay = None
-    for scale in scales:
-        w = base_w * scale
-        h = None if base_h is None else base_h * scale
-        lay = _fit_cd(args, sizes, w, h)
-        if lay is not None:
-            return _finish(lay, h, k)
+    # a balanced diagram (the axis keeps 30 % of the width) on a slide grown to 13.3 in
+    # comes before one whose names squeeze the axis, or are shortened
+    for share in (0.3, 0.0):
+        for scale in scales:
+            w = base_w * scale
+            h = None if base_h is None else base_h * scale
+            lay = _fit_cd(args, sizes, w, h, share)
+            if lay is not None:
+                return _finish(lay, h, k)
     # nothing legible: measure what it needs, then squeeze into what there is
     w = base_w * scales[-1]
     need = _cd_at(*args, sizes[-1], w, "short", False)
@@ -543,14 +549,17 @@ def cd_layout(
     return _finish(lay, h, k)
 
 
-def _fit_cd(args, sizes, width, height):
+def _fit_cd(args, sizes, width, height, share):
     """The first legible layout: one-line names at the largest size that holds them, then
-    wrapped names (largest size first), then the smallest size with a key."""
+    wrapped names (largest size first), with the rank axis taking at least ``share`` of
+    the width; with no share asked, then the smallest size with a key."""
     for mode in ("plain", "wrap"):
         for fs in sizes:
-            lay = _cd_at(*args, fs, width, mode, False)
+            lay = _cd_at(*args, fs, width, mode, False, share)
             if lay.fits and (height is None or lay.height <= height + 1e-6):
                 return lay
+    if share:
+        return None
     lay = _cd_at(*args, sizes[-1], width, "short", False)
     if lay.fits and (height is None or lay.height <= height + 1e-6):
         return lay
@@ -610,6 +619,34 @@ def _clique_bars(cliques, xs, half_lines, ext, tied_ext):
     return out
 
 
+def _fan_ties(ranks, dots, cliques, spacing):
+    """x of each method's line: its dot's, with exactly tied methods side by side.
+
+    Tied methods share a dot on the axis; their lines are set ``spacing``
+    apart so that each stays visible and a bar can stop between a member
+    and a tied outsider.  Within a tie, a method whose groups lie further
+    right is placed further right, so that bars need not cross.
+    """
+    xs = list(dots)
+    ties: dict[float, list[int]] = {}
+    for i, r in enumerate(ranks):
+        ties.setdefault(r, []).append(i)
+    centres = [sum(dots[m] for m in c) / len(c) if c else 0.0 for c in (tuple(c) for c in cliques)]
+    for members in ties.values():
+        if len(members) < 2:
+            continue
+
+        def lean(i):
+            mine = [centres[n] for n, c in enumerate(cliques) if i in c]
+            return sum(mine) / len(mine) if mine else dots[i]
+
+        members.sort(key=lambda i: (lean(i), i))
+        start = dots[members[0]] - spacing * (len(members) - 1) / 2
+        for n, i in enumerate(members):
+            xs[i] = start + n * spacing
+    return xs
+
+
 def _cd_at(
     names,
     ranks,
@@ -631,6 +668,7 @@ def _cd_at(
     width,
     mode,
     squeeze,
+    share=0.0,
 ) -> CDLayout:
     k = len(names)
     r_lo, r_hi = span
@@ -659,7 +697,10 @@ def _cd_at(
     stub = max(4.0, 0.8 * fs)
     tick_label_w = measure(str(r_hi), ss, False)[0] + 0.9 * ss
     n_ranks = r_hi - r_lo
-    min_axis = max(_MIN_AXIS, style.min_points_per_rank * n_ranks, 1.6 * tick_label_w)
+    # the axis may keep a share of the width: long names then wrap before they squeeze it
+    min_axis = max(
+        _MIN_AXIS, style.min_points_per_rank * n_ranks, 1.6 * tick_label_w, share * width
+    )
     fixed = 2 * pad + wl_v + wr_v + 2 * (g_nv + g_vl) + 2 * stub
     room = width - fixed - min_axis  # for the two name columns together
 
@@ -794,11 +835,12 @@ def _cd_at(
 
     # ---- below the axis: clique bars, stacked
     y = axis_y + max(0.7 * fs, 4.0)
-    xs = [xr(r) for r in ranks]
+    dots = [xr(r) for r in ranks]
     # half the drawn width of each line plus a clearance no bar may enter
     half_lines = [
         style.line_width * (1.6 if i in bold else 1.0) / 2 + max(0.5, 0.1 * fs) for i in range(k)
     ]
+    xs = _fan_ties(ranks, dots, cliques, 2 * max(half_lines) + 0.4)
     ext = max(1.5, 0.25 * fs)
     spans = _clique_bars(cliques, xs, half_lines, ext, max(ext, 0.9 * fs))
     rows = pack_rows([(lo, hi) for lo, hi, _c in spans], gap=max(3.0, 0.6 * fs))
@@ -812,6 +854,7 @@ def _cd_at(
         )
     if n_bar_rows:
         y += (n_bar_rows - 1) * step + bar_w / 2 + max(0.8 * fs, 4.0)
+    fan_drop = max(0.7 * fs, 4.0) - bar_w / 2 - 0.5
     # ---- label rows: on each side the method nearest the edge takes the top row
     first_row = y + row_h / 2
     elbows: list[Elbow] = []
@@ -825,7 +868,11 @@ def _cd_at(
             ry = first_row + row * row_h
             x = xs[i]
             end = line_end_l if s == "left" else line_end_r
-            elbows.append(Elbow(i, s, row, ((x, axis_y), (x, ry), (end, ry))))
+            # tied lines leave their shared dot side by side, then run straight down
+            pts = ((dots[i], axis_y), (x, axis_y + fan_drop), (x, ry), (end, ry))
+            if x == dots[i]:
+                pts = ((x, axis_y), (x, ry), (end, ry))
+            elbows.append(Elbow(i, s, row, pts))
             color = "accent" if (i in bold) else "ink"
             if s == "left":
                 vx = line_end_l - g_vl

@@ -126,11 +126,12 @@ def bars_over_outsiders(ax, res):
         for i, elbow in elbows.items():
             if i in members:
                 continue
-            x = elbow.get_xdata()[0]
+            # the line's vertical part (tied lines leave their shared dot side by side)
+            x = elbow.get_xdata()[-2]
             half = elbow.get_linewidth() / 2
             if hi > x - half and lo < x + half:
                 crossing = f"cd-crossing-{j}-{i}" in lines
-                if not (crossing and "crossing a bar with a white gap" in notes):
+                if not (crossing and "with a white gap" in " ".join(notes.split())):
                     bad.append((gid, res.methods[i]))
     return bad
 

@@ -288,7 +288,7 @@ def cd_diagram(
         measure = _common.measurer(font)
         avail_w, avail_h = cv.available()
 
-        def place(notes):
+        def place(notes, start_size=None):
             return cd_layout(
                 labels,
                 avg,
@@ -306,6 +306,7 @@ def cd_diagram(
                 notes=notes,
                 caption=cap,
                 full_axis=full_axis,
+                start_size=start_size,
             )
 
         lay = place(notes)
@@ -313,7 +314,7 @@ def cd_diagram(
         if crossing:
             # crossed bars are always explained, even with note=False: the drawing alone
             # could be read as a member of the group
-            lay = place(notes + crossing)
+            lay = place(notes + crossing, lay.font_size)
         if not lay.fits:
             _common.warn_unfit(
                 f"a CD diagram of {k} methods",
@@ -496,7 +497,7 @@ def _draw(ax, lay, result, font, st, hl, ctrl, differ, label_kws, line_kws):
     )
 
     # text
-    rows = {(e.points[1][1], e.side): e.index for e in lay.elbows}
+    rows = {(e.points[-1][1], e.side): e.index for e in lay.elbows}
     for b in lay.boxes:
         color = b.color
         extra = {}

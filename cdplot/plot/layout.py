@@ -16,6 +16,7 @@ the figure widen (or, inside a given Axes, the rank axis shortens).
 
 from __future__ import annotations
 
+import functools
 import math
 import os
 from collections.abc import Callable, Sequence
@@ -190,7 +191,8 @@ def _is_cjk(ch: str) -> bool:
     return 0x2E80 <= o <= 0x9FFF or 0xAC00 <= o <= 0xD7AF or 0xF900 <= o <= 0xFAFF
 
 
-def _breaks(text: str) -> list[tuple[str, str]]:
+@functools.lru_cache(maxsize=4096)
+def _breaks(text: str) -> tuple[tuple[str, str], ...]:
     """Every two-line split of ``text`` at a natural break point, as (first, second)."""
     out = []
     n = len(text)
@@ -205,7 +207,7 @@ def _breaks(text: str) -> list[tuple[str, str]]:
             continue
         elif a in _BREAK_AFTER or b in _BREAK_BEFORE or (_is_cjk(a) and _is_cjk(b)):
             out.append((text[:i].rstrip(), text[i:].lstrip()))
-    return [(x, y) for x, y in out if x and y]
+    return tuple((x, y) for x, y in out if x and y)
 
 
 def wrap_name(
@@ -218,11 +220,18 @@ def wrap_name(
     """
     if measure(text, size, bold)[0] * _SAFETY <= width:
         return [text]
+    lines = _best_split(text, round(width, 3), size, bold, measure)
+    return None if lines is None else list(lines)
+
+
+@functools.lru_cache(maxsize=8192)
+def _best_split(text, width, size, bold, measure):
+    # the layout asks for the same names at the same sizes in many attempts
     best = None
     for first, second in _breaks(text):
         w = max(measure(first, size, bold)[0], measure(second, size, bold)[0]) * _SAFETY
         if w <= width and (best is None or w < best[0]):
-            best = (w, [first, second])
+            best = (w, (first, second))
     return None if best is None else best[1]
 
 
@@ -428,6 +437,7 @@ def cd_layout(
     notes: Sequence[str] = (),
     caption: str | None = None,
     full_axis: bool | None = None,
+    start_size: float | None = None,
 ) -> CDLayout:
     """Place a critical-difference diagram.
 
@@ -481,6 +491,9 @@ def cd_layout(
         Run the axis from 1 to k; by default (``None``) it does for fewer
         than 10 methods and otherwise spans the occupied ranks, rounded out
         to integers, with a break mark when it does not start at 1.
+    start_size : float, optional
+        Try no name size above this one (a second pass after notes were
+        added starts where the first ended).
 
     Returns
     -------
@@ -499,6 +512,8 @@ def cd_layout(
     else:
         base_h = None
     sizes = style.font_sizes()
+    if start_size is not None:
+        sizes = [s for s in sizes if s <= start_size + 1e-9] or sizes[-1:]
     args = (
         names,
         ranks,
@@ -619,6 +634,30 @@ def _clique_bars(cliques, xs, half_lines, ext, tied_ext):
     return out
 
 
+def _unfit(width, fs, ss, k, min_width, plain_fits) -> CDLayout:
+    """A layout attempt that does not fit, with only what the search reads."""
+    return CDLayout(
+        width=width,
+        height=math.inf,
+        font_size=fs,
+        small_size=ss,
+        axis_y=0.0,
+        axis_x0=0.0,
+        axis_x1=0.0,
+        k=k,
+        major_ticks=[],
+        labelled_ticks=[],
+        half_ticks=False,
+        tick_length=0.0,
+        elbows=[],
+        bars=[],
+        boxes=[],
+        fits=False,
+        points_per_rank=0.0,
+        extra={"min_width": min_width, "plain_fits": plain_fits},
+    )
+
+
 def _fan_ties(ranks, dots, cliques, spacing):
     """x of each method's line: its dot's, with exactly tied methods side by side.
 
@@ -735,6 +774,9 @@ def _cd_at(
     right_block = pad + wr_n + g_nv + wr_v + g_vl
     min_width = left_block + right_block + 2 * stub + min_axis
     fits = fits and min_width <= width + 1e-9
+    if not fits and not squeeze and mode != "short":
+        # this attempt is discarded anyway: skip placing everything (large k tries many)
+        return _unfit(width, fs, ss, k, min_width, plain_fits)
     axis_len = width - left_block - right_block - 2 * stub
     if squeeze:
         axis_len = max(axis_len, 12.0)

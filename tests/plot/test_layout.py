@@ -169,20 +169,22 @@ def test_interval_and_heatmap_layouts_do_not_overlap(k):
         assert hm.need[0] > hm.width
 
 
-def test_bar_stops_short_of_an_outsider_and_crosses_an_exact_tie():
+def test_bars_stop_short_of_outsiders_and_exact_ties_are_drawn_side_by_side():
     style = STYLES["paper"]
     names = [f"m{i}" for i in range(6)]
     # m2 ties exactly with m1 but is not in the group {m0, m1}; m3 is close to m1
     ranks = [1.0, 2.0, 2.0, 2.15, 4.0, 6.0]
     lay = cd_layout(names, ranks, measure=fake_measure, style=style, cliques=[(0, 1), (3, 4)])
-    bar01, bar34 = (b for b in lay.bars if b.role == "clique")
-    assert bar01.crossed == (2,)
-    x3 = lay.x(ranks[3])
+    line_x = {e.index: e.points[-2][0] for e in lay.elbows}
+    dot_x = {e.index: e.points[0][0] for e in lay.elbows}
+    assert dot_x[1] == dot_x[2]  # one dot for the tie
+    assert abs(line_x[1] - line_x[2]) > style.line_width  # two visible lines
     half = style.line_width / 2
-    assert not (min(bar01.x0, bar01.x1) < x3 + half and max(bar01.x0, bar01.x1) > x3 - half)
-    # the other bar covers its members and stops short of m2 (a tie with nobody of its own)
-    x2 = lay.x(ranks[2])
-    assert not (min(bar34.x0, bar34.x1) < x2 + half and max(bar34.x0, bar34.x1) > x2 - half)
+    for bar in (b for b in lay.bars if b.role == "clique"):
+        assert bar.crossed == ()
+        for i, x in line_x.items():
+            if i not in bar.members:
+                assert not (min(bar.x0, bar.x1) < x + half and max(bar.x0, bar.x1) > x - half)
 
 
 def test_group_of_exact_ties_gets_a_clearly_visible_bar():

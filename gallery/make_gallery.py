@@ -91,6 +91,31 @@ def write_tied_outsider(path: Path) -> Path:
 
 _TIE_NAMES = ["SVM", "RF", "kNN", "NB", "LR", "CART", "MLP"]
 
+# Names in several scripts: CJK glyphs come from the machine's fonts (Noto CJK here),
+# Arabic is drawn unshaped with a warning (matplotlib does not shape it)
+_SCRIPT_NAMES = [
+    "随机森林 (Random forest)",
+    "勾配ブースティング",
+    "서포트 벡터 머신",
+    "Naïve Bayes",
+    "الانحدار اللوجستي",
+    "k-NN",
+]
+
+
+def write_scripts(path: Path) -> Path:
+    """Six methods with names in Chinese, Japanese, Korean, Latin and Arabic (seed 6)."""
+    rng = np.random.default_rng(6)
+    k, n = len(_SCRIPT_NAMES), 20
+    values = 0.7 + np.linspace(0.06, 0.0, k)[None, :] + rng.normal(0, 0.03, (n, k))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("w", newline="", encoding="utf-8") as fh:
+        w = csv.writer(fh)
+        w.writerow(["dataset", *_SCRIPT_NAMES])
+        for d in range(n):
+            w.writerow([f"dataset-{d + 1:02d}", *(f"{v:.4f}" for v in values[d])])
+    return path
+
 
 # Made with the Python API (drawing into given Axes), shown with their code in the README.
 GRID_CODE = """\
@@ -254,6 +279,12 @@ def figures(data: Path):
             ],
         ),
         (
+            "scripts.png",
+            "Names in Chinese, Japanese, Korean and Arabic (CJK from Noto CJK; Arabic unshaped, "
+            "with a warning)",
+            ["plot", str(rel / "scripts.csv")],
+        ),
+        (
             "wilcoxon-tied-outsider.png",
             "Wilcoxon with Holm: a method tied with a group's member but outside the group",
             ["plot", str(rel / "tied-outsider.csv"), "--test", "wilcoxon"],
@@ -278,6 +309,7 @@ def main(argv=None) -> int:
     write_synthetic(DATA / "synthetic-50.csv", 50, 30, seed=50)
     write_synthetic(DATA / "synthetic-100.csv", 100, 30, seed=100)
     write_tied_outsider(DATA / "tied-outsider.csv")
+    write_scripts(DATA / "scripts.csv")
     sys.path.insert(0, str(HERE.parent))
     from cdplot.cli import main as cdplot_main
 

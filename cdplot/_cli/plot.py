@@ -10,7 +10,6 @@ from .common import add_analysis_options, add_input_options, analysis_kwargs, lo
 
 KINDS = ("cd", "intervals", "heatmap")
 STYLES = ("paper", "paper-wide", "slides")
-FONTS = ("sans", "serif")
 
 
 def _dpi(text: str) -> float:
@@ -72,9 +71,10 @@ def register(sub) -> None:
     )
     g.add_argument(
         "--font",
-        choices=FONTS,
         default="sans",
-        help="bundled font: sans (Lato) or serif (CMU Serif, the LaTeX look) (default: sans)",
+        metavar="FONT",
+        help="bundled font: sans (Lato) or serif (CMU Serif, the LaTeX look); or a .ttf/.otf "
+        "file, or the family name of an installed font (default: sans)",
     )
     g.add_argument(
         "--reverse", action="store_true", help="best ranks on the left instead of the right"

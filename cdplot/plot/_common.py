@@ -10,7 +10,16 @@ import matplotlib as mpl
 
 from .._options import check_bool
 from ..errors import CdplotError, CdplotWarning
-from .fonts import bold_kws, check_font, font_family, font_rc, register_fonts, regular_kws
+from .fonts import (
+    bold_kws,
+    check_font,
+    font_family,
+    font_rc,
+    prepare_text,
+    register_fonts,
+    regular_kws,
+    rtl_characters,
+)
 from .layout import LINE_SPACING
 from .styles import PALETTE, get_style
 
@@ -84,9 +93,16 @@ SHARED_PARAMS = """\
         rules (and the style's type sizes).
 
         .. versionadded:: 0.2.0
-    font : {'sans', 'serif'}, optional
+    font : {'sans', 'serif'} or str, optional
         Bundled font: Lato (``'sans'``, the default) or CMU Serif (the
-        look of LaTeX papers).  Machine fonts are never used.
+        look of LaTeX papers); or the path of a TrueType/OpenType file, or
+        the family name of an installed font.  Characters the font lacks
+        come from DejaVu Sans, then from the machine's fonts (Noto CJK and
+        the like); a :class:`~cdplot.errors.CdplotWarning` names those no
+        font has, and right-to-left names (drawn unshaped).
+
+        .. versionchanged:: 0.2.0
+           Font files and installed families are accepted.
     highlight : str, optional
         Name of a method to emphasise.
     label_kws : dict, optional
@@ -175,6 +191,30 @@ def warn_unfit(what: str, lay_need, *, style, ax, width_pt, alternative: str) ->
     warnings.warn(msg, CdplotWarning, stacklevel=3)
 
 
+def _check_glyphs(names, font) -> None:
+    """Warn about names no font can draw, and right-to-left names drawn unshaped."""
+    missing = prepare_text(names, font)
+    if missing:
+        chars = "".join(missing[:12]) + ("\u2026" if len(missing) > 12 else "")
+        warnings.warn(
+            f"method names contain {len(missing)} characters that neither font={font!r} nor "
+            f"any font on this machine has ({chars}); they would be drawn as empty boxes: "
+            "install a font that has them (Debian: fonts-noto-cjk for Chinese, Japanese and "
+            "Korean, fonts-symbola for emoji) or pass font='/path/to/font.ttf'",
+            CdplotWarning,
+            stacklevel=4,
+        )
+    rtl = rtl_characters(names)
+    if rtl:
+        warnings.warn(
+            f"method names contain right-to-left text ({''.join(rtl[:8])}); matplotlib draws "
+            "it left to right without shaping (Arabic letters unjoined): transliterate the "
+            "names, or use the report, whose tables shape them correctly",
+            CdplotWarning,
+            stacklevel=4,
+        )
+
+
 def check_common(result, *, ax, reverse, style, font, highlight, label_kws, line_kws):
     """Validate the drawing options shared by the figures; return (style, font, highlight index)."""
     check_bool("reverse", reverse)
@@ -184,6 +224,7 @@ def check_common(result, *, ax, reverse, style, font, highlight, label_kws, line
 
     if ax is not None and not isinstance(ax, Axes):
         raise CdplotError(f"option ax={ax!r} is not a matplotlib Axes")
+    _check_glyphs(result.methods, font)
     hl = None
     if highlight is not None:
         if not isinstance(highlight, str) or highlight not in result.methods:
@@ -222,16 +263,19 @@ def _renderer():
 
 
 @functools.lru_cache(maxsize=8)
-def _font_files(font: str, bold: bool) -> tuple[str, str]:
-    """The bundled file and matplotlib's DejaVu fallback for a font option and weight."""
+def _font_files(font: str, bold: bool) -> tuple[str, ...]:
+    """The font's file and its fallbacks' (DejaVu Sans, then machine fonts found for
+    other scripts) for a font option and weight, in the order matplotlib uses them."""
     from matplotlib.font_manager import FontProperties, findfont
 
-    from .._resources import fonts_dir
-    from .fonts import FONTS
+    from .fonts import fallback_families, font_files
 
-    primary = str(fonts_dir() / FONTS[font][1][1 if bold else 0])
-    fallback = findfont(FontProperties(family="DejaVu Sans", weight="bold" if bold else "normal"))
-    return primary, fallback
+    primary = font_files(font)[1][1 if bold else 0]
+    weight = "bold" if bold else "normal"
+    return (
+        primary,
+        *(findfont(FontProperties(family=f, weight=weight)) for f in fallback_families()),
+    )
 
 
 @functools.lru_cache(maxsize=8)

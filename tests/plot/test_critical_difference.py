@@ -335,3 +335,26 @@ def test_regular_and_bold_faces_are_real_files_not_synthesised(demsar):
         assert t.get_fontstyle() == "normal"  # no italics anywhere
         path = findfont(t.get_fontproperties())
         assert ("Bold" in path) == (t.get_fontweight() in ("bold", 700))
+
+
+def test_tie_with_an_outsider_is_explained_even_without_notes():
+    # gallery/data/tied-outsider.csv: under Wilcoxon + Holm, kNN has exactly LR's average
+    # rank (4.219) but is not in LR's group with SVM and RF
+    import importlib.util
+    from pathlib import Path
+
+    gallery = Path(__file__).resolve().parents[2] / "gallery" / "make_gallery.py"
+    spec = importlib.util.spec_from_file_location("make_gallery", gallery)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    import tempfile
+
+    path = module.write_tied_outsider(Path(tempfile.mkdtemp()) / "tied.csv")
+    res = cdplot.compare(path, test="wilcoxon")
+    assert res.average_rank("kNN") == res.average_rank("LR")
+    ax = cdplot.cd_diagram(res, note=False)  # as the report draws it
+    notes = " ".join(" ".join(t.get_text() for t in ax.texts if t.get_gid() == "cd-note").split())
+    assert "kNN has the same average rank as LR but is not in its group" in notes
+    from test_sweep import bars_over_outsiders
+
+    assert bars_over_outsiders(ax, res) == []

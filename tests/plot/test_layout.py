@@ -210,3 +210,22 @@ def test_shorten_name_keeps_the_tag():
     out = shorten_name("Gradient boosting with many trees", "[3]", 60, 6, False, fake_measure)
     assert out.endswith("\u2026\u00a0[3]")
     assert fake_measure(out, 6)[0] * 1.03 <= 60
+
+
+@pytest.mark.parametrize("k", [50, 100])
+def test_stacked_bars_stay_distinguishable(k):
+    # a staircase of overlapping groups, as Nemenyi gives at large k
+    names = [f"m{i}" for i in range(k)]
+    ranks = [1 + i * 0.8 for i in range(k)]
+    cliques = [tuple(range(i, min(i + 12, k))) for i in range(0, k - 11)]
+    lay = cd_layout(names, ranks, measure=fake_measure, style=STYLES["paper-wide"], cliques=cliques)
+    bars = [b for b in lay.bars if b.role == "clique"]
+    assert len(bars) == len(cliques)
+    rows = sorted({b.y for b in bars})
+    assert len(rows) > 8
+    # thinner bars when many, with a vertical gap at least as wide as a bar
+    assert all(b.width < STYLES["paper-wide"].bar_width for b in bars)
+    assert min(b - a for a, b in zip(rows, rows[1:], strict=False)) >= 2 * bars[0].width - 1e-9
+    for y in rows:
+        row = sorted((b.x0, b.x1) for b in bars if b.y == y)
+        assert all(c0 - a1 >= 3.0 for (_a0, a1), (c0, _c1) in zip(row, row[1:], strict=False))

@@ -229,6 +229,9 @@ def test_given_axes_fit_or_warn(k, figsize):
         warnings.simplefilter("always", CdplotWarning)
         cdplot.cd_diagram(res, ax=ax)
     warned = [str(w.message) for w in caught if issubclass(w.category, CdplotWarning)]
+    if k >= 30 and figsize == (3.5, 2.0):
+        # issue 8: 28 silent overlaps at k = 30 in a 3.5 x 2 in Axes; now a warning
+        assert warned
     overlaps, clipped = text_problems(fig)
     if warned:
         # the warning names the size the diagram needs

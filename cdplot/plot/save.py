@@ -133,7 +133,7 @@ def _font_face_css(fig) -> str:
     rules = []
     for (path, family, weight), chars in sorted(_text_faces(fig).items()):
         face = get_font(path)
-        glyphs = {face.get_char_index(ord(c)) for c in chars}
+        glyphs = {ord(c): face.get_char_index(ord(c)) for c in chars}
         with open(path, "rb") as fh:
             data = subset_truetype(fh.read(), glyphs)
         if data is None:  # CFF outlines or a collection (Noto CJK): fontTools

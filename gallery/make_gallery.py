@@ -72,6 +72,78 @@ def write_synthetic(path: Path, k: int, n: int, seed: int) -> Path:
     return path
 
 
+def write_tied_outsider(path: Path) -> Path:
+    """Seven methods on 16 data sets (scores to 3 decimals, seed 2) where, under Wilcoxon
+    with Holm's correction, kNN has exactly the average rank of LR (4.219) but is not in
+    LR's group with SVM and RF: its line crosses that bar with a gap."""
+    rng = np.random.default_rng(2)
+    k, n = 7, 16
+    skill = np.linspace(0.06, 0.0, k)
+    values = np.round(0.7 + skill[None, :] + rng.normal(0, 0.03, (n, k)), 3)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("w", newline="", encoding="utf-8") as fh:
+        w = csv.writer(fh)
+        w.writerow(["dataset", *_TIE_NAMES])
+        for d in range(n):
+            w.writerow([f"dataset-{d + 1:02d}", *(f"{v:.3f}" for v in values[d])])
+    return path
+
+
+_TIE_NAMES = ["SVM", "RF", "kNN", "NB", "LR", "CART", "MLP"]
+
+# Names in several scripts: CJK glyphs come from the machine's fonts (Noto CJK here),
+# Arabic is drawn unshaped with a warning (matplotlib does not shape it)
+_SCRIPT_NAMES = [
+    "随机森林 (Random forest)",
+    "勾配ブースティング",
+    "서포트 벡터 머신",
+    "Naïve Bayes",
+    "الانحدار اللوجستي",
+    "k-NN",
+]
+
+
+def write_scripts(path: Path) -> Path:
+    """Six methods with names in Chinese, Japanese, Korean, Latin and Arabic (seed 6)."""
+    rng = np.random.default_rng(6)
+    k, n = len(_SCRIPT_NAMES), 20
+    values = 0.7 + np.linspace(0.06, 0.0, k)[None, :] + rng.normal(0, 0.03, (n, k))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("w", newline="", encoding="utf-8") as fh:
+        w = csv.writer(fh)
+        w.writerow(["dataset", *_SCRIPT_NAMES])
+        for d in range(n):
+            w.writerow([f"dataset-{d + 1:02d}", *(f"{v:.4f}" for v in values[d])])
+    return path
+
+
+# Made with the Python API (drawing into given Axes), shown with their code in the README.
+GRID_CODE = """\
+import matplotlib.pyplot as plt
+import cdplot
+
+fig, axes = plt.subplots(
+    2,
+    2,
+    figsize=(7, 3.4),
+    gridspec_kw=dict(left=0.01, right=0.99, top=0.93, bottom=0.01, wspace=0.06, hspace=0.2),
+)
+data = cdplot.load_example("yang-table9")
+for ax, metric in zip(axes.flat, ["5CV", "Boots.", "F", "AUC"]):
+    result = cdplot.compare(data, metric=metric)
+    cdplot.cd_diagram(result, ax=ax, caption=False)
+    ax.set_title(metric, fontsize=8)
+cdplot.save_figure(fig, OUT, dpi=DPI)
+"""
+
+
+def python_figures():
+    """(file name, title, Python code writing ``OUT`` at ``DPI``) for figures made in Python."""
+    return [
+        ("grid-ax.png", "Four diagrams in one plt.subplots grid, drawn with ax=", GRID_CODE),
+    ]
+
+
 def figures(data: Path):
     """(file name, title, cdplot plot arguments without -o) for every gallery figure."""
     rel = Path("gallery") / data.name
@@ -154,6 +226,69 @@ def figures(data: Path):
             "Demšar's example styled for a 16:9 slide",
             ["plot", "--example", "demsar2006", "--style", "slides"],
         ),
+        (
+            "synthetic-20-slides.png",
+            "20 methods on a slide: exactly 16:9, names at 14 pt or more",
+            ["plot", str(rel / "synthetic-20.csv"), "--style", "slides"],
+        ),
+        (
+            "synthetic-20-paper.png",
+            "20 long names in one 3.5 in column: wrapped where they can be, else shortened "
+            "with a key",
+            ["plot", str(rel / "synthetic-20.csv")],
+        ),
+        (
+            "synthetic-50-paper.png",
+            "50 methods in one 3.5 in column (rank axis spans the occupied ranks)",
+            ["plot", str(rel / "synthetic-50.csv")],
+        ),
+        (
+            "synthetic-100-paper-wide.png",
+            "100 methods across a page (paper-wide, 7 in)",
+            ["plot", str(rel / "synthetic-100.csv"), "--style", "paper-wide"],
+        ),
+        (
+            "synthetic-20-bonferroni-dunn.png",
+            "Bonferroni–Dunn with the control in the middle: no groups, only pairs with the "
+            "control",
+            [
+                "plot",
+                str(rel / "synthetic-20.csv"),
+                "--style",
+                "paper-wide",
+                "--test",
+                "bonferroni-dunn",
+                "--control",
+                synthetic_names(20)[10],
+            ],
+        ),
+        (
+            "synthetic-20-bonferroni-dunn-intervals.png",
+            "The same as a rank-interval chart: the control's interval is the reference",
+            [
+                "plot",
+                str(rel / "synthetic-20.csv"),
+                "--kind",
+                "intervals",
+                "--style",
+                "paper-wide",
+                "--test",
+                "bonferroni-dunn",
+                "--control",
+                synthetic_names(20)[10],
+            ],
+        ),
+        (
+            "scripts.png",
+            "Names in Chinese, Japanese, Korean and Arabic (CJK from Noto CJK; Arabic unshaped, "
+            "with a warning)",
+            ["plot", str(rel / "scripts.csv")],
+        ),
+        (
+            "wilcoxon-tied-outsider.png",
+            "Wilcoxon with Holm: a method tied with a group's member but outside the group",
+            ["plot", str(rel / "tied-outsider.csv"), "--test", "wilcoxon"],
+        ),
     ]
     return out
 
@@ -171,6 +306,10 @@ def main(argv=None) -> int:
 
     write_synthetic(DATA / "synthetic-20.csv", 20, 30, seed=20)
     write_synthetic(DATA / "synthetic-45.csv", 45, 60, seed=45)
+    write_synthetic(DATA / "synthetic-50.csv", 50, 30, seed=50)
+    write_synthetic(DATA / "synthetic-100.csv", 100, 30, seed=100)
+    write_tied_outsider(DATA / "tied-outsider.csv")
+    write_scripts(DATA / "scripts.csv")
     sys.path.insert(0, str(HERE.parent))
     from cdplot.cli import main as cdplot_main
 
@@ -185,6 +324,10 @@ def main(argv=None) -> int:
         if status:
             print(f"failed ({status}): cdplot {' '.join(cmd)}", file=sys.stderr)
             failures += 1
+    for name, _title, code in python_figures():
+        if args.only and args.only not in name:
+            continue
+        exec(code, {"OUT": str(args.out / name), "DPI": args.dpi})
     return 1 if failures else 0
 
 

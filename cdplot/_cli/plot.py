@@ -10,7 +10,6 @@ from .common import add_analysis_options, add_input_options, analysis_kwargs, lo
 
 KINDS = ("cd", "intervals", "heatmap")
 STYLES = ("paper", "paper-wide", "slides")
-FONTS = ("sans", "serif")
 
 
 def _dpi(text: str) -> float:
@@ -22,6 +21,16 @@ def _dpi(text: str) -> float:
         raise argparse.ArgumentTypeError(
             f"--dpi {text!r} must be a number from {MIN_DPI} to {MAX_DPI}"
         )
+    return value
+
+
+def _width(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--width {text!r} is not a number") from None
+    if not 1.0 <= value <= 50.0:
+        raise argparse.ArgumentTypeError(f"--width {text!r} must be a number of inches in [1, 50]")
     return value
 
 
@@ -57,19 +66,36 @@ def register(sub) -> None:
         "--style",
         choices=STYLES,
         default="paper",
-        help="paper: 3.5 in wide; paper-wide: 7 in; slides: 16:9 with large type (default: paper)",
+        help="paper: exactly 3.5 in wide; paper-wide: exactly 7 in; slides: exactly 16:9 with "
+        "large type (default: paper)",
     )
     g.add_argument(
         "--font",
-        choices=FONTS,
         default="sans",
-        help="bundled font: sans (Lato) or serif (CMU Serif, the LaTeX look) (default: sans)",
+        metavar="FONT",
+        help="bundled font: sans (Lato) or serif (CMU Serif, the LaTeX look); or a .ttf/.otf "
+        "file, or the family name of an installed font (default: sans)",
     )
     g.add_argument(
         "--reverse", action="store_true", help="best ranks on the left instead of the right"
     )
     g.add_argument("--highlight", metavar="NAME", help="emphasise this method")
     g.add_argument("--dpi", type=_dpi, default=300, help="resolution of PNG output (default: 300)")
+    g.add_argument(
+        "--width",
+        type=_width,
+        metavar="INCHES",
+        help="figure width in inches instead of the style's (same type sizes and fitting rules)",
+    )
+    g.add_argument(
+        "--full-axis",
+        dest="full_axis",
+        action="store_const",
+        const=True,
+        default=None,
+        help="cd: run the rank axis from 1 to k (default: from 10 methods on, only the occupied "
+        "ranks, with a break mark)",
+    )
     g.add_argument(
         "--no-ranks",
         dest="ranks",
@@ -108,6 +134,8 @@ def run(args) -> int:
     if args.kind != "cd" and (not args.ranks or not args.note):
         flag = "--no-ranks" if not args.ranks else "--no-note"
         raise CdplotError(f"option {flag} applies only to --kind cd, not --kind {args.kind}")
+    if args.kind != "cd" and args.full_axis is not None:
+        raise CdplotError(f"option --full-axis applies only to --kind cd, not --kind {args.kind}")
     if args.kind != "heatmap" and args.annotate is not None:
         raise CdplotError(
             f"option --no-annotate applies only to --kind heatmap, not --kind {args.kind}"
@@ -132,9 +160,12 @@ def run(args) -> int:
         "font": args.font,
         "highlight": args.highlight,
         "caption": args.caption,
+        "width": args.width,
     }
     if args.kind == "cd":
-        ax = cd_diagram(result, ranks=args.ranks, note=args.note, **common)
+        ax = cd_diagram(
+            result, ranks=args.ranks, note=args.note, full_axis=args.full_axis, **common
+        )
     elif args.kind == "intervals":
         ax = rank_intervals(result, **common)
     else:

@@ -4,12 +4,23 @@ from __future__ import annotations
 
 import functools
 import sys
+import warnings
 
 import matplotlib as mpl
 
 from .._options import check_bool
-from ..errors import CdplotError
-from .fonts import bold_kws, check_font, font_family, font_rc, register_fonts, regular_kws
+from ..errors import CdplotError, CdplotWarning
+from .fonts import (
+    bold_kws,
+    check_font,
+    font_family,
+    font_rc,
+    prepare_text,
+    register_fonts,
+    regular_kws,
+    rtl_characters,
+)
+from .layout import LINE_SPACING
 from .styles import PALETTE, get_style
 
 __all__ = [
@@ -20,6 +31,8 @@ __all__ = [
     "text_kws",
     "add_line",
     "caption_text",
+    "check_width",
+    "warn_unfit",
     "SHARED_PARAMS",
 ]
 
@@ -59,18 +72,37 @@ SHARED_PARAMS = """\
         then compared with the options below.
     ax : matplotlib.axes.Axes, optional
         Draw into this Axes (its frame and ticks are turned off, and the
-        content is fitted to its width).  By default a new figure sized to
-        the content is made.
+        content is fitted to its width and height with the same rules as
+        a style's width; a :class:`~cdplot.errors.CdplotWarning` names the
+        size needed when it cannot be made legible).  By default a new
+        figure sized to the content is made.
     reverse : bool, default False
         Put the best (lowest) ranks on the left instead of the right.
     style : {'paper', 'paper-wide', 'slides'}, default 'paper'
-        ``'paper'``: one column, 3.5 in wide; ``'paper-wide'``: 7 in;
-        ``'slides'``: 16:9, 10 x 5.625 in, large type.  A figure widens
-        beyond its style only when the names cannot fit even at the
-        style's smallest type.
-    font : {'sans', 'serif'}, optional
+        ``'paper'``: one column, exactly 3.5 in wide; ``'paper-wide'``:
+        exactly 7 in; ``'slides'``: exactly 16:9, 10 x 5.625 in (growing,
+        at the same aspect, when the content needs more height), large
+        type.  The height follows the content.  No text is smaller than
+        6 pt (paper) or 14 pt (slides): to fit, names are wrapped on two
+        lines at natural breaks, then shortened with a key number (the
+        full names are listed under the figure); when even that cannot
+        make the figure legible a :class:`~cdplot.errors.CdplotWarning`
+        names a style or chart to use instead.
+    width : float, optional
+        Figure width in inches instead of the style's, with the same
+        rules (and the style's type sizes).
+
+        .. versionadded:: 0.2.0
+    font : {'sans', 'serif'} or str, optional
         Bundled font: Lato (``'sans'``, the default) or CMU Serif (the
-        look of LaTeX papers).  Machine fonts are never used.
+        look of LaTeX papers); or the path of a TrueType/OpenType file, or
+        the family name of an installed font.  Characters the font lacks
+        come from DejaVu Sans, then from the machine's fonts (Noto CJK and
+        the like); a :class:`~cdplot.errors.CdplotWarning` names those no
+        font has, and right-to-left names (drawn unshaped).
+
+        .. versionchanged:: 0.2.0
+           Font files and installed families are accepted.
     highlight : str, optional
         Name of a method to emphasise.
     label_kws : dict, optional
@@ -111,6 +143,78 @@ def as_result(result_or_scores, options: dict, compare_kws):
     return compare(result_or_scores, **given, **(compare_kws or {}))
 
 
+def check_width(width, ax) -> float | None:
+    """The ``width`` option in points (``None`` for the style's)."""
+    if width is None:
+        return None
+    if ax is not None:
+        raise CdplotError(
+            f"option width={width!r} cannot be used with ax=; the figure takes the Axes' width"
+        )
+    if isinstance(width, bool) or not isinstance(width, (int, float)) or not 1.0 <= width <= 50:
+        raise CdplotError(f"option width={width!r} must be a number of inches in [1, 50]")
+    return float(width) * 72.0
+
+
+# what to use instead when a style cannot hold a figure legibly
+ALTERNATIVES = {
+    "paper": "use style='paper-wide'",
+    "paper-wide": "show fewer methods (or shorter names) per figure",
+    "slides": "use style='paper-wide' for a handout, or show fewer methods per slide",
+}
+
+
+def warn_unfit(what: str, lay_need, *, style, ax, width_pt, alternative: str) -> None:
+    """Say, as a CdplotWarning, that a figure could not be made legible in its room."""
+    need_w, need_h = (v / 72.0 for v in lay_need)
+    if ax is not None:
+        fig = ax.figure
+        pos = ax.get_position()
+        w_in, h_in = fig.get_size_inches()
+        msg = (
+            f"{what} does not fit the given Axes ({pos.width * w_in:.2f} x {pos.height * h_in:.2f}"
+            f" in) with text of at least {style.min_font_size:g} pt; it needs about "
+            f"{need_w:.2f} x {need_h:.2f} in: enlarge the figure or the Axes (text may overlap)"
+        )
+    elif style.height is not None:
+        msg = (
+            f"{what} needs a {need_w:.1f} x {need_h:.1f} in slide to keep its text at "
+            f"{style.min_font_size:g} pt; on a 13.3 in wide slide the text would be smaller: "
+            f"{alternative}"
+        )
+    else:
+        label = f"width={width_pt / 72.0:g}" if width_pt else f"style={style.name!r}"
+        msg = (
+            f"{what} cannot be drawn legibly with {label} (it needs {need_w:.2f} in at "
+            f"{style.min_font_size:g} pt, so its rank axis is squeezed): {alternative}"
+        )
+    warnings.warn(msg, CdplotWarning, stacklevel=3)
+
+
+def _check_glyphs(names, font) -> None:
+    """Warn about names no font can draw, and right-to-left names drawn unshaped."""
+    missing = prepare_text(names, font)
+    if missing:
+        chars = "".join(missing[:12]) + ("\u2026" if len(missing) > 12 else "")
+        warnings.warn(
+            f"method names contain {len(missing)} characters that neither font={font!r} nor "
+            f"any font on this machine has ({chars}); they would be drawn as empty boxes: "
+            "install a font that has them (Debian: fonts-noto-cjk for Chinese, Japanese and "
+            "Korean, fonts-symbola for emoji) or pass font='/path/to/font.ttf'",
+            CdplotWarning,
+            stacklevel=4,
+        )
+    rtl = rtl_characters(names)
+    if rtl:
+        warnings.warn(
+            f"method names contain right-to-left text ({''.join(rtl[:8])}); matplotlib draws "
+            "it left to right without shaping (Arabic letters unjoined): transliterate the "
+            "names, or use the report, whose tables shape them correctly",
+            CdplotWarning,
+            stacklevel=4,
+        )
+
+
 def check_common(result, *, ax, reverse, style, font, highlight, label_kws, line_kws):
     """Validate the drawing options shared by the figures; return (style, font, highlight index)."""
     check_bool("reverse", reverse)
@@ -120,12 +224,21 @@ def check_common(result, *, ax, reverse, style, font, highlight, label_kws, line
 
     if ax is not None and not isinstance(ax, Axes):
         raise CdplotError(f"option ax={ax!r} is not a matplotlib Axes")
+    _check_glyphs(result.methods, font)
     hl = None
     if highlight is not None:
         if not isinstance(highlight, str) or highlight not in result.methods:
             raise CdplotError(
                 f"option highlight={highlight!r} is not a method; methods are "
                 f"{', '.join(result.methods)}"
+            )
+        if result.control is not None and highlight != result.control:
+            # only the pairs with the control were tested: nothing about this method's
+            # relation to the others is known, so a figure centred on it would mislead
+            raise CdplotError(
+                f"option highlight={highlight!r} is not the control {result.control!r} of this "
+                f"{result.procedure()}, which tested only pairs with the control; highlight the "
+                "control or compare without a control"
             )
         hl = result.methods.index(highlight)
     for name, kws in (("label_kws", label_kws), ("line_kws", line_kws)):
@@ -150,16 +263,19 @@ def _renderer():
 
 
 @functools.lru_cache(maxsize=8)
-def _font_files(font: str, bold: bool) -> tuple[str, str]:
-    """The bundled file and matplotlib's DejaVu fallback for a font option and weight."""
+def _font_files(font: str, bold: bool) -> tuple[str, ...]:
+    """The font's file and its fallbacks' (DejaVu Sans, then machine fonts found for
+    other scripts) for a font option and weight, in the order matplotlib uses them."""
     from matplotlib.font_manager import FontProperties, findfont
 
-    from .._resources import fonts_dir
-    from .fonts import FONTS
+    from .fonts import fallback_families, font_files
 
-    primary = str(fonts_dir() / FONTS[font][1][1 if bold else 0])
-    fallback = findfont(FontProperties(family="DejaVu Sans", weight="bold" if bold else "normal"))
-    return primary, fallback
+    primary = font_files(font)[1][1 if bold else 0]
+    weight = "bold" if bold else "normal"
+    return (
+        primary,
+        *(findfont(FontProperties(family=f, weight=weight)) for f in fallback_families()),
+    )
 
 
 @functools.lru_cache(maxsize=8)
@@ -256,6 +372,7 @@ def text_kws(font, size, bold=False, color="ink") -> dict:
         "fontsize": size,
         "fontfamily": font_family(font),
         "parse_math": False,
+        "linespacing": LINE_SPACING,
         "color": PALETTE.get(color, color),
     }
     kws.update(bold_kws(font) if bold else regular_kws(font))
@@ -314,12 +431,23 @@ class canvas:
 
     def __enter__(self):
         register_fonts()
-        self._rc = mpl.rc_context(font_rc(self.font))
-        self._rc.__enter__()
+        # Only the keys cdplot sets are saved and put back.  mpl.rc_context
+        # restores every rcParam on exit, the interactive flag and backend
+        # included, which in a fresh Jupyter kernel undoes what the inline
+        # backend set up while the first figure was made: no later figure
+        # (the user's own included) would be shown.
+        rc = font_rc(self.font)
+        params = mpl.rcParams
+        self._rc = {key: params[key] for key in rc}
+        for key, value in rc.items():
+            params[key] = value
         return self
 
     def __exit__(self, *exc):
-        return self._rc.__exit__(*exc)
+        params = mpl.rcParams
+        for key, value in self._rc.items():
+            params[key] = value
+        return False
 
     def available(self):
         """(width, height) in points of the given Axes, or (None, None) for a new figure."""
@@ -380,6 +508,9 @@ def caption_text(result, *, extra: str = "") -> str:
     if result.metric:
         direction = "higher is better" if result.higher_is_better else "lower is better"
         text = f"{result.metric} ({direction}). " + text
+    if result.control is not None:
+        # a test against a control says nothing about the other pairs
+        text += f"; only pairs with the control {result.control} were tested"
     if extra:
         text += f". {extra}"
     return text + "."

@@ -11,18 +11,6 @@ from .styles import PALETTE
 __all__ = ["cd_diagram"]
 
 
-def _tied_outsiders(result, members, tol=1e-9):
-    """Methods outside a clique whose average rank lies within its bar's span."""
-    avg = result.average_ranks
-    idx = [result.methods.index(m) for m in members]
-    lo, hi = min(avg[i] for i in idx), max(avg[i] for i in idx)
-    return [
-        result.methods[j]
-        for j in range(result.n_methods)
-        if j not in idx and lo - tol <= avg[j] <= hi + tol
-    ]
-
-
 def _some(items, limit=3) -> str:
     """``a, b and c`` or ``a, b, c and 4 more``: notes stay a few lines long."""
     items = list(items)
@@ -31,6 +19,11 @@ def _some(items, limit=3) -> str:
     if len(items) <= 1:
         return "".join(items)
     return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+# marks the names of methods that differ significantly from the control, so that the
+# figure does not rely on colour alone (greyscale print, colour-blind readers)
+DIFFERS_MARK = "\u2020"
 
 
 def _notes(result, control_mode: bool) -> list[str]:
@@ -42,17 +35,22 @@ def _notes(result, control_mode: bool) -> list[str]:
             for m in result.order()
             if m != result.control and result.is_significant(m, result.control)
         ]
+        interval = (
+            " (their ranks lie outside the control's CD interval)"
+            if result.critical_difference
+            else ""
+        )
         if differ:
             out.append(
-                f"Names in orange differ significantly from the control {result.control}"
-                + (
-                    " (their ranks lie outside its CD interval)."
-                    if result.critical_difference
-                    else "."
-                )
+                f"Names marked {DIFFERS_MARK} differ significantly from the control "
+                f"{result.control}{interval}. Only pairs with the control were tested: nothing "
+                "is claimed about the other pairs."
             )
         else:
-            out.append(f"No method differs significantly from the control {result.control}.")
+            out.append(
+                f"No method differs significantly from the control {result.control}. Only pairs "
+                "with the control were tested: nothing is claimed about the other pairs."
+            )
         return out
     if result.bridges:
         # overlapping bars already show these; one sentence says how to read them
@@ -66,13 +64,60 @@ def _notes(result, control_mode: bool) -> list[str]:
     if result.unjoined:
         pairs = [f"{a} and {b}" for a, b in result.unjoined]
         out.append(f"No bar joins {_some(pairs)}, although they do not differ significantly.")
-    for members in result.cliques:
-        outsiders = _tied_outsiders(result, members)
-        if outsiders:
-            out.append(
-                f"The bar over {_some(list(members))} does not include {_some(outsiders)}, "
-                "which has an equal average rank."
+    return out
+
+
+def _crossing_notes(result, lay) -> list[str]:
+    """Outsiders tied with a group's member, and lines that cross a bar (drawn with a gap)."""
+    names = result.methods
+    avg = result.average_ranks
+    out = []
+    tied: dict[tuple[str, str], list[str]] = {}
+    cases = []
+    for bar in lay.bars:
+        if bar.role != "clique":
+            continue
+        members = [names[i] for i in sorted(bar.members, key=lambda i: (avg[i], i))]
+        group = f"{members[0]} \u2026 {members[-1]}" if len(members) > 2 else _some(members)
+        for j in range(len(names)):
+            if j in bar.members:
+                continue
+            twin = next((names[i] for i in bar.members if avg[i] == avg[j]), None)
+            if twin is not None:
+                tied.setdefault((names[j], twin), []).append(group)
+        for j in bar.crossed:
+            if not any(avg[j] == avg[i] for i in bar.members):
+                cases.append((names[j], group))
+    if tied:
+        said = [
+            f"{a} has the same average rank as {b} but is not in its group"
+            + (f" ({groups[0]})" if len(groups) == 1 else f"s ({'; '.join(groups)})")
+            for (a, b), groups in tied.items()
+        ]
+        more = f" ({len(said)} such cases)" if len(said) > 2 else ""
+        crossed_tie = any(
+            any(avg[j] == avg[i] for i in bar.members)
+            for bar in lay.bars
+            if bar.role == "clique"
+            for j in bar.crossed
+        )
+        out.append(
+            "; ".join(said[:2]) + f"{more}: lines of equal ranks are drawn side by side from "
+            "their shared dot"
+            + (
+                ", and one that must pass a bar of a group it is not in crosses it with a white "
+                "gap."
+                if crossed_tie
+                else "."
             )
+        )
+    if cases:
+        first = f"the line of {cases[0][0]} crosses the bar over {cases[0][1]}"
+        many = f" ({len(cases)} cases; e.g. {first})" if len(cases) > 1 else f" ({first})"
+        out.append(
+            "A line crossing a bar with a white gap is not in that group: its average rank lies "
+            f"too close to a member's to be drawn apart{many}."
+        )
     return out
 
 
@@ -97,6 +142,8 @@ def cd_diagram(
     metric=None,
     nan_policy=None,
     compare_kws=None,
+    width=None,
+    full_axis=None,
 ):
     """Draw a critical-difference diagram.
 
@@ -120,15 +167,46 @@ def cd_diagram(
     note : bool, default True
         Say in words what the bars cannot show: pairs that differ although
         a method between them differs from neither, pairs that do not
-        differ but share no bar, and (with a control) which methods differ
-        from it.
+        differ but share no bar, lines that cross a bar of a group they
+        are not in, and (with a control) which methods differ from it.
+    full_axis : bool, optional
+        Run the rank axis from 1 to k.  By default it does for fewer than
+        10 methods; with more it spans the occupied ranks, rounded out to
+        integers, with a break mark when it does not start at 1.
+
+        .. versionadded:: 0.2.0
 
     Returns
     -------
     matplotlib.axes.Axes
-        The Axes drawn into.  Artists carry ids for tests and SVG users:
-        ``cd-name-<i>``, ``cd-elbow-<i>`` (``i`` = input order),
-        ``cd-clique-<j>``, ``cd-bar``, ``cd-interval``, ``cd-axis``.
+        The Axes drawn into.  Artists carry stable ids, which also name
+        their SVG elements, for restyling and tests (``i`` = input order,
+        ``j`` = index in ``result.cliques``):
+
+        ``cd-name-<i>``, ``cd-value-<i>``
+            a method's name and average rank;
+        ``cd-elbow-<i>``
+            the line from its rank to its name;
+        ``cd-clique-<j>``
+            a bar joining a group that does not differ significantly;
+        ``cd-crossing-<j>-<i>``
+            the gap and line where method ``i``'s line crosses bar ``j``;
+        ``cd-cd-bar``, ``cd-cd-label``
+            Nemenyi's CD scale bar and its label;
+        ``cd-interval``, ``cd-control``
+            the control's CD interval and its dot (tests with a control);
+        ``cd-axis``, ``cd-axis-break``, ``cd-ticks``, ``cd-tick``,
+        ``cd-markers``, ``cd-direction``
+            the rank axis, its break mark, ticks, tick labels, rank dots
+            and the "better" arrow;
+        ``cd-note``, ``cd-caption``, ``cd-key``
+            notes, caption and the key to shortened names.
+
+    Warns
+    -----
+    CdplotWarning
+        When the diagram cannot be made legible in its width (or the
+        given Axes), with the size it needs or a style to use instead.
 
     Raises
     ------
@@ -137,10 +215,14 @@ def cd_diagram(
 
     Notes
     -----
-    The diagram draws the result; it never recomputes statistics.  A bar
-    never spans a method outside its group, because the core's groups are
-    consecutive in rank order; when a method outside a group has the same
-    average rank as one of its ends, the note says so.
+    The diagram draws the result; it never recomputes statistics.  No
+    bar, including its line width, reaches the line of a method outside
+    its group: bars stop short of such lines.  When an outsider's average
+    rank equals a member's (or is too close to draw apart), its line is
+    drawn across the bar with a white gap and the note says so.  With a
+    control (Bonferroni-Dunn, z-tests against a control) no bars are
+    drawn whatever the result holds, because only pairs with the control
+    were tested.
 
     References
     ----------
@@ -185,36 +267,65 @@ def cd_diagram(
     if k < 2:
         raise CdplotError(f"a CD diagram needs at least 2 methods; the result has {k}")
 
+    width_pt = _common.check_width(width, ax)
+    if full_axis is not None:
+        check_bool("full_axis", full_axis)
+
     control_mode = result.control is not None
     ctrl = names.index(result.control) if control_mode else None
     bold = sorted({i for i in (hl, ctrl) if i is not None})
+    # against a control only the control's pairs were tested: no groups, whatever the result holds
     cliques = [] if control_mode else [tuple(names.index(m) for m in c) for c in result.cliques]
     differ = set()
+    labels = list(names)
     if control_mode:
         differ = {i for i in range(k) if i != ctrl and result.significant[i, ctrl]}
+        labels = [f"{n}\u00a0{DIFFERS_MARK}" if i in differ else n for i, n in enumerate(names)]
     notes = _notes(result, control_mode) if note else []
     cap = _common.caption_text(result) if caption else None
 
     with _common.canvas(ax, font) as cv:
         measure = _common.measurer(font)
         avail_w, avail_h = cv.available()
-        lay = cd_layout(
-            names,
-            avg,
-            measure=measure,
-            style=st,
-            width=avail_w,
-            height=avail_h,
-            grow=ax is None,
-            reverse=reverse,
-            cliques=cliques,
-            cd=result.critical_difference,
-            control=ctrl,
-            bold=bold,
-            show_ranks=ranks,
-            notes=notes,
-            caption=cap,
-        )
+
+        def place(notes, start_size=None):
+            return cd_layout(
+                labels,
+                avg,
+                measure=measure,
+                style=st,
+                width=avail_w if ax is not None else width_pt,
+                height=avail_h,
+                grow=ax is None,
+                reverse=reverse,
+                cliques=cliques,
+                cd=result.critical_difference,
+                control=ctrl,
+                bold=bold,
+                show_ranks=ranks,
+                notes=notes,
+                caption=cap,
+                full_axis=full_axis,
+                start_size=start_size,
+            )
+
+        lay = place(notes)
+        crossing = _crossing_notes(result, lay)
+        if crossing:
+            # crossed bars are always explained, even with note=False: the drawing alone
+            # could be read as a member of the group
+            lay = place(notes + crossing, lay.font_size)
+        if not lay.fits:
+            _common.warn_unfit(
+                f"a CD diagram of {k} methods",
+                lay.extra["need"],
+                style=st,
+                ax=ax,
+                width_pt=width_pt,
+                alternative=_common.ALTERNATIVES.get(
+                    st.name if width_pt is None else "", "use a wider width= or fewer methods"
+                ),
+            )
         ax = cv.axes(lay.width, lay.height)
         _draw(ax, lay, result, font, st, hl, ctrl, differ, label_kws or {}, line_kws or {})
     return ax
@@ -228,25 +339,53 @@ def _draw(ax, lay, result, font, st, hl, ctrl, differ, label_kws, line_kws):
     add_line = _common.add_line
     ink, line = PALETTE["ink"], PALETTE["line"]
     lw = st.line_width
-    k = lay.k
     y = lay.axis_y
-    # axis with ticks pointing up towards their labels
-    add_line(
-        ax,
-        [lay.x(1), lay.x(k)],
-        [y, y],
-        color=ink,
-        lw=st.axis_width,
-        solid_capstyle="projecting",
-        gid="cd-axis",
-        clip_on=False,
-    )
+    # axis with ticks pointing up towards their labels; a broken axis runs on past its
+    # first rank into a break mark, standing for the ranks left out
+    x_first, x_last = lay.x(lay.rank_lo), lay.x(lay.rank_hi)
+    if lay.axis_break:
+        gap = max(1.2, 0.25 * lay.font_size)
+        toward = 1.0 if lay.axis_end > x_first else -1.0
+        add_line(
+            ax,
+            [
+                x_last,
+                lay.axis_break - toward * gap / 2,
+                None,
+                lay.axis_break + toward * gap / 2,
+                lay.axis_end,
+            ],
+            [y, y, None, y, y],
+            color=ink,
+            lw=st.axis_width,
+            solid_capstyle="butt",
+            gid="cd-axis",
+            clip_on=False,
+        )
+        h = max(2.0, 0.4 * lay.small_size)
+        bx, by = [], []
+        for dx in (-gap / 2, gap / 2):
+            cx = lay.axis_break + dx
+            bx += [cx - h * 0.35, cx + h * 0.35, None]
+            by += [y + h / 2, y - h / 2, None]
+        add_line(ax, bx, by, color=ink, lw=st.axis_width * 0.8, gid="cd-axis-break", clip_on=False)
+    else:
+        add_line(
+            ax,
+            [x_first, x_last],
+            [y, y],
+            color=ink,
+            lw=st.axis_width,
+            solid_capstyle="projecting",
+            gid="cd-axis",
+            clip_on=False,
+        )
     xs, ys = [], []
     for r in lay.major_ticks:
         xs += [lay.x(r), lay.x(r), None]
         ys += [y, y - lay.tick_length, None]
     if lay.half_ticks:
-        for r in range(1, k):
+        for r in range(lay.rank_lo, lay.rank_hi):
             xs += [lay.x(r + 0.5), lay.x(r + 0.5), None]
             ys += [y, y - lay.tick_length * 0.55, None]
     add_line(ax, xs, ys, color=ink, lw=st.axis_width * 0.8, gid="cd-ticks", clip_on=False)
@@ -261,15 +400,33 @@ def _draw(ax, lay, result, font, st, hl, ctrl, differ, label_kws, line_kws):
                 [bar.x0, bar.x1],
                 [bar.y, bar.y],
                 color=ink,
-                lw=st.bar_width,
+                lw=bar.width,
                 solid_capstyle="butt",
                 gid=f"cd-clique-{nclique}",
                 clip_on=False,
+                zorder=2,
             )
+            line_x = {e.index: e.points[-2][0] for e in lay.elbows}
+            for j in bar.crossed:
+                # the outsider's line over the bar, set off by a white gap on each side
+                x = line_x[j]
+                wj = lw * (1.6 if j in (hl, ctrl) else 1.0)
+                half = bar.width / 2 + 0.6
+                add_line(
+                    ax,
+                    [x, x],
+                    [bar.y - half, bar.y + half],
+                    color="white",
+                    lw=wj + 2 * max(0.8, 0.5 * wj),
+                    solid_capstyle="butt",
+                    gid=f"cd-crossing-{nclique}-{j}",
+                    clip_on=False,
+                    zorder=2.4,
+                )
             nclique += 1
         else:
             color = ink if bar.role == "cd" else PALETTE["accent"]
-            gid = "cd-bar" if bar.role == "cd" else "cd-interval"
+            gid = "cd-cd-bar" if bar.role == "cd" else "cd-interval"
             bx, by = [bar.x0, bar.x1, None], [bar.y, bar.y, None]
             if not bar.open_left:
                 bx += [bar.x0, bar.x0, None]
@@ -301,7 +458,7 @@ def _draw(ax, lay, result, font, st, hl, ctrl, differ, label_kws, line_kws):
                     clip_on=False,
                 )
 
-    # elbows, with a dot where each meets the axis
+    # elbows over the bars, with a dot where each meets the axis
     for e in lay.elbows:
         i = e.index
         color = line
@@ -314,6 +471,7 @@ def _draw(ax, lay, result, font, st, hl, ctrl, differ, label_kws, line_kws):
             "lw": lw * (1.6 if i in (hl, ctrl) else 1.0),
             "solid_joinstyle": "miter",
             "solid_capstyle": "butt",
+            "zorder": 2.6,
         }
         kws.update(line_kws)
         add_line(
@@ -339,19 +497,19 @@ def _draw(ax, lay, result, font, st, hl, ctrl, differ, label_kws, line_kws):
     )
 
     # text
-    names = result.methods
+    rows = {(e.points[-1][1], e.side): e.index for e in lay.elbows}
     for b in lay.boxes:
         color = b.color
         extra = {}
         gid = f"cd-{b.role}"
-        if b.role == "name":
-            i = names.index(b.text) if b.text in names else None
-            gid = f"cd-name-{i}"
-            if i in differ:
-                color = "accent2"
-            extra = label_kws
-        elif b.role == "value":
-            gid = "cd-value"
+        if b.role in ("name", "value"):
+            side = "left" if b.ha == "right" else "right"
+            i = rows.get((b.y, side))
+            gid = f"cd-{b.role}-{i}"
+            if b.role == "name":
+                if i in differ:
+                    color = "accent2"
+                extra = label_kws
         kws = _common.text_kws(font, b.size, b.bold, color)
         kws.update(extra)
         ax.text(b.x, b.y, b.text, ha=b.ha, va=b.va, gid=gid, clip_on=False, **kws)

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import os
+from pathlib import Path
 
-from .._options import check_option
+from ..errors import CdplotError
 
 __all__ = [
     "FONTS",
@@ -20,6 +22,10 @@ __all__ = [
     "bold_kws",
     "check_font",
     "font_rc",
+    "font_files",
+    "prepare_text",
+    "rtl_characters",
+    "fallback_families",
 ]
 
 # option -> (family name inside the files, files relative to fonts_dir())
@@ -33,10 +39,187 @@ FALLBACK = "DejaVu Sans"
 
 
 def check_font(font) -> str:
-    """Return the font option, ``'sans'`` when ``None``."""
+    """Return the font option: ``'sans'`` (for ``None``), ``'serif'``, or a font file's path.
+
+    Besides the bundled ``'sans'`` and ``'serif'``, ``font`` may be the path
+    of a TrueType/OpenType file, or the family name of a font installed on
+    the machine; both are returned as the absolute path of the file.
+    """
     if font is None:
         return "sans"
-    return check_option("font", font, tuple(FONTS))
+    if isinstance(font, str) and font in FONTS:
+        return font
+    if isinstance(font, (str, os.PathLike)):
+        return _user_font(os.fspath(font))
+    raise CdplotError(f"option font={font!r} is not valid; {_FONT_CHOICES}")
+
+
+_FONT_CHOICES = (
+    "expected 'sans', 'serif', the path of a .ttf/.otf file or the family name of an installed font"
+)
+
+
+@functools.lru_cache(maxsize=16)
+def _user_font(font: str) -> str:
+    from matplotlib import font_manager
+
+    path = Path(font).expanduser()
+    if path.suffix.lower() in (".ttf", ".otf", ".ttc"):
+        if not path.is_file():
+            raise CdplotError(f"option font={font!r}: no such font file")
+        try:
+            font_manager.fontManager.addfont(str(path))
+        except Exception as exc:  # FreeType's own error for a file it cannot read
+            raise CdplotError(f"option font={font!r}: not a readable font file ({exc})") from None
+        return str(path.resolve())
+    if os.sep in font:
+        raise CdplotError(f"option font={font!r} is not valid; {_FONT_CHOICES}")
+    try:
+        found = font_manager.findfont(
+            font_manager.FontProperties(family=font), fallback_to_default=False
+        )
+    except ValueError:
+        raise CdplotError(f"option font={font!r} is not valid; {_FONT_CHOICES}") from None
+    return found
+
+
+def font_files(font) -> tuple[str, tuple[str, str]]:
+    """``(family, (regular file, bold file))`` of a checked font option.
+
+    A user's font file serves for both weights (bold text is then drawn in
+    it as it is, never thickened by the renderer).
+    """
+    font = check_font(font)
+    if font in FONTS:
+        from .._resources import fonts_dir
+
+        family, (regular, bold) = FONTS[font]
+        return family, (str(fonts_dir() / regular), str(fonts_dir() / bold))
+    from matplotlib.font_manager import get_font
+
+    return get_font(font).family_name, (font, font)
+
+
+# ---- glyphs no chosen font has: fallback fonts found on the machine --------------
+
+# Families of the machine's fonts that are worth asking for a missing glyph (CJK,
+# other scripts, emoji); the whole font list is not searched, to stay fast.
+_FALLBACK_HINTS = (
+    "cjk",
+    "notosans",
+    "notoserif",
+    "notoemoji",
+    "emoji",
+    "wenquanyi",
+    "droid sans fallback",
+    "symbola",
+    "unifont",
+    "arphic",
+    "ipa",
+    "takao",
+    "nanum",
+    "unbatang",
+    "freesans",
+)
+# fallback families found so far in this process, in the order found
+_extra_fallbacks: list[str] = []
+
+
+def fallback_families() -> tuple[str, ...]:
+    """DejaVu Sans, then the machine's fonts added for glyphs the bundled fonts lack."""
+    return (FALLBACK, *_extra_fallbacks)
+
+
+@functools.lru_cache(maxsize=1)
+def _candidates() -> tuple[str, ...]:
+    """Files of the machine's fonts that may hold other scripts, CJK first.
+
+    The files are listed afresh (``findSystemFonts``), not taken from
+    matplotlib's font cache, which does not see fonts installed after it
+    was built.
+    """
+    from matplotlib import font_manager
+
+    paths = {
+        p
+        for p in font_manager.findSystemFonts()
+        if p.lower().endswith((".ttf", ".otf", ".ttc"))
+        and any(h.replace(" ", "") in Path(p).name.lower() for h in _FALLBACK_HINTS)
+    }
+    # regular cuts before bold ones, CJK before the rest, then by name for a fixed order
+    return tuple(
+        sorted(
+            paths,
+            key=lambda p: (
+                "cjk" not in p.lower(),
+                any(w in Path(p).name.lower() for w in ("bold", "black", "light", "thin")),
+                p,
+            ),
+        )
+    )
+
+
+def _covers(path: str, ch: str) -> bool:
+    from matplotlib.font_manager import get_font
+
+    try:
+        return bool(get_font(path).get_char_index(ord(ch)))
+    except (OSError, RuntimeError):
+        return False
+
+
+def prepare_text(texts, font) -> list[str]:
+    """Find fonts for every character of ``texts``; return the characters none has.
+
+    Characters the chosen font and DejaVu Sans lack are looked up in the
+    machine's fonts (Noto CJK and the like); a font that has them is added
+    to the fallback list of every later figure of the process.
+    """
+    family, files = font_files(font)
+    chars = {ch for t in texts for ch in t if ord(ch) > 0x7F and not ch.isspace()}
+    if not chars:
+        return []
+    from matplotlib.font_manager import FontProperties, findfont
+
+    known = [files[0], findfont(FontProperties(family=FALLBACK))]
+    known += [findfont(FontProperties(family=f)) for f in _extra_fallbacks]
+    missing = sorted(ch for ch in chars if not any(_covers(p, ch) for p in known))
+    still = []
+    for ch in missing:
+        if any(_covers(findfont(FontProperties(family=f)), ch) for f in _extra_fallbacks):
+            continue
+        for path in _candidates():
+            if _covers(path, ch):
+                from matplotlib.font_manager import fontManager, get_font
+
+                fontManager.addfont(path)
+                _extra_fallbacks.append(get_font(path).family_name)
+                _clear_measure_caches()
+                break
+        else:
+            still.append(ch)
+    return still
+
+
+def _clear_measure_caches() -> None:
+    # the measurer caches glyph widths per font and fallback list: start afresh
+    from . import _common
+
+    for cached in (_common._font_files, _common._em_widths, _common._em_sum, _common._measure_for):
+        cached.cache_clear()
+    _common._line_metrics.cache_clear()
+
+
+# Right-to-left scripts: matplotlib draws their characters one by one, left to right,
+# unshaped (Arabic letters disconnected), so names in them are warned about.
+_RTL_RANGES = ((0x0590, 0x08FF), (0xFB1D, 0xFDFF), (0xFE70, 0xFEFF))
+
+
+def rtl_characters(texts) -> list[str]:
+    """The right-to-left characters (Hebrew, Arabic, Syriac, Thaana...) in ``texts``."""
+    return sorted(
+        {ch for t in texts for ch in t if any(lo <= ord(ch) <= hi for lo, hi in _RTL_RANGES)}
+    )
 
 
 @functools.lru_cache(maxsize=1)
@@ -76,8 +259,8 @@ def register_fonts() -> tuple[str, ...]:
 
 
 def font_family(font) -> list[str]:
-    """The ``font.family`` list for a font option: the bundled family, then the fallback."""
-    return [FONTS[check_font(font)][0], FALLBACK]
+    """The ``font.family`` list for a font option: its family, then the fallbacks."""
+    return [font_files(font)[0], *fallback_families()]
 
 
 def regular_kws(font) -> dict:
@@ -97,8 +280,12 @@ def bold_kws(font) -> dict:
     under ``stretch='expanded'``; asking for that stretch too makes its
     font matching pick the bold file instead of the regular one.
     """
-    if check_font(font) == "serif":
+    font = check_font(font)
+    if font == "serif":
         return {"fontweight": "bold", "fontstretch": "expanded"}
+    if font not in FONTS:
+        # a user's single file: the same face, never a renderer-thickened fake bold
+        return {"fontweight": "normal"}
     return {"fontweight": "bold"}
 
 

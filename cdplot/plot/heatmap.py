@@ -10,7 +10,7 @@ from . import _common
 from .layout import heatmap_layout
 from .styles import PALETTE
 
-__all__ = ["significance_heatmap", "significance_levels"]
+__all__ = ["significance_heatmap", "significance_levels", "format_p"]
 
 
 def significance_levels(alpha: float) -> list[float]:
@@ -23,8 +23,26 @@ def _level_colours(n: int) -> list[str]:
     return {1: [mid], 2: [dark, light], 3: [dark, mid, light]}[n]
 
 
-def _fmt(p: float) -> str:
-    return "<.001" if p < 0.001 else f"{p:.3f}"
+def _class(p: float, levels) -> int:
+    return next((n for n, t in enumerate(levels) if p <= t), len(levels))
+
+
+def format_p(p: float, levels) -> str:
+    """A cell's p-value, rounded so that it reads in the cell's own colour class.
+
+    Three decimals, with one leading-zero style (``<0.001``, ``0.003``);
+    where three decimals would put the value on the other side of a class
+    bound (0.00145 as "0.001" in a "p > 0.001" cell, 0.0501 as "0.050" in
+    a "p > 0.05" cell), more digits are shown until it does not.
+    """
+    if p < 0.001 and levels[0] >= 0.001:
+        return "<0.001"
+    cls = _class(p, levels)
+    for digits in range(3, 8):
+        text = f"{p:.{digits}f}"
+        if _class(float(text), levels) == cls:
+            return text
+    return f"{p:.3g}"
 
 
 def significance_heatmap(
@@ -47,6 +65,7 @@ def significance_heatmap(
     metric=None,
     nan_policy=None,
     compare_kws=None,
+    width=None,
 ):
     """Draw the adjusted p-values of all pairs as a lower-triangle heatmap.
 
@@ -68,8 +87,15 @@ def significance_heatmap(
     Returns
     -------
     matplotlib.axes.Axes
-        Artists carry ids: ``hm-cells``, ``hm-untested``, ``hm-row-label``,
-        ``hm-col-label``, ``hm-legend``.
+        Artists carry stable ids: ``hm-cells``, ``hm-untested``,
+        ``hm-value``, ``hm-row-label``, ``hm-col-label``, ``hm-legend``,
+        ``hm-legend-swatch``, ``hm-caption``, ``hm-key``.
+
+    Warns
+    -----
+    CdplotWarning
+        When the cells cannot hold the style's type in its width (or the
+        given Axes).
 
     Raises
     ------
@@ -79,7 +105,9 @@ def significance_heatmap(
     Notes
     -----
     ``line_kws`` sets the cell edges (``edgecolor``, ``linewidth``);
-    ``highlight`` sets the method's labels in bold blue.
+    ``highlight`` sets the method's labels in bold blue.  Printed p-values
+    agree with their cell's class: 0.00145 is printed "0.0015" in a
+    "p <= 0.01" cell, never "0.001" (see :func:`format_p`).
 
     Examples
     --------
@@ -112,6 +140,7 @@ def significance_heatmap(
         line_kws=line_kws,
     )
     check_bool("caption", caption)
+    width_pt = _common.check_width(width, ax)
     if annotate is not None:
         check_bool("annotate", annotate)
     names = list(result.methods)
@@ -134,13 +163,27 @@ def significance_heatmap(
             legend,
             measure=measure,
             style=st,
-            width=avail_w,
+            width=avail_w if ax is not None else width_pt,
             height=avail_h,
             grow=ax is None,
             bold=[] if hl is None else [hl],
             annotate=annotate,
+            value_sample="0.0000",
             caption=cap,
         )
+        if not lay.fits:
+            _common.warn_unfit(
+                f"a heatmap of {len(names)} methods",
+                lay.need,
+                style=st,
+                ax=ax,
+                width_pt=width_pt,
+                alternative=(
+                    "use style='paper-wide'"
+                    if st.name == "paper" and width_pt is None
+                    else "use cd_diagram or rank_intervals, which need one row per method"
+                ),
+            )
         ax = cv.axes(lay.width, lay.height)
         _draw(ax, lay, result, levels, untested, font, st, label_kws or {}, line_kws or {})
     return ax
@@ -171,13 +214,14 @@ def _draw(ax, lay, result, levels, untested, font, st, label_kws, line_kws):
             if np.isnan(v):
                 blank.append(poly)
                 continue
-            cls = next((n for n, t in enumerate(levels) if v <= t), len(levels))
+            cls = _class(v, levels)
             polys.append(poly)
             faces.append(colours[cls])
             if lay.annotate:
                 # white type on the two dark classes, ink on the light ones
                 dark = colours[cls] in PALETTE["levels"][:2]
-                texts.append(((x0 + x1) / 2, (y0 + y1) / 2, _fmt(v), "white" if dark else "ink"))
+                label = format_p(v, levels)
+                texts.append(((x0 + x1) / 2, (y0 + y1) / 2, label, "white" if dark else "ink"))
     edge = {"edgecolors": "white", "linewidths": st.line_width}
     edge.update(
         {

@@ -34,6 +34,7 @@ def rank_intervals(
     metric=None,
     nan_policy=None,
     compare_kws=None,
+    width=None,
 ):
     """Draw a rank-interval chart: average ranks with segments of length CD.
 
@@ -46,26 +47,39 @@ def rank_intervals(
     Returns
     -------
     matplotlib.axes.Axes
-        The Axes drawn into; artists carry the ids ``ri-name-<i>``,
-        ``ri-segment-<i>`` (``i`` = input order) and ``ri-axis``.
+        The Axes drawn into; artists carry the stable ids ``ri-name-<i>``,
+        ``ri-segment-<i>``, ``ri-dot-<i>`` (``i`` = input order),
+        ``ri-band``, ``ri-grid``, ``ri-axis``, ``ri-ticks``, ``ri-tick``,
+        ``ri-legend``, ``ri-legend-swatch``, ``ri-caption`` and ``ri-key``.
 
     Raises
     ------
     CdplotError
-        For invalid options, or a result without a critical difference
-        (the pairwise tests have none: use :func:`cd_diagram` or
-        :func:`significance_heatmap` for them).
+        For invalid options, a result without a critical difference (the
+        pairwise tests have none: use :func:`cd_diagram` or
+        :func:`significance_heatmap` for them), or a ``highlight`` other
+        than the control of a comparison with a control.
+
+    Warns
+    -----
+    CdplotWarning
+        When the chart cannot be made legible in its width (or the given
+        Axes).
 
     Notes
     -----
-    With ``highlight`` (by default the control of a comparison with a
-    control), the highlighted method's segment and the segments of the
-    methods that differ significantly from it are drawn in blue, the rest in
-    grey, and the highlighted segment's span is shaded.
+    Without a control, each method gets a segment of half-length CD/2:
+    two segments overlap exactly when the average ranks differ by less
+    than CD, the Nemenyi criterion.  With ``highlight``, its segment and
+    those of the methods that differ significantly from it are blue with
+    filled dots, the rest grey with open dots, and its span is shaded.
 
-    Segments of half-length CD/2 overlap exactly when the average ranks
-    differ by less than CD, which is the Nemenyi (or, against a control,
-    Bonferroni-Dunn) criterion.
+    With a control (Bonferroni-Dunn), only pairs with the control were
+    tested, so only the control gets an interval: its rank plus and minus
+    CD, shaded as the reference.  Every other method is a dot, filled and
+    blue when it lies outside the interval (differs significantly from the
+    control), open and grey otherwise; nothing is drawn that could be read
+    as a comparison of two other methods.
 
     Examples
     --------
@@ -107,20 +121,33 @@ def rank_intervals(
             "not have; "
             "use test='nemenyi' or 'bonferroni-dunn', or draw cd_diagram or significance_heatmap"
         )
+    width_pt = _common.check_width(width, ax)
     names = list(result.methods)
     avg = [float(r) for r in result.average_ranks]
-    if hl is None and result.control is not None:
-        hl = names.index(result.control)
+    control = None if result.control is None else names.index(result.control)
+    if control is not None:
+        hl = control
     differ = set()
     legend = []
-    if hl is not None:
+    if control is not None:
         differ = {j for j in range(len(names)) if j != hl and result.significant[hl, j]}
-        if result.control is not None and hl != names.index(result.control):
-            # against a control only the control's pairs were tested
-            differ = set()
         legend = [
-            ("accent", f"{names[hl]} and the methods that differ significantly from it"),
-            ("muted", "methods that do not differ significantly from it"),
+            (
+                "accent",
+                f"filled dots: differ significantly from the control {names[hl]} (outside its "
+                "interval, rank \u00b1 CD)",
+            ),
+            (
+                "muted",
+                "open dots: do not differ significantly from it; only pairs with the control "
+                "were tested",
+            ),
+        ]
+    elif hl is not None:
+        differ = {j for j in range(len(names)) if j != hl and result.significant[hl, j]}
+        legend = [
+            ("accent", f"filled: {names[hl]} and the methods that differ significantly from it"),
+            ("muted", "open: methods that do not differ significantly from it"),
         ]
     cap = _common.caption_text(result) if caption else None
     with _common.canvas(ax, font) as cv:
@@ -129,10 +156,10 @@ def rank_intervals(
         lay = interval_layout(
             names,
             avg,
-            cd / 2,
+            cd if control is not None else cd / 2,
             measure=measure,
             style=st,
-            width=avail_w,
+            width=avail_w if ax is not None else width_pt,
             height=avail_h,
             grow=ax is None,
             reverse=reverse,
@@ -140,8 +167,19 @@ def rank_intervals(
             caption=cap,
             legend=legend if caption else [],
         )
+        if not lay.fits:
+            _common.warn_unfit(
+                f"a rank-interval chart of {len(names)} methods",
+                lay.extra_need,
+                style=st,
+                ax=ax,
+                width_pt=width_pt,
+                alternative=_common.ALTERNATIVES.get(
+                    st.name if width_pt is None else "", "use a wider width= or fewer methods"
+                ),
+            )
         ax = cv.axes(lay.width, lay.height)
-        _draw(ax, lay, avg, cd, font, st, hl, differ, label_kws or {}, line_kws or {})
+        _draw(ax, lay, avg, cd, font, st, hl, differ, control, label_kws or {}, line_kws or {})
     return ax
 
 
@@ -149,7 +187,7 @@ if rank_intervals.__doc__:
     rank_intervals.__doc__ = rank_intervals.__doc__.replace("    {shared}", _common.SHARED_PARAMS)
 
 
-def _draw(ax, lay, avg, cd, font, st, hl, differ, label_kws, line_kws):
+def _draw(ax, lay, avg, cd, font, st, hl, differ, control, label_kws, line_kws):
     add_line = _common.add_line
     from matplotlib.patches import Rectangle
 
@@ -163,8 +201,10 @@ def _draw(ax, lay, avg, cd, font, st, hl, differ, label_kws, line_kws):
     add_line(
         ax, gx, gy, color=faint, lw=st.line_width * 0.8, zorder=0, gid="ri-grid", clip_on=False
     )
+    # the reference span: the highlighted segment, or the control's rank +- CD
+    half = cd if control is not None else cd / 2
     if hl is not None:
-        xa, xb = sorted((lay.x(avg[hl] - cd / 2), lay.x(avg[hl] + cd / 2)))
+        xa, xb = sorted((lay.x(avg[hl] - half), lay.x(avg[hl] + half)))
         ax.add_patch(
             Rectangle(
                 (xa, top),
@@ -178,6 +218,7 @@ def _draw(ax, lay, avg, cd, font, st, hl, differ, label_kws, line_kws):
             )
         )
     cap = max(1.8, 0.28 * lay.font_size)
+    ms = max(2.5, 0.55 * lay.font_size)
     for i, y in lay.rows:
         if hl is None:
             color = ink
@@ -186,26 +227,32 @@ def _draw(ax, lay, avg, cd, font, st, hl, differ, label_kws, line_kws):
         else:
             color = PALETTE["muted"]
         lw = st.line_width * (2.6 if i == hl else 1.7)
-        xa, xb = lay.x(avg[i] - cd / 2), lay.x(avg[i] + cd / 2)
         kws = {"color": color, "lw": lw, "solid_capstyle": "butt"}
         kws.update(line_kws)
-        add_line(
-            ax,
-            [xa, xb, None, xa, xa, None, xb, xb],
-            [y, y, None, y - cap, y + cap, None, y - cap, y + cap],
-            gid=f"ri-segment-{i}",
-            clip_on=False,
-            **kws,
-        )
+        # against a control only the control has an interval: other methods' segments
+        # would suggest comparisons among them that were never made
+        if control is None or i == control:
+            xa, xb = lay.x(avg[i] - half), lay.x(avg[i] + half)
+            add_line(
+                ax,
+                [xa, xb, None, xa, xa, None, xb, xb],
+                [y, y, None, y - cap, y + cap, None, y - cap, y + cap],
+                gid=f"ri-segment-{i}",
+                clip_on=False,
+                **kws,
+            )
+        # filled or open dots carry the verdict without relying on colour
+        filled = hl is None or i == hl or i in differ
         add_line(
             ax,
             [lay.x(avg[i])],
             [y],
             marker="o",
             color=kws["color"],
-            ms=max(2.5, 0.55 * lay.font_size),
-            mec="white",
-            mew=0.4,
+            ms=ms,
+            mfc=kws["color"] if filled else "white",
+            mec=kws["color"] if not filled else "white",
+            mew=0.4 if filled else max(0.8, 0.6 * st.line_width),
             gid=f"ri-dot-{i}",
             clip_on=False,
             zorder=3,
@@ -232,17 +279,22 @@ def _draw(ax, lay, avg, cd, font, st, hl, differ, label_kws, line_kws):
         elif b.role.startswith("legend:"):
             role = b.role.split(":", 1)[1]
             gid = "ri-legend"
-            ax.add_patch(
-                Rectangle(
-                    (b.x0 - 1.3 * b.size, b.y0 + (b.y1 - b.y0 - side) / 2),
-                    side,
-                    side,
-                    facecolor=PALETTE[role],
-                    edgecolor="none",
+            if b.y0 == min(c.y0 for c in lay.boxes if c.role == b.role):
+                # one dot per legend entry, as drawn in the chart: filled or open
+                filled = role == "accent"
+                add_line(
+                    ax,
+                    [b.x0 - 1.3 * b.size + side / 2],
+                    [b.y0 + (b.y1 - b.y0) / 2],
+                    marker="o",
+                    color=PALETTE[role],
+                    ms=ms,
+                    mfc=PALETTE[role] if filled else "white",
+                    mec=PALETTE[role] if not filled else "white",
+                    mew=0.4 if filled else max(0.8, 0.6 * st.line_width),
                     gid="ri-legend-swatch",
                     clip_on=False,
                 )
-            )
         kws = _common.text_kws(font, b.size, b.bold, color)
         kws.update(extra)
         ax.text(b.x, b.y, b.text, ha=b.ha, va=b.va, gid=gid, clip_on=False, **kws)

@@ -16,7 +16,9 @@ the figure widen (or, inside a given Axes, the rank axis shortens).
 
 from __future__ import annotations
 
+import functools
 import math
+import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -31,6 +33,9 @@ __all__ = [
     "interval_layout",
     "heatmap_layout",
     "wrap_text",
+    "wrap_name",
+    "shorten_name",
+    "rank_span",
     "tick_ranks",
     "pack_rows",
     "overlapping_boxes",
@@ -80,10 +85,12 @@ class Box:
 def _box(
     measure: Measure, text, role, x, y, ha, va, size, bold=False, color="ink", rotation=0.0
 ) -> Box:
-    w, h, _d = measure(text, size, bold)
-    w = w * _SAFETY
-    lh = measure("lp", size, bold)[1]
-    h = max(h, lh)
+    lines = text.split("\n")
+    w = max(measure(t, size, bold)[0] for t in lines) * _SAFETY
+    _lw, lh, ld = measure("lp", size, bold)
+    h = max(measure(lines[0], size, bold)[1], lh)
+    if len(lines) > 1:
+        h = _block_height(len(lines), lh, ld, LINE_SPACING)
     if rotation:
         w, h = h, w
     x0 = {"left": x, "right": x - w, "center": x - w / 2}[ha]
@@ -123,30 +130,31 @@ def wrap_text(text: str, width: float, size: float, measure: Measure) -> list[st
 
 
 def tick_ranks(
-    k: int, points_per_rank: float, label_width: float
+    k: int, points_per_rank: float, label_width: float, lo: int = 1
 ) -> tuple[list[int], list[int], bool]:
-    """Integer ticks, the labelled subset and whether half ticks fit.
+    """Integer ticks from ``lo`` to ``k``, the labelled subset and whether half ticks fit.
 
     Labels are thinned to every 2nd, 5th, 10th... rank so that neighbours
-    stay ``label_width`` apart; 1 and ``k`` are always labelled.
+    stay ``label_width`` apart; ``lo`` and ``k`` are always labelled.
     """
     step = 1
     for step in (1, 2, 5, 10, 20, 25, 50, 100, 250, 500, 1000):
         if step * points_per_rank >= label_width:
             break
-    wanted = sorted({1, k} | set(range(step, k + 1, step)))
+    first = -(-lo // step) * step
+    wanted = sorted({lo, k} | set(range(max(first, step), k + 1, step)))
     need = label_width / points_per_rank
     kept: list[int] = []
     for r in wanted:
         if not kept or r - kept[-1] >= need - 1e-9:
             kept.append(r)
         elif r == k:
-            # k must be labelled: drop the previous label instead (never 1)
+            # k must be labelled: drop the previous label instead (never the first)
             if len(kept) > 1:
                 kept.pop()
             if r - kept[-1] >= need - 1e-9:
                 kept.append(r)
-    major = list(range(1, k + 1)) if points_per_rank >= 2.0 else kept
+    major = list(range(lo, k + 1)) if points_per_rank >= 2.0 else kept
     return major, kept, points_per_rank >= 9.0
 
 
@@ -168,8 +176,152 @@ def pack_rows(spans: Sequence[tuple[float, float]], gap: float) -> list[int]:
 
 
 # ---------------------------------------------------------------------------
+# names that do not fit: wrapped at natural breaks, then shortened with a key
+# ---------------------------------------------------------------------------
+
+# characters after which a name may break (kept at the end of the first line)
+_BREAK_AFTER = "-_/+.,;:)]"
+# characters before which a name may break (start the second line)
+_BREAK_BEFORE = "([{"
+_ELLIPSIS = "\u2026"
+
+
+def _is_cjk(ch: str) -> bool:
+    o = ord(ch)
+    return 0x2E80 <= o <= 0x9FFF or 0xAC00 <= o <= 0xD7AF or 0xF900 <= o <= 0xFAFF
+
+
+@functools.lru_cache(maxsize=4096)
+def _breaks(text: str) -> tuple[tuple[str, str], ...]:
+    """Every two-line split of ``text`` at a natural break point, as (first, second)."""
+    out = []
+    n = len(text)
+    for i in range(1, n):
+        a, b = text[i - 1], text[i]
+        if b == " ":
+            # never around "=" or "×": "k = 15" and "2 × 256" stay on one line
+            if text[i + 1 : i + 2] in ("=", "\u00d7") or a in ("=", "\u00d7"):
+                continue
+            out.append((text[:i].rstrip(), text[i:].lstrip()))
+        elif a == " ":
+            continue
+        elif a in _BREAK_AFTER or b in _BREAK_BEFORE or (_is_cjk(a) and _is_cjk(b)):
+            out.append((text[:i].rstrip(), text[i:].lstrip()))
+    return tuple((x, y) for x, y in out if x and y)
+
+
+def wrap_name(
+    text: str, width: float, size: float, bold: bool, measure: Measure
+) -> list[str] | None:
+    """``text`` on one line, or on two lines split at a natural break, within ``width``.
+
+    Of the splits that fit, the one with the most even lines is taken;
+    ``None`` when no split fits.
+    """
+    if measure(text, size, bold)[0] * _SAFETY <= width:
+        return [text]
+    lines = _best_split(text, round(width, 3), size, bold, measure)
+    return None if lines is None else list(lines)
+
+
+@functools.lru_cache(maxsize=8192)
+def _best_split(text, width, size, bold, measure):
+    # the layout asks for the same names at the same sizes in many attempts
+    best = None
+    for first, second in _breaks(text):
+        w = max(measure(first, size, bold)[0], measure(second, size, bold)[0]) * _SAFETY
+        if w <= width and (best is None or w < best[0]):
+            best = (w, (first, second))
+    return None if best is None else best[1]
+
+
+def shorten_name(
+    text: str, tag: str, width: float, size: float, bold: bool, measure: Measure
+) -> str | None:
+    """``text`` cut to fit ``width`` with an ellipsis and ``tag`` (a key number).
+
+    The cut falls at a word boundary when that keeps most of the room used;
+    ``None`` when not even the tag fits.
+    """
+    suffix = f"{_ELLIPSIS}\u00a0{tag}"
+    if measure(tag, size, bold)[0] * _SAFETY > width:
+        return None
+    keep = ""
+    for i in range(len(text), 0, -1):
+        trial = text[:i].rstrip() + suffix
+        if measure(trial, size, bold)[0] * _SAFETY <= width:
+            keep = text[:i].rstrip()
+            break
+    if not keep:
+        return tag
+    cut = keep.rfind(" ")
+    if cut > 0.6 * len(keep):
+        keep = keep[:cut].rstrip(" ,;:-(")
+    return keep + suffix
+
+
+def _block_height(n_lines: int, h: float, d: float, spacing: float) -> float:
+    """Height of ``n_lines`` of text as matplotlib stacks them (``Text._get_layout``)."""
+    return h + (n_lines - 1) * (d + (h - d) * spacing)
+
+
+def common_prefix(names: Sequence[str]) -> str:
+    """The words every name starts with (said once they are cut, they would say nothing)."""
+    if len(names) < 2:
+        return ""
+    common = os.path.commonprefix(list(names))
+    return common[: common.rfind(" ") + 1] if " " in common else ""
+
+
+def fit_labels(
+    names: Sequence[str],
+    order: Sequence[int],
+    budget: Callable[[int], float],
+    size: float,
+    bold: set,
+    measure: Measure,
+    mode: str,
+) -> tuple[dict[int, list[str]], list[tuple[str, str]], bool]:
+    """Labels of at most ``budget(i)`` points: ``mode`` 'plain', 'wrap' or 'short'.
+
+    'short' wraps what it can and shortens the rest; 'key' shortens without
+    wrapping.  Returns the lines of each label, the key ``(tag, full name)``
+    of the shortened ones (numbered in ``order``) and whether all fit.
+    """
+    labels = {i: [names[i]] for i in order}
+    key: list[tuple[str, str]] = []
+    ok = True
+    common = common_prefix(names) if mode in ("short", "key") else ""
+    for i in order:
+        room = budget(i)
+        if measure(names[i], size, i in bold)[0] * _SAFETY <= room:
+            continue
+        wraps = mode in ("wrap", "short")
+        lines = wrap_name(names[i], room, size, i in bold, measure) if wraps else None
+        if lines is None and mode in ("short", "key"):
+            tag = f"[{len(key) + 1}]"
+            short = shorten_name(
+                names[i][len(common) :] or names[i], tag, room, size, i in bold, measure
+            )
+            if short is not None:
+                lines = [short]
+                key.append((tag, names[i]))
+        if lines is None:
+            ok = False
+            lines = [names[i]]
+        labels[i] = lines
+    return labels, key, ok
+
+
+# ---------------------------------------------------------------------------
 # critical-difference diagram
 # ---------------------------------------------------------------------------
+
+# line spacing of two-line names (matplotlib's ``linespacing``)
+LINE_SPACING = 1.1
+# the widescreen slide of presentation software: the largest a 16:9 slide
+# figure may grow before its type would be shown below the style's size
+_MAX_SLIDE_SCALE = 4.0 / 3.0
 
 
 @dataclass(frozen=True)
@@ -184,7 +336,12 @@ class Elbow:
 
 @dataclass(frozen=True)
 class Bar:
-    """A thick horizontal bar (clique, CD scale, control interval)."""
+    """A thick horizontal bar (clique, CD scale, control interval).
+
+    ``crossed`` lists the methods outside a clique whose line passes through
+    its bar (their average rank equals, or is indistinguishably close to,
+    a member's); the drawing sets those lines off with a white gap.
+    """
 
     role: str
     x0: float
@@ -193,19 +350,28 @@ class Bar:
     members: tuple[int, ...] = ()
     open_left: bool = False
     open_right: bool = False
+    crossed: tuple[int, ...] = ()
+    width: float = 0.0
 
 
 @dataclass
 class CDLayout:
-    """Everything the CD diagram draws, placed."""
+    """Everything the CD diagram draws, placed.
+
+    ``labels`` are the texts shown for the methods (two lines joined by a
+    newline when wrapped, shortened with a key number when needed) and
+    ``key`` the ``(number, full name)`` pairs of the shortened ones.
+    ``fits`` is False when the content could not be made legible in the
+    room given; ``extra['need']`` then holds the (width, height) it needs.
+    """
 
     width: float
     height: float
     font_size: float
     small_size: float
     axis_y: float
-    axis_x0: float  # x of rank 1
-    axis_x1: float  # x of rank k
+    axis_x0: float  # x of rank_lo
+    axis_x1: float  # x of rank_hi
     k: int
     major_ticks: list[int]
     labelled_ticks: list[int]
@@ -217,12 +383,37 @@ class CDLayout:
     fits: bool
     points_per_rank: float
     extra: dict = field(default_factory=dict)
+    rank_lo: int = 1
+    rank_hi: int = 0
+    axis_break: float = 0.0  # x where the axis is broken (0: not broken)
+    axis_end: float = 0.0  # x where the drawn axis line ends on the best side
+    labels: list[str] = field(default_factory=list)
+    key: list[tuple[str, str]] = field(default_factory=list)
+    bar_width: float = 0.0
 
     def x(self, rank: float) -> float:
         """x of an average rank."""
-        if self.k == 1:
+        hi = self.rank_hi or self.k
+        if hi == self.rank_lo:
             return (self.axis_x0 + self.axis_x1) / 2
-        return self.axis_x0 + (rank - 1.0) * (self.axis_x1 - self.axis_x0) / (self.k - 1)
+        return self.axis_x0 + (rank - self.rank_lo) * (self.axis_x1 - self.axis_x0) / (
+            hi - self.rank_lo
+        )
+
+
+def rank_span(ranks: Sequence[float], k: int, full: bool) -> tuple[int, int]:
+    """The integer ranks the axis runs between: 1..k, or the occupied ones rounded out."""
+    if full or k < 2:
+        return 1, max(k, 1)
+    lo = max(1, math.floor(min(ranks) + 1e-9))
+    hi = min(k, math.ceil(max(ranks) - 1e-9))
+    if hi - lo < 1:
+        hi = min(k, lo + 1)
+        lo = hi - 1
+    # a break saves nothing when only rank 1 would be left out of a short axis
+    if lo == 2 and hi - lo < 4:
+        lo = 1
+    return lo, hi
 
 
 def cd_layout(
@@ -245,8 +436,20 @@ def cd_layout(
     direction: str = "better",
     notes: Sequence[str] = (),
     caption: str | None = None,
+    full_axis: bool | None = None,
+    start_size: float | None = None,
 ) -> CDLayout:
     """Place a critical-difference diagram.
+
+    The width is the style's (or ``width``) whatever the names are.  To fit,
+    the type shrinks in half-point steps down to the style's minimum, names
+    wider than their column are wrapped on two lines at natural breaks,
+    and at the smallest type names that still do not fit are shortened
+    with a key number (the full names are listed in the key under the
+    diagram).  Styles with a fixed aspect (slides) grow, keeping it, up to
+    a 13.33 in wide slide when the content is too tall.  When nothing
+    makes the content legible, the layout is squeezed and ``fits`` is
+    False, with the room it needs in ``extra['need']``.
 
     Parameters
     ----------
@@ -257,12 +460,12 @@ def cd_layout(
     style : Style
         Sizes and spacing.
     width, height : float, optional
-        Target width and fixed height in points (default: the style's).
+        Target width and fixed height in points (default: the style's;
+        a style with a fixed aspect keeps it for a given width).
         ``height=None`` sizes the height to the content.
     grow : bool
-        Whether the figure may widen when the names do not fit ``width``
-        at the smallest type; inside a given Axes it may not, and the rank
-        axis is shortened instead.
+        Whether a fixed-aspect style may grow (keeping its aspect) when
+        the content is too tall; inside a given Axes it may not.
     reverse : bool
         Best ranks on the left instead of Demsar's right.
     cliques : sequence of sequence of int
@@ -273,103 +476,117 @@ def cd_layout(
     control : int, optional
         Index of the control method (Bonferroni-Dunn interval).
     bold : sequence of int
-        Methods whose names are bold.
+        Methods whose names are bold (and whose lines are thicker).
     show_ranks : bool
         Print average ranks beside the names.
+    rank_format : str
+        Format of the printed ranks.
     cd_label : str, optional
         Text above the CD bar (default ``'CD = 1.25'``).
     direction : str
         Word at the better end of the axis (empty for none).
     notes, caption : optional
         Paragraphs of notes and the caption, wrapped to the width.
+    full_axis : bool, optional
+        Run the axis from 1 to k; by default (``None``) it does for fewer
+        than 10 methods and otherwise spans the occupied ranks, rounded out
+        to integers, with a break mark when it does not start at 1.
+    start_size : float, optional
+        Try no name size above this one (a second pass after notes were
+        added starts where the first ended).
 
     Returns
     -------
     CDLayout
     """
     k = len(names)
-    width = style.width_pt if width is None else float(width)
-    fixed_h = style.height_pt if height is None and style.height is not None else height
+    if full_axis is None:
+        full_axis = k < 10
+    span = rank_span(ranks, k, bool(full_axis))
+    base_w = style.width_pt if width is None else float(width)
+    aspect = None if style.height is None else style.height / style.width
+    if height is not None:
+        base_h = float(height)
+    elif aspect is not None:
+        base_h = base_w * aspect
+    else:
+        base_h = None
     sizes = style.font_sizes()
-    best = None
-    for fs in sizes:
-        lay = _cd_at(
-            names,
-            ranks,
-            measure,
-            style,
-            fs,
-            style.small_for(fs),
-            width,
-            reverse,
-            cliques,
-            cd,
-            control,
-            set(bold),
-            show_ranks,
-            rank_format,
-            cd_label,
-            direction,
-            notes,
-            caption,
-            False,
-        )
-        best = lay
-        if lay.fits and (fixed_h is None or lay.height <= fixed_h):
-            break
-    if not best.fits:
-        if grow:
-            need = best.extra["min_width"]
-            fs = sizes[-1]
-            best = _cd_at(
-                names,
-                ranks,
-                measure,
-                style,
-                fs,
-                style.small_for(fs),
-                need,
-                reverse,
-                cliques,
-                cd,
-                control,
-                set(bold),
-                show_ranks,
-                rank_format,
-                cd_label,
-                direction,
-                notes,
-                caption,
-                False,
-            )
-        else:
-            fs = sizes[-1]
-            best = _cd_at(
-                names,
-                ranks,
-                measure,
-                style,
-                fs,
-                style.small_for(fs),
-                width,
-                reverse,
-                cliques,
-                cd,
-                control,
-                set(bold),
-                show_ranks,
-                rank_format,
-                cd_label,
-                direction,
-                notes,
-                caption,
-                True,
-            )
-    if fixed_h is not None and best.height < fixed_h:
-        _shift(best, (fixed_h - best.height) / 2)
-        best.height = fixed_h
-    best.extra["k"] = k
-    return best
+    if start_size is not None:
+        sizes = [s for s in sizes if s <= start_size + 1e-9] or sizes[-1:]
+    args = (
+        names,
+        ranks,
+        measure,
+        style,
+        reverse,
+        cliques,
+        cd,
+        control,
+        set(bold),
+        show_ranks,
+        rank_format,
+        cd_label,
+        direction,
+        notes,
+        caption,
+        span,
+    )
+    scales = [1.0]
+    if aspect is not None and height is None and grow:
+        scales = [1.0, 1.125, 1.25, _MAX_SLIDE_SCALE]
+    lay = None
+    # a balanced diagram (the axis keeps 30 % of the width) on a slide grown to 13.3 in
+    # comes before one whose names squeeze the axis, or are shortened
+    for share in (0.3, 0.0):
+        for scale in scales:
+            w = base_w * scale
+            h = None if base_h is None else base_h * scale
+            lay = _fit_cd(args, sizes, w, h, share)
+            if lay is not None:
+                return _finish(lay, h, k)
+    # nothing legible: measure what it needs, then squeeze into what there is
+    w = base_w * scales[-1]
+    need = _cd_at(*args, sizes[-1], w, "short", False)
+    need_w = max(w, need.extra["min_width"])
+    need_h = need.height
+    if aspect is not None and height is None and grow:
+        # keep the aspect, grown as far as the content needs
+        scale = max(need_h / base_h, need_w / base_w)
+        w, h = base_w * scale, base_h * scale
+        lay = _cd_at(*args, sizes[-1], w, "short", True)
+        need_w, need_h = w, h
+    else:
+        h = None if base_h is None else base_h * scales[-1]
+        lay = _cd_at(*args, sizes[-1], w, "short", True)
+    lay.fits = False
+    lay.extra["need"] = (need_w, need_h)
+    return _finish(lay, h, k)
+
+
+def _fit_cd(args, sizes, width, height, share):
+    """The first legible layout: one-line names at the largest size that holds them, then
+    wrapped names (largest size first), with the rank axis taking at least ``share`` of
+    the width; with no share asked, then the smallest size with a key."""
+    for mode in ("plain", "wrap"):
+        for fs in sizes:
+            lay = _cd_at(*args, fs, width, mode, False, share)
+            if lay.fits and (height is None or lay.height <= height + 1e-6):
+                return lay
+    if share:
+        return None
+    lay = _cd_at(*args, sizes[-1], width, "short", False)
+    if lay.fits and (height is None or lay.height <= height + 1e-6):
+        return lay
+    return None
+
+
+def _finish(lay, height, k):
+    if height is not None and lay.height < height:
+        _shift(lay, (height - lay.height) / 2)
+        lay.height = height
+    lay.extra["k"] = k
+    return lay
 
 
 def _shift(lay, dy: float) -> None:
@@ -379,30 +596,94 @@ def _shift(lay, dy: float) -> None:
         Elbow(e.index, e.side, e.row, tuple((x, y + dy) for x, y in e.points)) for e in lay.elbows
     ]
     lay.bars = [
-        Bar(b.role, b.x0, b.x1, b.y + dy, b.members, b.open_left, b.open_right) for b in lay.bars
+        Bar(b.role, b.x0, b.x1, b.y + dy, b.members, b.open_left, b.open_right, b.crossed, b.width)
+        for b in lay.bars
     ]
-    lay.boxes = [
-        Box(
-            b.text,
-            b.role,
-            b.x,
-            b.y + dy,
-            b.ha,
-            b.va,
-            b.size,
-            b.bold,
-            b.x0,
-            b.y0 + dy,
-            b.x1,
-            b.y1 + dy,
-            b.rotation,
-            b.color,
-        )
-        for b in lay.boxes
-    ]
-    for key in ("marker_y",):
-        if key in lay.extra:
-            lay.extra[key] += dy
+    lay.boxes = [_moved(b, dy) for b in lay.boxes]
+
+
+def _clique_bars(cliques, xs, half_lines, ext, tied_ext):
+    """Bar spans that cover their members' lines and stop short of every other line.
+
+    A bar reaches ``ext`` past its outer members (``tied_ext`` for a group
+    of equal ranks, so that it stays clearly visible), but never closer to
+    the line of a method outside the group than that line's half-width
+    plus a clearance.  Outsiders whose lines fall within the members' span
+    (an equal or indistinguishably close average rank) are returned as
+    crossed, to be drawn over the bar with a gap.
+    """
+    out = []
+    for members in cliques:
+        mset = set(members)
+        mx = [xs[i] for i in members]
+        a, b = min(mx), max(mx)
+        reach = tied_ext if b - a < 1e-6 else ext
+        lo, hi = a - reach, b + reach
+        crossed = []
+        for j, xj in enumerate(xs):
+            if j in mset:
+                continue
+            keep_off = half_lines[j]
+            if a - keep_off < xj < b + keep_off:
+                crossed.append(j)
+            elif xj <= a - keep_off:
+                lo = max(lo, xj + keep_off)
+            else:
+                hi = min(hi, xj - keep_off)
+        out.append((min(lo, a), max(hi, b), tuple(crossed)))
+    return out
+
+
+def _unfit(width, fs, ss, k, min_width, plain_fits) -> CDLayout:
+    """A layout attempt that does not fit, with only what the search reads."""
+    return CDLayout(
+        width=width,
+        height=math.inf,
+        font_size=fs,
+        small_size=ss,
+        axis_y=0.0,
+        axis_x0=0.0,
+        axis_x1=0.0,
+        k=k,
+        major_ticks=[],
+        labelled_ticks=[],
+        half_ticks=False,
+        tick_length=0.0,
+        elbows=[],
+        bars=[],
+        boxes=[],
+        fits=False,
+        points_per_rank=0.0,
+        extra={"min_width": min_width, "plain_fits": plain_fits},
+    )
+
+
+def _fan_ties(ranks, dots, cliques, spacing):
+    """x of each method's line: its dot's, with exactly tied methods side by side.
+
+    Tied methods share a dot on the axis; their lines are set ``spacing``
+    apart so that each stays visible and a bar can stop between a member
+    and a tied outsider.  Within a tie, a method whose groups lie further
+    right is placed further right, so that bars need not cross.
+    """
+    xs = list(dots)
+    ties: dict[float, list[int]] = {}
+    for i, r in enumerate(ranks):
+        ties.setdefault(r, []).append(i)
+    centres = [sum(dots[m] for m in c) / len(c) if c else 0.0 for c in (tuple(c) for c in cliques)]
+    for members in ties.values():
+        if len(members) < 2:
+            continue
+
+        def lean(i):
+            mine = [centres[n] for n, c in enumerate(cliques) if i in c]
+            return sum(mine) / len(mine) if mine else dots[i]
+
+        members.sort(key=lambda i: (lean(i), i))
+        start = dots[members[0]] - spacing * (len(members) - 1) / 2
+        for n, i in enumerate(members):
+            xs[i] = start + n * spacing
+    return xs
 
 
 def _cd_at(
@@ -410,9 +691,6 @@ def _cd_at(
     ranks,
     measure,
     style,
-    fs,
-    ss,
-    width,
     reverse,
     cliques,
     cd,
@@ -424,55 +702,94 @@ def _cd_at(
     direction,
     notes,
     caption,
+    span,
+    fs,
+    width,
+    mode,
     squeeze,
+    share=0.0,
 ) -> CDLayout:
     k = len(names)
+    r_lo, r_hi = span
+    ss = style.small_for(fs)
     pad = style.pad
-    lp = measure("lp", fs, False)[1]
+    _w, lp, lp_d = measure("lp", fs, False)
     lps = measure("lp", ss, False)[1]
-    row_h = max(lp * _ROW, lp + 2.0)
 
     order = sorted(range(k), key=lambda i: (ranks[i], i))
     n_best = math.ceil(k / 2)
     best_side, worst_side = ("left", "right") if reverse else ("right", "left")
     side = {i: (best_side if pos < n_best else worst_side) for pos, i in enumerate(order)}
 
-    name_w = {i: measure(names[i], fs, i in bold)[0] * _SAFETY for i in range(k)}
     values = {i: rank_format.format(ranks[i]) for i in range(k)}
     value_w = (
         {i: measure(values[i], ss, False)[0] * _SAFETY for i in range(k)} if show_ranks else {}
     )
 
-    def col(s):
-        members = [i for i in range(k) if side[i] == s]
-        wn = max((name_w[i] for i in members), default=0.0)
-        wv = max((value_w[i] for i in members), default=0.0) if show_ranks else 0.0
-        return wn, wv
+    def value_col(s):
+        return max((value_w[i] for i in range(k) if side[i] == s), default=0.0)
 
-    wl_n, wl_v = col("left")
-    wr_n, wr_v = col("right")
+    wl_v = value_col("left") if show_ranks else 0.0
+    wr_v = value_col("right") if show_ranks else 0.0
     g_nv = _GAP_NAME_VALUE * fs if show_ranks else 0.0
     g_vl = _GAP_VALUE_LINE * fs
     stub = max(4.0, 0.8 * fs)
-    left_block = pad + wl_n + (g_nv + wl_v if show_ranks else 0.0) + g_vl
-    right_block = pad + wr_n + (g_nv + wr_v if show_ranks else 0.0) + g_vl
-    tick_label_w = measure(str(k), ss, False)[0] + 0.9 * ss
-    min_axis = max(_MIN_AXIS, _MIN_POINTS_PER_RANK * (k - 1), 1.6 * tick_label_w)
+    tick_label_w = measure(str(r_hi), ss, False)[0] + 0.9 * ss
+    n_ranks = r_hi - r_lo
+    # the axis may keep a share of the width: long names then wrap before they squeeze it
+    min_axis = max(
+        _MIN_AXIS, style.min_points_per_rank * n_ranks, 1.6 * tick_label_w, share * width
+    )
+    fixed = 2 * pad + wl_v + wr_v + 2 * (g_nv + g_vl) + 2 * stub
+    room = width - fixed - min_axis  # for the two name columns together
+
+    # ---- labels: one line, wrapped or shortened, within each side's column
+    name_w = {i: measure(names[i], fs, i in bold)[0] * _SAFETY for i in range(k)}
+    widest = {
+        s: max((name_w[i] for i in range(k) if side[i] == s), default=0.0)
+        for s in ("left", "right")
+    }
+    plain_fits = widest["left"] + widest["right"] <= room + 1e-9
+    labels = {i: [names[i]] for i in range(k)}
+    key: list[tuple[str, str]] = []
+    fits = plain_fits
+    if not plain_fits and mode != "plain":
+        # each side gets half the room; a side that needs less leaves the rest to the other
+        half = max(room / 2, 0.0)
+        budget = {"left": half, "right": half}
+        for s, o in (("left", "right"), ("right", "left")):
+            if widest[s] < half:
+                budget[o] = room - widest[s]
+        labels, key, fits = fit_labels(
+            names, order, lambda i: budget[side[i]], fs, bold, measure, mode
+        )
+    label_w = {i: max(measure(t, fs, i in bold)[0] for t in labels[i]) * _SAFETY for i in range(k)}
+    wl_n = max((label_w[i] for i in range(k) if side[i] == "left"), default=0.0)
+    wr_n = max((label_w[i] for i in range(k) if side[i] == "right"), default=0.0)
+    n_lines = max(len(v) for v in labels.values())
+    label_h = _block_height(n_lines, lp, lp_d, LINE_SPACING)
+    row_h = max(lp * _ROW, lp + 2.0) if n_lines == 1 else label_h + 0.5 * lp
+
+    left_block = pad + wl_n + g_nv + wl_v + g_vl
+    right_block = pad + wr_n + g_nv + wr_v + g_vl
     min_width = left_block + right_block + 2 * stub + min_axis
-    fits = min_width <= width + 1e-9
+    fits = fits and min_width <= width + 1e-9
+    if not fits and not squeeze and mode != "short":
+        # this attempt is discarded anyway: skip placing everything (large k tries many)
+        return _unfit(width, fs, ss, k, min_width, plain_fits)
     axis_len = width - left_block - right_block - 2 * stub
-    if not fits and squeeze:
+    if squeeze:
         axis_len = max(axis_len, 12.0)
     ax0 = left_block + stub  # left end of the axis
     ax1 = ax0 + axis_len
-    # rank 1 sits at the best end
-    x_r1, x_rk = (ax1, ax0) if not reverse else (ax0, ax1)
-    ppr = axis_len / (k - 1) if k > 1 else axis_len
+    # rank r_lo sits at the best end
+    x_lo, x_hi = (ax1, ax0) if not reverse else (ax0, ax1)
+    ppr = axis_len / n_ranks if n_ranks else axis_len
 
     def xr(r):
-        if k == 1:
+        if not n_ranks:
             return (ax0 + ax1) / 2
-        return x_r1 + (r - 1.0) * (x_rk - x_r1) / (k - 1)
+        return x_lo + (r - r_lo) * (x_hi - x_lo) / n_ranks
 
     boxes: list[Box] = []
     bars: list[Bar] = []
@@ -484,24 +801,24 @@ def _cd_at(
     if cd is not None and k > 1:
         if control is None:
             # Demsar's scale bar starts at the worse end of the axis
-            length = min(cd, k - 1) * ppr
-            start = x_rk
+            length = min(cd, n_ranks) * ppr
+            start = x_hi
             bx0, bx1 = (start, start + length) if not reverse else (start - length, start)
             cd_bar = Bar(
                 "cd",
                 bx0,
                 bx1,
                 0.0,
-                open_right=cd > k - 1 and not reverse,
-                open_left=cd > k - 1 and reverse,
+                open_right=cd > n_ranks and not reverse,
+                open_left=cd > n_ranks and reverse,
             )
             label = cd_label or f"CD = {cd:.2f}"
             cd_box = _box(measure, label, "cd-label", (bx0 + bx1) / 2, 0.0, "center", "top", ss)
         else:
             rc = ranks[control]
-            lo, hi = max(1.0, rc - cd), min(float(k), rc + cd)
+            lo, hi = max(float(r_lo), rc - cd), min(float(r_hi), rc + cd)
             xa, xb = sorted((xr(lo), xr(hi)))
-            open_lo, open_hi = rc - cd < 1.0, rc + cd > k
+            open_lo, open_hi = rc - cd < r_lo, rc + cd > r_hi
             # which screen side is open depends on the orientation
             ol, orr = (open_hi, open_lo) if not reverse else (open_lo, open_hi)
             cd_bar = Bar(
@@ -518,7 +835,6 @@ def _cd_at(
         arrow = f"{direction} \u2192" if not reverse else f"\u2190 {direction}"
         dx, dha = (ax1, "right") if not reverse else (ax0, "left")
         dir_box = _box(measure, arrow, "direction", dx, 0.0, dha, "top", ss, color="muted")
-    header_rows = []
     if cd_box is not None and dir_box is not None and cd_box.overlaps(dir_box, -0.6 * ss):
         header_rows = [[dir_box], [cd_box]]
     else:
@@ -542,82 +858,83 @@ def _cd_at(
                 cd_bar.members,
                 cd_bar.open_left,
                 cd_bar.open_right,
+                width=style.bar_width,
             )
         )
         y += style.bar_width / 2 + 0.6 * ss
     else:
         y += 0.3 * ss
-    major, labelled, halves = tick_ranks(k, ppr if k > 1 else 1e9, tick_label_w)
+    major, labelled, halves = tick_ranks(r_hi, ppr if n_ranks else 1e9, tick_label_w, lo=r_lo)
     tick_len = max(2.5, 0.45 * ss)
     for r in labelled:
         boxes.append(_box(measure, str(r), "tick", xr(r), y, "center", "top", ss))
     y += lps + 0.25 * ss + tick_len
     axis_y = y
+    # a broken axis: the line runs on past rank r_lo into the stub, with a mark
+    best_dir = 1.0 if not reverse else -1.0
+    axis_break = xr(r_lo) + best_dir * 0.45 * stub if r_lo > 1 else 0.0
+    axis_end = xr(r_lo) + best_dir * 0.9 * stub if r_lo > 1 else xr(r_lo)
 
     # ---- below the axis: clique bars, stacked
     y = axis_y + max(0.7 * fs, 4.0)
-    ext = max(1.5, 0.25 * fs)  # bars reach a little past their outer members
-    spans = []
-    for members in cliques:
-        xs = [xr(ranks[i]) for i in members]
-        spans.append((min(xs) - ext, max(xs) + ext))
-    rows = pack_rows(spans, gap=max(3.0, 0.6 * fs))
-    step = style.bar_width + max(2.5, 0.4 * fs)
-    for members, (lo, hi), row in zip(cliques, spans, rows, strict=False):
-        bars.append(Bar("clique", lo, hi, y + row * step, tuple(members)))
+    dots = [xr(r) for r in ranks]
+    # half the drawn width of each line plus a clearance no bar may enter
+    half_lines = [
+        style.line_width * (1.6 if i in bold else 1.0) / 2 + max(0.5, 0.1 * fs) for i in range(k)
+    ]
+    xs = _fan_ties(ranks, dots, cliques, 2 * max(half_lines) + 0.4)
+    ext = max(1.5, 0.25 * fs)
+    spans = _clique_bars(cliques, xs, half_lines, ext, max(ext, 0.9 * fs))
+    rows = pack_rows([(lo, hi) for lo, hi, _c in spans], gap=max(3.0, 0.6 * fs))
     n_bar_rows = (max(rows) + 1) if rows else 0
+    # many stacked bars get thinner, with a gap of at least their own thickness
+    bar_w = style.bar_width if n_bar_rows <= 8 else max(1.0, style.bar_width * 0.6)
+    step = bar_w + max(2.0, 0.35 * fs, bar_w)
+    for members, (lo, hi, crossed), row in zip(cliques, spans, rows, strict=True):
+        bars.append(
+            Bar("clique", lo, hi, y + row * step, tuple(members), crossed=crossed, width=bar_w)
+        )
     if n_bar_rows:
-        y += (n_bar_rows - 1) * step + style.bar_width / 2 + max(0.8 * fs, 4.0)
+        y += (n_bar_rows - 1) * step + bar_w / 2 + max(0.8 * fs, 4.0)
+    fan_drop = max(0.7 * fs, 4.0) - bar_w / 2 - 0.5
     # ---- label rows: on each side the method nearest the edge takes the top row
     first_row = y + row_h / 2
     elbows: list[Elbow] = []
-    left = sorted((i for i in range(k) if side[i] == "left"), key=lambda i: (xr(ranks[i]), i))
-    right = sorted((i for i in range(k) if side[i] == "right"), key=lambda i: (-xr(ranks[i]), i))
+    left = sorted((i for i in range(k) if side[i] == "left"), key=lambda i: (xs[i], i))
+    right = sorted((i for i in range(k) if side[i] == "right"), key=lambda i: (-xs[i], i))
     line_end_l = left_block
     line_end_r = width - right_block
+    texts = {i: "\n".join(labels[i]) for i in range(k)}
     for s, members in (("left", left), ("right", right)):
         for row, i in enumerate(members):
             ry = first_row + row * row_h
-            x = xr(ranks[i])
+            x = xs[i]
             end = line_end_l if s == "left" else line_end_r
-            elbows.append(Elbow(i, s, row, ((x, axis_y), (x, ry), (end, ry))))
+            # tied lines leave their shared dot side by side, then run straight down
+            pts = ((dots[i], axis_y), (x, axis_y + fan_drop), (x, ry), (end, ry))
+            if x == dots[i]:
+                pts = ((x, axis_y), (x, ry), (end, ry))
+            elbows.append(Elbow(i, s, row, pts))
             color = "accent" if (i in bold) else "ink"
             if s == "left":
                 vx = line_end_l - g_vl
                 nx = vx - (wl_v + g_nv if show_ranks else 0.0)
-                if show_ranks:
-                    boxes.append(
-                        _box(
-                            measure,
-                            values[i],
-                            "value",
-                            vx,
-                            ry,
-                            "right",
-                            "center",
-                            ss,
-                            color="muted",
-                        )
-                    )
-                boxes.append(
-                    _box(measure, names[i], "name", nx, ry, "right", "center", fs, i in bold, color)
-                )
+                ha, vha = "right", "right"
             else:
                 vx = line_end_r + g_vl
                 nx = vx + (wr_v + g_nv if show_ranks else 0.0)
-                if show_ranks:
-                    boxes.append(
-                        _box(
-                            measure, values[i], "value", vx, ry, "left", "center", ss, color="muted"
-                        )
-                    )
+                ha, vha = "left", "left"
+            if show_ranks:
                 boxes.append(
-                    _box(measure, names[i], "name", nx, ry, "left", "center", fs, i in bold, color)
+                    _box(measure, values[i], "value", vx, ry, vha, "center", ss, color="muted")
                 )
+            boxes.append(
+                _box(measure, texts[i], "name", nx, ry, ha, "center", fs, i in bold, color)
+            )
     n_rows = max(len(left), len(right))
     y = first_row + (n_rows - 1) * row_h + row_h / 2 if n_rows else y
 
-    # ---- notes and caption, wrapped to the width
+    # ---- notes, caption and the key to shortened names, wrapped to the width
     text_w = max(width - 2 * pad, 20.0)
     line_h = lps * 1.25
     for role, paragraphs in (("note", notes), ("caption", [caption] if caption else [])):
@@ -639,6 +956,9 @@ def _cd_at(
                 )
             )
             y += line_h
+    if key:
+        y += 0.5 * ss
+        y = _key_boxes(boxes, key, pad, y, text_w, ss, measure)
     height = y + pad
     return CDLayout(
         width=width,
@@ -646,8 +966,8 @@ def _cd_at(
         font_size=fs,
         small_size=ss,
         axis_y=axis_y,
-        axis_x0=x_r1,
-        axis_x1=x_rk,
+        axis_x0=x_lo,
+        axis_x1=x_hi,
         k=k,
         major_ticks=major,
         labelled_ticks=labelled,
@@ -658,8 +978,43 @@ def _cd_at(
         boxes=boxes,
         fits=fits,
         points_per_rank=ppr,
-        extra={"min_width": min_width, "axis_left": ax0, "axis_right": ax1, "row_height": row_h},
+        extra={
+            "min_width": min_width,
+            "axis_left": ax0,
+            "axis_right": ax1,
+            "row_height": row_h,
+            "plain_fits": plain_fits,
+        },
+        rank_lo=r_lo,
+        rank_hi=r_hi,
+        axis_break=axis_break,
+        axis_end=axis_end,
+        labels=[texts[i] for i in range(k)],
+        key=key,
+        bar_width=bar_w,
     )
+
+
+def _key_boxes(boxes, key, x0, y, text_w, ss, measure) -> float:
+    """The key to shortened names, in as many columns as the width holds; returns the new y."""
+    line_h = measure("lp", ss, False)[1] * 1.25
+    entries = [f"{tag}\u00a0{name}" for tag, name in key]
+    col_gap = 1.2 * ss
+    col_w = max(measure(e, ss, False)[0] * _SAFETY for e in entries)
+    n_cols = max(1, min(len(entries), int((text_w + col_gap) // (col_w + col_gap))))
+    if n_cols == 1:
+        for e in entries:
+            for ln in wrap_text(e, text_w, ss, measure):
+                boxes.append(_box(measure, ln, "key", x0, y, "left", "top", ss))
+                y += line_h
+        return y
+    per_col = math.ceil(len(entries) / n_cols)
+    for n, e in enumerate(entries):
+        c, r = divmod(n, per_col)
+        boxes.append(
+            _box(measure, e, "key", x0 + c * (col_w + col_gap), y + r * line_h, "left", "top", ss)
+        )
+    return y + per_col * line_h
 
 
 # ---------------------------------------------------------------------------
@@ -688,6 +1043,8 @@ class IntervalLayout:
     boxes: list[Box]
     fits: bool
     extra_min_width: float = 0.0
+    key: list[tuple[str, str]] = field(default_factory=list)
+    extra_need: tuple[float, float] = (0.0, 0.0)
 
     def x(self, rank: float) -> float:
         t = (rank - self.lo) / (self.hi - self.lo)
@@ -714,52 +1071,52 @@ def interval_layout(
 ) -> IntervalLayout:
     """Place a rank-interval chart: one row per method, best at the top.
 
-    ``half_width`` is half the length of each segment (CD / 2).  ``legend``
-    holds ``(colour role, text)`` pairs written under the axis.
+    ``half_width`` is half the length of each segment (CD / 2), or the
+    half-width of the reference interval (CD against a control).
+    ``legend`` holds ``(colour role, text)`` pairs written under the axis.
+    The width is kept as the CD diagram keeps it (type shrinks, names wrap,
+    then are shortened with a key); ``fits`` is False, with the room needed
+    in ``extra_need``, when nothing makes the chart legible.
     """
-    width = style.width_pt if width is None else float(width)
-    fixed_h = style.height_pt if height is None and style.height is not None else height
+    base_w = style.width_pt if width is None else float(width)
+    aspect = None if style.height is None else style.height / style.width
+    base_h = (
+        float(height) if height is not None else (base_w * aspect if aspect is not None else None)
+    )
+    scales = [1.0, 1.125, 1.25, _MAX_SLIDE_SCALE] if aspect and height is None and grow else [1.0]
     sizes = style.font_sizes()
-    lay = None
-    for fs in sizes:
-        lay = _intervals_at(
-            names,
-            ranks,
-            half_width,
-            measure,
-            style,
-            fs,
-            width,
-            reverse,
-            set(bold),
-            direction,
-            caption,
-            legend,
-        )
-        if lay.fits and (fixed_h is None or lay.height <= fixed_h):
-            break
-    if not lay.fits and grow:
-        lay = _intervals_at(
-            names,
-            ranks,
-            half_width,
-            measure,
-            style,
-            sizes[-1],
-            lay.extra_min_width,
-            reverse,
-            set(bold),
-            direction,
-            caption,
-            legend,
-        )
-    if fixed_h is not None and lay.height < fixed_h:
-        dy = (fixed_h - lay.height) / 2
+    args = (names, ranks, half_width, measure, style)
+    rest = (reverse, set(bold), direction, caption, legend)
+    for scale in scales:
+        w = base_w * scale
+        h = None if base_h is None else base_h * scale
+        for mode in ("plain", "wrap", "short"):
+            for fs in sizes if mode != "short" else sizes[-1:]:
+                lay = _intervals_at(*args, fs, w, mode, *rest)
+                if lay.fits and (h is None or lay.height <= h + 1e-6):
+                    return _finish_intervals(lay, h)
+    w = base_w * scales[-1]
+    lay = _intervals_at(*args, sizes[-1], w, "short", *rest)
+    need = (max(w, lay.extra_min_width), lay.height)
+    h = None if base_h is None else base_h * scales[-1]
+    if aspect is not None and height is None and grow:
+        scale = max(need[1] / base_h, need[0] / base_w)
+        w, h = base_w * scale, base_h * scale
+        lay = _intervals_at(*args, sizes[-1], w, "short", *rest)
+        need = (w, h)
+    lay.fits = False
+    lay.extra_need = need
+    return _finish_intervals(lay, h)
+
+
+def _finish_intervals(lay, height):
+    if height is not None and lay.height < height:
+        dy = (height - lay.height) / 2
         lay.rows = [(i, y + dy) for i, y in lay.rows]
         lay.plot_top += dy
         lay.axis_y += dy
         lay.boxes = [_moved(b, dy) for b in lay.boxes]
-        lay.height = fixed_h
+        lay.height = height
     return lay
 
 
@@ -783,26 +1140,34 @@ def _moved(b: Box, dy: float) -> Box:
 
 
 def _intervals_at(
-    names, ranks, hw, measure, style, fs, width, reverse, bold, direction, caption, legend
+    names, ranks, hw, measure, style, fs, width, mode, reverse, bold, direction, caption, legend
 ):
     k = len(names)
     ss = style.small_for(fs)
     pad = style.pad
-    lp = measure("lp", fs, False)[1]
+    _w, lp, lp_d = measure("lp", fs, False)
     lps = measure("lp", ss, False)[1]
-    row_h = max(lp * 1.5, lp + 2.0)
     order = sorted(range(k), key=lambda i: (ranks[i], i))
-    name_w = max(measure(names[i], fs, i in bold)[0] for i in range(k)) * _SAFETY
     lo = min(1.0, min(ranks) - hw)
     hi = max(float(k), max(ranks) + hw)
     span = hi - lo
     lo, hi = lo - 0.02 * span, hi + 0.02 * span
     tick_w = measure(str(k), ss, False)[0]
-    x0 = pad + name_w + 0.8 * fs
+    min_plot = max(_MIN_AXIS, style.min_points_per_rank * (k - 1))
+    gap = 0.8 * fs
+    room = width - 2 * pad - gap - tick_w / 2 - 1 - min_plot
+    labels, key, fits = fit_labels(names, order, lambda i: room, fs, bold, measure, mode)
+    name_w = max(max(measure(t, fs, i in bold)[0] for t in labels[i]) for i in range(k)) * _SAFETY
+    n_lines = max(len(v) for v in labels.values())
+    row_h = (
+        max(lp * 1.5, lp + 2.0)
+        if n_lines == 1
+        else _block_height(n_lines, lp, lp_d, LINE_SPACING) + 0.5 * lp
+    )
+    x0 = pad + name_w + gap
     x1 = width - pad - tick_w / 2 - 1
-    min_plot = max(_MIN_AXIS, _MIN_POINTS_PER_RANK * (k - 1))
     extra_min_width = x0 + min_plot + pad + tick_w / 2 + 1
-    fits = x1 - x0 >= min_plot - 1e-9
+    fits = fits and x1 - x0 >= min_plot - 1e-9
     if not fits:
         x1 = max(x1, x0 + 12.0)
     lay = IntervalLayout(
@@ -824,6 +1189,7 @@ def _intervals_at(
         fits,
         extra_min_width,
     )
+    lay.key = key
     y = pad + 0.3 * row_h
     lay.plot_top = pad
     boxes = []
@@ -833,9 +1199,9 @@ def _intervals_at(
         boxes.append(
             _box(
                 measure,
-                names[i],
+                "\n".join(labels[i]),
                 "name",
-                x0 - 0.8 * fs,
+                x0 - gap,
                 ry,
                 "right",
                 "center",
@@ -887,6 +1253,9 @@ def _intervals_at(
         for ln in wrap_text(caption, text_w, ss, measure):
             boxes.append(_box(measure, ln, "caption", pad, y, "left", "top", ss))
             y += lps * 1.25
+    if key:
+        y += 0.3 * ss
+        y = _key_boxes(boxes, key, pad, y, text_w, ss, measure)
     lay.height = y + pad
     lay.boxes = boxes
     return lay
@@ -913,6 +1282,8 @@ class HeatmapLayout:
     legend_swatches: list[tuple[float, float, float]]  # (x, y centre, side) per legend entry
     boxes: list[Box]
     fits: bool
+    key: list[tuple[str, str]] = field(default_factory=list)
+    need: tuple[float, float] = (0.0, 0.0)
 
     def cell_box(self, row: int, col: int) -> tuple[float, float, float, float]:
         """(x0, y0, x1, y1) of the cell comparing ``order[row + 1]`` with ``order[col]``."""
@@ -936,54 +1307,74 @@ def heatmap_layout(
     value_sample: str = "0.000",
     caption: str | None = None,
 ) -> HeatmapLayout:
-    """Place the heatmap: row labels left, column labels below (rotated), legend in the corner."""
-    width = style.width_pt if width is None else float(width)
-    fixed_h = style.height_pt if height is None and style.height is not None else height
+    """Place the heatmap: row labels left, column labels below (rotated), legend in the corner.
+
+    The width is the style's (or ``width``) exactly; names longer than a
+    third of it are wrapped, then shortened with a key.  ``fits`` is False
+    (with the room needed in ``need``) when the cells cannot hold the type.
+    """
+    base_w = style.width_pt if width is None else float(width)
+    aspect = None if style.height is None else style.height / style.width
+    base_h = (
+        float(height) if height is not None else (base_w * aspect if aspect is not None else None)
+    )
+    scales = [1.0, 1.125, 1.25, _MAX_SLIDE_SCALE] if aspect and height is None and grow else [1.0]
     sizes = style.font_sizes()
-    lay = None
-    for fs in sizes:
-        lay = _heatmap_at(
-            names,
-            ranks,
-            legend,
-            measure,
-            style,
-            fs,
-            width,
-            set(bold),
-            annotate,
-            value_sample,
-            caption,
-            squeeze=False,
-        )
-        if lay.fits and (fixed_h is None or lay.height <= fixed_h):
-            break
-    if not lay.fits:
-        lay = _heatmap_at(
-            names,
-            ranks,
-            legend,
-            measure,
-            style,
-            sizes[-1],
-            width,
-            set(bold),
-            annotate,
-            value_sample,
-            caption,
-            squeeze=not grow,
-        )
-    if fixed_h is not None and lay.height < fixed_h:
-        dy = (fixed_h - lay.height) / 2
+    args = (names, ranks, legend, measure, style)
+    rest = (set(bold), annotate, value_sample, caption)
+    for scale in scales:
+        w = base_w * scale
+        h = None if base_h is None else base_h * scale
+        # wrapped names make rows (cells) taller: keyed names come before them
+        for mode in ("plain", "key", "wrap"):
+            for fs in sizes if mode == "plain" else sizes[-1:]:
+                lay = _heatmap_at(*args, fs, w, mode, *rest, squeeze=False, height=h)
+                if lay.fits and (h is None or lay.height <= h + 1e-6):
+                    return _finish_heatmap(lay, h)
+    w = base_w * scales[-1]
+    h = None if base_h is None else base_h * scales[-1]
+    lay = _heatmap_at(*args, sizes[-1], w, "key", *rest, squeeze=True)
+    need = (max(w, lay.need[0]), lay.height)
+    if aspect is not None and height is None and grow:
+        # keep the aspect, grown as far as the content needs
+        scale = max(need[1] / base_h, need[0] / base_w)
+        for _ in range(6):  # wider cells make a taller grid: grow until the content fits
+            w, h = base_w * scale, base_h * scale
+            lay = _heatmap_at(*args, sizes[-1], w, "key", *rest, squeeze=True)
+            if lay.height <= h + 1e-6:
+                break
+            scale = max(scale * 1.05, lay.height / base_h)
+        need = (w, h)
+    lay.need = need
+    lay.fits = False
+    return _finish_heatmap(lay, h)
+
+
+def _finish_heatmap(lay, height):
+    if height is not None and lay.height < height:
+        dy = (height - lay.height) / 2
         lay.grid_y0 += dy
         lay.legend_swatches = [(x, y + dy, s) for x, y, s in lay.legend_swatches]
         lay.boxes = [_moved(b, dy) for b in lay.boxes]
-        lay.height = fixed_h
+        lay.height = height
     return lay
 
 
 def _heatmap_at(
-    names, ranks, legend, measure, style, fs, width, bold, annotate, value_sample, caption, squeeze
+    names,
+    ranks,
+    legend,
+    measure,
+    style,
+    fs,
+    width,
+    mode,
+    bold,
+    annotate,
+    value_sample,
+    caption,
+    squeeze,
+    height=None,
 ):
     k = len(names)
     ss = style.small_for(fs)
@@ -993,34 +1384,57 @@ def _heatmap_at(
     order = sorted(range(k), key=lambda i: (ranks[i], i))
     rows = order[1:]
     cols = order[:-1]
-    row_w = max((measure(names[i], fs, i in bold)[0] for i in rows), default=0.0) * _SAFETY
-    col_h = max((measure(names[i], fs, i in bold)[0] for i in cols), default=0.0) * _SAFETY
+    # names take at most a third of the width (they are also the column labels' height),
+    # less when the grid needs it, down to a sixth
+    grid_need = max(k - 1, 1) * lp * 1.2 + 2 * pad + 0.5 * fs
+    name_room = max(width / 6, min(width / 3, width - grid_need))
+    if height is not None:
+        # the rotated column labels share a fixed height with the grid, legend and caption
+        lps_ = measure("lp", style.small_for(fs), False)[1]
+        name_room = min(name_room, max(height - grid_need - 6 * lps_, width / 8))
+    labels, key, fits_names = fit_labels(names, order, lambda i: name_room, fs, bold, measure, mode)
+    texts = {i: "\n".join(labels[i]) for i in order}
+
+    def label_w(i):
+        return max(measure(t, fs, i in bold)[0] for t in labels[i]) * _SAFETY
+
+    row_w = max((label_w(i) for i in rows), default=0.0)
+    col_h = max((label_w(i) for i in cols), default=0.0)
     value_w = measure(value_sample, ss, False)[0] + 0.6 * ss
-    min_cell = lp * 1.2
+    # a cell is at least as tall (and, for the rotated column labels, as wide) as a label
+    n_lines = max(len(v) for v in labels.values())
+    min_cell = (
+        lp * 1.2
+        if n_lines == 1
+        else _block_height(n_lines, lp, measure("lp", fs, False)[2], LINE_SPACING) + 0.4 * lp
+    )
     big_cell = max(value_w * 1.25, lps * 2.6)
     n = max(k - 1, 1)
     gap = 0.5 * fs
     avail = width - 2 * pad - row_w - gap
     cell = min(big_cell * 1.15, avail / n)
-    fits = cell >= min_cell - 1e-9
+    if height is not None:
+        # a fixed height (slides, a given Axes) also bounds the cells: the grid shares it
+        # with the column labels, the legend (when it goes below), the caption and the key
+        reserve = (len(legend) + len(key) + 3) * lps * 1.25
+        cell = min(cell, (height - 2 * pad - col_h - 1.3 * fs - reserve) / n)
+    fits = fits_names and cell >= min_cell - 1e-9
+    need_w = 2 * pad + row_w + gap + n * min_cell
     if not fits:
-        cell = min_cell if not squeeze else max(avail / n, 2.0)
+        cell = max(avail / n, 2.0)
     if annotate is None:
         annotate = cell >= value_w
     grid_x0 = pad + row_w + gap
     grid_y0 = pad
     grid_w = n * cell
-    # a small grid still gets a caption-friendly width (two thirds of the style's)
-    width_used = max(
-        grid_x0 + grid_w + pad, width if squeeze else min(width, style.width_pt * 2 / 3)
-    )
+    width_used = width
     boxes = []
     for r, i in enumerate(rows):
         cy = grid_y0 + (r + 0.5) * cell
         boxes.append(
             _box(
                 measure,
-                names[i],
+                texts[i],
                 "row-label",
                 grid_x0 - gap,
                 cy,
@@ -1037,7 +1451,7 @@ def _heatmap_at(
         boxes.append(
             _box(
                 measure,
-                names[i],
+                texts[i],
                 "col-label",
                 cx,
                 label_top,
@@ -1063,10 +1477,9 @@ def _heatmap_at(
     if in_corner:
         ly = grid_y0
     else:
-        lx0 = grid_x0
+        lx0 = min(grid_x0, max(pad, width - pad - lw))
         ly = y
         y += legend_h + 0.3 * ss
-        width_used = max(width_used, lx0 + lw + pad)
     for j, text in enumerate(legend):
         cy = ly + (j + 0.5) * lh
         swatches.append((lx0 + sw / 2, cy, sw))
@@ -1076,6 +1489,9 @@ def _heatmap_at(
         for ln in wrap_text(caption, text_w, ss, measure):
             boxes.append(_box(measure, ln, "caption", pad, y, "left", "top", ss))
             y += lps * 1.25
+    if key:
+        y += 0.3 * ss
+        y = _key_boxes(boxes, key, pad, y, max(width_used - 2 * pad, 20.0), ss, measure)
     height = y + pad
     return HeatmapLayout(
         width_used,
@@ -1090,4 +1506,6 @@ def _heatmap_at(
         swatches,
         boxes,
         fits,
+        key,
+        (need_w, 0.0),
     )

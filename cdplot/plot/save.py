@@ -79,6 +79,104 @@ def _metadata(fmt: str):
     return {"Software": creator}
 
 
+_GENERIC = {"sans-serif", "sans", "serif", "monospace", "cursive", "fantasy"}
+
+
+def _text_faces(fig) -> dict:
+    """``{(file, css family, css weight): characters}`` for every visible text of ``fig``.
+
+    Each character is assigned to the first font of its text's family list
+    that has it, as matplotlib draws it.
+    """
+    from matplotlib.font_manager import FontProperties, findfont, get_font
+    from matplotlib.text import Text
+
+    uses: dict[tuple[str, str, int], set[str]] = {}
+    for t in fig.findobj(Text):
+        text = t.get_text()
+        if not text or not t.get_visible():
+            continue
+        prop = t.get_fontproperties()
+        weight = prop.get_weight()
+        css_weight = 700 if weight in ("bold", "heavy", "black", "extra bold") else 400
+        if isinstance(weight, (int, float)):
+            css_weight = int(weight)
+        chain = []
+        for family in prop.get_family():
+            path = findfont(
+                FontProperties(family=family, weight=weight, stretch=prop.get_stretch())
+            )
+            name = get_font(path).family_name if family in _GENERIC else family
+            chain.append((path, name))
+        for ch in set(text) - {"\n"}:
+            for path, name in chain:
+                if get_font(path).get_char_index(ord(ch)) or ch == " ":
+                    uses.setdefault((path, name, css_weight), set()).add(ch)
+                    break
+    return uses
+
+
+def _font_face_css(fig) -> str:
+    """``@font-face`` rules embedding the subset of each font that ``fig``'s text uses.
+
+    Subsets keep the glyphs' outlines, advances and the legacy ``kern``
+    table that FreeType (and so matplotlib) kerns with, and drop OpenType
+    layout (ligatures, GPOS kerning) that a browser would apply and
+    matplotlib does not, so that text runs as wide as matplotlib drew it.
+    """
+    import base64
+
+    from matplotlib.font_manager import get_font
+
+    from ._subset import subset_truetype
+
+    rules = []
+    for (path, family, weight), chars in sorted(_text_faces(fig).items()):
+        face = get_font(path)
+        glyphs = {ord(c): face.get_char_index(ord(c)) for c in chars}
+        with open(path, "rb") as fh:
+            data = subset_truetype(fh.read(), glyphs)
+        if data is None:  # CFF outlines or a collection (Noto CJK): fontTools
+            data = _fonttools_subset(path, chars)
+        kind = "truetype" if data[:4] in (b"\x00\x01\x00\x00", b"true") else "opentype"
+        b64 = base64.b64encode(data).decode("ascii")
+        rules.append(
+            f"@font-face {{font-family: '{family}'; font-weight: {weight}; "
+            f"src: url(data:font/{'ttf' if kind == 'truetype' else 'otf'};base64,{b64}) "
+            f"format('{kind}')}}"
+        )
+    return "\n".join(rules)
+
+
+def _fonttools_subset(path: str, chars) -> bytes:
+    """Subset any other font (CFF outlines, collections) with fontTools, the same way."""
+    from fontTools import subset
+    from fontTools.ttLib import TTFont
+
+    opts = subset.Options()
+    opts.layout_features = []
+    opts.drop_tables += ["GPOS", "GSUB", "GDEF", "BASE", "JSTF", "DSIG"]
+    opts.hinting = False
+    opts.name_IDs = [1, 2]
+    opts.notdef_outline = True
+    opts.recalc_timestamp = False
+    font = TTFont(path, fontNumber=0, recalcTimestamp=False, lazy=True)
+    sub = subset.Subsetter(opts)
+    sub.populate(unicodes=sorted(ord(c) for c in chars))
+    sub.subset(font)
+    buf = io.BytesIO()
+    font.save(buf)
+    return buf.getvalue()
+
+
+def _embed_fonts(svg: bytes, css: str) -> bytes:
+    """Put ``css`` in the SVG's first style element (matplotlib writes one in its defs)."""
+    marker = b'<style type="text/css">'
+    if not css or marker not in svg:
+        return svg
+    return svg.replace(marker, marker + css.encode("ascii") + b"\n", 1)
+
+
 def _write(fig, fh, fmt: str, dpi: float, text_as_paths: bool = False) -> None:
     import matplotlib as mpl
 
@@ -88,16 +186,25 @@ def _write(fig, fh, fmt: str, dpi: float, text_as_paths: bool = False) -> None:
     # drops, and Lato's 'created' date, stored as a Unix time.  Neither is
     # anything a user can act on, so they should not see them on every PDF.
     loggers = [
-        logging.getLogger(name) for name in ("fontTools.subset", "fontTools.ttLib.tables._h_e_a_d")
+        logging.getLogger(name)
+        for name in ("fontTools.subset", "fontTools.ttLib.tables._h_e_a_d", "fontTools.ttLib")
     ]
     levels = [log.level for log in loggers]
     for log in loggers:
         log.setLevel(logging.ERROR)
     try:
         with mpl.rc_context(_rc(text_as_paths)):
-            fig.savefig(
-                fh, format=fmt, dpi=dpi, metadata=_metadata(fmt), facecolor=fig.get_facecolor()
-            )
+            if fmt == "svg" and not text_as_paths:
+                # text stays <text> (editable), with the fonts it uses embedded
+                buf = io.BytesIO()
+                fig.savefig(
+                    buf, format=fmt, dpi=dpi, metadata=_metadata(fmt), facecolor=fig.get_facecolor()
+                )
+                fh.write(_embed_fonts(buf.getvalue(), _font_face_css(fig)))
+            else:
+                fig.savefig(
+                    fh, format=fmt, dpi=dpi, metadata=_metadata(fmt), facecolor=fig.get_facecolor()
+                )
     finally:
         for log, level in zip(loggers, levels, strict=True):
             log.setLevel(level)
@@ -130,8 +237,11 @@ def save_figure(ax_or_fig, path, *, dpi=300, format=None):
 
     Notes
     -----
-    SVG keeps text as text (``svg.fonttype='none'``) and PDF embeds the
-    fonts as TrueType (``pdf.fonttype=42``).  Neither holds a date or a
+    SVG keeps text as text (``svg.fonttype='none'``, editable in Inkscape
+    or Illustrator) and embeds the subset of each font it uses as an
+    ``@font-face`` data URL, so that a browser without the fonts draws
+    the text as wide as matplotlib did; PDF embeds the fonts as TrueType
+    (``pdf.fonttype=42``).  Neither holds a date or a
     random id, so the same figure gives the same bytes on every run.  The
     file is written to a temporary name and renamed, so after an error no
     file (and no half-written file) is left at ``path``.
@@ -162,9 +272,9 @@ def render_svg(ax_or_fig, *, text_as_paths=False) -> str:
     ax_or_fig : matplotlib.axes.Axes or matplotlib.figure.Figure
         The figure to render.
     text_as_paths : bool, default False
-        Draw glyphs as paths, so that a renderer without the fonts
-        (WeasyPrint, a browser) shows the same shapes; by default text
-        stays text in the bundled font's family.
+        Draw glyphs as paths; by default text stays text, with the subset
+        of each font it uses embedded (``@font-face`` data URLs), so that a
+        renderer without the fonts (a browser) shows the same shapes.
 
     Returns
     -------

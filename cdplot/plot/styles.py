@@ -18,22 +18,26 @@ __all__ = ["Style", "STYLES", "PALETTE", "get_style"]
 class Style:
     """One use of a figure: a paper column, a full page width, a slide.
 
+    Widths are kept exactly, whatever the number and length of the names:
+    names shrink down to ``min_font_size`` (no text of any kind is smaller),
+    then wrap, then are shortened with a key.
+
     Attributes
     ----------
     name : str
         ``'paper'``, ``'paper-wide'`` or ``'slides'``.
     width : float
-        Target figure width in inches; a figure widens only when its names
-        cannot fit even at ``min_font_size``.
+        Figure width in inches.
     height : float or None
-        Fixed height in inches (slides are 16:9), or ``None`` to size the
+        Height in inches for a fixed aspect (slides are 16:9; a figure whose
+        content is taller grows keeping the aspect), or ``None`` to size the
         height to the content.
     font_size : float
         Size of method names.
     small_size : float
         Size of tick labels, rank values, notes and captions.
     min_font_size : float
-        Names shrink down to this size before the figure widens.
+        No text is smaller: 6 pt on paper, 14 pt on slides.
     line_width : float
         Elbow lines, ticks, whiskers.
     axis_width : float
@@ -42,6 +46,9 @@ class Style:
         Thickness of clique bars and the CD bar.
     pad : float
         Margin around the content.
+    min_points_per_rank : float
+        The rank axis of a CD diagram is never denser than this (ticks are
+        thinned, and lines of different ranks stay apart).
     """
 
     name: str
@@ -54,6 +61,7 @@ class Style:
     axis_width: float
     bar_width: float
     pad: float
+    min_points_per_rank: float = 2.5
 
     @property
     def width_pt(self) -> float:
@@ -73,8 +81,8 @@ class Style:
         return out
 
     def small_for(self, font_size: float) -> float:
-        """The small size that goes with a (possibly reduced) name size."""
-        return round(max(self.small_size * font_size / self.font_size, self.min_font_size - 0.5), 2)
+        """The small size for a (possibly reduced) name size, never below the minimum."""
+        return round(max(self.small_size * font_size / self.font_size, self.min_font_size), 2)
 
 
 STYLES = {
@@ -85,7 +93,7 @@ STYLES = {
         height=None,
         font_size=7.5,
         small_size=6.5,
-        min_font_size=5.0,
+        min_font_size=6.0,
         line_width=0.6,
         axis_width=0.8,
         bar_width=2.2,
@@ -98,7 +106,7 @@ STYLES = {
         height=None,
         font_size=8.5,
         small_size=7.5,
-        min_font_size=5.5,
+        min_font_size=6.0,
         line_width=0.7,
         axis_width=0.9,
         bar_width=2.6,
@@ -110,12 +118,13 @@ STYLES = {
         width=10.0,
         height=5.625,
         font_size=16.0,
-        small_size=13.0,
-        min_font_size=8.0,
+        small_size=14.0,
+        min_font_size=14.0,
         line_width=1.4,
         axis_width=1.8,
         bar_width=5.0,
         pad=12.0,
+        min_points_per_rank=4.0,
     ),
 }
 
@@ -125,10 +134,13 @@ STYLES = {
 PALETTE = {
     "ink": "#1a1a1a",  # names, axis, clique bars
     "line": "#5c5c5c",  # elbow lines
-    "muted": "#8c8c8c",  # rank values, notes, not-significant items
+    # rank values, notes, not-significant items: 5.3:1 on white, above WCAG AA's 4.5:1
+    "muted": "#6b6b6b",
     "faint": "#d9d9d9",  # guides, shading
     "accent": "#0072B2",  # highlighted / control method (Okabe-Ito blue)
-    "accent2": "#D55E00",  # differs from the highlighted method (Okabe-Ito vermillion)
+    # differs from the control: Okabe-Ito vermillion darkened from #D55E00 (3.9:1 on white)
+    # to 5.2:1, so that names in it meet WCAG AA
+    "accent2": "#B34F00",
     # significance levels, darkest = strongest evidence; lightness steps read in greyscale
     "levels": ("#08306b", "#2f6fae", "#86b6da", "#f2f2f2"),
     "untested": "#ffffff",

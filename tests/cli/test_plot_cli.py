@@ -188,3 +188,20 @@ def test_quick_matplotlib_import_restores_kwdoc_and_draws_the_same(tmp_path):
     )
     assert res.returncode == 0, res.stderr
     assert quick.read_bytes() == usual.read_bytes()
+
+
+def test_width_and_full_axis_options(tmp_path, capsys):
+    out = tmp_path / "cd.svg"
+    args = ["plot", "--example", "demsar2006", "-o", str(out), "--width", "5", "--full-axis"]
+    assert main(args) == 0
+    root = ET.fromstring(out.read_text(encoding="utf-8"))
+    assert root.get("width") == "360pt"  # 5 in exactly
+    with pytest.raises(SystemExit) as info:
+        main(["plot", "--example", "demsar2006", "-o", str(out), "--width", "0.2"])
+    assert info.value.code == 2
+    assert "--width '0.2' must be" in capsys.readouterr().err
+    status = main(
+        ["plot", "--example", "demsar2006", "-o", str(out), "--kind", "heatmap", "--full-axis"]
+    )
+    assert status == 2
+    assert "--full-axis applies only to --kind cd" in capsys.readouterr().err

@@ -54,3 +54,71 @@ def test_text_uses_the_bundled_family_and_rcparams_are_untouched(demsar):
 def test_unknown_font_is_an_error(demsar):
     with pytest.raises(CdplotError, match="font='helvetica'"):
         cdplot.cd_diagram(demsar, font="helvetica")
+
+
+def _result_with(names):
+    import numpy as np
+
+    from cdplot.stats.scores import ScoreTable
+
+    rng = np.random.default_rng(3)
+    k = len(names)
+    values = 0.7 + np.linspace(0.05, 0, k)[None, :] + rng.normal(0, 0.03, (12, k))
+    return cdplot.compare(
+        ScoreTable(values=values, methods=names, datasets=[f"d{i}" for i in range(12)])
+    )
+
+
+def test_font_file_path_and_installed_family(demsar):
+    lato_bold = str(fonts_dir() / "lato" / "Lato-Bold.ttf")
+    ax = cdplot.cd_diagram(demsar, font=lato_bold)
+    name = next(t for t in ax.texts if t.get_gid() == "cd-name-0")
+    assert name.get_fontfamily()[0] == "Lato"
+    ax = cdplot.cd_diagram(demsar, font="DejaVu Sans")  # ships with matplotlib
+    name = next(t for t in ax.texts if t.get_gid() == "cd-name-0")
+    assert name.get_fontfamily()[0] == "DejaVu Sans"
+    with pytest.raises(CdplotError, match="no such font file"):
+        cdplot.cd_diagram(demsar, font="/nonexistent/font.ttf")
+
+
+def test_names_no_font_can_draw_are_warned_about(monkeypatch):
+    from cdplot.errors import CdplotWarning
+    from cdplot.plot import fonts
+
+    # a machine without fallback fonts: the warning names the characters and the fix
+    monkeypatch.setattr(fonts, "_candidates", lambda: ())
+    monkeypatch.setattr(fonts, "_extra_fallbacks", [])
+    res = _result_with(["alpha", "\U0001f642 smiley", "gamma"])
+    with pytest.warns(CdplotWarning, match="\U0001f642.*font=") as info:
+        cdplot.cd_diagram(res)
+    assert "empty boxes" in str(info[0].message)
+
+
+def test_right_to_left_names_are_warned_about():
+    from cdplot.errors import CdplotWarning
+
+    res = _result_with(["\u0627\u0644\u063a\u0627\u0628\u0629", "beta", "gamma"])
+    with pytest.warns(CdplotWarning, match="right-to-left"):
+        cdplot.cd_diagram(res)
+
+
+def test_cjk_names_get_real_glyphs_when_the_machine_has_a_font():
+    import warnings
+
+    from matplotlib.font_manager import findSystemFonts, get_font
+
+    from cdplot.errors import CdplotWarning
+    from cdplot.plot import fonts
+
+    if not any("cjk" in p.lower() for p in findSystemFonts()):
+        pytest.skip("no CJK font on this machine (Debian package fonts-noto-cjk)")
+    res = _result_with(["随机森林", "勾配ブースティング", "서포트 벡터 머신"])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", CdplotWarning)
+        ax = cdplot.cd_diagram(res)
+    families = next(t for t in ax.texts if t.get_gid() == "cd-name-0").get_fontfamily()
+    cjk = [f for f in families if "CJK" in f]
+    assert cjk
+    assert any(
+        get_font(p).get_char_index(ord("随")) for p in fonts._candidates() if "CJK" in p.upper()
+    )

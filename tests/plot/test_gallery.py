@@ -18,7 +18,10 @@ def test_gallery_script_makes_every_figure(tmp_path):
     gallery = _load()
     assert gallery.main(["--out", str(tmp_path), "--dpi", "30"]) == 0
     made = sorted(p.name for p in tmp_path.glob("*.png"))
-    expected = sorted(name for name, _title, _cmd in gallery.figures(gallery.DATA))
+    expected = sorted(
+        [name for name, _title, _cmd in gallery.figures(gallery.DATA)]
+        + [name for name, _title, _code in gallery.python_figures()]
+    )
     assert made == expected
     assert len([n for n in made if n.startswith("yang-table9-")]) == 6
 
@@ -29,3 +32,12 @@ def test_readme_shows_every_figure_with_its_command():
     for name, _title, cmd in gallery.figures(gallery.DATA):
         assert f"]({name})" in readme
         assert f"cdplot {shlex.join(cmd)} -o gallery/{name}" in readme
+
+
+def test_readme_shows_the_code_of_python_figures():
+    gallery = _load()
+    readme = (GALLERY / "README.md").read_text(encoding="utf-8")
+    for name, _title, code in gallery.python_figures():
+        assert f"]({name})" in readme
+        shown = code.replace("OUT", f'"gallery/{name}"').replace("DPI", "150")
+        assert shown in readme

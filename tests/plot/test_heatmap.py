@@ -50,3 +50,30 @@ def test_reverse_puts_worst_first(demsar):
     ax = cdplot.significance_heatmap(demsar, reverse=True)
     cols = [t.get_text() for t in ax.texts if t.get_gid() == "hm-col-label"]
     assert cols[0] == demsar.order()[-1]
+
+
+@pytest.mark.parametrize(
+    ("p", "text"),
+    [
+        (0.00145, "0.0014"),  # issue 8: was "0.001" in a "p > 0.001" cell (binary 0.00145 < ...45)
+        (0.00149, "0.0015"),
+        (0.0004, "<0.001"),
+        (0.003, "0.003"),
+        (0.0501, "0.0501"),  # "0.050" would read as significant at 0.05
+        (0.0499, "0.050"),
+        (0.01, "0.010"),
+        (0.0100004, "0.0100004"),  # just above a bound: as many digits as it takes
+        (0.2, "0.200"),
+    ],
+)
+def test_cell_labels_agree_with_their_colour_class(p, text):
+    from cdplot.plot.heatmap import format_p
+
+    assert format_p(p, significance_levels(0.05)) == text
+
+
+def test_heatmap_keeps_paper_width(demsar):
+    ax = cdplot.significance_heatmap(demsar)
+    assert ax.figure.get_size_inches()[0] == pytest.approx(3.5)
+    values = [t.get_text() for t in ax.texts if t.get_gid() == "hm-value"]
+    assert all(v.startswith(("0.", "<0.", "1.")) for v in values)

@@ -8,7 +8,9 @@ from cdplot.plot.layout import (
     interval_layout,
     overlapping_boxes,
     pack_rows,
+    shorten_name,
     tick_ranks,
+    wrap_name,
     wrap_text,
 )
 from cdplot.plot.styles import STYLES
@@ -92,15 +94,23 @@ def test_ties_get_separate_rows():
     assert overlapping_boxes(lay.boxes) == []
 
 
-def test_long_names_shrink_type_then_widen():
-    names = ["x" * 60 for _ in range(6)]
-    lay = cd_layout(names, [1, 2, 3, 4, 5, 6], measure=fake_measure, style=STYLES["paper"])
-    assert lay.font_size == STYLES["paper"].min_font_size
-    assert lay.width > STYLES["paper"].width_pt
-    inside = cd_layout(
-        names, [1, 2, 3, 4, 5, 6], measure=fake_measure, style=STYLES["paper"], grow=False
-    )
-    assert inside.width == STYLES["paper"].width_pt
+def test_long_names_shrink_then_wrap_then_shorten_and_never_widen():
+    style = STYLES["paper"]
+    words = [f"boosted trees (variant {i})" for i in range(6)]
+    lay = cd_layout(words, [1, 2, 3, 4, 5, 6], measure=fake_measure, style=style)
+    assert lay.width == style.width_pt
+    assert lay.fits
+    assert any("\n" in t for t in lay.labels)  # wrapped at a space, no key needed
+    assert not lay.key
+    names = ["x" * 60 for _ in range(6)]  # no break point: shortened with a key
+    lay = cd_layout(names, [1, 2, 3, 4, 5, 6], measure=fake_measure, style=style)
+    assert lay.width == style.width_pt
+    assert lay.font_size == style.min_font_size
+    assert len(lay.key) == 6
+    assert all(full == "x" * 60 for _tag, full in lay.key)
+    assert all(t.endswith("]") for t in lay.labels)
+    assert overlapping_boxes(lay.boxes) == []
+    assert min(b.size for b in lay.boxes) >= style.min_font_size
 
 
 def test_stacked_cliques_get_rows_and_do_not_touch():
@@ -149,4 +159,73 @@ def test_interval_and_heatmap_layouts_do_not_overlap(k):
         style=STYLES["paper"],
         caption="c " * 40,
     )
-    assert overlapping_boxes(hm.boxes) == []
+    assert hm.width == STYLES["paper"].width_pt
+    if k < 50:
+        assert hm.fits
+        assert overlapping_boxes(hm.boxes) == []
+    else:
+        # 49 cells of 6 pt type cannot share 3.5 in: the caller warns with the size needed
+        assert not hm.fits
+        assert hm.need[0] > hm.width
+
+
+def test_bars_stop_short_of_outsiders_and_exact_ties_are_drawn_side_by_side():
+    style = STYLES["paper"]
+    names = [f"m{i}" for i in range(6)]
+    # m2 ties exactly with m1 but is not in the group {m0, m1}; m3 is close to m1
+    ranks = [1.0, 2.0, 2.0, 2.15, 4.0, 6.0]
+    lay = cd_layout(names, ranks, measure=fake_measure, style=style, cliques=[(0, 1), (3, 4)])
+    line_x = {e.index: e.points[-2][0] for e in lay.elbows}
+    dot_x = {e.index: e.points[0][0] for e in lay.elbows}
+    assert dot_x[1] == dot_x[2]  # one dot for the tie
+    assert abs(line_x[1] - line_x[2]) > style.line_width  # two visible lines
+    half = style.line_width / 2
+    for bar in (b for b in lay.bars if b.role == "clique"):
+        assert bar.crossed == ()
+        for i, x in line_x.items():
+            if i not in bar.members:
+                assert not (min(bar.x0, bar.x1) < x + half and max(bar.x0, bar.x1) > x - half)
+
+
+def test_group_of_exact_ties_gets_a_clearly_visible_bar():
+    style = STYLES["paper"]
+    names = [f"m{i}" for i in range(8)]
+    ranks = [2.0] * 5 + [5.0, 6.5, 8.0]
+    lay = cd_layout(names, ranks, measure=fake_measure, style=style, cliques=[(0, 1, 2, 3, 4)])
+    (bar,) = (b for b in lay.bars if b.role == "clique")
+    assert bar.x1 - bar.x0 >= 1.5 * style.font_size  # not a 3.75 pt stub
+
+
+def test_wrap_name_breaks_at_natural_points():
+    name = "Random forest (1000 trees; sqrt features)"
+    lines = wrap_name(name, 80, 6, False, fake_measure)
+    assert len(lines) == 2
+    assert " ".join(lines) == name
+    assert all(fake_measure(t, 6)[0] * 1.03 <= 80 for t in lines)
+    assert wrap_name("x" * 40, 50, 6, False, fake_measure) is None
+    assert wrap_name("短い名前の手法", 20, 6, False, fake_measure) is not None
+
+
+def test_shorten_name_keeps_the_tag():
+    out = shorten_name("Gradient boosting with many trees", "[3]", 60, 6, False, fake_measure)
+    assert out.endswith("\u2026\u00a0[3]")
+    assert fake_measure(out, 6)[0] * 1.03 <= 60
+
+
+@pytest.mark.parametrize("k", [50, 100])
+def test_stacked_bars_stay_distinguishable(k):
+    # a staircase of overlapping groups, as Nemenyi gives at large k
+    names = [f"m{i}" for i in range(k)]
+    ranks = [1 + i * 0.8 for i in range(k)]
+    cliques = [tuple(range(i, min(i + 12, k))) for i in range(0, k - 11)]
+    lay = cd_layout(names, ranks, measure=fake_measure, style=STYLES["paper-wide"], cliques=cliques)
+    bars = [b for b in lay.bars if b.role == "clique"]
+    assert len(bars) == len(cliques)
+    rows = sorted({b.y for b in bars})
+    assert len(rows) > 8
+    # thinner bars when many, with a vertical gap at least as wide as a bar
+    assert all(b.width < STYLES["paper-wide"].bar_width for b in bars)
+    assert min(b - a for a, b in zip(rows, rows[1:], strict=False)) >= 2 * bars[0].width - 1e-9
+    for y in rows:
+        row = sorted((b.x0, b.x1) for b in bars if b.y == y)
+        assert all(c0 - a1 >= 3.0 for (_a0, a1), (c0, _c1) in zip(row, row[1:], strict=False))

@@ -1,0 +1,127 @@
+"""Portable SVG: text stays <text>, and the subset of each font it uses is embedded.
+
+In a browser without Lato, an SVG that only names it is drawn in another font:
+names ran past the figure's edge (issue 8).  The check in headless Chromium
+compares the widths the browser lays out with matplotlib's.
+"""
+
+import base64
+import io
+import json
+import os
+import re
+import shutil
+import subprocess
+
+import matplotlib as mpl
+import pytest
+
+import cdplot
+from cdplot.plot import render_svg
+from cdplot.plot._subset import subset_truetype
+from cdplot.plot.save import _rc
+
+FACES = re.compile(
+    r"@font-face \{font-family: '([^']+)'; font-weight: (\d+); "
+    r"src: url\(data:font/ttf;base64,([A-Za-z0-9+/=]+)\)"
+)
+
+
+def test_svg_keeps_text_and_embeds_the_fonts_it_uses(demsar):
+    from fontTools.ttLib import TTFont
+
+    ax = cdplot.cd_diagram(demsar, highlight="C4.5")
+    svg = render_svg(ax)
+    assert "<text" in svg  # editable text, not paths
+    faces = {(fam, int(w)): data for fam, w, data in FACES.findall(svg)}
+    assert set(faces) == {("Lato", 400), ("Lato", 700)}
+    font = TTFont(io.BytesIO(base64.b64decode(faces[("Lato", 400)])))
+    cmap = font.getBestCmap()
+    glyf = font["glyf"]
+    # glyphs of characters on the figure keep their outlines; others are left out
+    assert glyf[cmap[ord("C")]].numberOfContours > 0
+    assert ord("Z") not in cmap
+    assert len(font.getGlyphOrder()) < 150
+    assert render_svg(cdplot.cd_diagram(demsar, highlight="C4.5")) == svg  # byte-identical
+
+
+def test_subsetter_keeps_composite_components_and_rejects_cff():
+    from matplotlib.font_manager import get_font
+
+    from cdplot._resources import fonts_dir
+
+    path = str(fonts_dir() / "lato" / "Lato-Regular.ttf")
+    with open(path, "rb") as fh:
+        data = fh.read()
+    face = get_font(path)
+    small = subset_truetype(data, {ord("é"): face.get_char_index(ord("é"))})
+    assert small is not None
+    assert len(small) < len(data) / 4
+    from fontTools.ttLib import TTFont
+
+    font = TTFont(io.BytesIO(small))
+    e_acute = font["glyf"][font.getBestCmap()[ord("é")]]
+    if e_acute.isComposite():  # its base letter and accent survive
+        for comp in e_acute.components:
+            assert font["glyf"][comp.glyphName].numberOfContours != 0
+    assert subset_truetype(b"OTTO" + data[4:], {1}) is None
+
+
+def _browser_widths(svg, tmp_path):
+    html = (
+        "<!doctype html><html><body>"
+        + svg[svg.index("<svg") :]
+        + '<pre id="out"></pre><script>document.fonts.ready.then(() => {const o = {};'
+        "for (const g of document.querySelectorAll('g[id^=\"cd-name-\"]')) {"
+        "o[g.id] = g.querySelector('text').getBBox().width;}"
+        "document.getElementById('out').textContent = JSON.stringify(o);});</script>"
+        "</body></html>"
+    )
+    page = tmp_path / "figure.html"
+    page.write_text(html, encoding="utf-8")
+    out = subprocess.run(
+        [
+            shutil.which("chromium"),
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--no-first-run",
+            f"--user-data-dir={tmp_path / 'profile'}",
+            "--virtual-time-budget=5000",
+            "--dump-dom",
+            page.as_uri(),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=90,
+        env={**os.environ, "HOME": str(tmp_path)},
+    )
+    found = re.search(r'<pre id="out">(.*?)</pre>', out.stdout)
+    assert found, out.stderr[-2000:]
+    return json.loads(found.group(1).replace("&quot;", '"'))
+
+
+@pytest.mark.skipif(shutil.which("chromium") is None, reason="needs Debian's chromium")
+def test_browser_draws_names_as_wide_as_matplotlib(tmp_path):
+    res = cdplot.compare(cdplot.load_example("demsar2006"))
+    ax = cdplot.cd_diagram(res, highlight="C4.5")
+    svg = render_svg(ax)
+    fig = ax.figure
+    with mpl.rc_context(_rc()):
+        fig.set_dpi(72)  # one SVG user unit is one point
+        fig.canvas.draw()
+        renderer = fig.canvas.get_renderer()
+        ours = {
+            t.get_gid(): t.get_window_extent(renderer).width
+            for t in ax.texts
+            if t.get_gid().startswith("cd-name-")
+        }
+    theirs = _browser_widths(svg, tmp_path)
+    assert set(theirs) == set(ours)
+    for gid, width in ours.items():
+        assert theirs[gid] == pytest.approx(width, rel=0.02), gid
+    # without the embedded fonts the browser falls back to another font: the check can fail
+    bare = _browser_widths(re.sub(r"@font-face \{[^}]*\}", "", svg), tmp_path)
+    assert any(abs(bare[g] / w - 1) > 0.02 for g, w in ours.items())

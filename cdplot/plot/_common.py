@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import os
 import sys
 import warnings
 
@@ -311,6 +312,19 @@ def _em_widths(font: str, bold: bool):
         return w
 
     return em
+
+
+def _forget_faces() -> None:
+    # A FreeType face reads its file through a descriptor whose offset forked
+    # processes share: two children loading glyphs from inherited faces at once read
+    # each other's positions ("Could not load glyph").  matplotlib clears its own face
+    # cache in a forked child (get_font); the faces held by _em_widths go the same way,
+    # so every child (the report's drawing workers included) opens its own.
+    _em_widths.cache_clear()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_faces)
 
 
 @functools.lru_cache(maxsize=16384)

@@ -439,34 +439,10 @@ def figure_svgs(result, *, prefix: str, font=None) -> list[dict]:
 _JOBS: list = []
 
 
-def _forget_inherited_fonts() -> None:
-    """Drop the FreeType faces a forked worker inherited from its parent.
-
-    A face reads its file through a descriptor whose offset the forked
-    processes share: two workers loading glyphs from inherited faces at once
-    read each other's positions ("Could not load glyph").  matplotlib clears
-    its own face cache in a forked child; the plot layer's measuring caches
-    hold faces too, so they are cleared here and each worker opens its own.
-    """
-    from ..plot import _common
-
-    for name in ("_em_widths", "_em_sum", "_measure_for"):
-        cache = getattr(_common, name, None)
-        if cache is not None and hasattr(cache, "cache_clear"):
-            cache.cache_clear()
-
-
 def _draw_job(index: int) -> list[dict]:
-    global _FRESH
-    if not _FRESH:
-        _forget_inherited_fonts()
-        _FRESH = True
+    # a forked worker opens its own font faces (plot._common clears them at fork)
     result, prefix = _JOBS[index]
     return figure_svgs(result, prefix=prefix)
-
-
-# whether this process has cleared the font caches it inherited (set in each worker)
-_FRESH = False
 
 
 def _usable_cpus() -> int:

@@ -33,10 +33,10 @@ def floors() -> list[str]:
 
 def test_every_dependency_has_an_exact_floor():
     names = [p.split("==")[0] for p in floors()]
-    assert names == ["numpy", "scipy", "matplotlib", "jinja2", "weasyprint"]
+    assert names == ["numpy", "scipy", "matplotlib", "jinja2", "weasyprint", "fonttools"]
     # a release, not a series: "3.10.0", "68.0", never "3.10" standing for the newest 3.10.x
     versions = [p.split("==")[1] for p in floors()]
-    assert versions == ["1.23.5", "1.10.1", "3.10.0", "3.1.6", "68.0"]
+    assert versions == ["1.23.5", "1.10.1", "3.10.0", "3.1.6", "68.0", "4.59.2"]
 
 
 @pytest.fixture(scope="module")
@@ -64,9 +64,9 @@ def _run(python, *args, cwd):
 
 
 def test_floors_are_what_is_installed(floor_python):
-    code = "import numpy, scipy, matplotlib, jinja2, weasyprint as w; " + (
+    code = "import numpy, scipy, matplotlib, jinja2, weasyprint as w, fontTools; " + (
         "print(numpy.__version__, scipy.__version__, matplotlib.__version__, "
-        "jinja2.__version__, w.__version__)"
+        "jinja2.__version__, w.__version__, fontTools.version)"
     )
     out = subprocess.run([str(floor_python), "-c", code], capture_output=True, text=True)
     assert out.stdout.split() == [p.split("==")[1] for p in floors()], out.stderr

@@ -467,6 +467,8 @@ def section_context(
         "posthoc": _posthoc(r),
         "pairwise": pairwise,
         "figures": [_placed(f, r, paper, matrix=pairwise["matrix"]) for f in figures],
+        # left out by the figure step when it cannot be drawn legibly (many methods)
+        "heatmap_drawn": any(f.get("key") == "heatmap" for f in figures),
     }
 
 

@@ -14,10 +14,11 @@ import os
 import re
 import sys
 import threading
+import warnings
 import xml.etree.ElementTree as ET
 
 from .._child import die_with_parent
-from ..errors import CdplotError
+from ..errors import CdplotError, CdplotWarning
 
 __all__ = ["clean_svg", "figure_svgs", "figure_svgs_many", "svg_font_families"]
 
@@ -376,6 +377,13 @@ def _report_style():
     return dataclasses.replace(STYLES["paper-wide"], min_font_size=6.5)
 
 
+def _close(ax) -> None:
+    # the plot functions make figures through pyplot only when the user has loaded it (a
+    # notebook); then pyplot keeps them until closed
+    if "matplotlib.pyplot" in sys.modules:
+        sys.modules["matplotlib.pyplot"].close(ax.figure)
+
+
 def figure_svgs(result, *, prefix: str, font=None) -> list[dict]:
     """Draw the report's figures of one analysis as cleaned inline SVG.
 
@@ -393,6 +401,8 @@ def figure_svgs(result, *, prefix: str, font=None) -> list[dict]:
     list of dict
         ``key``, ``title``, ``caption`` and ``svg`` of each figure, its drawn
         ``width`` and ``height`` in points and its smallest type ``min_font``.
+        The heatmap is left out when it cannot be drawn legibly (the plot
+        function warns); other figures' warnings pass on.
     """
     from .. import plot
 
@@ -407,14 +417,21 @@ def figure_svgs(result, *, prefix: str, font=None) -> list[dict]:
         kwargs = {"caption": False, "style": _report_style(), **options}
         if font is not None:
             kwargs["font"] = font
-        ax = getattr(plot, name)(result, **kwargs)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", CdplotWarning)
+            ax = getattr(plot, name)(result, **kwargs)
+        unfit = [w for w in caught if issubclass(w.category, CdplotWarning)]
+        if key == "heatmap" and unfit:
+            # a heatmap too large to read helps nobody in a report: the pairwise section lists
+            # the significant pairs instead, and says why the figure is not there
+            _close(ax)
+            continue
+        for w in caught:
+            warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
         try:
             svg = plot.render_svg(ax)
         finally:
-            # the plot functions make figures through pyplot only when the user has loaded
-            # it (a notebook); then pyplot keeps them until closed
-            if "matplotlib.pyplot" in sys.modules:
-                sys.modules["matplotlib.pyplot"].close(ax.figure)
+            _close(ax)
         width, height = ax.figure.get_size_inches() * 72.0
         sizes = [t.get_fontsize() for t in ax.figure.findobj(_is_text) if t.get_text().strip()]
         out.append(

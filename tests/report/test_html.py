@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import cdplot
-from cdplot.errors import CdplotError
+from cdplot.errors import CdplotError, CdplotWarning
 from cdplot.report import render_html, report
 
 
@@ -278,3 +278,20 @@ def test_control_mode_report_claims_nothing_about_untested_pairs():
         assert claim not in text, claim
     assert text.count("Only pairs with the control C4.5 were tested") >= 3
     assert "differ significantly from the control at α = 0.05" in text
+
+
+def test_a_heatmap_too_large_to_read_is_left_out_and_said_so():
+    import warnings
+
+    from cdplot.report.figures import figure_svgs
+
+    rng = np.random.default_rng(60)
+    scores = rng.uniform(size=(14, 60)) + np.linspace(0, 0.5, 60)
+    res = cdplot.compare(scores, methods=[f"Method number {i:02d}" for i in range(60)])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", CdplotWarning)  # the heatmap's warning stays inside
+        keys = [f["key"] for f in figure_svgs(res, prefix="t")]
+    assert keys == ["cd", "intervals"]
+    html = render_html(res, embed_fonts=False)
+    assert "nor would a heatmap of them" in html
+    assert "the heatmap above" not in html

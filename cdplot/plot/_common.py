@@ -14,7 +14,9 @@ from ..errors import CdplotError, CdplotWarning
 from .fonts import (
     bold_kws,
     check_font,
+    fallback_families,
     font_family,
+    font_files,
     font_rc,
     prepare_text,
     register_fonts,
@@ -192,9 +194,18 @@ def warn_unfit(what: str, lay_need, *, style, ax, width_pt, alternative: str) ->
     warnings.warn(msg, CdplotWarning, stacklevel=3)
 
 
+def _clear_measure_caches() -> None:
+    for cached in (_font_files, _em_widths, _em_sum, _measure_for, _line_metrics):
+        cached.cache_clear()
+
+
 def _check_glyphs(names, font) -> None:
     """Warn about names no font can draw, and right-to-left names drawn unshaped."""
+    before = fallback_families()
     missing = prepare_text(names, font)
+    if fallback_families() != before:
+        # a machine font joined the fallbacks: glyph widths measured so far may be wrong
+        _clear_measure_caches()
     if missing:
         chars = "".join(missing[:12]) + ("\u2026" if len(missing) > 12 else "")
         warnings.warn(
@@ -268,8 +279,6 @@ def _font_files(font: str, bold: bool) -> tuple[str, ...]:
     """The font's file and its fallbacks' (DejaVu Sans, then machine fonts found for
     other scripts) for a font option and weight, in the order matplotlib uses them."""
     from matplotlib.font_manager import FontProperties, findfont
-
-    from .fonts import fallback_families, font_files
 
     primary = font_files(font)[1][1 if bold else 0]
     weight = "bold" if bold else "normal"

@@ -193,21 +193,12 @@ def prepare_text(texts, font) -> list[str]:
                 from matplotlib.font_manager import fontManager, get_font
 
                 fontManager.addfont(path)
+                # callers that cache measurements compare fallback_families() around this call
                 _extra_fallbacks.append(get_font(path).family_name)
-                _clear_measure_caches()
                 break
         else:
             still.append(ch)
     return still
-
-
-def _clear_measure_caches() -> None:
-    # the measurer caches glyph widths per font and fallback list: start afresh
-    from . import _common
-
-    for cached in (_common._font_files, _common._em_widths, _common._em_sum, _common._measure_for):
-        cached.cache_clear()
-    _common._line_metrics.cache_clear()
 
 
 # Right-to-left scripts: matplotlib draws their characters one by one, left to right,

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .scores import ScoreTable
+from ..io import ScoreTable
 
 __all__ = [
     "FriedmanResult",

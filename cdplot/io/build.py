@@ -27,6 +27,7 @@ from .checks import parse_cell as _parse_cell
 from .checks import parse_column as _parse_column
 from .checks import plural as _plural
 from .checks import wants_decimal_comma as _wants_decimal_comma
+from .fast import ByteColumn
 from .roles import GENERIC_SCORE_NAMES as _GENERIC_SCORE_NAMES
 from .roles import ROLE_NAMES as _ROLE_NAMES
 from .roles import lower_is_better_word
@@ -270,6 +271,8 @@ def _wide_columns(
 def _decimal_comma_example(columns):
     """(True, first cell written like ``0,763``) or (False, None)."""
     for col in columns:
+        if isinstance(col, ByteColumn):
+            col = col.strings()
         if isinstance(col, np.ndarray) and col.dtype.kind == "S":
             if not (np.ascontiguousarray(col).view(np.uint8) == ord(",")).any():
                 continue
@@ -405,6 +408,16 @@ def label_codes(col, where, column, kind):
     cells.  Empty names are an error naming the row.
     """
     n = len(col)
+    if isinstance(col, ByteColumn):
+        got = col.codes()
+        if got is not None:
+            raw_names, codes = got
+            if raw_names and isinstance(raw_names[0], int):
+                names = [str(v) for v in raw_names]
+            else:
+                names = _decode_names(raw_names, codes, where, column, kind)
+            return _checked_codes(names, codes, col, where, column, kind)
+        col = col.strings()
     if isinstance(col, np.ndarray) and col.dtype.kind == "S":
         if n == 0:
             return [], np.zeros(0, dtype=np.intp)
@@ -415,16 +428,7 @@ def label_codes(col, where, column, kind):
         rank[order] = np.arange(len(uniq))
         run_codes = rank[inv.ravel()]
         codes = np.repeat(run_codes, np.diff(np.r_[starts, n]))
-        names = []
-        for u in uniq[order]:
-            try:
-                names.append(u.decode("utf-8").strip())
-            except UnicodeDecodeError:
-                i = int(np.flatnonzero(col == u)[0])
-                raise CdplotError(
-                    f"{where.at(i, column=column)}: the {kind} name {u!r} is not UTF-8; save "
-                    f"the file as UTF-8"
-                ) from None
+        names = _decode_names(uniq[order], codes, where, column, kind)
     else:
         distinct = {}
         for v in col:
@@ -441,6 +445,24 @@ def label_codes(col, where, column, kind):
         remap = np.array([index.setdefault(t, len(index)) for t in texts], dtype=np.intp)
         codes = remap[np.fromiter((distinct[v] for v in col), dtype=np.intp, count=n)]
         names = list(index)
+    return _checked_codes(names, codes, col, where, column, kind)
+
+
+def _decode_names(raw_names, codes, where, column, kind):
+    names = []
+    for c, u in enumerate(raw_names):
+        try:
+            names.append(u.decode("utf-8").strip())
+        except UnicodeDecodeError:
+            i = int(np.flatnonzero(codes == c)[0])
+            raise CdplotError(
+                f"{where.at(i, column=column)}: the {kind} name {u!r} is not UTF-8; save "
+                f"the file as UTF-8"
+            ) from None
+    return names
+
+
+def _checked_codes(names, codes, col, where, column, kind):
     if "" in names:
         i = int(np.flatnonzero(codes == names.index(""))[0])
         raise CdplotError(
@@ -459,34 +481,92 @@ def _cell_repr(cell):
     return repr(cell)
 
 
+def fsum_rows(x: np.ndarray) -> np.ndarray:
+    """Correctly rounded sum of each row of ``x``, as ``math.fsum`` gives, vectorised.
+
+    Error-free transformations (TwoSum) carry the rounding error of each
+    addition; the sum of the errors is added at the end.  Where the
+    computed sum could still round the other way (its remainder lies within
+    the error bound of a rounding boundary), the row is summed again with
+    ``math.fsum``, so every result is the correctly rounded sum, whatever
+    the order of the values.
+    """
+    x = np.asarray(x, dtype=float)
+    g, c = x.shape
+    if c == 0:
+        return np.zeros(g)
+    cols = np.ascontiguousarray(x.T)  # one contiguous row per position
+    s = cols[0].copy()
+    e = np.zeros(g)
+    mag = np.zeros(g)
+    with np.errstate(invalid="ignore", over="ignore"):
+        for k in range(1, c):
+            y = cols[k]
+            t = s + y
+            bp = t - s
+            err = (s - (t - bp)) + (y - bp)
+            s = t
+            e += err
+            mag += np.abs(err)
+        r = s + e
+        rest = (s - r) + e
+        eps = np.finfo(float).eps
+        bound = 2 * c * eps * mag + eps * np.abs(rest) + 4 * np.finfo(float).smallest_subnormal
+        below = (r - np.nextafter(r, -np.inf)) / 2
+        above = (np.nextafter(r, np.inf) - r) / 2
+        certain = (rest - bound > -below) & (rest + bound < above) & np.isfinite(r)
+    for i in np.flatnonzero(~certain).tolist():
+        try:
+            r[i] = math.fsum(x[i].tolist())
+        except OverflowError:  # the exact sum is beyond the largest float
+            r[i] = math.inf
+    return r
+
+
+def _fsum(values):
+    try:
+        return math.fsum(values)
+    except OverflowError:
+        return math.inf
+
+
 def _exact_means(values, groups, n_groups):
-    """Per-group mean of ``values``, correctly rounded sum (``math.fsum``) divided by count.
+    """Per-group mean of ``values``: correctly rounded sum divided by the count.
 
     Equal multisets of values give bit-identical means whatever their
-    order, so exact ties stay ties.  Groups of one or two values need no
-    fsum (one addition is already correctly rounded).
+    order, so exact ties stay ties.
     """
     counts = np.bincount(groups, minlength=n_groups)
-    sums = np.zeros(n_groups)
-    order = np.argsort(groups, kind="stable")
-    v = values[order]
-    starts = np.r_[0, np.cumsum(counts)[:-1]]
-    ones = counts == 1
-    sums[ones] = v[starts[ones]]
-    twos = counts == 2
-    sums[twos] = v[starts[twos]] + v[starts[twos] + 1]
-    many = np.flatnonzero(counts > 2)
-    if many.size:
-        c = counts[many]
-        if np.all(c == c[0]):
-            idx = starts[many][:, None] + np.arange(c[0])
-            sums[many] = list(map(math.fsum, v[idx].tolist()))
+    top = int(counts.max()) if counts.size else 0
+    if top <= 1:
+        sums = np.zeros(n_groups)
+        sums[groups] = values
+    else:
+        if np.all(groups[1:] >= groups[:-1]):
+            v = values  # already grouped (a sorted file): no reordering needed
         else:
+            v = values[np.argsort(groups, kind="stable")]
+        if np.all(counts == top):
+            mat = v.reshape(n_groups, top)  # balanced: every group has `top` rows
+        elif n_groups * top <= 2 * len(values) + 1024:
+            # pad each group with zeros to the largest count: zeros change no sum
+            starts = np.r_[0, np.cumsum(counts)[:-1]]
+            mat = np.zeros((n_groups, top))
+            pos = np.arange(len(v)) - np.repeat(starts, counts)
+            mat[np.repeat(np.arange(n_groups), counts), pos] = v
+        else:
+            mat = None
+        if mat is not None:
+            sums = fsum_rows(mat)
+        else:
+            starts = np.r_[0, np.cumsum(counts)[:-1]]
             vl = v.tolist()
-            sums[many] = [
-                math.fsum(vl[a : a + k])
-                for a, k in zip(starts[many].tolist(), c.tolist(), strict=True)
-            ]
+            sums = np.array(
+                [
+                    _fsum(vl[a : a + k])
+                    for a, k in zip(starts.tolist(), counts.tolist(), strict=True)
+                ]
+            )
     with np.errstate(invalid="ignore", divide="ignore"):
         means = sums / counts
     means[counts == 0] = np.nan
@@ -556,18 +636,33 @@ def _long_tables(
         values = parsed[sj] if rows is None else parsed[sj][rows]
         dsc = ds_codes if rows is None else ds_codes[rows]
         mc = m_codes if rows is None else m_codes[rows]
-        # order of first appearance within this metric's rows
-        ds_used, ds_first = np.unique(dsc, return_index=True)
-        m_used, m_first = np.unique(mc, return_index=True)
-        ds_order = ds_used[np.argsort(ds_first, kind="stable")]
-        m_order = m_used[np.argsort(m_first, kind="stable")]
+        # order of first appearance within this metric's rows (the codes' own order
+        # when every row is used)
+        if rows is None:
+            ds_order = np.arange(len(ds_names))
+            m_order = np.arange(len(m_names))
+        else:
+            ds_used, ds_first = np.unique(dsc, return_index=True)
+            m_used, m_first = np.unique(mc, return_index=True)
+            ds_order = ds_used[np.argsort(ds_first, kind="stable")]
+            m_order = m_used[np.argsort(m_first, kind="stable")]
         ds_pos = np.full(len(ds_names), -1, dtype=np.intp)
         ds_pos[ds_order] = np.arange(len(ds_order))
         m_pos = np.full(len(m_names), -1, dtype=np.intp)
         m_pos[m_order] = np.arange(len(m_order))
         n_d, n_m = len(ds_order), len(m_order)
-        groups = ds_pos[dsc].astype(np.int64) * n_m + m_pos[mc]
+        if rows is None:
+            groups = dsc.astype(np.int64) * n_m + mc
+        else:
+            groups = ds_pos[dsc].astype(np.int64) * n_m + m_pos[mc]
         means, counts = _exact_means(values, groups, n_d * n_m)
+        if np.isinf(means).any():
+            i, j = divmod(int(np.flatnonzero(np.isinf(means))[0]), n_m)
+            raise CdplotError(
+                f"{where.source}: the scores of data set {ds_names[ds_order[i]]!r}, method "
+                f"{m_names[m_order[j]]!r} add up beyond the largest float (about 1.8e308), so "
+                f"their mean cannot be computed; rescale the scores"
+            )
         # a group with a missing score is missing, wherever the gap is
         nan_rows = np.flatnonzero(np.isnan(values))
         first_missing = {}
@@ -637,8 +732,12 @@ def _repetition_notes(counts, groups, rep_codes, datasets, methods, rep_names):
             )
         n_rep = int(rep_codes.max()) + 1
         keys = groups * n_rep + rep_codes
-        uniq, first, key_counts = np.unique(keys, return_index=True, return_counts=True)
-        repeated = uniq[key_counts > 1]
+        if counts.size * n_rep <= 4 * len(keys):
+            key_counts = np.bincount(keys, minlength=counts.size * n_rep)
+            repeated = np.flatnonzero(key_counts > 1)
+        else:
+            uniq, key_counts = np.unique(keys, return_counts=True)
+            repeated = uniq[key_counts > 1]
         if repeated.size:
             rep_groups = np.unique(repeated // n_rep)
             ds, m, _ = pair(rep_groups[0])
@@ -702,8 +801,7 @@ def _tables_from_columns(
 def _looks_numeric(col) -> bool:
     """Whether the first cells of a column are all numbers (a method column never is)."""
     sample = [c for c in col[:50] if not _is_missing_object(c)]
-    if isinstance(col, np.ndarray) and col.dtype.kind == "S":
-        sample = [c.decode("utf-8", "replace") for c in sample]
+    sample = [c.decode("utf-8", "replace") if isinstance(c, bytes) else c for c in sample]
     sample = [c for c in sample if not (isinstance(c, str) and c.strip() == "")]
     if not sample:
         return False

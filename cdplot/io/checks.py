@@ -15,6 +15,7 @@ import re
 import numpy as np
 
 from ..errors import CdplotError
+from .fast import ByteColumn
 
 __all__ = [
     "Where",
@@ -213,7 +214,24 @@ def parse_column(cells, decimal_comma, locate) -> np.ndarray:
     cells are read one by one, which finds and names the first bad one.
     """
     n = len(cells)
-    if isinstance(cells, np.ndarray) and cells.dtype.kind in "fiu":
+    if isinstance(cells, ByteColumn):
+        values, ok = cells.floats(ord(",") if decimal_comma else ord("."))
+        bad = np.flatnonzero(~ok & cells.nonempty())
+        if bad.size:
+            # exponents, long mantissas, words: numpy's conversion, else one by one
+            sub = cells.take(bad)
+            got = None
+            if not decimal_comma:
+                got = _plain_numbers(sub)
+            if got is None:
+                got = np.array(
+                    [
+                        parse_cell(c, decimal_comma, lambda i=i: locate(i))
+                        for i, c in zip(bad.tolist(), sub.tolist(), strict=True)
+                    ]
+                )
+            values[bad] = got
+        return values
         values = cells.astype(float)
         if np.isinf(values).any():
             i = int(np.flatnonzero(np.isinf(values))[0])

@@ -32,7 +32,7 @@ from .build import (
     validate_selection,
 )
 from .checks import NUMBER_RE, Where
-from .fast import split_columns
+from .fast import ByteColumn, split_columns
 from .roles import role_of
 from .table import ScoreTable
 from .text import (
@@ -163,9 +163,9 @@ def read_scores(
     else:
         text = None
         decode(raw[:4096], name)  # a NUL byte or UTF-16 without a byte-order mark
-    if not raw.strip():
+    if not raw or raw.isspace():
         raise CdplotError(f"{name}: the file is empty")
-    if raw.lstrip()[:1] in (b"{", b"["):
+    if raw[: len(raw) - len(raw[:4096].lstrip()) + 1].lstrip()[:1] in (b"{", b"["):
         data = load_json(text if text is not None else raw.decode("ascii"), name)
         tables = _tables_from_json(
             data, name, layout=layout, cols=cols, nan_policy=policy, orient=orient
@@ -379,6 +379,8 @@ def _read_delimited(raw, name, *, sep, layout, cols, nan_policy):
 
 
 def _texts(col):
+    if isinstance(col, ByteColumn):
+        col = col.strings()
     if isinstance(col, np.ndarray):
         return [c.decode("utf-8").strip() for c in col.tolist()]
     return list(col)

@@ -109,11 +109,13 @@ def test_fsum_rows_hard_cancellations():
         [0.1] * 10,
         [1.0, 2.0**-53, 2.0**-106, 0.0],
         [2.0**53, 1.0, 1.0, 0.0],
-        [1e308, 1e308, -1e308, -1e308],
+        [1e308, -1e308, 1e308, -1e308],
     ]
     width = max(map(len, rows))
     x = np.array([r + [0.0] * (width - len(r)) for r in rows])
     assert fsum_rows(x).tolist() == [math.fsum(r) for r in rows]
+    # beyond the largest float, as math.fsum refuses it: the readers then say so
+    assert fsum_rows(np.array([[1e308, 1e308, 0.0]])).tolist() == [math.inf]
 
 
 def test_where_rows_are_file_lines(tmp_path):

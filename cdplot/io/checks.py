@@ -147,10 +147,18 @@ def is_missing_object(cell) -> bool:
     return cell is None or type(cell).__name__ in ("NAType", "NaTType")
 
 
+def shown(value, limit=60) -> str:
+    """``repr(value)``, cut to ``limit`` characters so that one line stays one line."""
+    text = repr(value)
+    if len(text) > limit:
+        text = f"{text[: limit - 20]}...{text[-12:]} ({len(str(value)):,} characters)"
+    return text
+
+
 def parse_cell(cell, decimal_comma, where):
     """Return the float in ``cell`` (NaN when missing); ``where()`` locates it."""
     if isinstance(cell, (bool, np.bool_)):
-        raise CdplotError(f"{where()}: {cell!r} is not a number")
+        raise CdplotError(f"{where()}: {shown(cell)} is not a number")
     if is_missing_object(cell):
         return math.nan
     if isinstance(cell, bytes):
@@ -161,19 +169,19 @@ def parse_cell(cell, decimal_comma, where):
         if low in MISSING_STRINGS:
             return math.nan
         if low in NONFINITE_STRINGS:
-            raise CdplotError(f"{where()}: {cell!r} is not finite")
+            raise CdplotError(f"{where()}: {shown(cell)} is not finite")
         if decimal_comma and DECIMAL_COMMA_RE.match(text):
             text = text.replace(",", ".")
         elif decimal_comma and "." in text:
             raise CdplotError(
-                f"{where()}: {cell!r} has a decimal point but other cells use decimal commas"
+                f"{where()}: {shown(cell)} has a decimal point but other cells use decimal commas"
             )
         # float() alone would accept "1_000" and " nan "; keep to plain numbers
         if not NUMBER_RE.match(text):
-            raise CdplotError(f"{where()}: {cell!r} is not a number")
+            raise CdplotError(f"{where()}: {shown(cell)} is not a number")
         value = float(text)
         if math.isinf(value):
-            raise CdplotError(f"{where()}: {cell!r} is too large for a float")
+            raise CdplotError(f"{where()}: {shown(cell)} is too large for a float")
         return value
     if isinstance(cell, int) and not isinstance(cell, bool):
         try:
@@ -186,9 +194,9 @@ def parse_cell(cell, decimal_comma, where):
     try:
         value = float(cell)
     except (TypeError, ValueError):
-        raise CdplotError(f"{where()}: {cell!r} is not a number") from None
+        raise CdplotError(f"{where()}: {shown(cell)} is not a number") from None
     if math.isinf(value):
-        raise CdplotError(f"{where()}: {cell!r} is not finite")
+        raise CdplotError(f"{where()}: {shown(cell)} is not finite")
     return value
 
 

@@ -29,6 +29,9 @@ _MASKS = np.array([(1 << (8 * i)) - 1 for i in range(8)] + [(1 << 64) - 1], dtyp
 # is, the very float that float(text) gives.
 _POW10 = 10.0 ** np.arange(23)
 _MAX_DIGITS = 15
+# the csv module's default field limit; longer lines go its way so that a field
+# over the limit is refused the same way on both paths
+_MAX_LINE = 131_072
 
 
 def _positions(buf: np.ndarray, byte: int) -> np.ndarray:
@@ -296,6 +299,8 @@ def split_columns(raw: bytes, start: int, delimiter: str):
     del nl
     if len(line_starts) < 2 or np.any(line_ends == line_starts):
         return None
+    if int(np.max(line_ends - line_starts)) > _MAX_LINE:
+        return None  # the csv path names the over-long field and its row
     dl = _positions(buf[:n], d)
     width = int(np.searchsorted(dl, line_ends[0])) + 1
     if width < 2:

@@ -111,7 +111,8 @@ def test_unprintable_names_in_files_are_refused(tmp_path, name, what):
     msg = error_of(read_scores, p)
     assert msg.startswith(f"{p}, row 1, column 2: method name ")
     assert what in msg
-    assert "\x1b" not in msg and "\ufeff" not in msg
+    assert "\x1b" not in msg
+    assert "\ufeff" not in msg
 
 
 def test_lone_surrogates_in_json_are_refused(tmp_path):
@@ -203,7 +204,8 @@ def test_size_limit_and_how_to_raise_it(tmp_path):
     assert "--max-input-size (max_bytes=)" in msg
     assert read_scores(p, max_bytes=1000)[0].n_methods == 2
     code, _, err = cli("stats", p, "--max-input-size", "10")
-    assert code == 2 and "the limit of 10" in err
+    assert code == 2
+    assert "the limit of 10" in err
     assert cli("stats", p, "--max-input-size", "1K")[0] == 0
 
 

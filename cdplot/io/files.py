@@ -11,12 +11,8 @@ editor shows) and the column.
 
 from __future__ import annotations
 
-import csv
 import json
-import os
 from dataclasses import replace
-
-import numpy as np
 
 from .._options import check_option
 from ..errors import CdplotError
@@ -32,22 +28,12 @@ from .build import (
     validate_selection,
 )
 from .checks import NUMBER_RE, Where
-from .fast import ByteColumn, split_columns
+from .folders import read_results_folder
 from .roles import role_of
 from .table import ScoreTable
-from .text import (
-    MAX_BYTES,
-    check_max_bytes,
-    csv_rows,
-    decode,
-    find_header,
-    read_bytes,
-)
+from .text import MAX_BYTES, check_max_bytes, decode, read_bytes, split_table, texts
 
 __all__ = ["read_scores", "load_json"]
-
-# Leading lines decoded to find the header; the rest of a plain file stays bytes.
-_HEAD_BYTES = 1 << 16
 
 
 def _validate_sep(sep):
@@ -155,7 +141,16 @@ def read_scores(
     methods, exclude, datasets, rename = validate_selection(methods, exclude, datasets, rename)
     selecting = any(x is not None for x in (methods, exclude, datasets, rename))
     policy = "keep" if selecting else nan_policy
-    name, raw, digest = read_bytes(path, max_bytes=check_max_bytes(max_bytes))
+    name, raw, digest = read_bytes(path, max_bytes=check_max_bytes(max_bytes), allow_dir=True)
+    if raw is None:
+        if sep is not None or layout != "auto" or any(v is not None for v in cols.values()):
+            raise CdplotError(
+                f"{name}: a results folder has one layout; sep=, layout= and *_col= do not apply"
+            )
+        tables = read_results_folder(name, nan_policy=policy, max_bytes=max_bytes)
+        return _selected(
+            tables, metric, name, selecting, methods, exclude, datasets, rename, nan_policy
+        )
     if not raw.isascii() or raw[:4].startswith(b"\xef\xbb\xbf"):
         # validates UTF-8 (naming the row of a bad byte) and drops a byte-order mark
         text = decode(raw, name)
@@ -175,6 +170,12 @@ def read_scores(
             raise CdplotError(f"{name}: option orient={orient!r} applies to JSON objects only")
         tables = _read_delimited(raw, name, sep=sep, layout=layout, cols=cols, nan_policy=policy)
     tables = tuple(replace(t, source=name, sha256=digest) for t in tables)
+    return _selected(
+        tables, metric, name, selecting, methods, exclude, datasets, rename, nan_policy
+    )
+
+
+def _selected(tables, metric, name, selecting, methods, exclude, datasets, rename, nan_policy):
     tables = _select_metric(tables, metric, name)
     if selecting:
         tables = tuple(
@@ -260,96 +261,6 @@ def _tables_from_json(data, name, *, layout, cols, nan_policy, orient="auto"):
     )
 
 
-def split_table(raw: bytes, name: str, sep=None):
-    """Header, columns and row locator of a delimited file, fast when it is plain.
-
-    Returns ``(header, columns, where, header_line, delimiter, notes)``:
-    ``columns`` are fixed-width bytes arrays (fast path) or lists of
-    stripped strings (csv path); ``where.row(i)`` gives the line of data row
-    ``i``.  Used by every delimited reader (score tables, per-fold scores,
-    predictions).
-    """
-    if b"\r" in raw:
-        raw = raw.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
-    head = raw[:_HEAD_BYTES]
-    head_lines = head.split(b"\n")
-    if len(head) == _HEAD_BYTES:
-        head_lines = head_lines[:-1]  # the last one may be cut
-    lines = [b.decode("utf-8", "replace") + "\n" for b in head_lines]
-    ext = os.path.splitext(name)[1].lower()
-    h, delimiter, from_comment = find_header(lines, ext)
-    if h >= len(lines):
-        if len(head) < _HEAD_BYTES:
-            raise CdplotError(f"{name}: the file has only comments")
-        return _split_slow(decode(raw, name), name, sep, ext)
-    delimiter = sep or delimiter
-    notes = []
-    header_line = h + 1
-    offset = sum(len(b) + 1 for b in head_lines[:h])
-    if from_comment:
-        notes.append(
-            f"took the '#' line {header_line} as the header, since the line after it holds scores"
-        )
-    fast = split_columns(raw, offset, delimiter)
-    if fast is None:
-        return _split_slow(decode(raw, name), name, sep, ext, forced=(h, delimiter, from_comment))
-    header_bytes, columns, n_rows = fast
-    header = _header_cells(header_bytes.decode("utf-8"), delimiter, from_comment)
-    first = header_line + 1
-    where = Where(name, lambda i: f"row {first + i}")
-    return header, columns, where, header_line, delimiter, notes
-
-
-def _header_cells(line, delimiter, from_comment):
-    cells = [c.strip() for c in next(csv.reader([line], delimiter=delimiter))]
-    if from_comment:
-        cells[0] = cells[0].lstrip("#").strip()
-    return cells
-
-
-def _split_slow(text, name, sep, ext, forced=None):
-    lines = [line + "\n" for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n")]
-    if forced is None:
-        h, delimiter, from_comment = find_header(lines, ext)
-    else:
-        h, delimiter, from_comment = forced
-    delimiter = sep or delimiter
-    notes = []
-    if from_comment:
-        notes.append(
-            f"took the '#' line {h + 1} as the header, since the line after it holds scores"
-        )
-        lines = list(lines)
-        lines[h] = lines[h].lstrip().lstrip("#")
-    rows, numbers = csv_rows(lines[h:], delimiter, name, first_line=h + 1)
-    if not rows:
-        raise CdplotError(f"{name}: the file has only comments")
-    header, header_line = rows[0], numbers[0]
-    rows, numbers = rows[1:], numbers[1:]
-    if not rows:
-        raise CdplotError(f"{name}, row {header_line}: there is a header but no rows of scores")
-    # A delimiter at the end of every line (spreadsheet exports) makes an empty,
-    # nameless last column; it carries nothing.
-    while (
-        len(header) > 2
-        and header[-1] == ""
-        and all(len(r) < len(header) or r[len(header) - 1] == "" for r in rows)
-    ):
-        header = header[:-1]
-    width = len(header)
-    for r, line in zip(rows, numbers, strict=True):
-        if len(r) < width or any(r[width:]):
-            # the csv module runs an unclosed quote on to the end of the file
-            hint = " (a quote opened in it is not closed)" if any("\n" in c for c in r) else ""
-            raise CdplotError(
-                f"{name}, row {line} has {len(r)} {'cell' if len(r) == 1 else 'cells'}, "
-                f"the header has {width}{hint}"
-            )
-    columns = [[r[j] for r in rows] for j in range(width)]
-    where = Where(name, lambda i: f"row {numbers[i]}")
-    return header, columns, where, header_line, delimiter, notes
-
-
 def _read_delimited(raw, name, *, sep, layout, cols, nan_policy):
     header, columns, where, header_line, delimiter, notes = split_table(raw, name, sep)
     decimal_comma = "auto" if delimiter != "," else False
@@ -378,18 +289,10 @@ def _read_delimited(raw, name, *, sep, layout, cols, nan_policy):
     )
 
 
-def _texts(col):
-    if isinstance(col, ByteColumn):
-        col = col.strings()
-    if isinstance(col, np.ndarray):
-        return [c.decode("utf-8").strip() for c in col.tolist()]
-    return list(col)
-
-
 def _wide_csv(header, header_line, columns, where, *, nan_policy, decimal_comma, notes=()):
     name = where.source
     first = header[0]
-    names = _texts(columns[0])
+    names = texts(columns[0])
     # A first column of numbers under a method-like header means the names column
     # is missing; taking the scores as names would silently lose a method.
     if (

@@ -19,9 +19,9 @@ import numpy as np
 
 from ..errors import CdplotError
 from .checks import check_name, name_text
-from .files import _texts, load_json, split_table
+from .files import load_json
 from .roles import fold_level, role_of
-from .text import MAX_BYTES, check_max_bytes, decode, read_bytes
+from .text import MAX_BYTES, check_max_bytes, decode, read_bytes, split_table, texts
 
 __all__ = ["FoldScores", "fold_scores", "read_fold_scores", "read_records"]
 
@@ -365,7 +365,7 @@ def read_records(path, *, sep=None, max_bytes=MAX_BYTES):
                 f"and {j + 1}); the second would silently replace the first, so rename one"
             )
         seen[h] = j
-    cols = [_texts(c) for c in columns]
+    cols = [texts(c) for c in columns]
     n = len(cols[0]) if cols else 0
     if n == 0:
         raise CdplotError(f"{name}: there is a header but no rows of scores")

@@ -16,8 +16,11 @@ import os
 import re
 import stat
 
+import numpy as np
+
 from ..errors import CdplotError
-from .checks import NUMBER_RE
+from .checks import NUMBER_RE, Where
+from .fast import ByteColumn, split_columns
 
 __all__ = [
     "MAX_BYTES",
@@ -28,6 +31,8 @@ __all__ = [
     "find_header",
     "csv_rows",
     "check_max_bytes",
+    "split_table",
+    "texts",
 ]
 
 # Inputs larger than this are refused unless the caller raises the limit
@@ -277,3 +282,106 @@ def find_header(lines, ext=""):
         if data_like and header_like:
             return j, delimiter, True
     return i, delimiter, False
+
+
+# Leading lines decoded to find the header; the rest of a plain file stays bytes.
+_HEAD_BYTES = 1 << 16
+
+
+def split_table(raw: bytes, name: str, sep=None):
+    """Header, columns and row locator of a delimited file, fast when it is plain.
+
+    Returns ``(header, columns, where, header_line, delimiter, notes)``:
+    ``columns`` are fixed-width bytes arrays (fast path) or lists of
+    stripped strings (csv path); ``where.row(i)`` gives the line of data row
+    ``i``.  Used by every delimited reader (score tables, per-fold scores,
+    predictions).
+    """
+    if b"\r" in raw:
+        raw = raw.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+    head = raw[:_HEAD_BYTES]
+    head_lines = head.split(b"\n")
+    if len(head) == _HEAD_BYTES:
+        head_lines = head_lines[:-1]  # the last one may be cut
+    lines = [b.decode("utf-8", "replace") + "\n" for b in head_lines]
+    ext = os.path.splitext(name)[1].lower()
+    h, delimiter, from_comment = find_header(lines, ext)
+    if h >= len(lines):
+        if len(head) < _HEAD_BYTES:
+            raise CdplotError(f"{name}: the file has only comments")
+        return _split_slow(decode(raw, name), name, sep, ext)
+    delimiter = sep or delimiter
+    notes = []
+    header_line = h + 1
+    offset = sum(len(b) + 1 for b in head_lines[:h])
+    if from_comment:
+        notes.append(
+            f"took the '#' line {header_line} as the header, since the line after it holds scores"
+        )
+    fast = split_columns(raw, offset, delimiter)
+    if fast is None:
+        return _split_slow(decode(raw, name), name, sep, ext, forced=(h, delimiter, from_comment))
+    header_bytes, columns, n_rows = fast
+    header = _header_cells(header_bytes.decode("utf-8"), delimiter, from_comment)
+    first = header_line + 1
+    where = Where(name, lambda i: f"row {first + i}")
+    return header, columns, where, header_line, delimiter, notes
+
+
+def _header_cells(line, delimiter, from_comment):
+    cells = [c.strip() for c in next(csv.reader([line], delimiter=delimiter))]
+    if from_comment:
+        cells[0] = cells[0].lstrip("#").strip()
+    return cells
+
+
+def _split_slow(text, name, sep, ext, forced=None):
+    lines = [line + "\n" for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n")]
+    if forced is None:
+        h, delimiter, from_comment = find_header(lines, ext)
+    else:
+        h, delimiter, from_comment = forced
+    delimiter = sep or delimiter
+    notes = []
+    if from_comment:
+        notes.append(
+            f"took the '#' line {h + 1} as the header, since the line after it holds scores"
+        )
+        lines = list(lines)
+        lines[h] = lines[h].lstrip().lstrip("#")
+    rows, numbers = csv_rows(lines[h:], delimiter, name, first_line=h + 1)
+    if not rows:
+        raise CdplotError(f"{name}: the file has only comments")
+    header, header_line = rows[0], numbers[0]
+    rows, numbers = rows[1:], numbers[1:]
+    if not rows:
+        raise CdplotError(f"{name}, row {header_line}: there is a header but no rows of scores")
+    # A delimiter at the end of every line (spreadsheet exports) makes an empty,
+    # nameless last column; it carries nothing.
+    while (
+        len(header) > 2
+        and header[-1] == ""
+        and all(len(r) < len(header) or r[len(header) - 1] == "" for r in rows)
+    ):
+        header = header[:-1]
+    width = len(header)
+    for r, line in zip(rows, numbers, strict=True):
+        if len(r) < width or any(r[width:]):
+            # the csv module runs an unclosed quote on to the end of the file
+            hint = " (a quote opened in it is not closed)" if any("\n" in c for c in r) else ""
+            raise CdplotError(
+                f"{name}, row {line} has {len(r)} {'cell' if len(r) == 1 else 'cells'}, "
+                f"the header has {width}{hint}"
+            )
+    columns = [[r[j] for r in rows] for j in range(width)]
+    where = Where(name, lambda i: f"row {numbers[i]}")
+    return header, columns, where, header_line, delimiter, notes
+
+
+def texts(col):
+    """The cells of a column as stripped strings."""
+    if isinstance(col, ByteColumn):
+        col = col.strings()
+    if isinstance(col, np.ndarray):
+        return [c.decode("utf-8").strip() for c in col.tolist()]
+    return list(col)

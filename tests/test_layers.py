@@ -182,13 +182,30 @@ def test_no_import_circles(layer):
     assert not found, found
 
 
+# Optional libraries one function imports when called, never at import time.
+CALLED_ONLY = {("io/export.py", "pandas")}  # ComparisonResult.to_frame()
+
+
+def _top_level_imports(path: Path):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Import):
+            yield from (a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and not node.level:
+            yield node.module
+
+
 @pytest.mark.parametrize("layer", sorted(FORBIDDEN))
 def test_layers_import_downwards_only(layer):
     bad = []
     for path in sorted((PACKAGE / layer).rglob("*.py")):
+        rel = str(path.relative_to(PACKAGE))
+        top = set(_top_level_imports(path))
         for name in _imports(path):
             if any(name == f or name.startswith(f + ".") for f in FORBIDDEN[layer]):
-                bad.append(f"{path.relative_to(PACKAGE)} imports {name}")
+                if (rel, name) in CALLED_ONLY and name not in top:
+                    continue
+                bad.append(f"{rel} imports {name}")
     assert not bad, bad
 
 

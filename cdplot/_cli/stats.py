@@ -61,7 +61,7 @@ def run(args) -> int:
 
         raise CdplotError(f"options --json and --format {fmt} disagree; give one")
     if fmt == "csv":
-        from ..stats.export import to_csv
+        from ..io.export import to_csv
 
         sys.stdout.write(to_csv(results))
         return 0

@@ -63,7 +63,7 @@ def _words(buf: np.ndarray, starts: np.ndarray, lens: np.ndarray) -> list:
     out = []
     for k in range(n_words):
         pos = starts + 8 * k
-        nbytes = np.clip(lens - 8 * k, 0, 8)
+        nbytes = np.minimum(np.maximum(lens - 8 * k, 0), 8)
         w = view[np.minimum(pos, m - 1)] if m > 0 else np.zeros(n, dtype=np.uint64)
         w &= _MASKS[nbytes]
         for i in np.flatnonzero((pos > m - 1) & (nbytes > 0)).tolist():
@@ -314,8 +314,8 @@ def split_columns(raw: bytes, start: int, delimiter: str):
         if np.any(col < line_starts) or np.any(col >= line_ends):
             return None
     table = _Table(buf[:n], line_starts, line_ends, dl, width)
-    body = raw[start : start + n]
-    if b" " in body or (d != 9 and b"\t" in body):
+    end = start + n
+    if raw.find(b" ", start, end) >= 0 or (d != 9 and raw.find(b"\t", start, end) >= 0):
         # cells padded with spaces or tabs need stripping: the csv path does that
         for j in range(width):
             for a in range(0, table.n_rows, _ROWS):

@@ -160,7 +160,7 @@ def read_scores(
         decode(raw[:4096], name)  # a NUL byte or UTF-16 without a byte-order mark
     if not raw or raw.isspace():
         raise CdplotError(f"{name}: the file is empty")
-    if raw[: len(raw) - len(raw[:4096].lstrip()) + 1].lstrip()[:1] in (b"{", b"["):
+    if raw[: 1 << 16].lstrip()[:1] in (b"{", b"["):
         data = load_json(text if text is not None else raw.decode("ascii"), name)
         tables = _tables_from_json(
             data, name, layout=layout, cols=cols, nan_policy=policy, orient=orient

@@ -157,7 +157,10 @@ def compare(
     metric : str, optional
         Which metric to analyse when the data hold several.
     methods, datasets : sequence of str, optional
-        Names for the columns and rows of an unlabelled array.
+        Names for the columns and rows of an unlabelled array; for inputs that
+        name their own, the methods and data sets to keep (see
+        :func:`cdplot.io.as_score_tables`, which also takes ``exclude`` and
+        ``rename``).
 
     Returns
     -------

@@ -664,7 +664,7 @@ class ComparisonResult:
         Needs pandas, imported only here; ``cdplot stats --format csv`` writes the
         same table without it.
         """
-        from .export import to_frame
+        from ..io.export import to_frame
 
         return to_frame(self)
 

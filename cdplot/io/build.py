@@ -607,7 +607,8 @@ def _long_tables(
         rep_codes = np.zeros(n_rows, dtype=np.int64)
         for j in rep_js:
             names_j, codes_j = label_codes(columns[j], where, header[j], "repetition")
-            rep_codes = rep_codes * len(names_j) + codes_j
+            rep_codes *= len(names_j)
+            rep_codes += codes_j
     if metric_j is not None:
         metric_names, metric_codes = label_codes(
             columns[metric_j], where, header[metric_j], "metric"
@@ -651,10 +652,10 @@ def _long_tables(
         m_pos = np.full(len(m_names), -1, dtype=np.intp)
         m_pos[m_order] = np.arange(len(m_order))
         n_d, n_m = len(ds_order), len(m_order)
-        if rows is None:
-            groups = dsc.astype(np.int64) * n_m + mc
-        else:
-            groups = ds_pos[dsc].astype(np.int64) * n_m + m_pos[mc]
+        # in place, to keep the peak memory of long files low
+        groups = (dsc if rows is None else ds_pos[dsc]).astype(np.int64)
+        groups *= n_m
+        groups += mc if rows is None else m_pos[mc]
         means, counts = _exact_means(values, groups, n_d * n_m)
         if np.isinf(means).any():
             i, j = divmod(int(np.flatnonzero(np.isinf(means))[0]), n_m)
@@ -731,7 +732,8 @@ def _repetition_notes(counts, groups, rep_codes, datasets, methods, rep_names):
                 f"and {many[0]!r}/{many[1]!r} has {many[2]}"
             )
         n_rep = int(rep_codes.max()) + 1
-        keys = groups * n_rep + rep_codes
+        keys = groups * n_rep
+        keys += rep_codes
         if counts.size * n_rep <= 4 * len(keys):
             key_counts = np.bincount(keys, minlength=counts.size * n_rep)
             repeated = np.flatnonzero(key_counts > 1)

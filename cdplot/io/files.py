@@ -61,13 +61,15 @@ def read_scores(
     orient="auto",
     max_bytes=MAX_BYTES,
 ) -> tuple[ScoreTable, ...]:
-    """Read score tables, one per metric, from a CSV, TSV or JSON file.
+    """Read score tables, one per metric, from a CSV, TSV or JSON file or a results folder.
 
     Parameters
     ----------
     path : str or path-like
         The file. Its kind is found from its content: JSON when it starts with ``{`` or
-        ``[``, otherwise delimited text.
+        ``[``, otherwise delimited text. A folder is read as aeon/tsml-eval results
+        (``<Method>_<metric>.csv`` files whose first header cell is ``Resamples:``; see
+        :mod:`cdplot.io.folders`).
     layout : {'auto', 'wide', 'long'}, default 'auto'
         Wide files have data-set names in the first column and method names in the header
         row (the first header cell may be anything or empty). Long (tidy) files have one

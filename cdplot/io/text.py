@@ -126,8 +126,11 @@ def read_bytes(path, *, max_bytes=MAX_BYTES, allow_dir=False):
         )
     try:
         with open(name, "rb") as f:
-            # read one byte past the limit: the file may have grown since stat
-            raw = f.read(max_bytes + 1)
+            # read one byte past the size (the file may have grown since stat), and
+            # never ask for more than the limit allows: read() allocates what it is asked
+            raw = f.read(min(max_bytes, st.st_size) + 1)
+            if len(raw) > st.st_size and len(raw) <= max_bytes:
+                raw += f.read(max_bytes + 1 - len(raw))
     except OSError as e:
         raise CdplotError(f"{name}: cannot be read ({e.strerror or e})") from None
     if len(raw) > max_bytes:

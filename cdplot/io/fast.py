@@ -168,15 +168,16 @@ class _Table:
     def span(self, j, a, b):
         """Start and end offsets (int64) of the cells of column ``j`` in data rows a..b."""
         step = self.width - 1
-        rows = np.arange(a + 1, b + 1)
+        # strided slices of the delimiter positions: delimiter k of line r is at r*step + k
         if j == 0:
-            starts = self.line_starts[rows].astype(np.int64)
+            starts = self.line_starts[a + 1 : b + 1].astype(np.int64)
         else:
-            starts = self.delims[rows * step + (j - 1)].astype(np.int64) + 1
+            starts = self.delims[(a + 1) * step + j - 1 : (b + 1) * step : step].astype(np.int64)
+            starts += 1
         if j == step:
-            ends = self.line_ends[rows].astype(np.int64)
+            ends = self.line_ends[a + 1 : b + 1].astype(np.int64)
         else:
-            ends = self.delims[rows * step + j].astype(np.int64)
+            ends = self.delims[(a + 1) * step + j : (b + 1) * step : step].astype(np.int64)
         return starts, ends
 
 
@@ -251,7 +252,16 @@ class ByteColumn:
                 as_int = ints is not None
             if as_int and ints is None:
                 return None  # integers first, text later: the caller reads strings
-            if as_int:
+            if as_int and int(ints.max()) < 4 * len(ints) + 1024:
+                # small labels (folds, seeds): first appearances by a scatter, no sort
+                top = int(ints.max()) + 1
+                firsts = np.full(top, len(ints), dtype=np.int64)
+                np.minimum.at(firsts, ints, np.arange(len(ints)))
+                present = np.flatnonzero(firsts < len(ints))
+                lut = np.empty(top, dtype=np.intp)
+                lut[present] = np.arange(len(present))
+                first, inv, local = firsts[present], lut[ints], present.tolist()
+            elif as_int:
                 uniq, first, inv = np.unique(ints, return_index=True, return_inverse=True)
                 local = uniq.tolist()
             else:

@@ -75,7 +75,7 @@ def read_scores(
         row (the first header cell may be anything or empty). Long (tidy) files have one
         score per row, in columns recognised by name (``dataset``, ``method``, ``score``,
         optionally ``fold``/``seed``/... and ``metric``; see
-        :func:`cdplot.stats.scores.as_score_tables`). 'auto' decides from the header.
+        :func:`cdplot.io.as_score_tables`). 'auto' decides from the header.
     sep : str, optional
         The delimiter; by default sniffed among ``,``, ``;``, tab and ``|``. When it is not
         ``,`` and scores are written with decimal commas (``0,763``) they are read as

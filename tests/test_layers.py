@@ -72,8 +72,12 @@ MODULES = {_module_name(p): p for p in PACKAGE.rglob("*.py")}
 
 
 def _layer(module: str) -> int:
-    best = max((k for k in LAYERS if module == k or module.startswith(k + ".")), key=len)
-    return LAYERS[best]
+    if module == "cdplot":
+        return LAYERS["cdplot"]
+    matches = [k for k in LAYERS if k != "cdplot" and (module == k or module.startswith(k + "."))]
+    # other top-level helpers (cdplot._child, ...) are foundations: they must import
+    # nothing of the layers, which test_no_upward_imports then checks
+    return LAYERS[max(matches, key=len)] if matches else 0
 
 
 def _imports(path: Path):

@@ -481,6 +481,9 @@ def _cell_repr(cell):
     return repr(cell)
 
 
+_FSUM_BLOCK = 1 << 16
+
+
 def fsum_rows(x: np.ndarray) -> np.ndarray:
     """Correctly rounded sum of each row of ``x``, as ``math.fsum`` gives, vectorised.
 
@@ -495,6 +498,9 @@ def fsum_rows(x: np.ndarray) -> np.ndarray:
     g, c = x.shape
     if c == 0:
         return np.zeros(g)
+    if g > _FSUM_BLOCK:
+        # in blocks of rows, so that the transposed copy below stays small
+        return np.concatenate([fsum_rows(x[a : a + _FSUM_BLOCK]) for a in range(0, g, _FSUM_BLOCK)])
     cols = np.ascontiguousarray(x.T)  # one contiguous row per position
     s = cols[0].copy()
     e = np.zeros(g)
@@ -732,12 +738,22 @@ def _repetition_notes(counts, groups, rep_codes, datasets, methods, rep_names):
                 f"and {many[0]!r}/{many[1]!r} has {many[2]}"
             )
         n_rep = int(rep_codes.max()) + 1
-        keys = groups * n_rep
-        keys += rep_codes
-        if counts.size * n_rep <= 4 * len(keys):
-            key_counts = np.bincount(keys, minlength=counts.size * n_rep)
-            repeated = np.flatnonzero(key_counts > 1)
+        n_keys = counts.size * n_rep
+        repeated = np.zeros(0, dtype=np.int64)
+        if n_keys <= 8 * len(groups):
+            # one flag per (pair, repetition), set in blocks: no repeat iff every row set
+            # a new flag; only then are the repeats themselves looked for
+            seen = np.zeros(n_keys, dtype=bool)
+            for a in range(0, len(groups), 1 << 20):
+                keys = groups[a : a + (1 << 20)] * n_rep
+                keys += rep_codes[a : a + (1 << 20)]
+                seen[keys] = True
+            clean = int(np.count_nonzero(seen)) == len(groups)
         else:
+            clean = False
+        if not clean:
+            keys = groups * n_rep
+            keys += rep_codes
             uniq, key_counts = np.unique(keys, return_counts=True)
             repeated = uniq[key_counts > 1]
         if repeated.size:

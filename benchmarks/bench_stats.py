@@ -10,6 +10,13 @@ Targets on the 2-core reference machine:
 - Bergmann-Hommel for 10 methods: under 2 s;
 - ``cdplot stats --json`` on 2,000 methods x 100 data sets, whole process: under 10 s
   (issue 14; see ``many_methods`` at the end of this file).
+
+Reading (issues 10 and 14), whole process, side by side with the pandas scripts below:
+- ``cdplot stats`` on a 10,000 x 100 wide CSV: at most 0.3x pandas + scikit-posthocs;
+- a 5,000,000-row long CSV (5,000 data sets x 50 methods x 20 folds): at most 0.5x
+  ``pandas.read_csv`` + ``groupby().mean()`` + Friedman, with no more peak memory;
+- 5,000,000 rows with 100,000 data sets: under 30 s and 2 GB.
+Peak memory is the child process's maximum resident set size (``ru_maxrss``).
 """
 
 from __future__ import annotations
@@ -35,6 +42,134 @@ df = pd.read_csv(sys.argv[1], index_col=0)
 print(ss.friedmanchisquare(*df.to_numpy().T))
 print(sp.posthoc_nemenyi_friedman(df.to_numpy()))
 """
+
+
+PEER_WIDE = """
+import sys
+import pandas as pd
+import scikit_posthocs as sp
+df = pd.read_csv(sys.argv[1], index_col=0)
+print(sp.posthoc_nemenyi_friedman(df.to_numpy()).iloc[0, 1])
+"""
+
+PEER_LONG = """
+import sys
+import pandas as pd
+import scipy.stats as ss
+df = pd.read_csv(sys.argv[1])
+wide = df.groupby(["dataset", "method"])["score"].mean().unstack()
+print(ss.friedmanchisquare(*wide.to_numpy().T))
+"""
+
+# Runs a command and prints its peak resident memory (KiB): a fresh parent per
+# measurement, since RUSAGE_CHILDREN keeps the maximum over all children.
+MEASURE = """
+import resource, subprocess, sys
+subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL)
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+"""
+
+
+def run_measured(argv) -> tuple[float, float]:
+    """(seconds, peak MiB) of one whole-process run of ``argv``."""
+    t = time.perf_counter()
+    out = subprocess.run(
+        [sys.executable, "-c", MEASURE, *argv], check=True, capture_output=True, text=True
+    )
+    return time.perf_counter() - t, int(out.stdout.split()[-1]) / 1024
+
+
+def compare_processes(label, ours, theirs, repeat, target=None):
+    """Median time and peak memory of two commands, run alternately."""
+    a, b = [], []
+    for _ in range(repeat):
+        a.append(run_measured(ours))
+        if theirs is not None:
+            b.append(run_measured(theirs))
+    t_a = statistics.median(x[0] for x in a)
+    m_a = max(x[1] for x in a)
+    line = f"{label}: cdplot median {t_a:.2f} s, peak {m_a:.0f} MiB"
+    if b:
+        t_b = statistics.median(x[0] for x in b)
+        m_b = max(x[1] for x in b)
+        line += (
+            f"; peer median {t_b:.2f} s, peak {m_b:.0f} MiB; time ratio {t_a / t_b:.2f}"
+            + (f" (target <= {target})" if target else "")
+            + f", memory ratio {m_a / m_b:.2f}"
+        )
+    print(line)
+
+
+def write_wide(path: Path, n: int = 10_000, k: int = 100) -> None:
+    rng = np.random.default_rng(10)
+    x = rng.random((n, k)) + np.linspace(0, 0.2, k)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("dataset," + ",".join(f"method{j}" for j in range(k)) + "\n")
+        for i in range(n):
+            f.write(f"data set {i}," + ",".join(f"{v:.6f}" for v in x[i]) + "\n")
+
+
+def write_long(path: Path, n_datasets: int, n_methods: int, n_folds: int) -> None:
+    rng = np.random.default_rng(11)
+    skill = np.linspace(0, 0.1, n_methods)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("dataset,method,fold,score\n")
+        for i in range(n_datasets):
+            x = rng.random((n_methods, n_folds)) * 0.5 + skill[:, None]
+            f.write(
+                "".join(
+                    f"problem{i},method{j},{r},{x[j, r]:.4f}\n"
+                    for j in range(n_methods)
+                    for r in range(n_folds)
+                )
+            )
+
+
+def reading(repeat: int, big: bool) -> None:
+    have_peers = bool(importlib.util.find_spec("pandas") and importlib.util.find_spec("scipy"))
+    have_sp = have_peers and bool(importlib.util.find_spec("scikit_posthocs"))
+    cdplot = [sys.executable, "-m", "cdplot", "stats"]
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = Path(tmp)
+        wide = tmp / "wide.csv"
+        write_wide(wide)
+        peer = tmp / "peer_wide.py"
+        peer.write_text(PEER_WIDE, encoding="utf-8")
+        compare_processes(
+            "wide CSV 10,000 x 100 -> Nemenyi, whole process",
+            [*cdplot, str(wide)],
+            [sys.executable, str(peer), str(wide)] if have_sp else None,
+            repeat,
+            target=0.3,
+        )
+        if not have_sp:
+            print("  scikit-posthocs or pandas not installed: peer script skipped")
+        sizes = [(500, 20, 30)]
+        if big:
+            sizes += [(5_000, 50, 20)]
+        for d, m, r in sizes:
+            long = tmp / f"long_{d}.csv"
+            write_long(long, d, m, r)
+            peer = tmp / "peer_long.py"
+            peer.write_text(PEER_LONG, encoding="utf-8")
+            compare_processes(
+                f"long CSV {d * m * r:,} rows ({d:,} data sets x {m} methods x {r} folds), whole "
+                "process",
+                [*cdplot, str(long)],
+                [sys.executable, str(peer), str(long)] if have_peers else None,
+                max(1, repeat // (3 if big else 1)),
+                target=0.5,
+            )
+            long.unlink()
+        if big:
+            long = tmp / "long_100k.csv"
+            write_long(long, 100_000, 50, 1)
+            compare_processes(
+                "long CSV 5,000,000 rows with 100,000 data sets (target < 30 s, < 2048 MiB)",
+                [*cdplot, str(long)],
+                None,
+                1,
+            )
 
 
 def median_time(fn, repeat: int) -> float:
@@ -228,8 +363,16 @@ def main() -> None:
     parser.add_argument(
         "--only-many-methods", action="store_true", help="run only the many-methods section"
     )
+    parser.add_argument(
+        "--big", action="store_true", help="also the 5,000,000-row long files (minutes)"
+    )
+    parser.add_argument("--only-reading", action="store_true", help="only the reading benchmarks")
     args = parser.parse_args()
+    if args.only_reading:
+        reading(args.repeat, args.big)
+        return
     if not args.only_many_methods:
+        reading(args.repeat, args.big)
         whole_process(args.repeat)
         nemenyi_large(args.repeat)
         wilcoxon_holm(args.repeat)

@@ -26,8 +26,8 @@ from .errors import CdplotError, CdplotWarning
 _LAZY = {
     # statistics core (numpy and scipy.special only)
     "compare": "cdplot.stats.compare",
-    "ScoreTable": "cdplot.stats.scores",
-    "as_score_tables": "cdplot.stats.scores",
+    "ScoreTable": "cdplot.io",
+    "as_score_tables": "cdplot.io",
     "ComparisonResult": "cdplot.stats.results",
     "FriedmanResult": "cdplot.stats.results",
     "ImanDavenportResult": "cdplot.stats.results",
@@ -51,7 +51,7 @@ _LAZY = {
     # two methods, parametric and Bayesian comparisons
     "compare_pair": "cdplot.stats.pair",
     "cv_test": "cdplot.stats.cv_tests",
-    "read_fold_scores": "cdplot.stats.cv_tests",
+    "read_fold_scores": "cdplot.io",
     "mcnemar": "cdplot.stats.mcnemar",
     "mcnemar_from_predictions": "cdplot.stats.mcnemar",
     "rm_anova": "cdplot.stats.parametric",
@@ -60,7 +60,7 @@ _LAZY = {
     "bayesian_signed_rank": "cdplot.stats.bayesian",
     "critical_wins": "cdplot.stats.sign_test",
     # loading
-    "read_scores": "cdplot.readers",
+    "read_scores": "cdplot.io",
     "load_example": "cdplot.datasets",
     "EXAMPLES": "cdplot.datasets",
     # drawing (matplotlib)

@@ -299,7 +299,11 @@ def test_missing_file(tmp_path):
 
 
 def test_directory(tmp_path):
-    assert read_error(tmp_path) == f"{tmp_path}: is a directory, not a file of scores"
+    # a directory is read as a results folder (tests/io/test_folders.py); an empty one says so
+    assert read_error(tmp_path) == (
+        f"{tmp_path}: is a directory without results files; expected <Method>_<metric>.csv "
+        "files (first header cell 'Resamples:'), as aeon and tsml-eval write"
+    )
 
 
 @pytest.mark.parametrize("ext", [".xlsx", ".xls", ".ods"])

@@ -46,6 +46,42 @@ def add_input_options(parser: argparse.ArgumentParser, *, many: bool = False) ->
     g.add_argument(
         "--metric", metavar="NAME", help="analyse only this metric of a table with several"
     )
+    add_column_options(parser, group=g)
+
+
+def _size(text: str) -> int:
+    """``--max-input-size``: bytes, or a number with K, M or G (powers of 1024)."""
+    units = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
+    t = text.strip().upper().removesuffix("B")
+    unit = t[-1:] if t[-1:] in ("K", "M", "G") else ""
+    try:
+        value = float(t[: len(t) - len(unit)])
+    except ValueError:
+        value = -1.0
+    if not value > 0 or value * units[unit] > 1 << 50:
+        raise argparse.ArgumentTypeError(
+            f"--max-input-size {text!r} is not a size; give bytes or a number with K, M or G"
+        )
+    return int(value * units[unit])
+
+
+def _names(text: str) -> list:
+    names = [n.strip() for n in text.split(",")]
+    if not all(names):
+        raise argparse.ArgumentTypeError(f"{text!r} holds an empty name; separate names by commas")
+    return names
+
+
+def _rename(text: str) -> tuple:
+    old, sep, new = text.partition("=")
+    if not sep or not old.strip() or not new.strip():
+        raise argparse.ArgumentTypeError(f"--rename {text!r} is not OLD=NEW")
+    return old.strip(), new.strip()
+
+
+def add_column_options(parser, *, group=None, pair=False):
+    """Add the reading options every command shares: layout, columns, selection, limits."""
+    g = group or parser.add_argument_group("input")
     g.add_argument(
         "--layout",
         choices=("auto", "wide", "long"),
@@ -54,21 +90,63 @@ def add_input_options(parser: argparse.ArgumentParser, *, many: bool = False) ->
             "wide: data sets in rows, methods in columns; long: one score per row (default: detect)"
         ),
     )
-    g.add_argument("--sep", metavar="CHAR", help="column separator (default: detect , ; tab)")
+    g.add_argument("--sep", metavar="CHAR", help="column separator (default: detect , ; tab |)")
     g.add_argument("--dataset-col", metavar="NAME", help="long tables: column of data-set names")
     g.add_argument("--method-col", metavar="NAME", help="long tables: column of method names")
     g.add_argument("--score-col", metavar="NAME", help="long tables: column of scores")
     g.add_argument(
         "--repetition-col",
         metavar="NAME",
-        help="long tables: column of folds/seeds; repeated scores are averaged",
+        action="append",
+        help="long tables: column of folds/seeds/resamples, repeatable for several; repeated "
+        "scores are averaged exactly",
     )
     g.add_argument("--metric-col", metavar="NAME", help="long tables: column of metric names")
+    g.add_argument(
+        "--methods",
+        type=_names,
+        metavar="A,B,C",
+        help="keep only these methods, in this order",
+    )
+    g.add_argument("--exclude", type=_names, metavar="A,B", help="leave these methods out")
+    g.add_argument("--datasets", type=_names, metavar="D1,D2", help="keep only these data sets")
+    g.add_argument(
+        "--rename",
+        type=_rename,
+        action="append",
+        metavar="OLD=NEW",
+        help="rename a method in every output (repeatable)",
+    )
     g.add_argument(
         "--drop-incomplete",
         action="store_true",
         help="drop data sets with missing scores (and say which) instead of stopping with an error",
     )
+    g.add_argument(
+        "--max-input-size",
+        type=_size,
+        default=1 << 30,
+        metavar="SIZE",
+        help="refuse input files larger than this (bytes, or with K, M, G; default: 1G)",
+    )
+    return g
+
+
+def selection_kwargs(args) -> dict:
+    """``methods``, ``exclude``, ``datasets`` and ``rename`` from the options."""
+    rename = None
+    if args.rename:
+        rename = {}
+        for old, new in args.rename:
+            if old in rename:
+                raise CdplotError(f"option --rename names {old!r} twice")
+            rename[old] = new
+    return {
+        "methods": args.methods,
+        "exclude": args.exclude,
+        "datasets": args.datasets,
+        "rename": rename,
+    }
 
 
 def add_analysis_options(parser: argparse.ArgumentParser) -> None:
@@ -140,15 +218,16 @@ def add_analysis_options(parser: argparse.ArgumentParser) -> None:
 
 def load_tables(args):
     """The score tables named on the command line (one per file and metric)."""
-    from ..readers import read_scores
+    from ..io import as_score_tables, read_scores
 
+    selection = selection_kwargs(args)
     files = args.files if isinstance(args.files, list) else ([args.files] if args.files else [])
     if args.example and files:
         raise CdplotError("give either FILE or --example, not both")
     if args.example:
         from ..datasets import load_example
 
-        tables = list(load_example(args.example))
+        tables = list(as_score_tables(list(load_example(args.example)), **selection))
     elif files:
         tables = []
         for f in files:
@@ -162,12 +241,12 @@ def load_tables(args):
                 score_col=args.score_col,
                 repetition_col=args.repetition_col,
                 metric_col=args.metric_col,
+                max_bytes=args.max_input_size,
+                **selection,
             )
     else:
         raise CdplotError("no input: give a score table FILE or --example NAME")
     if args.metric is not None:
-        from ..stats.scores import as_score_tables
-
         tables = list(as_score_tables(tables, metric=args.metric))
     known = {t.metric for t in tables}
     for m in args.lower_is_better_metric:

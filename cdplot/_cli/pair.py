@@ -14,12 +14,11 @@ The file says what kind of comparison it allows:
 
 from __future__ import annotations
 
-import csv
 import json
-import re
 import sys
 
 from ..errors import CdplotError
+from .common import add_column_options, selection_kwargs
 
 PAIR_TESTS = (
     "kfold-t",
@@ -31,7 +30,6 @@ PAIR_TESTS = (
     "pair",
     "bayes",
 )
-_TRUTH_NAMES = ("ytrue", "true", "truth", "target", "label", "actual", "class", "gold", "y")
 
 
 def register(sub) -> None:
@@ -100,6 +98,13 @@ def register(sub) -> None:
         "--metric", metavar="NAME", help="score tables with several metrics: use this one"
     )
     p.add_argument("--truth-col", metavar="NAME", help="predictions: the column of true labels")
+    g = add_column_options(p, pair=True)
+    g.add_argument("--fold-col", metavar="NAME", help="per-fold scores: column of fold indices")
+    g.add_argument(
+        "--repeat-col",
+        metavar="NAME",
+        help="per-fold scores: column of repetitions (seed, run) of repeated cross-validation",
+    )
     d = p.add_mutually_exclusive_group()
     d.add_argument(
         "--lower-is-better",
@@ -138,32 +143,22 @@ def register(sub) -> None:
     p.set_defaults(func=run)
 
 
-def _header(path):
-    """Column names of a delimited or JSON-records file (no data parsed)."""
-    from ..readers import read_text
+def _read(args):
+    """(kind, header, records, name) of the input file; records are None for JSON tables."""
+    from ..io import read_records
+    from ..io.text import read_bytes
 
-    name, text, _ = read_text(path)
-    if text.lstrip()[:1] == "[":
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise CdplotError(f"{name}, row {e.lineno}: not valid JSON ({e.msg})") from None
-        return list(data[0].keys()) if data and isinstance(data[0], dict) else []
-    if text.lstrip()[:1] == "{":
-        return []
-    for line in text.splitlines():
-        if line.strip() and not line.lstrip().startswith("#"):
-            sep = next((c for c in (",", "\t", ";") if c in line), ",")
-            return [h.strip() for h in next(csv.reader([line], delimiter=sep))]
-    return []
-
-
-def _norm(h):
-    return re.sub(r"[\s_\-]+", "", h.strip().lower())
+    name, raw, _ = read_bytes(args.file, max_bytes=args.max_input_size)
+    if raw.lstrip()[:1] == b"{":
+        return "datasets", [], None, name
+    name, records = read_records(args.file, sep=args.sep, max_bytes=args.max_input_size)
+    header = list(records[0]) if records else []
+    kind, truth = _kind(header, args.truth_col)
+    return kind, truth, records, name
 
 
 def _kind(header, truth_col):
-    from ..stats.cv_tests import _role
+    from ..io.roles import TRUTH_NAMES, norm, role_of
 
     if truth_col is not None:
         if truth_col not in header:
@@ -173,11 +168,31 @@ def _kind(header, truth_col):
             )
         return "predictions", truth_col
     for h in header:
-        if _norm(h) in _TRUTH_NAMES:
+        if norm(h) in TRUTH_NAMES:
             return "predictions", h
-    if any(_role(h) in ("fold", "repeat") for h in header):
+    if any(role_of(h) == "repetition" for h in header):
         return "folds", None
     return "datasets", None
+
+
+def _refuse_unused(args, kind):
+    """Options that do not apply to this kind of input are errors, not silently ignored."""
+    unused = {
+        "predictions": ("scheme", "n_train", "n_test", "dataset"),
+        "datasets": ("scheme", "n_train", "n_test", "dataset"),
+        "folds": (),
+    }[kind]
+    what = {
+        "predictions": "predictions on one test set (McNemar's test)",
+        "datasets": "scores over many data sets",
+    }.get(kind)
+    for opt in unused:
+        if getattr(args, opt) is not None:
+            flag = "--" + opt.replace("_", "-")
+            raise CdplotError(
+                f"option {flag} does not apply to {what}; it is for per-fold scores of one "
+                f"data set (a file with a fold column)"
+            )
 
 
 def _check_tests(tests, kind, fits):
@@ -223,13 +238,29 @@ def _pick(methods, args, source):
     return a, b
 
 
-def _folds(args, source):
-    from ..stats import cv_tests
+def _folds(args, source, records):
+    from ..io import fold_scores
     from ..stats.bayesian import bayesian_correlated_ttest
-    from ..stats.cv_tests import cv_test, fitting_tests, parse_scheme, read_fold_scores
+    from ..stats.cv_tests import cv_test, fitting_tests, parse_scheme
 
-    f = read_fold_scores(source)
+    f = fold_scores(
+        records,
+        source=source,
+        dataset_col=args.dataset_col,
+        method_col=args.method_col,
+        score_col=args.score_col,
+        repeat_col=args.repeat_col,
+        fold_col=args.fold_col,
+    )
     if len(f.datasets) > 1 and args.dataset is None:
+        for opt in ("scheme", "n_train", "n_test"):
+            if getattr(args, opt) is not None:
+                raise CdplotError(
+                    f"option --{opt.replace('_', '-')} applies to the per-fold tests of one data "
+                    f"set; these scores cover {len(f.datasets)} data sets, so add --dataset NAME "
+                    f"(data sets are {', '.join(f.datasets[:5])}"
+                    f"{', ...' if len(f.datasets) > 5 else ''})"
+                )
         return None, f
     a, b = _pick(f.methods, args, source)
     xa = f.scores(a, args.dataset)
@@ -282,7 +313,6 @@ def _folds(args, source):
                 dataset=dataset,
             )
         )
-    del cv_tests
     return out, f
 
 
@@ -306,8 +336,7 @@ def _datasets(args, table):
     return [res]
 
 
-def _predictions(args, source, truth):
-    from ..stats.cv_tests import _records
+def _predictions(args, source, truth, records):
     from ..stats.mcnemar import mcnemar_from_predictions
 
     _check_tests(args.tests, "predictions", ("mcnemar",))
@@ -316,10 +345,6 @@ def _predictions(args, source, truth):
             "--rope applies to scores, not to predictions (McNemar's test has no "
             "Bayesian counterpart here)"
         )
-    from ..readers import read_text
-
-    name, text, _ = read_text(source)
-    records = _records(text, name, None)
     methods = [h for h in records[0] if h != truth]
     a, b = _pick(methods, args, source)
     y = [r[truth] for r in records]
@@ -336,7 +361,7 @@ def _predictions(args, source, truth):
 
 
 def _averaged_table(f, source):
-    from ..stats.scores import ScoreTable
+    from ..io import ScoreTable
 
     note = (
         f"Each data set's score is the mean over {len(f.repeats) * len(f.folds)} folds "
@@ -352,28 +377,52 @@ def run(args) -> int:
     _check_options(args)
     if args.example and args.file:
         raise CdplotError("give either FILE or --example, not both")
+    selection = selection_kwargs(args)
     if args.example:
         from ..datasets import load_example
+        from ..io import as_score_tables
         from ..stats.compare import single_table
-        from ..stats.scores import as_score_tables
 
-        table = single_table(as_score_tables(load_example(args.example), metric=args.metric))
+        _refuse_unused(args, "datasets")
+        table = single_table(
+            as_score_tables(load_example(args.example), metric=args.metric, **selection)
+        )
         kind, results = "datasets", _datasets(args, table)
     elif args.file:
-        header = _header(args.file)
-        kind, truth = _kind(header, args.truth_col)
+        kind, truth, records, name = _read(args)
+        if kind != "folds":
+            _refuse_unused(args, kind)
         if kind == "predictions":
-            results = _predictions(args, args.file, truth)
+            results = _predictions(args, args.file, truth, records)
         elif kind == "folds":
-            results, f = _folds(args, args.file)
+            results, f = _folds(args, args.file, records)
             if results is None:
                 kind = "datasets"
-                results = _datasets(args, _averaged_table(f, args.file))
+                from ..io import as_score_tables
+                from ..stats.compare import single_table
+
+                table = single_table(as_score_tables(_averaged_table(f, args.file), **selection))
+                results = _datasets(args, table)
         else:
-            from ..readers import read_scores
+            from ..io import read_scores
             from ..stats.compare import single_table
 
-            table = single_table(read_scores(args.file, metric=args.metric))
+            table = single_table(
+                read_scores(
+                    args.file,
+                    metric=args.metric,
+                    layout=args.layout,
+                    sep=args.sep,
+                    dataset_col=args.dataset_col,
+                    method_col=args.method_col,
+                    score_col=args.score_col,
+                    repetition_col=args.repetition_col,
+                    metric_col=args.metric_col,
+                    nan_policy="omit" if args.drop_incomplete else "raise",
+                    max_bytes=args.max_input_size,
+                    **selection,
+                )
+            )
             results = _datasets(args, table)
     else:
         raise CdplotError("no input: give a FILE or --example NAME")

@@ -28,7 +28,14 @@ def register(sub) -> None:
         "post-hoc test (default: nemenyi); auto: ANOVA + Tukey or "
         "Friedman + Nemenyi by assumption checks"
     )
-    p.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    p.add_argument(
+        "--format",
+        choices=("text", "json", "csv"),
+        default=None,
+        help="text (default), json (one object), or csv (one row per method: rank order, "
+        "average rank, mean score, groups, adjusted p-values against every method)",
+    )
+    p.add_argument("--json", action="store_true", help="the same as --format json")
     p.set_defaults(func=run)
 
 
@@ -48,7 +55,17 @@ def run(args) -> int:
             results.append(compare_auto(t, **kwargs))
     else:
         results = run_analyses(args)
-    if args.json:
+    fmt = args.format or ("json" if args.json else "text")
+    if args.json and fmt != "json":
+        from ..errors import CdplotError
+
+        raise CdplotError(f"options --json and --format {fmt} disagree; give one")
+    if fmt == "csv":
+        from ..io.export import to_csv
+
+        sys.stdout.write(to_csv(results))
+        return 0
+    if fmt == "json":
         if len(results) == 1:
             payload = results[0].to_dict()
         else:

@@ -1,7 +1,7 @@
 """Published score tables bundled with cdplot, for examples, tests and the gallery.
 
 Each example is a CSV file in this package whose leading ``#`` lines cite its
-source.  The files are read with :func:`cdplot.readers.read_scores`, like any
+source.  The files are read with :func:`cdplot.io.read_scores`, like any
 user file, and then marked with the direction the source declares and with
 ``source="example:NAME"``.
 """
@@ -13,7 +13,7 @@ from dataclasses import replace
 from importlib.resources import as_file, files
 
 from ..errors import CdplotError
-from ..readers import read_scores
+from ..io import read_scores
 
 __all__ = ["EXAMPLES", "load_example", "example_path"]
 
@@ -152,6 +152,11 @@ def load_example(name: str) -> tuple:
     with as_file(files(__name__) / info["file"]) as path:
         tables = read_scores(path, metric=info["metric"])
     return tuple(
-        replace(t, source=f"example:{name}", higher_is_better=info["higher_is_better"][t.metric])
+        replace(
+            t,
+            source=f"example:{name}",
+            higher_is_better=info["higher_is_better"][t.metric],
+            direction=None,
+        )
         for t in tables
     )

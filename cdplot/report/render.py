@@ -264,8 +264,8 @@ def _resolve(data, analysis: dict):
     if is_results:
         results = list(data)
     else:
+        from ..io import as_score_tables
         from ..stats.compare import compare_table
-        from ..stats.scores import as_score_tables
 
         read = {k: given[k] for k in ("methods", "datasets", "nan_policy", "metric") if k in given}
         tables = as_score_tables(data, **read)

@@ -6,6 +6,7 @@ import numpy as np
 
 from .._options import check_alpha, check_bool, check_option
 from ..errors import CdplotError
+from ..io import ScoreTable, as_score_tables
 from .cliques import bridges, find_cliques, unjoined_pairs
 from .critical import critical_difference, critical_value
 from .friedman import friedman_from_ranks
@@ -20,7 +21,6 @@ from .options import (
 from .posthoc import nemenyi, rank_z
 from .ranks import ranks_and_ties
 from .results import ComparisonResult
-from .scores import ScoreTable
 
 __all__ = ["compare", "TESTS", "CORRECTIONS", "single_table"]
 
@@ -157,7 +157,10 @@ def compare(
     metric : str, optional
         Which metric to analyse when the data hold several.
     methods, datasets : sequence of str, optional
-        Names for the columns and rows of an unlabelled array.
+        Names for the columns and rows of an unlabelled array; for inputs that
+        name their own, the methods and data sets to keep (see
+        :func:`cdplot.io.as_score_tables`, which also takes ``exclude`` and
+        ``rename``).
 
     Returns
     -------
@@ -215,8 +218,6 @@ def compare(
     check_bool("tie_correction", tie_correction)
     if higher_is_better is not None:
         check_bool("higher_is_better", higher_is_better)
-    from .scores import as_score_tables
-
     tables = as_score_tables(
         scores, methods=methods, datasets=datasets, nan_policy=nan_policy, metric=metric
     )
@@ -253,6 +254,7 @@ def compare_table(
     test, correction, alpha = _validate_options(
         test, correction, control, names, alpha, zero_method, method
     )
+    inferred = higher_is_better is None and table.direction is not None
     if higher_is_better is None:
         higher_is_better = True if table.higher_is_better is None else bool(table.higher_is_better)
     x = table.values
@@ -359,6 +361,8 @@ def compare_table(
         cliques, unjoined, bridge_names = (), (), ()
 
     notes = list(table.notes)
+    if inferred:  # said in every output; an explicit higher_is_better drops it
+        notes.append(table.direction[0].upper() + table.direction[1:] + ".")
     if idr.pvalue > alpha:
         notes.append(
             "Because the Friedman test does not reject equal performance, the post-hoc results "

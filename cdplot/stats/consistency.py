@@ -466,8 +466,8 @@ or sequence of ComparisonResult
     if items and all(isinstance(r, ComparisonResult) for r in items):
         return MetricsComparison.from_results(items)
 
+    from ..io import as_score_tables
     from .compare import compare_table
-    from .scores import as_score_tables
 
     tables = as_score_tables(data, methods=methods, datasets=datasets, nan_policy=nan_policy)
     if len(tables) < 2:

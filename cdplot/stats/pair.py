@@ -18,10 +18,10 @@ import numpy as np
 
 from .._options import check_alpha, check_bool, check_option
 from ..errors import CdplotError
+from ..io import ScoreTable, as_score_tables
 from ._validate import pow2_scale, stable_mean
 from .distributions import t_sf
 from .results import _num, _readonly, _wrap, fmt_p
-from .scores import ScoreTable
 
 __all__ = ["PairedTTestResult", "PairResult", "paired_ttest", "compare_pair"]
 
@@ -424,7 +424,6 @@ def compare_pair(
     (10, 2, 2, 0.010968)
     """
     from .compare import single_table
-    from .scores import as_score_tables
     from .sign_test import critical_wins, sign_test
     from .wilcoxon import wilcoxon
 

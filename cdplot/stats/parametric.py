@@ -24,10 +24,10 @@ import numpy as np
 
 from .._options import check_alpha, check_bool, check_option
 from ..errors import CdplotError
+from ..io import ScoreTable, as_score_tables
 from ._validate import pow2_scale, refuse_large
 from .distributions import chi2_sf, f_sf
 from .results import _num, _readonly, _wrap, fmt_p, join_names
-from .scores import ScoreTable
 
 __all__ = [
     "AnovaResult",
@@ -756,7 +756,6 @@ def mauchly(values, *, alpha=0.05) -> MauchlyResult:
 def _table(scores, *, methods, datasets, nan_policy, metric):
     # the same loading as compare(), so that both accept the same inputs
     from .compare import single_table
-    from .scores import as_score_tables
 
     tables = as_score_tables(
         scores, methods=methods, datasets=datasets, nan_policy=nan_policy, metric=metric

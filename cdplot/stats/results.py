@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .scores import ScoreTable
+from ..io import ScoreTable
 
 __all__ = [
     "FriedmanResult",
@@ -657,6 +657,16 @@ class ComparisonResult:
     def to_json(self, *, indent: int | None = 2) -> str:
         """Return :meth:`to_dict` as a JSON string."""
         return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+
+    def to_frame(self):
+        """One row per method (rank order, average rank, mean score, groups, p-values).
+
+        Needs pandas, imported only here; ``cdplot stats --format csv`` writes the
+        same table without it.
+        """
+        from ..io.export import to_frame
+
+        return to_frame(self)
 
     def _repr_html_(self) -> str:
         """A small HTML report for Jupyter; every name is escaped."""

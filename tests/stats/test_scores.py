@@ -399,8 +399,9 @@ def test_missing_strings_and_none_are_missing():
         pytest.param(
             {"a": {"x": 1, "y": 2}, "b": {"x": 1, "y": 2}},
             {"methods": ["p", "q"]},
-            r"option methods= only names the rows and columns of an array",
-            id="methods-on-mapping",
+            r"option methods= names 'p', which is not one of the methods; the methods are 'x', "
+            r"'y'",
+            id="unknown-method-selected",
         ),
         pytest.param(
             {"a": {"x": 1, "y": 2}, "b": 3},

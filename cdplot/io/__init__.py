@@ -1,0 +1,29 @@
+"""The loading layer: every reader of scores, and nothing else (numpy only).
+
+Files (CSV, TSV, JSON, results folders), arrays, mappings, records and
+pandas or polars DataFrames (by duck typing) become validated
+:class:`ScoreTable` objects; per-fold scores become :class:`FoldScores`.
+One table of column names (:mod:`cdplot.io.roles`), one delimiter sniffer
+and one set of checks and messages (:mod:`cdplot.io.checks`) serve every
+reader.  The statistics core imports from here and never reads a file
+itself.
+"""
+
+from .api import as_score_tables
+from .files import load_json, read_scores
+from .folds import FoldScores, fold_scores, read_fold_scores, read_records
+from .table import ScoreTable
+from .text import MAX_BYTES, read_text
+
+__all__ = [
+    "MAX_BYTES",
+    "FoldScores",
+    "ScoreTable",
+    "as_score_tables",
+    "fold_scores",
+    "load_json",
+    "read_fold_scores",
+    "read_records",
+    "read_scores",
+    "read_text",
+]

@@ -1,0 +1,340 @@
+"""Splitting a plain delimited file into columns with numpy, without a Python loop per cell.
+
+Most score files are plain: no quotes, one delimiter between cells, the
+same number of cells on every line, no spaces around cells.  For those the
+positions of every newline and delimiter are found at once on the bytes,
+and each column (:class:`ByteColumn`) is read in blocks of rows: a cell is
+read as little-endian 64-bit words, numbers are assembled from their digits
+(exactly as ``float()`` would round them), names become integer codes.
+Memory stays a small multiple of the file.  Anything else (quotes, ragged
+rows, blank lines inside the table, padded cells) makes
+:func:`split_columns` return ``None`` and the csv module reads the file,
+cell by cell, with its precise messages.  UTF-8 is safe to split on bytes:
+its multi-byte characters never contain the delimiter or newline bytes.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+__all__ = ["ByteColumn", "split_columns"]
+
+# Positions are found in blocks of this many bytes, and columns read in blocks
+# of this many rows, to keep temporaries small on files of hundreds of megabytes.
+_BLOCK = 1 << 24
+_ROWS = 1 << 19
+_MASKS = np.array([(1 << (8 * i)) - 1 for i in range(8)] + [(1 << 64) - 1], dtype=np.uint64)
+# 10**f is exact in binary64 for f <= 22, and so is every integer below 2**53:
+# the quotient of two such numbers is correctly rounded (Clinger's fast path), that
+# is, the very float that float(text) gives.
+_POW10 = 10.0 ** np.arange(23)
+_MAX_DIGITS = 15
+# the csv module's default field limit; longer lines go its way so that a field
+# over the limit is refused the same way on both paths
+_MAX_LINE = 131_072
+
+
+def _positions(buf: np.ndarray, byte: int) -> np.ndarray:
+    """Offsets of ``byte`` in ``buf``, as int32 when the buffer allows (half the memory)."""
+    kind = np.int32 if len(buf) < 2**31 - 1 else np.int64
+    out = [
+        (np.flatnonzero(buf[a : a + _BLOCK] == byte) + a).astype(kind)
+        for a in range(0, len(buf), _BLOCK)
+    ]
+    return np.concatenate(out) if out else np.zeros(0, dtype=kind)
+
+
+def _words(buf: np.ndarray, starts: np.ndarray, lens: np.ndarray) -> list:
+    """Each cell as little-endian 64-bit words (8 bytes each, zero beyond the cell).
+
+    One unaligned 8-byte read per cell and word: far cheaper than copying
+    cells byte by byte, and two cells are equal exactly when their words
+    and lengths are.
+    """
+    n = len(starts)
+    width = int(lens.max()) if n else 0
+    n_words = max(1, -(-width // 8))
+    m = len(buf) - 7
+    view = (
+        np.ndarray(shape=(m,), dtype="<u8", buffer=buf, offset=0, strides=(1,))
+        if m > 0
+        else np.zeros(0, dtype="<u8")
+    )
+    out = []
+    for k in range(n_words):
+        pos = starts + 8 * k
+        nbytes = np.minimum(np.maximum(lens - 8 * k, 0), 8)
+        w = view[np.minimum(pos, m - 1)] if m > 0 else np.zeros(n, dtype=np.uint64)
+        w &= _MASKS[nbytes]
+        for i in np.flatnonzero((pos > m - 1) & (nbytes > 0)).tolist():
+            w[i] = int.from_bytes(bytes(buf[pos[i] : pos[i] + nbytes[i]]), "little")
+        out.append(w)
+    return out
+
+
+def _byte(words: list, k: int) -> np.ndarray:
+    """Byte ``k`` of every cell (0 beyond its end)."""
+    return ((words[k // 8] >> np.uint64(8 * (k % 8))) & np.uint64(0xFF)).astype(np.uint8)
+
+
+def _strings(words: list) -> np.ndarray:
+    mat = np.stack(words, axis=1).astype("<u8")
+    return np.ascontiguousarray(mat).view(f"S{8 * len(words)}").ravel()
+
+
+def _floats(words, lens, point):
+    """``(values, ok, has_point)`` of cells ``[+-]digits[.digits]`` of at most 15 digits."""
+    n = len(lens)
+    width = int(lens.max()) if n else 0
+    if n and width <= _MAX_DIGITS + 1 and np.all(lens == width):
+        uniform = _uniform_floats(words, width, point, n)
+        if uniform is not None:
+            return uniform
+    mant = np.zeros(n, dtype=np.int64)
+    digits = np.zeros(n, dtype=np.int64)
+    frac = np.zeros(n, dtype=np.int64)
+    dot = np.zeros(n, dtype=bool)
+    neg = np.zeros(n, dtype=bool)
+    ok = lens > 0
+    for k in range(width):
+        active = lens > k
+        c = _byte(words, k)
+        d = c.astype(np.int64) - 48
+        is_digit = active & (d >= 0) & (d <= 9)
+        np.copyto(mant, mant * 10 + d, where=is_digit & (digits < _MAX_DIGITS + 1))
+        digits += is_digit
+        frac += is_digit & dot
+        is_point = active & (c == point)
+        ok &= ~(is_point & dot)
+        dot |= is_point
+        other = active & ~is_digit & ~is_point
+        if k == 0:
+            neg = active & (c == 45)
+            other &= ~(neg | (c == 43))
+        ok &= ~other
+    ok &= (digits > 0) & (digits <= _MAX_DIGITS)
+    values = np.full(n, np.nan)
+    values[ok] = mant[ok] / _POW10[frac[ok]]
+    np.negative(values, out=values, where=neg & ok)
+    return values, ok, dot
+
+
+def _uniform_floats(words, width, point, n):
+    """Every cell ``d.ddd`` of one length and layout: no per-cell branching at all."""
+    first = [int(_byte([w[:1] for w in words], k)[0]) for k in range(width)]
+    dots = [k for k in range(width) if first[k] == point]
+    if len(dots) > 1 or len(dots) == width:
+        return None
+    if dots and not np.all(_byte(words, dots[0]) == point):
+        return None
+    mant = np.zeros(n, dtype=np.int64)
+    for k in range(width):
+        if dots and k == dots[0]:
+            continue
+        d = _byte(words, k) - np.uint8(48)  # bytes below '0' wrap round to over 9
+        if np.any(d > 9):
+            return None
+        mant *= 10
+        mant += d
+    frac = width - 1 - dots[0] if dots else 0
+    return mant / _POW10[frac], np.ones(n, dtype=bool), np.full(n, bool(dots))
+
+
+def _integers(words, lens):
+    """Values of plain non-negative integers without leading zeros, else None."""
+    n = len(lens)
+    if n == 0 or int(lens.min()) < 1 or int(lens.max()) > 18:
+        return None
+    if np.any((lens > 1) & (_byte(words, 0) == 48)):
+        return None
+    values = np.zeros(n, dtype=np.int64)
+    for k in range(int(lens.max())):
+        inside = lens > k
+        d = _byte(words, k) - np.uint8(48)
+        if np.any(inside & (d > 9)):
+            return None
+        np.copyto(values, values * 10 + d, where=inside)
+    return values
+
+
+class _Table:
+    """Newline and delimiter positions of a plain table (the header is line 0)."""
+
+    def __init__(self, buf, line_starts, line_ends, delims, width):
+        self.buf, self.line_starts, self.line_ends = buf, line_starts, line_ends
+        self.delims, self.width = delims, width
+        self.n_rows = len(line_starts) - 1
+
+    def span(self, j, a, b):
+        """Start and end offsets (int64) of the cells of column ``j`` in data rows a..b."""
+        step = self.width - 1
+        # strided slices of the delimiter positions: delimiter k of line r is at r*step + k
+        if j == 0:
+            starts = self.line_starts[a + 1 : b + 1].astype(np.int64)
+        else:
+            starts = self.delims[(a + 1) * step + j - 1 : (b + 1) * step : step].astype(np.int64)
+            starts += 1
+        if j == step:
+            ends = self.line_ends[a + 1 : b + 1].astype(np.int64)
+        else:
+            ends = self.delims[(a + 1) * step + j : (b + 1) * step : step].astype(np.int64)
+        return starts, ends
+
+
+class ByteColumn:
+    """One column of a plain file, read lazily in blocks of rows.
+
+    Indexing gives a cell's bytes (for messages); :meth:`strings` the
+    column as a fixed-width bytes array; :meth:`floats` its numbers;
+    :meth:`codes` its distinct names and one integer code per cell.
+    """
+
+    def __init__(self, table: _Table, j: int):
+        self.table, self.j = table, j
+
+    def __len__(self):
+        return self.table.n_rows
+
+    def _blocks(self):
+        n = len(self)
+        for a in range(0, n, _ROWS):
+            b = min(n, a + _ROWS)
+            starts, ends = self.table.span(self.j, a, b)
+            yield a, b, starts, ends - starts
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(len(self)))]
+        starts, ends = self.table.span(self.j, int(i), int(i) + 1)
+        return bytes(self.table.buf[starts[0] : ends[0]])
+
+    def take(self, rows) -> np.ndarray:
+        """Fixed-width bytes of the cells ``rows``."""
+        rows = np.asarray(rows)
+        cells = [self[int(i)] for i in rows]
+        return np.array(cells, dtype=f"S{max(1, max(map(len, cells), default=1))}")
+
+    def strings(self) -> np.ndarray:
+        parts = [_strings(_words(self.table.buf, s, n)) for _, _, s, n in self._blocks()]
+        width = max(p.dtype.itemsize for p in parts) if parts else 1
+        return np.concatenate([p.astype(f"S{width}") for p in parts]) if parts else parts
+
+    def nonempty(self) -> np.ndarray:
+        return np.concatenate([n > 0 for _, _, _, n in self._blocks()])
+
+    def floats(self, point: int = ord(".")):
+        """``(values, ok)``: cells written ``[+-]digits[.digits]`` with at most 15 digits.
+
+        ``ok`` is False for every other cell (empty, exponent, more digits,
+        text), whose value is left NaN for the caller to read another way.
+        """
+        n = len(self)
+        values = np.empty(n)
+        ok = np.empty(n, dtype=bool)
+        for a, b, s, lens in self._blocks():
+            values[a:b], ok[a:b], _ = _floats(_words(self.table.buf, s, lens), lens, point)
+        return values, ok
+
+    def codes(self):
+        """``(names, codes)``: distinct cells in order of first appearance, and a code per cell.
+
+        Names are ``bytes``, or ``int`` for a column of plain integers (fold
+        and seed numbers), which are told apart faster as numbers.
+        """
+        n = len(self)
+        codes = np.empty(n, dtype=np.int32 if n < 2**31 else np.int64)
+        index: dict = {}
+        as_int = None
+        for a, b, s, lens in self._blocks():
+            words = _words(self.table.buf, s, lens)
+            ints = _integers(words, lens) if as_int is not False else None
+            if as_int is None:
+                as_int = ints is not None
+            if as_int and ints is None:
+                return None  # integers first, text later: the caller reads strings
+            if as_int and int(ints.max()) < 4 * len(ints) + 1024:
+                # small labels (folds, seeds): first appearances by a scatter, no sort
+                top = int(ints.max()) + 1
+                firsts = np.full(top, len(ints), dtype=np.int64)
+                np.minimum.at(firsts, ints, np.arange(len(ints)))
+                present = np.flatnonzero(firsts < len(ints))
+                lut = np.empty(top, dtype=np.intp)
+                lut[present] = np.arange(len(present))
+                first, inv, local = firsts[present], lut[ints], present.tolist()
+            elif as_int:
+                uniq, first, inv = np.unique(ints, return_index=True, return_inverse=True)
+                local = uniq.tolist()
+            else:
+                # distinct cells among the first cells of runs of equal cells (long
+                # files are usually sorted, so there are few runs)
+                change = np.empty(b - a, dtype=bool)
+                change[:1] = True
+                change[1:] = lens[1:] != lens[:-1]
+                for w in words:
+                    change[1:] |= w[1:] != w[:-1]
+                heads = np.flatnonzero(change)
+                uniq, first_h, inv_h = np.unique(
+                    _strings([w[heads] for w in words]), return_index=True, return_inverse=True
+                )
+                first = heads[first_h]
+                inv = np.repeat(inv_h.ravel(), np.diff(np.r_[heads, b - a]))
+                local = [u.rstrip(b"\0") for u in uniq.tolist()]
+            order = np.argsort(first, kind="stable")
+            mapping = np.empty(len(local), dtype=codes.dtype)
+            for o in order.tolist():
+                mapping[o] = index.setdefault(local[o], len(index))
+            codes[a:b] = mapping[inv.ravel()]
+        return list(index), codes
+
+
+def split_columns(raw: bytes, start: int, delimiter: str):
+    """Split the table that begins at byte ``start`` (its header line) into columns.
+
+    Returns ``(header_bytes, columns, n_rows)`` where ``columns`` is a list
+    of :class:`ByteColumn`, one per column, or ``None`` when the file is not
+    plain enough for this path.  Line ends must be ``\\n`` (the caller turns
+    ``\\r\\n`` into ``\\n``).
+    """
+    if len(delimiter.encode()) != 1 or raw.find(b'"', start) >= 0 or raw.find(b"\r", start) >= 0:
+        return None
+    buf = np.frombuffer(raw, dtype=np.uint8)[start:]
+    d = ord(delimiter)
+    n = len(buf)
+    # blank lines at the end of the file are dropped; blank lines inside go the slow way
+    while n and buf[n - 1] == 10:
+        n -= 1
+    nl = _positions(buf[:n], 10)
+    line_starts = np.r_[np.zeros(1, dtype=nl.dtype), nl + 1]
+    line_ends = np.r_[nl, np.array([n], dtype=nl.dtype)]
+    del nl
+    if len(line_starts) < 2 or np.any(line_ends == line_starts):
+        return None
+    if int(np.max(line_ends - line_starts)) > _MAX_LINE:
+        return None  # the csv path names the over-long field and its row
+    dl = _positions(buf[:n], d)
+    width = int(np.searchsorted(dl, line_ends[0])) + 1
+    if width < 2:
+        return None
+    if len(dl) != (width - 1) * len(line_starts):
+        return None
+    # every line holds exactly width - 1 delimiters, and they lie inside it
+    step = width - 1
+    for k in range(step):
+        col = dl[k::step]
+        if np.any(col < line_starts) or np.any(col >= line_ends):
+            return None
+    table = _Table(buf[:n], line_starts, line_ends, dl, width)
+    end = start + n
+    if raw.find(b" ", start, end) >= 0 or (d != 9 and raw.find(b"\t", start, end) >= 0):
+        # cells padded with spaces or tabs need stripping: the csv path does that
+        for j in range(width):
+            for a in range(0, table.n_rows, _ROWS):
+                st, en = table.span(j, a, min(table.n_rows, a + _ROWS))
+                nonempty = en > st
+                for edge in (buf[np.minimum(st, n - 1)], buf[np.maximum(en - 1, 0)]):
+                    if np.any(nonempty & ((edge == 32) | (edge == 9))):
+                        return None
+    header = bytes(buf[: line_ends[0]])
+    if header.endswith(delimiter.encode()):
+        return None  # a trailing empty column (spreadsheet export): the csv path trims it
+    return header, [ByteColumn(table, j) for j in range(width)], table.n_rows

@@ -1,0 +1,109 @@
+"""The score table: methods x data sets, validated and named.
+
+Everything cdplot analyses is a :class:`ScoreTable`.  The readers of this
+package build it from files and from in-memory objects (arrays, mappings,
+pandas or polars DataFrames, by duck typing), and record in ``notes``
+whatever they did to the data (averaged repetitions, dropped incomplete data
+sets, decimal commas) so that reports can say so.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+__all__ = ["ScoreTable"]
+
+
+def _readonly(a) -> np.ndarray:
+    a = np.array(a, dtype=float, copy=True)
+    a.setflags(write=False)
+    return a
+
+
+@dataclass(frozen=True, kw_only=True)
+class ScoreTable:
+    """Scores of ``n_methods`` methods on ``n_datasets`` data sets.
+
+    Attributes
+    ----------
+    values : ndarray, shape (n_datasets, n_methods)
+        The scores, read-only; finite unless ``nan_policy`` kept gaps out.
+    methods : tuple of str
+        Method names, one per column, unique.
+    datasets : tuple of str
+        Data-set names, one per row, unique.
+    metric : str or None
+        The measure the scores are of (``"AUC"``, ``"error"``), when known.
+    higher_is_better : bool or None
+        The direction the source declares (bundled examples do) or that the
+        metric's name implies (``rmse``, ``error``, ``loss``, ``time``...:
+        lower is better, see ``direction``); ``None`` when neither says, in
+        which case higher is better unless the user says otherwise.
+    direction : str or None
+        Why ``higher_is_better`` was inferred, in words, for every output to
+        repeat ("lower is better, inferred from the column name 'rmse'; ...");
+        ``None`` when it was declared or not inferred.
+    source : str or None
+        Where the table came from: a file name, ``"example:NAME"`` or a
+        description of the Python object.
+    sha256 : str or None
+        SHA-256 of the source file, for reproducibility footers.
+    notes : tuple of str
+        What loading did to the data, in words.
+    dropped_datasets : tuple of str
+        Data sets removed because they were incomplete (``nan_policy='omit'``).
+    """
+
+    values: np.ndarray
+    methods: tuple[str, ...]
+    datasets: tuple[str, ...]
+    metric: str | None = None
+    higher_is_better: bool | None = None
+    direction: str | None = None
+    source: str | None = None
+    sha256: str | None = None
+    notes: tuple[str, ...] = field(default=())
+    dropped_datasets: tuple[str, ...] = field(default=())
+
+    def __post_init__(self):
+        object.__setattr__(self, "values", _readonly(self.values))
+        object.__setattr__(self, "methods", tuple(str(m) for m in self.methods))
+        object.__setattr__(self, "datasets", tuple(str(d) for d in self.datasets))
+        object.__setattr__(self, "notes", tuple(self.notes))
+        object.__setattr__(self, "dropped_datasets", tuple(self.dropped_datasets))
+
+    @property
+    def n_datasets(self) -> int:
+        """Number of data sets (rows)."""
+        return self.values.shape[0]
+
+    @property
+    def n_methods(self) -> int:
+        """Number of methods (columns)."""
+        return self.values.shape[1]
+
+    def column(self, method: str) -> np.ndarray:
+        """Return the scores of one method over all data sets."""
+        return self.values[:, self.methods.index(method)]
+
+    def to_dict(self) -> dict:
+        """Return a JSON-safe dictionary of the table."""
+        return {
+            "methods": list(self.methods),
+            "datasets": list(self.datasets),
+            "scores": self.values.tolist(),
+            "metric": self.metric,
+            "higher_is_better": self.higher_is_better,
+            "direction": self.direction,
+            "source": self.source,
+            "sha256": self.sha256,
+            "notes": list(self.notes),
+            "dropped_datasets": list(self.dropped_datasets),
+        }
+
+    def __str__(self) -> str:
+        what = f" of {self.metric}" if self.metric else ""
+        src = f" from {self.source}" if self.source else ""
+        return f"ScoreTable{what}{src}: {self.n_datasets} data sets x {self.n_methods} methods"

@@ -1,0 +1,128 @@
+"""The vectorised reading path gives what the cell-by-cell path gives, bit for bit."""
+
+import math
+
+import numpy as np
+import pytest
+
+from cdplot.io import read_scores
+from cdplot.io.build import fsum_rows
+from cdplot.io.checks import Where, parse_column
+from cdplot.io.fast import split_columns
+
+hypothesis = pytest.importorskip("hypothesis")
+st = pytest.importorskip("hypothesis.strategies")
+
+
+def _fast_and_slow(tmp_path, text):
+    fast = tmp_path / "fast.csv"
+    fast.write_text(text, encoding="utf-8")
+    # a quoted cell in the table sends a file down the csv module's path
+    header, first, rest = text.split("\n", 2)
+    name, cells = first.split(",", 1)
+    slow = tmp_path / "slow.csv"
+    slow.write_text(f'{header}\n"{name}",{cells}\n{rest}', encoding="utf-8")
+    assert split_columns(fast.read_bytes(), 0, ",") is not None
+    assert split_columns(slow.read_bytes(), 0, ",") is None
+    return read_scores(fast), read_scores(slow)
+
+
+NUMBERS = st.one_of(
+    st.floats(-1e6, 1e6, allow_nan=False).map(repr),
+    st.floats(0, 1).map(lambda v: f"{v:.4f}"),
+    st.integers(-(10**18), 10**18).map(str),
+    st.floats(-1e300, 1e300, allow_nan=False).map(lambda v: f"{v:.17e}"),
+    st.decimals(-1000, 1000, places=8, allow_nan=False, allow_infinity=False).map(str),
+)
+
+
+@hypothesis.settings(max_examples=60, deadline=None)
+@hypothesis.given(cells=st.lists(st.lists(NUMBERS, min_size=3, max_size=3), min_size=2, max_size=8))
+def test_numbers_read_as_float_reads_them(tmp_path_factory, cells):
+    tmp_path = tmp_path_factory.mktemp("t")
+    text = "dataset,A,B,C\n" + "".join(
+        f"d{i}," + ",".join(row) + "\n" for i, row in enumerate(cells)
+    )
+    (fast,), (slow,) = _fast_and_slow(tmp_path, text)
+    expected = np.array([[float(c) for c in row] for row in cells])
+    assert np.array_equal(fast.values, expected)
+    assert np.array_equal(slow.values, expected)
+
+
+def test_column_parse_agrees_with_float_on_awkward_cells():
+    cells = ["0.1", "-0", "+.5", "5.", "007", "1e3", "123456789012345", "1234567890123456", "0.30"]
+    raw = ("x\n" + "\n".join(cells) + "\n").encode()
+    table = split_columns(b"h,x\n" + b"".join(f"r,{c}\n".encode() for c in cells), 0, ",")
+    _, cols, _ = table
+    values = parse_column(cols[1], False, lambda i: f"cell {i}")
+    assert values.tolist() == [float(c) for c in cells]
+    del raw
+
+
+@pytest.mark.parametrize("bad", ["1e", "+-1", ".", "1.2.3", "0x10", "1_000", "inf", "1e400"])
+def test_bad_cells_are_named_by_the_slow_path(tmp_path, bad):
+    p = tmp_path / "s.csv"
+    p.write_text(f"dataset,A,B\nd1,0.5,0.4\nd2,{bad},0.3\n", encoding="utf-8")
+    from cdplot.errors import CdplotError
+
+    with pytest.raises(CdplotError, match=r"s\.csv, row 3 \(data set 'd2'\), column 'A'"):
+        read_scores(p)
+
+
+def test_long_fast_path_matches_csv_path(tmp_path):
+    rng = np.random.default_rng(5)
+    rows = []
+    for d in range(30):
+        for m in ("alpha", "beta", "gamma ray", "δ"):
+            for f in rng.permutation(7):
+                rows.append(f"set {d},{m},{f},{rng.random():.6f}")
+    rng.shuffle(rows)
+    text = "dataset,method,fold,score\n" + "\n".join(rows) + "\n"
+    fast, slow = _fast_and_slow(tmp_path, text)
+    assert fast[0].methods == slow[0].methods
+    assert fast[0].datasets == slow[0].datasets
+    assert np.array_equal(fast[0].values, slow[0].values)
+
+
+@hypothesis.settings(max_examples=80, deadline=None)
+@hypothesis.given(
+    rows=st.lists(
+        st.lists(
+            st.floats(allow_nan=False, allow_infinity=False, width=64).filter(
+                lambda v: abs(v) < 1e300
+            ),
+            min_size=4,
+            max_size=4,
+        ),
+        min_size=1,
+        max_size=20,
+    )
+)
+def test_fsum_rows_is_math_fsum(rows):
+    x = np.array(rows)
+    assert fsum_rows(x).tolist() == [math.fsum(r) for r in rows]
+
+
+def test_fsum_rows_hard_cancellations():
+    rows = [
+        [1e16, 1.0, -1e16, 1e-16],
+        [0.1] * 10,
+        [1.0, 2.0**-53, 2.0**-106, 0.0],
+        [2.0**53, 1.0, 1.0, 0.0],
+        [1e308, -1e308, 1e308, -1e308],
+    ]
+    width = max(map(len, rows))
+    x = np.array([r + [0.0] * (width - len(r)) for r in rows])
+    assert fsum_rows(x).tolist() == [math.fsum(r) for r in rows]
+    # beyond the largest float, as math.fsum refuses it: the readers then say so
+    assert fsum_rows(np.array([[1e308, 1e308, 0.0]])).tolist() == [math.inf]
+
+
+def test_where_rows_are_file_lines(tmp_path):
+    p = tmp_path / "w.csv"
+    p.write_text("# note\n\ndataset,A,B\nd1,0.5,0.4\nd2,0.3,x\n", encoding="utf-8")
+    from cdplot.errors import CdplotError
+
+    with pytest.raises(CdplotError, match=r"w\.csv, row 5 \(data set 'd2'\), column 'B'"):
+        read_scores(p)
+    assert Where("f", lambda i: f"row {i + 2}").row(3) == "row 5"

@@ -68,16 +68,24 @@ def test_warnings_are_one_line(tmp_path):
 
 
 def test_a_closed_pipe_ends_quietly():
-    # ``cdplot stats ... | head -1``: the reader leaves after one line
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "cdplot", "stats", "--example", "yang-table9"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-    )
-    proc.stdout.readline()
-    proc.stdout.close()
-    assert proc.wait(60) == 141
-    assert proc.stderr.read() == b""
+    # ``cdplot stats ... | head -1`` once the reader has gone. The read end is closed before
+    # cdplot starts, so its first write meets a closed pipe whatever the output's size (an
+    # output smaller than the pipe's buffer could otherwise be written before the reader left)
+    import os
+
+    read_fd, write_fd = os.pipe()
+    os.close(read_fd)
+    try:
+        proc = subprocess.run(
+            [sys.executable, "-m", "cdplot", "stats", "--example", "yang-table9"],
+            stdout=write_fd,
+            stderr=subprocess.PIPE,
+            timeout=120,
+        )
+    finally:
+        os.close(write_fd)
+    assert proc.returncode == 141
+    assert proc.stderr == b""
 
 
 def test_an_output_that_is_an_input_is_refused(tmp_path):

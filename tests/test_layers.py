@@ -58,8 +58,6 @@ KNOWN_CIRCLES = {
     "stats": "stats.compare imports stats.parametric (test='auto') and parametric imports "
     "compare_table",
     "report": "report.render, report.context and report.tables import one another",
-    "plot": "plot._common and plot.fonts import each other (since 'Forked children open "
-    "their own font faces')",
 }
 
 

@@ -18,6 +18,7 @@ from ..errors import CdplotError
 from .fast import ByteColumn
 
 __all__ = [
+    "check_sep",
     "Where",
     "plural",
     "listing",
@@ -47,6 +48,13 @@ _BAD_NAME_RE = re.compile(
     "\U000cfffe\U000cffff\U000dfffe\U000dffff\U000efffe\U000effff\U000ffffe\U000fffff"
     "\U0010fffe\U0010ffff]"
 )
+
+
+def check_sep(sep):
+    """``sep`` if it is one character that can separate columns, else a one-line error."""
+    if sep is not None and (not isinstance(sep, str) or len(sep) != 1 or sep in '"\r\n'):
+        raise CdplotError(f"option sep={sep!r} must be a single character such as ',' or ';'")
+    return sep
 
 
 def plural(n, word, plural_form=None):

@@ -27,19 +27,13 @@ from .build import (
     select,
     validate_selection,
 )
-from .checks import NUMBER_RE, Where
+from .checks import NUMBER_RE, Where, check_sep
 from .folders import read_results_folder
 from .roles import role_of
 from .table import ScoreTable
 from .text import MAX_BYTES, check_max_bytes, decode, read_bytes, split_table, texts
 
 __all__ = ["read_scores", "load_json"]
-
-
-def _validate_sep(sep):
-    if sep is not None and (not isinstance(sep, str) or len(sep) != 1 or sep in '"\r\n'):
-        raise CdplotError(f"option sep={sep!r} must be a single character such as ',' or ';'")
-    return sep
 
 
 def read_scores(
@@ -139,7 +133,7 @@ def read_scores(
     }
     _validate_options(nan_policy, layout, metric, None, cols)
     check_option("orient", orient, ORIENTS)
-    sep = _validate_sep(sep)
+    sep = check_sep(sep)
     methods, exclude, datasets, rename = validate_selection(methods, exclude, datasets, rename)
     selecting = any(x is not None for x in (methods, exclude, datasets, rename))
     policy = "keep" if selecting else nan_policy

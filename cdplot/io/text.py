@@ -19,7 +19,7 @@ import stat
 import numpy as np
 
 from ..errors import CdplotError
-from .checks import NUMBER_RE, Where
+from .checks import NUMBER_RE, Where, check_sep
 from .fast import ByteColumn, split_columns
 
 __all__ = [
@@ -300,6 +300,7 @@ def split_table(raw: bytes, name: str, sep=None):
     ``i``.  Used by every delimited reader (score tables, per-fold scores,
     predictions).
     """
+    check_sep(sep)
     if b"\r" in raw:
         raw = raw.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
     head = raw[:_HEAD_BYTES]

@@ -26,9 +26,8 @@ from .build import (
     _from_sequence,
     _from_table,
     _reject_long_options,
-    _select_metric,
     _validate_options,
-    select,
+    select_tables,
     validate_selection,
 )
 from .checks import Where
@@ -246,17 +245,14 @@ DataFrame, str or path
             f"scores of type {type(data).__name__!r} are not understood; pass an array, a "
             f"mapping, records, a DataFrame, a ScoreTable or a file name"
         )
-    tables = _select_metric(tables, metric, where.source)
-    if selecting:
-        tables = tuple(
-            select(
-                t,
-                methods=methods,
-                exclude=exclude,
-                datasets=datasets,
-                rename=rename,
-                nan_policy=nan_policy,
-            )
-            for t in tables
-        )
-    return tables
+    return select_tables(
+        tables,
+        metric,
+        where.source,
+        selecting=selecting,
+        methods=methods,
+        exclude=exclude,
+        datasets=datasets,
+        rename=rename,
+        nan_policy=nan_policy,
+    )

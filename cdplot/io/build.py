@@ -1359,6 +1359,30 @@ def _known(kind, names):
     return f"the {kind} are {shown}{more}"
 
 
+def select_tables(
+    tables, metric, source, *, selecting, methods, exclude, datasets, rename, nan_policy
+) -> tuple:
+    """The tables of ``metric`` (all when None), with methods and data sets selected.
+
+    ``selecting`` is the caller's word on whether the options select: for an
+    array, ``methods`` and ``datasets`` name its columns and rows instead.
+    """
+    tables = _select_metric(tables, metric, source)
+    if not selecting:
+        return tuple(tables)
+    return tuple(
+        select(
+            t,
+            methods=methods,
+            exclude=exclude,
+            datasets=datasets,
+            rename=rename,
+            nan_policy=nan_policy,
+        )
+        for t in tables
+    )
+
+
 def select(table, *, methods=None, exclude=None, datasets=None, rename=None, nan_policy="raise"):
     """Keep, drop and rename methods and data sets of a table read with ``nan_policy='keep'``.
 

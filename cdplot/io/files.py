@@ -20,11 +20,10 @@ from .build import (
     ORIENTS,
     _from_mapping,
     _from_sequence,
-    _select_metric,
     _tables_from_columns,
     _validate_options,
     _wide_columns,
-    select,
+    select_tables,
     validate_selection,
 )
 from .checks import NUMBER_RE, Where, check_sep
@@ -144,8 +143,16 @@ def read_scores(
                 f"{name}: a results folder has one layout; sep=, layout= and *_col= do not apply"
             )
         tables = read_results_folder(name, nan_policy=policy, max_bytes=max_bytes)
-        return _selected(
-            tables, metric, name, selecting, methods, exclude, datasets, rename, nan_policy
+        return select_tables(
+            tables,
+            metric,
+            name,
+            selecting=selecting,
+            methods=methods,
+            exclude=exclude,
+            datasets=datasets,
+            rename=rename,
+            nan_policy=nan_policy,
         )
     if not raw.isascii() or raw[:4].startswith(b"\xef\xbb\xbf"):
         # validates UTF-8 (naming the row of a bad byte) and drops a byte-order mark
@@ -166,26 +173,17 @@ def read_scores(
             raise CdplotError(f"{name}: option orient={orient!r} applies to JSON objects only")
         tables = _read_delimited(raw, name, sep=sep, layout=layout, cols=cols, nan_policy=policy)
     tables = tuple(replace(t, source=name, sha256=digest) for t in tables)
-    return _selected(
-        tables, metric, name, selecting, methods, exclude, datasets, rename, nan_policy
+    return select_tables(
+        tables,
+        metric,
+        name,
+        selecting=selecting,
+        methods=methods,
+        exclude=exclude,
+        datasets=datasets,
+        rename=rename,
+        nan_policy=nan_policy,
     )
-
-
-def _selected(tables, metric, name, selecting, methods, exclude, datasets, rename, nan_policy):
-    tables = _select_metric(tables, metric, name)
-    if selecting:
-        tables = tuple(
-            select(
-                t,
-                methods=methods,
-                exclude=exclude,
-                datasets=datasets,
-                rename=rename,
-                nan_policy=nan_policy,
-            )
-            for t in tables
-        )
-    return tables
 
 
 class _DuplicateKey(Exception):

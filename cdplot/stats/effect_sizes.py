@@ -116,6 +116,21 @@ def _matrix(scores, higher_is_better) -> np.ndarray:
     return x if higher_is_better else -x
 
 
+def _scaled(x: np.ndarray) -> tuple[np.ndarray, float]:
+    """``x / s`` and ``s``, a power of two (so the division is exact) that keeps sums finite.
+
+    Scores near the largest float (1e308) overflow in differences and squares;
+    scaled down they do not, and every quantity here is either scale-free
+    (Cohen's d, Cliff's delta) or scales back linearly.
+    """
+    top = float(np.max(np.abs(x))) if x.size else 0.0
+    if top <= 2.0**500:
+        return x, 1.0
+    # top = m * 2**e with 1/2 <= m < 1: divided by 2**(e - 1), every score is below 2
+    scale = math.ldexp(1.0, math.frexp(top)[1] - 1)
+    return x / scale, scale
+
+
 def cliffs_delta(scores, *, higher_is_better: bool = True) -> np.ndarray:
     """Cliff's δ between every pair of methods' scores over the data sets.
 
@@ -179,7 +194,7 @@ def cohens_d(scores, *, higher_is_better: bool = True) -> np.ndarray:
     >>> cohens_d([[3, 1], [4, 2], [5, 6]]).round(4).tolist()
     [[0.0, 0.5774], [-0.5774, 0.0]]
     """
-    x = _matrix(scores, higher_is_better)
+    x, _ = _scaled(_matrix(scores, higher_is_better))
     n, k = x.shape
     if n < 2:
         d = np.full((k, k), np.nan)
@@ -405,6 +420,7 @@ def effect_sizes(
     if len(methods) != k:
         raise CdplotError(f"option methods has {len(methods)} names for {k} columns of scores")
     confidence = 1.0 - alpha
+    x, scale = _scaled(x)
     mean = x.mean(axis=0)
     std = x.std(axis=0, ddof=1) if n > 1 else np.full(k, np.nan)
     median = np.median(x, axis=0)
@@ -417,6 +433,17 @@ def effect_sizes(
         mean_ci = np.full((k, 2), np.nan)
     ordered = np.sort(x, axis=0)
     median_ci = np.array([_median_ci(ordered[:, j], confidence) for j in range(k)])
+    if scale != 1.0:
+        with np.errstate(over="raise"):
+            try:
+                mean, std, median, mean_ci, median_ci = (
+                    v * scale for v in (mean, std, median, mean_ci, median_ci)
+                )
+            except FloatingPointError:
+                raise CdplotError(
+                    "the scores' standard deviations or confidence intervals are beyond the "
+                    "largest float (about 1.8e308); rescale the scores"
+                ) from None
     return EffectSizes(
         methods=methods,
         cliffs_delta=cliffs_delta(x, higher_is_better=higher_is_better),

@@ -169,3 +169,21 @@ def test_many_methods_are_fast_enough_and_exact():
 def test_bad_input_is_one_line(scores, kwargs, message):
     with pytest.raises(CdplotError, match=message):
         effect_sizes(scores, **kwargs)
+
+
+def test_scores_near_the_largest_float_do_not_overflow():
+    # issue 14: finite inputs near 1e308 must not give inf or NaN from overflow
+    x = np.array([[1e308, -1e308], [-1e308, 1e308], [1e308, 1e308], [0.5, 0.1]])
+    small = x / 2.0**1000
+    big, ref = effect_sizes(x), effect_sizes(small)
+    assert np.array_equal(big.cliffs_delta, ref.cliffs_delta)
+    assert np.array_equal(big.cohens_d, ref.cohens_d)
+    assert np.all(np.isfinite(big.mean))
+    assert big.mean == pytest.approx(ref.mean * 2.0**1000)
+    assert big.median == pytest.approx(ref.median * 2.0**1000)
+
+
+def test_an_interval_beyond_the_float_range_is_refused():
+    x = np.array([[1.7e308, 0.0], [-1.7e308, 0.0], [1.7e308, 1.0]])
+    with pytest.raises(CdplotError, match="beyond the largest float"):
+        effect_sizes(x)

@@ -202,6 +202,22 @@ def _check_format(format, path: Path) -> str:
     return _SUFFIX_FORMATS[suffix]
 
 
+def _check_not_an_input(path: Path, data) -> None:
+    """Refuse writing the report over the data file it is made from."""
+    sources = data if isinstance(data, (list, tuple)) else [data]
+    for source in sources:
+        if isinstance(source, (str, os.PathLike)) and os.path.isfile(source) and path.is_file():
+            try:
+                same = os.path.samefile(source, path)
+            except OSError:
+                continue
+            if same:
+                raise CdplotError(
+                    f"output {str(path)!r} is also the data file; writing it would destroy the "
+                    "data: choose another output name"
+                )
+
+
 def _check_template_dir(template_dir):
     if template_dir is None:
         return None
@@ -671,7 +687,7 @@ def report(
     CdplotError
         For an invalid option, an unknown extension, a template error (one
         line naming the template and line), analysis options given with
-        results, or invalid data.
+        results, invalid data, or a ``path`` that is the data file itself.
 
     Notes
     -----
@@ -691,6 +707,7 @@ def report(
     """  # noqa: E501
     path = Path(path)
     fmt = _check_format(format, path)
+    _check_not_an_input(path, results_or_data)
     analysis = {
         "higher_is_better": higher_is_better,
         "alpha": alpha,

@@ -295,3 +295,15 @@ def test_a_heatmap_too_large_to_read_is_left_out_and_said_so():
     html = render_html(res, embed_fonts=False)
     assert "nor would a heatmap of them" in html
     assert "the heatmap above" not in html
+
+
+def test_the_report_never_overwrites_its_data_file(tmp_path):
+    # issue 14: an output path equal to an input path overwrote the input
+    data = tmp_path / "scores.csv"
+    text = "dataset,A,B\nd1,0.9,0.8\nd2,0.8,0.7\nd3,0.7,0.75\n"
+    data.write_text(text, encoding="utf-8")
+    same = tmp_path / "scores.html"
+    same.symlink_to(data)
+    with pytest.raises(CdplotError, match="is also the data file"):
+        report(str(data), same)
+    assert data.read_text(encoding="utf-8") == text

@@ -79,13 +79,14 @@ def _guarded_output(command: str):
     warnings.showwarning = show
     # SIGTERM unwinds like an exception, so that half-written outputs are removed
     # (cdplot._atomic) instead of being left beside the output
+    old_term = None
     with contextlib.suppress(ValueError):  # not the main thread: leave signals alone
         old_term = signal.signal(signal.SIGTERM, _terminate)
     try:
         yield
     finally:
         sys.stdout, sys.stderr, warnings.showwarning = saved
-        with contextlib.suppress(ValueError, NameError):
+        if old_term is not None:
             signal.signal(signal.SIGTERM, old_term)
 
 

@@ -18,7 +18,7 @@ is installed and falls back to fontTools (about a second slower per report)
 otherwise; the script says which one it found.
 
 The figures are drawn in forked worker processes while the main process
-imports WeasyPrint (see ``cdplot.report.figures.figure_svgs_many``);
+imports WeasyPrint (see ``cdplot.reporting.figures.figure_svgs_many``);
 ``--no-workers`` sets ``CDPLOT_NO_WORKERS=1`` to time everything in one process.
 """
 

@@ -74,8 +74,8 @@ _LAZY = {
     "posterior_density": "cdplot.plot.bayesian",
     "posterior_simplex": "cdplot.plot.bayesian",
     # reports (jinja2, weasyprint)
-    "report": "cdplot.report",
-    "data_table": "cdplot.report",
+    "report": "cdplot.reporting",
+    "data_table": "cdplot.reporting",
 }
 
 __all__ = ["__version__", "CdplotError", "CdplotWarning", *sorted(_LAZY)]

@@ -73,7 +73,7 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    from ..report import report
+    from ..reporting import report
     from ..stats.compare import compare_table
 
     tables = load_tables(args)

@@ -34,7 +34,7 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    from ..report import data_table
+    from ..reporting import data_table
 
     results = run_analyses(args)
     for i, r in enumerate(results):
@@ -47,11 +47,11 @@ def run(args) -> int:
 def _heading(result, fmt: str) -> str:
     name = result.metric or result.scores.source or "scores"
     if fmt == "latex":
-        from ..report._format import latex_escape
+        from ..reporting._format import latex_escape
 
         return f"% metric: {latex_escape(name)}\n"
     if fmt == "markdown":
-        from ..report._format import markdown_escape
+        from ..reporting._format import markdown_escape
 
         return f"**{markdown_escape(name)}**\n\n"
     import html

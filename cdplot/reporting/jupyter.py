@@ -28,7 +28,7 @@ def repr_html(result) -> str:
     Examples
     --------
     >>> import cdplot
-    >>> from cdplot.report import repr_html
+    >>> from cdplot.reporting import repr_html
     >>> html = repr_html(cdplot.compare(cdplot.load_example("demsar2006")))
     >>> html.startswith('<div class="cdplot-report">')
     True

@@ -5,8 +5,8 @@ import pytest
 import cdplot
 from cdplot._resources import templates_dir
 from cdplot.errors import CdplotError
-from cdplot.report import render_html
-from cdplot.report.render import TEMPLATE_NAMES, make_environment
+from cdplot.reporting import render_html
+from cdplot.reporting.render import TEMPLATE_NAMES, make_environment
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,7 @@ import pytest
 
 import cdplot
 from cdplot.errors import CdplotError
-from cdplot.report import render_html
+from cdplot.reporting import render_html
 
 
 @pytest.fixture(scope="module")

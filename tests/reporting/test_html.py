@@ -1,4 +1,4 @@
-"""The HTML report: valid, self-contained, complete (cdplot/report/render.py)."""
+"""The HTML report: valid, self-contained, complete (cdplot/reporting/render.py)."""
 
 import re
 import xml.etree.ElementTree as ET
@@ -9,7 +9,7 @@ import pytest
 
 import cdplot
 from cdplot.errors import CdplotError, CdplotWarning
-from cdplot.report import render_html, report
+from cdplot.reporting import render_html, report
 
 
 class _Collector(HTMLParser):
@@ -230,7 +230,7 @@ def test_progress_on_stderr(tmp_path, capsys):
 
 
 def test_repr_html_for_notebooks():
-    from cdplot.report import repr_html
+    from cdplot.reporting import repr_html
 
     html = repr_html(cdplot.compare(cdplot.load_example("demsar2006")))
     assert html.startswith('<div class="cdplot-report">')
@@ -238,9 +238,12 @@ def test_repr_html_for_notebooks():
     assert parse(html).errors == []
 
 
-def test_cdplot_report_stays_callable_after_importing_the_package(tmp_path):
-    import cdplot.report.tables  # noqa: F401  binds the package to cdplot.report
+def test_cdplot_report_is_the_function_whatever_was_imported_first(tmp_path):
+    # issue 11: the package is cdplot.reporting, so importing it never rebinds cdplot.report
+    import cdplot.reporting.render
+    import cdplot.reporting.tables  # noqa: F401
 
+    assert cdplot.report is cdplot.reporting.render.report
     out = cdplot.report(cdplot.load_example("demsar2006"), tmp_path / "r.html")
     assert out.is_file()
 
@@ -283,7 +286,7 @@ def test_control_mode_report_claims_nothing_about_untested_pairs():
 def test_a_heatmap_too_large_to_read_is_left_out_and_said_so():
     import warnings
 
-    from cdplot.report.figures import figure_svgs
+    from cdplot.reporting.figures import figure_svgs
 
     rng = np.random.default_rng(60)
     scores = rng.uniform(size=(14, 60)) + np.linspace(0, 0.5, 60)

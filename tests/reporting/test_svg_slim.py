@@ -2,7 +2,7 @@
 
 import xml.etree.ElementTree as ET
 
-from cdplot.report.figures import clean_svg, svg_font_families
+from cdplot.reporting.figures import clean_svg, svg_font_families
 
 NS = "{http://www.w3.org/2000/svg}"
 

@@ -1,11 +1,11 @@
-"""The data table in LaTeX, Markdown and HTML (cdplot/report/tables.py)."""
+"""The data table in LaTeX, Markdown and HTML (cdplot/reporting/tables.py)."""
 
 import numpy as np
 import pytest
 
 import cdplot
 from cdplot.errors import CdplotError
-from cdplot.report import data_table
+from cdplot.reporting import data_table
 from cdplot.stats.scores import ScoreTable
 
 # Demsar (2006), Table 6, as printed with 3 decimals; ranks of the printed values

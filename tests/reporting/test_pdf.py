@@ -3,7 +3,7 @@
 import pytest
 
 import cdplot
-from cdplot.report import report
+from cdplot.reporting import report
 
 pypdf = pytest.importorskip("pypdf")
 

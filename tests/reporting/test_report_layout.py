@@ -1,12 +1,12 @@
-"""Measured layout of the report's tables and figures (cdplot/report/layout.py; the name
+"""Measured layout of the report's tables and figures (cdplot/reporting/layout.py; the name
 tests/plot/test_layout.py is taken, and test modules need unique basenames)."""
 
 import numpy as np
 import pytest
 
 import cdplot
-from cdplot.report.context import method_table, section_context
-from cdplot.report.layout import (
+from cdplot.reporting.context import method_table, section_context
+from cdplot.reporting.layout import (
     MIN_PT,
     TEXT_WIDTH_PT,
     data_table_layout,

@@ -8,7 +8,7 @@ import pytest
 
 import cdplot
 from cdplot.errors import CdplotError
-from cdplot.report import figures, render_html, report
+from cdplot.reporting import figures, render_html, report
 
 pytestmark = pytest.mark.skipif(
     not sys.platform.startswith("linux"), reason="workers are forked on Linux only"

@@ -1,7 +1,7 @@
 """Compose results, figures and templates into an HTML or PDF report.
 
 The pipeline: analyse (when given data) -> draw each metric's figures as
-SVG -> gather plain values (:mod:`cdplot.report.context`) -> render the
+SVG -> gather plain values (:mod:`cdplot.reporting.context`) -> render the
 Jinja2 templates -> write the HTML, or hand it to WeasyPrint with a URL
 fetcher that serves only cdplot's bundled fonts.  jinja2, matplotlib and
 weasyprint are imported inside the functions, so that ``import cdplot``
@@ -100,7 +100,7 @@ def make_environment(template_dir=None):
         :class:`~jinja2.sandbox.SandboxedEnvironment`, read only regular
         files inside the folder (links are judged by their target) and are
         rendered in a child process bounded in time and memory (see
-        :mod:`cdplot.report.user_templates`).
+        :mod:`cdplot.reporting.user_templates`).
 
     Returns
     -------

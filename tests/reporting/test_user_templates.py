@@ -1,4 +1,4 @@
-"""User templates stay inside their folder and inside bounds (cdplot/report/user_templates.py)."""
+"""User templates stay inside their folder and inside bounds (reporting/user_templates.py)."""
 
 import os
 import subprocess
@@ -8,8 +8,8 @@ import pytest
 
 import cdplot
 from cdplot.errors import CdplotError
-from cdplot.report import render_html
-from cdplot.report import user_templates as ut
+from cdplot.reporting import render_html
+from cdplot.reporting import user_templates as ut
 
 SECRET = "secret-token-4f1c9"
 

@@ -3,7 +3,7 @@
 An HTML report carries its fonts inside (base64 ``data:`` URLs), so that it
 looks the same on any machine and asks no server for anything.  A PDF
 report names the font files by ``file:`` URL instead, which the restricted
-fetcher (:mod:`cdplot.report.fetcher`) serves from the data folder;
+fetcher (:mod:`cdplot.reporting.fetcher`) serves from the data folder;
 WeasyPrint embeds the subset it uses in the PDF.
 """
 

@@ -13,8 +13,8 @@ import pytest
 import cdplot
 from cdplot._resources import fonts_dir, templates_dir
 from cdplot.errors import CdplotWarning
-from cdplot.report import render_html, report
-from cdplot.report.fetcher import RefusedURL, check_url
+from cdplot.reporting import render_html, report
+from cdplot.reporting.fetcher import RefusedURL, check_url
 from cdplot.stats.scores import ScoreTable
 
 HOSTILE_METHODS = [
@@ -51,7 +51,7 @@ def hostile():
 @pytest.fixture
 def guarded(monkeypatch):
     """Record every URL given to the fetcher and every file opened; fail on any network use."""
-    from cdplot.report import fetcher as fetcher_module
+    from cdplot.reporting import fetcher as fetcher_module
 
     calls = {"urls": [], "opened": []}
     real_make = fetcher_module.make_fetcher
@@ -193,7 +193,7 @@ def test_fetcher_refuses_escapes_from_the_font_folder(tmp_path):
 
 
 def test_fetcher_serves_bundled_fonts():
-    from cdplot.report.fetcher import make_fetcher
+    from cdplot.reporting.fetcher import make_fetcher
 
     font = next(fonts_dir().rglob("*.ttf"))
     response = make_fetcher()(font.as_uri())

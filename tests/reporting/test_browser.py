@@ -23,7 +23,7 @@ import numpy as np
 import pytest
 
 import cdplot
-from cdplot.report import render_html
+from cdplot.reporting import render_html
 from cdplot.stats.scores import ScoreTable
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")

@@ -362,7 +362,7 @@ def methods_paragraph(result, *, style: str = "text") -> str:
     Examples
     --------
     >>> import cdplot
-    >>> from cdplot.report import methods_paragraph
+    >>> from cdplot.reporting import methods_paragraph
     >>> res = cdplot.compare(cdplot.load_example("demsar2006"))
     >>> methods_paragraph(res).split(". ")[0]
     'We compared 4 methods over 14 data sets by AUC (higher is better) following Demšar (2006)'

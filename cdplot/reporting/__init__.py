@@ -1,0 +1,17 @@
+"""Reports: every statistic, figure and conclusion of an analysis in one HTML or PDF file.
+
+This package only composes: the statistics come from :mod:`cdplot.stats`,
+the figures from :mod:`cdplot.plot`, the layout from the Jinja2 templates in
+``templates/`` (``cdplot/_data/templates`` when installed).  jinja2 and
+weasyprint are imported inside the functions that need them.
+
+The package is named ``reporting`` so that ``cdplot.report`` is always the
+function :func:`report`, whatever was imported before.
+"""
+
+from .jupyter import repr_html
+from .references import bibtex, methods_paragraph
+from .render import render_html, report
+from .tables import data_table
+
+__all__ = ["report", "render_html", "data_table", "methods_paragraph", "bibtex", "repr_html"]

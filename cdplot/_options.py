@@ -1,18 +1,96 @@
-"""Validation of keyword options shared by every public function.
+"""The vocabulary of cdplot: every option's name and the words it accepts, defined once.
 
-One helper per kind of option keeps the wording of error messages identical
-across the library and the command line (``--alpha`` and ``alpha=`` fail
-with the same sentence).
+The same word means the same thing in every function, result field, command-line
+option and JSON key; a Python keyword ``foo_bar=`` is the option ``--foo-bar`` on
+the command line.  The choices below are imported everywhere (the command line
+builds its ``choices`` from them without importing the numerical code, so
+``cdplot --help`` starts at once), and validated with :func:`check_option`.
+
+==================  =====================  ==============================================
+Python keyword      command line           meaning
+==================  =====================  ==============================================
+``test``            ``--test``             the post-hoc test (:data:`TESTS`)
+``correction``      ``--correction``       a multiple-testing procedure (:data:`CORRECTIONS`)
+``control``         ``--control``          the method every other is compared with
+``alpha``           ``--alpha``            significance level
+``zero_method``     ``--zero-method``      zero differences in Wilcoxon (:data:`ZERO_METHODS`)
+``distribution``    ``--distribution``     null distribution of a p-value (:data:`DISTRIBUTIONS`)
+``continuity``      ``--continuity``       McNemar's continuity correction (True/False)
+``tie_correction``  ``--no-tie-correction``  Friedman's correction for ties
+``nan_policy``      ``--nan-policy``       missing scores (:data:`NAN_POLICIES`)
+``methods``         ``--methods``          the methods to keep (or the two of a pair)
+``exclude``         ``--exclude``          methods to leave out
+``datasets``        ``--datasets``         the data sets to keep
+``rename``          ``--rename``           ``{old: new}`` names for methods
+``repetition_col``  ``--repetition-col``   column(s) naming folds, resamples or seeds
+``style``           ``--style``            a figure style (:data:`STYLES`)
+``font``            ``--font``             a figure font (:data:`FONTS`, a family or a file)
+``kind``            ``--kind``             a chart (:data:`KINDS`)
+``format``          ``--format``           an output format (text, json, csv; html, pdf; ...)
+==================  =====================  ==============================================
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from typing import Literal
 
 from .errors import CdplotError
 
-__all__ = ["check_option", "check_alpha", "check_bool", "MIN_DPI", "MAX_DPI"]
+__all__ = [
+    "check_option",
+    "check_alpha",
+    "check_bool",
+    "MIN_DPI",
+    "MAX_DPI",
+    "TESTS",
+    "CD_TESTS",
+    "CORRECTIONS",
+    "PAIRWISE_CORRECTIONS",
+    "ALL_PAIRS_ONLY",
+    "ZERO_METHODS",
+    "DISTRIBUTIONS",
+    "NAN_POLICIES",
+    "STYLES",
+    "FONTS",
+    "KINDS",
+    "FIGURE_FORMATS",
+    "REPORT_FORMATS",
+    "TABLE_FORMATS",
+    "TEXT_FORMATS",
+    "STATS_FORMATS",
+]
+
+# post-hoc tests after the Friedman test
+TESTS = ("nemenyi", "bonferroni-dunn", "friedman-z", "wilcoxon", "sign")
+Test = Literal["nemenyi", "bonferroni-dunn", "friedman-z", "wilcoxon", "sign"]
+# the tests a critical difference exists for
+CD_TESTS = ("nemenyi", "bonferroni-dunn")
+# multiple-testing procedures; the last two need the logical structure of all pairs
+CORRECTIONS = ("bonferroni", "holm", "hochberg", "hommel", "shaffer", "bergmann")
+Correction = Literal["bonferroni", "holm", "hochberg", "hommel", "shaffer", "bergmann"]
+ALL_PAIRS_ONLY = ("shaffer", "bergmann")
+# the procedures that apply to any family of p-values
+PAIRWISE_CORRECTIONS = tuple(c for c in CORRECTIONS if c not in ALL_PAIRS_ONLY)
+ZERO_METHODS = ("demsar", "zsplit", "wilcox", "pratt")
+ZeroMethod = Literal["demsar", "zsplit", "wilcox", "pratt"]
+DISTRIBUTIONS = ("auto", "exact", "asymptotic")
+Distribution = Literal["auto", "exact", "asymptotic"]
+NAN_POLICIES = ("raise", "omit")
+NanPolicy = Literal["raise", "omit"]
+# figures
+STYLES = ("paper", "paper-wide", "slides")
+Style = Literal["paper", "paper-wide", "slides"]
+FONTS = ("sans", "serif")
+KINDS = ("cd", "intervals", "heatmap")
+Kind = Literal["cd", "intervals", "heatmap"]
+# output formats, by what is written
+FIGURE_FORMATS = ("png", "svg", "pdf")
+REPORT_FORMATS = ("html", "pdf")
+TABLE_FORMATS = ("latex", "markdown", "html")
+TEXT_FORMATS = ("text", "latex")
+STATS_FORMATS = ("text", "json", "csv")
 
 # resolution of PNG output: below 10 dpi a figure is a few pixels wide (0.001 gives none,
 # which Agg refuses); above 2400 a wide figure passes Agg's 2**16-pixel limit

@@ -151,7 +151,8 @@ def selection_kwargs(args) -> dict:
 
 def add_analysis_options(parser: argparse.ArgumentParser) -> None:
     """Add direction, alpha, test, correction and the other options of :func:`cdplot.compare`."""
-    from ..stats.options import CORRECTIONS, TESTS, WILCOXON_METHODS, ZERO_METHODS
+    from .._options import CORRECTIONS, TESTS, ZERO_METHODS
+    from .._options import DISTRIBUTIONS as WILCOXON_METHODS
 
     g = parser.add_argument_group("analysis")
     d = g.add_mutually_exclusive_group()

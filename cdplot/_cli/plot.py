@@ -4,12 +4,9 @@ from __future__ import annotations
 
 import argparse
 
-from .._options import MAX_DPI, MIN_DPI
+from .._options import KINDS, MAX_DPI, MIN_DPI, STYLES
 from ..errors import CdplotError
 from .common import add_analysis_options, add_input_options, analysis_kwargs, load_tables
-
-KINDS = ("cd", "intervals", "heatmap")
-STYLES = ("paper", "paper-wide", "slides")
 
 
 def _dpi(text: str) -> float:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 
+from .._options import STATS_FORMATS
 from .common import add_analysis_options, add_input_options, run_analyses
 
 
@@ -30,7 +31,7 @@ def register(sub) -> None:
     )
     p.add_argument(
         "--format",
-        choices=("text", "json", "csv"),
+        choices=STATS_FORMATS,
         default=None,
         help="text (default), json (one object), or csv (one row per method: rank order, "
         "average rank, mean score, groups, adjusted p-values against every method)",

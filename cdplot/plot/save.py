@@ -7,13 +7,12 @@ import logging
 from pathlib import Path
 
 from .._atomic import atomic_write
+from .._options import FIGURE_FORMATS as FORMATS
 from .._options import MAX_DPI, MIN_DPI
 from ..errors import CdplotError
 from .fonts import register_fonts
 
 __all__ = ["save_figure", "render_svg", "FORMATS"]
-
-FORMATS = ("png", "svg", "pdf")
 
 
 def _figure(ax_or_fig):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .._options import TEXT_FORMATS as STYLES
 from .._options import check_option
 from ..stats.results import join_names
 
@@ -282,8 +283,6 @@ _CORRECTION_REFS = {
     "shaffer": ("shaffer1986", "garcia2008"),
     "bergmann": ("bergmann1988", "garcia2008"),
 }
-
-STYLES = ("text", "latex")
 
 
 def _cite(keys, style: str) -> str:

@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 
 from .._atomic import atomic_write
+from .._options import REPORT_FORMATS as FORMATS
 from .._options import check_option
 from .._resources import templates_dir
 from ..errors import CdplotError, CdplotWarning
@@ -32,7 +33,6 @@ __all__ = [
 ]
 
 PAPERS = ("a4", "letter")
-FORMATS = ("html", "pdf")
 _SUFFIX_FORMATS = {".html": "html", ".htm": "html", ".pdf": "pdf"}
 # CSS @page sizes
 _PAGE_SIZES = {"a4": "A4", "letter": "letter"}

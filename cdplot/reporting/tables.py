@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._options import TABLE_FORMATS as FORMATS
 from .._options import check_option
 from ..errors import CdplotError
 from ._format import (
@@ -23,7 +24,6 @@ from ._format import (
 
 __all__ = ["data_table", "table_model", "FORMATS"]
 
-FORMATS = ("latex", "markdown", "html")
 
 # ranks are multiples of 1/2 (or averages of them); compare with a tolerance
 _TIE = 1e-9

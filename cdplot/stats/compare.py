@@ -4,20 +4,22 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._options import check_alpha, check_bool, check_option
+from .._options import (
+    ALL_PAIRS_ONLY,
+    CORRECTIONS,
+    NAN_POLICIES,
+    TESTS,
+    ZERO_METHODS,
+    check_alpha,
+    check_bool,
+    check_option,
+)
+from .._options import DISTRIBUTIONS as WILCOXON_METHODS
 from ..errors import CdplotError
 from ..io import ScoreTable, as_score_tables
 from .cliques import bridges, find_cliques, unjoined_pairs
 from .critical import critical_difference, critical_value
 from .friedman import friedman_from_ranks
-from .options import (
-    ALL_PAIRS_ONLY,
-    CORRECTIONS,
-    NAN_POLICIES,
-    TESTS,
-    WILCOXON_METHODS,
-    ZERO_METHODS,
-)
 from .posthoc import nemenyi, rank_z
 from .ranks import ranks_and_ties
 from .results import ComparisonResult

@@ -25,13 +25,13 @@ import functools
 
 import numpy as np
 
+from .._options import PAIRWISE_CORRECTIONS as CORRECTIONS
 from .._options import check_option
 from ..errors import CdplotError
 
 __all__ = ["adjust", "adjust_pairwise", "CORRECTIONS", "PAIRWISE_CORRECTIONS", "MAX_BERGMANN_K"]
 
 #: Corrections that apply to any family of p-values.
-CORRECTIONS = ("bonferroni", "holm", "hochberg", "hommel")
 
 #: Corrections available for the all-pairs family.
 PAIRWISE_CORRECTIONS = CORRECTIONS + ("shaffer", "bergmann")

@@ -9,13 +9,11 @@ from __future__ import annotations
 
 import math
 
-from .._options import check_alpha, check_option
+from .._options import CD_TESTS, check_alpha, check_option
 from ..errors import CdplotError
 from .distributions import norm_isf, studentized_range_isf
 
 __all__ = ["critical_value", "critical_difference", "rank_standard_error", "CD_TESTS"]
-
-CD_TESTS = ("nemenyi", "bonferroni-dunn")
 
 
 def _validate_k_n(k, n=None):

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from .._options import DISTRIBUTIONS as METHODS
 from .._options import check_alpha, check_bool, check_option
 from ..errors import CdplotError
 from .distributions import binom_cdf, chi2_sf
@@ -26,7 +27,6 @@ from .results import _num, _readonly, fmt_p
 
 __all__ = ["McNemarResult", "mcnemar", "mcnemar_from_predictions", "METHODS", "EXACT_BELOW"]
 
-METHODS = ("auto", "exact", "asymptotic")
 # method='auto' switches to the exact binomial test below this many
 # disagreements; statsmodels' documentation gives the same rule of thumb
 # (the chi-square approximation needs n01 + n10 >= 25).

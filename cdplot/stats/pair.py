@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .._options import check_alpha, check_bool, check_option
+from .._options import DISTRIBUTIONS as METHODS
+from .._options import ZERO_METHODS, check_alpha, check_bool, check_option
 from ..errors import CdplotError
 from ..io import ScoreTable, as_score_tables
 from ._validate import pow2_scale, stable_mean
@@ -24,9 +25,6 @@ from .distributions import t_sf
 from .results import _num, _readonly, _wrap, fmt_p
 
 __all__ = ["PairedTTestResult", "PairResult", "paired_ttest", "compare_pair"]
-
-ZERO_METHODS = ("demsar", "zsplit", "wilcox", "pratt")
-METHODS = ("auto", "exact", "asymptotic")
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .._options import check_alpha, check_bool, check_option
+from .._options import CORRECTIONS, check_alpha, check_bool, check_option
 from ..errors import CdplotError
 from ..io import ScoreTable, as_score_tables
 from ._validate import pow2_scale, refuse_large
@@ -1041,7 +1041,6 @@ def compare_auto(
     'nonparametric'
     """
     from .compare import check_control_correction, compare_table
-    from .options import CORRECTIONS
 
     check_option("nan_policy", nan_policy, ("raise", "omit"))
     alpha = check_alpha(alpha)

@@ -29,14 +29,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .._options import check_option
+from .._options import DISTRIBUTIONS as METHODS
+from .._options import ZERO_METHODS, check_option
 from ..errors import CdplotError
 from .distributions import norm_sf
 
 __all__ = ["WilcoxonResult", "wilcoxon", "wilcoxon_pairs", "ZERO_METHODS", "METHODS"]
 
-ZERO_METHODS = ("demsar", "zsplit", "wilcox", "pratt")
-METHODS = ("auto", "exact", "asymptotic")
 
 # scipy's method='auto' uses the normal approximation above 50 differences,
 # and with ties or zeros enumerates all 2**n sign flips up to n = 13 (2**13

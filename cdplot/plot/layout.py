@@ -438,6 +438,7 @@ def cd_layout(
     caption: str | None = None,
     full_axis: bool | None = None,
     start_size: float | None = None,
+    sides: Sequence[str] | None = None,
 ) -> CDLayout:
     """Place a critical-difference diagram.
 
@@ -494,6 +495,10 @@ def cd_layout(
     start_size : float, optional
         Try no name size above this one (a second pass after notes were
         added starts where the first ended).
+    sides : sequence of {'best', 'worst'}, optional
+        The side of the axis each method is named on (input order);
+        by default the better half is named on the best side.  Several
+        panels of the same methods use it to keep each name on one side.
 
     Returns
     -------
@@ -531,6 +536,7 @@ def cd_layout(
         notes,
         caption,
         span,
+        None if sides is None else tuple(sides),
     )
     scales = [1.0]
     if aspect is not None and height is None and grow:
@@ -703,6 +709,7 @@ def _cd_at(
     notes,
     caption,
     span,
+    sides,
     fs,
     width,
     mode,
@@ -719,7 +726,10 @@ def _cd_at(
     order = sorted(range(k), key=lambda i: (ranks[i], i))
     n_best = math.ceil(k / 2)
     best_side, worst_side = ("left", "right") if reverse else ("right", "left")
-    side = {i: (best_side if pos < n_best else worst_side) for pos, i in enumerate(order)}
+    if sides is None:
+        side = {i: (best_side if pos < n_best else worst_side) for pos, i in enumerate(order)}
+    else:
+        side = {i: best_side if sides[i] == "best" else worst_side for i in range(k)}
 
     values = {i: rank_format.format(ranks[i]) for i in range(k)}
     value_w = (

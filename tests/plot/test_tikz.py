@@ -1,0 +1,238 @@
+"""TikZ output, compiled with pdflatex and measured in the PDF.
+
+Every picture is compiled (inside a minimal ``article`` and as the complete
+``standalone=True`` document) and read back: pypdf for the text (every
+method name present, escaped names printed as written), ``pdftotext
+-bbox-layout`` for the word boxes (no two words overlap, every word inside
+the picture) at k in {2, 4, 10, 30, 50} with 60-character names, in the
+paper and paper-wide styles.
+"""
+
+import re
+import shutil
+import subprocess
+import warnings
+
+import numpy as np
+import pytest
+
+import cdplot
+from cdplot.errors import CdplotError, CdplotWarning
+from cdplot.plot.tikz import cd_tikz, latex_escape
+from cdplot.stats.scores import ScoreTable
+
+PDFLATEX = shutil.which("pdflatex")
+needs_latex = pytest.mark.skipif(
+    PDFLATEX is None or shutil.which("pdftotext") is None,
+    reason="pdflatex or pdftotext is missing (Debian packages texlive-latex-base, "
+    "texlive-pictures, poppler-utils); TikZ output is not compiled",
+)
+
+ARTICLE = r"""\documentclass{article}
+\usepackage{tikz}
+\pagestyle{empty}
+\begin{document}
+\input{cd.tex}
+\end{document}
+"""
+
+
+def long_name(i: int) -> str:
+    """60 characters with natural break points, as in tests/plot/test_sweep.py."""
+    base = f"Model {i:03d} gradient boosted trees (depth 6; lr 0.05), tuned"
+    return (base + " x" * 30)[:60]
+
+
+def table(k, names, n=30, seed=0):
+    rng = np.random.default_rng(seed + k)
+    values = 0.7 + np.linspace(0.08, 0.0, k)[None, :] + rng.normal(0, 0.03, (n, k))
+    return ScoreTable(values=values, methods=names, datasets=[f"d{j}" for j in range(n)])
+
+
+def compile_tex(tmp_path, tex, *, standalone):
+    src = tmp_path / ("doc.tex" if not standalone else "cd.tex")
+    if standalone:
+        src.write_text(tex, encoding="utf-8")
+    else:
+        (tmp_path / "cd.tex").write_text(tex, encoding="utf-8")
+        src.write_text(ARTICLE, encoding="utf-8")
+    run = subprocess.run(
+        [PDFLATEX, "-interaction=nonstopmode", "-halt-on-error", src.name],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stdout[-2000:]
+    return src.with_suffix(".pdf")
+
+
+def words(pdf):
+    """(text, x0, y0, x1, y1) of every word, and the page size, from pdftotext -bbox-layout."""
+    out = subprocess.run(
+        ["pdftotext", "-bbox-layout", str(pdf), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    page = re.search(r'<page width="([\d.]+)" height="([\d.]+)"', out)
+    found = [
+        (m.group(5), *(float(m.group(i)) for i in range(1, 5)))
+        for m in re.finditer(
+            r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>',
+            out,
+        )
+    ]
+    return found, (float(page.group(1)), float(page.group(2)))
+
+
+def overlaps(found, tol=0.3):
+    bad = []
+    items = sorted(found, key=lambda w: w[1])
+    for n, a in enumerate(items):
+        for b in items[n + 1 :]:
+            if b[1] >= a[3] - tol:
+                break
+            if min(a[4], b[4]) - max(a[2], b[2]) > tol and min(a[3], b[3]) - max(a[1], b[1]) > tol:
+                bad.append((a[0], b[0]))
+    return bad
+
+
+def pdf_text(pdf):
+    from pypdf import PdfReader
+
+    return "".join(page.extract_text() for page in PdfReader(str(pdf)).pages)
+
+
+def squash(text):
+    return "".join(text.split())
+
+
+@needs_latex
+@pytest.mark.parametrize("style", ["paper", "paper-wide"])
+@pytest.mark.parametrize("k", [2, 4, 10, 30, 50])
+def test_compiled_words_never_overlap(tmp_path, k, style):
+    res = cdplot.compare(table(k, [long_name(i) for i in range(k)]))
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", CdplotWarning)
+        tex = cd_tikz(res, style=style, standalone=True)
+    warned = [str(w.message) for w in caught if issubclass(w.category, CdplotWarning)]
+    pdf = compile_tex(tmp_path, tex, standalone=True)
+    found, (w, h) = words(pdf)
+    # exactly the style's width: 3.5 in or 7 in, in big points
+    assert w == pytest.approx(cdplot.plot.STYLES[style].width * 72, abs=0.01)
+    outside = [t for t, x0, y0, x1, y1 in found if x0 < -0.01 or y0 < -0.01 or x1 > w or y1 > h]
+    assert outside == []
+    if not warned:
+        assert overlaps(found) == []
+    text = squash(pdf_text(pdf))
+    for name in res.methods:
+        # shortened names are listed in full in the key (wrapped names in two pieces)
+        assert squash(name) in text
+
+
+@needs_latex
+def test_article_and_standalone_compile_to_the_same_words(tmp_path, demsar):
+    tex = cd_tikz(demsar)
+    assert tex.lstrip().startswith("%")
+    assert r"\begin{tikzpicture}" in tex
+    assert r"\documentclass" not in tex
+    a = tmp_path / "a"
+    s = tmp_path / "s"
+    a.mkdir()
+    s.mkdir()
+    in_article = pdf_text(compile_tex(a, tex, standalone=False))
+    alone = pdf_text(compile_tex(s, cd_tikz(demsar, standalone=True), standalone=True))
+    for name in demsar.methods:
+        assert name in in_article
+        assert name in alone
+    # Demsar (2006), Figure 1: CD = 1.25 for k = 4, N = 14, Nemenyi at alpha = 0.05
+    assert "CD = 1.25" in " ".join(alone.split())
+
+
+ESCAPED = [
+    "A&B",
+    "50% trim",
+    "cost $1",
+    "#3 model",
+    "k_NN",
+    "{set}",
+    "approx~1",
+    "x^2 boost",
+    r"back\slash",
+    "a<b>c|d",
+    "double--dash",
+    "Méthode été",
+]
+
+
+def test_latex_escape_reference():
+    # each special character of LaTeX (The LaTeX Companion, 2nd ed., section 7.1.1)
+    assert latex_escape("& % $ # _ { } ~ ^ \\") == (
+        r"\& \% \$ \# \_ \{ \} \textasciitilde{} \textasciicircum{} \textbackslash{}"
+    )
+    assert latex_escape("a--b") == r"a-\kern0pt -b"
+    assert latex_escape("Méthode") == "Méthode"  # non-ASCII passed through as UTF-8
+
+
+@needs_latex
+def test_escaped_names_print_as_written(tmp_path):
+    res = cdplot.compare(table(len(ESCAPED), ESCAPED))
+    tex = cd_tikz(res, style="paper-wide", standalone=True)
+    text = squash(pdf_text(compile_tex(tmp_path, tex, standalone=True)))
+    # what Computer Modern in LaTeX's default OT1 encoding prints for these: the
+    # underscore is a rule (no glyph to extract), tilde and circumflex are accents, and
+    # accented letters are built from an accent and a letter
+    ot1 = str.maketrans({"_": "", "~": "\u02dc", "^": "\u02c6"})
+    text = text.replace("\u00b4e", "\u00e9")
+    for name in ESCAPED:
+        assert squash(name.translate(ot1)) in text, name
+
+
+@needs_latex
+def test_control_mode_says_only_pairs_with_the_control(tmp_path):
+    data = cdplot.load_example("demsar2006")
+    res = cdplot.compare(data, test="bonferroni-dunn", control="C4.5")
+    tex = cd_tikz(res, standalone=True, highlight="C4.5")
+    # no groups against a control: only the CD interval, no clique bars of bar width
+    assert "line width=2.2bp" not in tex
+    text = " ".join(pdf_text(compile_tex(tmp_path, tex, standalone=True)).split())
+    assert "only pairs with the control C4.5 were tested" in text
+    with pytest.raises(CdplotError, match="highlight='C4.5\\+m'"):
+        cd_tikz(res, highlight="C4.5+m")
+
+
+def test_writes_atomically_and_validates(tmp_path, demsar):
+    out = tmp_path / "cd.tex"
+    tex = cd_tikz(demsar, path=out)
+    assert out.read_text(encoding="utf-8") == tex
+    assert [p.name for p in tmp_path.iterdir()] == ["cd.tex"]
+    assert cd_tikz(demsar) == tex  # the same bytes on every run
+    with pytest.raises(CdplotError, match="standalone='yes'"):
+        cd_tikz(demsar, standalone="yes")
+    with pytest.raises(CdplotError, match="style="):
+        cd_tikz(demsar, style="poster")
+
+
+def test_same_layout_as_the_figure(demsar):
+    """The picture is placed by cd_layout: its clique bar is where the layout puts it."""
+    from cdplot.plot._common import measurer
+    from cdplot.plot.layout import cd_layout
+    from cdplot.plot.styles import STYLES
+    from cdplot.plot.tikz import _num, _tex_measure
+
+    names = list(demsar.methods)
+    lay = cd_layout(
+        names,
+        list(demsar.average_ranks),
+        measure=_tex_measure(measurer("serif")),
+        style=STYLES["paper"],
+        cliques=[tuple(names.index(m) for m in c) for c in demsar.cliques],
+        cd=demsar.critical_difference,
+        notes=[],
+        caption=cdplot.plot._common.caption_text(demsar),
+    )
+    tex = cd_tikz(demsar)
+    bars = [b for b in lay.bars if b.role == "clique"]
+    assert bars
+    for bar in bars:
+        path = f"({_num(bar.x0)},{_num(bar.y)}) -- ({_num(bar.x1)},{_num(bar.y)});"
+        assert path in tex
+    assert f"rectangle ({_num(lay.width)},{_num(lay.height)});" in tex

@@ -73,6 +73,9 @@ _LAZY = {
     "render_svg": "cdplot.plot.save",
     "posterior_density": "cdplot.plot.bayesian",
     "posterior_simplex": "cdplot.plot.bayesian",
+    "cd_tikz": "cdplot.plot.tikz",
+    "cd_diagrams": "cdplot.plot.panels",
+    "rank_profile": "cdplot.plot.profile",
     # reports (jinja2, weasyprint)
     "report": "cdplot.reporting",
     "data_table": "cdplot.reporting",

@@ -83,8 +83,8 @@ NanPolicy = Literal["raise", "omit"]
 STYLES = ("paper", "paper-wide", "slides")
 Style = Literal["paper", "paper-wide", "slides"]
 FONTS = ("sans", "serif")
-KINDS = ("cd", "intervals", "heatmap")
-Kind = Literal["cd", "intervals", "heatmap"]
+KINDS = ("cd", "intervals", "heatmap", "profile")
+Kind = Literal["cd", "intervals", "heatmap", "profile"]
 # output formats, by what is written
 FIGURE_FORMATS = ("png", "svg", "pdf")
 REPORT_FORMATS = ("html", "pdf")

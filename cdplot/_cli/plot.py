@@ -40,7 +40,10 @@ def register(sub) -> None:
             "critical-difference diagram (default), a rank-interval chart (a dot at each average "
             "rank with a segment of length CD) or a heatmap of the adjusted pairwise p-values. "
             "The format follows the extension of OUT (.png, .svg, .pdf); the file is written "
-            "atomically. Data with several metrics need --metric: one figure per file."
+            "atomically. With several metrics, --kind cd draws one panel per metric and "
+            "--kind profile each method's average rank across them; --metric picks one. "
+            "An OUT ending in .tex gets a TikZ picture of the CD diagram (add --standalone "
+            "for a complete document)."
         ),
         epilog=(
             "Examples: cdplot plot --example demsar2006 -o cd.pdf; "
@@ -50,14 +53,20 @@ def register(sub) -> None:
     add_input_options(p)
     g = p.add_argument_group("figure")
     g.add_argument(
-        "-o", "--output", required=True, metavar="OUT", help="output file: .png, .svg or .pdf"
+        "-o",
+        "--output",
+        required=True,
+        metavar="OUT",
+        help="output file: .png, .svg or .pdf; or .tex for a TikZ picture of a CD diagram whose "
+        "text LaTeX sets in the paper's own font",
     )
     g.add_argument(
         "--kind",
         choices=KINDS,
         default="cd",
-        help="cd: critical-difference diagram; intervals: rank-interval chart; heatmap: p-values "
-        "(default: cd)",
+        help="cd: critical-difference diagram (with several metrics: one panel per metric); "
+        "intervals: rank-interval chart; heatmap: p-values; profile: each method's average rank "
+        "across several metrics (default: cd)",
     )
     g.add_argument(
         "--style",
@@ -112,6 +121,12 @@ def register(sub) -> None:
         help="cd: leave out the note on relations the bars cannot show",
     )
     g.add_argument(
+        "--standalone",
+        action="store_true",
+        help=".tex output: a complete LaTeX document (compiles on its own) instead of a "
+        "tikzpicture to \\input",
+    )
+    g.add_argument(
         "--no-annotate",
         dest="annotate",
         action="store_const",
@@ -127,7 +142,22 @@ def run(args) -> int:
     from ..plot.save import format_of
 
     # an unusable output name fails before any reading or drawing
-    format_of(args.output)
+    tikz = args.output.lower().endswith(".tex")
+    if tikz:
+        if args.kind != "cd":
+            raise CdplotError(
+                f"output {args.output!r}: .tex (TikZ) is written for --kind cd only, not "
+                f"--kind {args.kind}"
+            )
+        if args.font != "sans":
+            raise CdplotError(
+                f"option --font {args.font!r} does not apply to .tex output: LaTeX sets the "
+                "text in the document's own font"
+            )
+    else:
+        format_of(args.output)
+        if args.standalone:
+            raise CdplotError("option --standalone applies only to .tex output")
     if args.kind != "cd" and (not args.ranks or not args.note):
         flag = "--no-ranks" if not args.ranks else "--no-note"
         raise CdplotError(f"option {flag} applies only to --kind cd, not --kind {args.kind}")
@@ -138,6 +168,13 @@ def run(args) -> int:
             f"option --no-annotate applies only to --kind heatmap, not --kind {args.kind}"
         )
     tables = load_tables(args)
+    if len(tables) > 1 and not tikz and args.kind in ("cd", "profile"):
+        return _several_metrics(args, tables)
+    if args.kind == "profile":
+        raise CdplotError(
+            "option --kind profile needs data with several metrics; these hold one"
+            + (f" (--metric {args.metric})" if args.metric else "")
+        )
     if len(tables) != 1:
         names = ", ".join(str(t.metric) for t in tables)
         raise CdplotError(
@@ -147,6 +184,23 @@ def run(args) -> int:
 
     table = tables[0]
     result = compare_table(table, **analysis_kwargs(args, table))
+    if tikz:
+        from ..plot.tikz import cd_tikz
+
+        cd_tikz(
+            result,
+            path=args.output,
+            standalone=args.standalone,
+            reverse=args.reverse,
+            style=args.style,
+            highlight=args.highlight,
+            ranks=args.ranks,
+            caption=args.caption,
+            note=args.note,
+            width=args.width,
+            full_axis=args.full_axis,
+        )
+        return 0
 
     _import_matplotlib()
     from ..plot import cd_diagram, rank_intervals, save_figure, significance_heatmap
@@ -168,6 +222,45 @@ def run(args) -> int:
     else:
         ax = significance_heatmap(result, annotate=args.annotate, **common)
     save_figure(ax, args.output, dpi=args.dpi)
+    return 0
+
+
+def _several_metrics(args, tables) -> int:
+    """One CD panel per metric, or the rank profile, in one figure."""
+    from ..stats.compare import compare_table
+    from ..stats.consistency import MetricsComparison
+
+    mc = MetricsComparison.from_results(
+        [compare_table(t, **analysis_kwargs(args, t)) for t in tables]
+    )
+    _import_matplotlib()
+    from ..plot import cd_diagrams, rank_profile, save_figure
+
+    common = {
+        "style": args.style,
+        "font": args.font,
+        "highlight": args.highlight,
+        "width": args.width,
+    }
+    if args.kind == "cd":
+        axes = cd_diagrams(
+            mc,
+            reverse=args.reverse,
+            ranks=args.ranks,
+            caption=args.caption,
+            note=args.note,
+            full_axis=args.full_axis,
+            **common,
+        )
+        fig = axes[0]
+    else:
+        if args.reverse or not args.ranks or not args.caption or not args.note:
+            raise CdplotError(
+                "options --reverse, --no-ranks, --no-caption and --no-note do not apply to "
+                "--kind profile"
+            )
+        fig = rank_profile(mc, **common)
+    save_figure(fig, args.output, dpi=args.dpi)
     return 0
 
 

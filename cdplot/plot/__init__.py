@@ -19,6 +19,9 @@ _LAZY = {
     "STYLES": "cdplot.plot.styles",
     "posterior_density": "cdplot.plot.bayesian",
     "posterior_simplex": "cdplot.plot.bayesian",
+    "cd_tikz": "cdplot.plot.tikz",
+    "cd_diagrams": "cdplot.plot.panels",
+    "rank_profile": "cdplot.plot.profile",
 }
 
 __all__ = sorted(_LAZY)

@@ -43,6 +43,12 @@ def format_of(path, format=None) -> str:
             )
         return format.lower()
     suffix = Path(path).suffix.lower().lstrip(".")
+    if suffix == "tex":
+        # TikZ is laid out anew for LaTeX's text, from the result rather than a drawing
+        raise CdplotError(
+            f"output {str(path)!r}: TikZ is written from the result, not from a drawn figure; "
+            "use cdplot.cd_tikz(result, path=...) (cdplot plot -o cd.tex on the command line)"
+        )
     if suffix not in FORMATS:
         raise CdplotError(
             f"output {str(path)!r} has extension {('.' + suffix) if suffix else '(none)'!r}; "

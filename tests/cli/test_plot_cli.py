@@ -106,7 +106,8 @@ def test_metric_selection(tmp_path):
     [
         (["--example", "demsar2006", "-o", "{out}.jpg"], "extension '.jpg'"),
         (["--example", "demsar2006", "-o", "{out}"], "extension"),
-        (["--example", "yang-table9", "-o", "{out}.svg"], "--metric"),
+        # several metrics: cd draws panels and profile a chart; the other kinds need one
+        (["--example", "yang-table9", "-o", "{out}.svg", "--kind", "heatmap"], "--metric"),
         (["--example", "demsar2006", "-o", "{out}.svg", "--highlight", "ID3"], "highlight='ID3'"),
         (
             [

@@ -144,6 +144,50 @@ def python_figures():
     ]
 
 
+def tex_figures(data: Path):
+    """(PNG name, title, cdplot plot arguments without -o) for TikZ figures.
+
+    Each is written as ``NAME.tex`` with ``--standalone``, compiled with
+    pdflatex and turned into the PNG with pdftoppm (both needed: Debian
+    texlive-latex-base, texlive-pictures and poppler-utils).
+    """
+    rel = Path("gallery") / data.name
+    return [
+        (
+            "demsar-tikz.png",
+            "TikZ output of Demšar's example, set by pdflatex in Computer Modern",
+            ["plot", "--example", "demsar2006"],
+        ),
+        (
+            "synthetic-20-tikz.png",
+            "TikZ output of the 20-method benchmark across a page (paper-wide)",
+            ["plot", str(rel / "synthetic-20.csv"), "--style", "paper-wide"],
+        ),
+    ]
+
+
+def compile_tex(tex: Path, png: Path, dpi: int) -> None:
+    """Compile a standalone .tex with pdflatex and render its page to ``png``."""
+    import shutil
+    import subprocess
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        shutil.copy(tex, Path(tmp) / "figure.tex")
+        subprocess.run(
+            ["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "figure.tex"],
+            cwd=tmp,
+            check=True,
+            capture_output=True,
+        )
+        subprocess.run(
+            ["pdftoppm", "-r", str(dpi), "-png", "-singlefile", "figure.pdf", "figure"],
+            cwd=tmp,
+            check=True,
+        )
+        shutil.copy(Path(tmp) / "figure.png", png)
+
+
 def figures(data: Path):
     """(file name, title, cdplot plot arguments without -o) for every gallery figure."""
     rel = Path("gallery") / data.name
@@ -169,6 +213,17 @@ def figures(data: Path):
             )
         )
     out += [
+        (
+            "yang-table9-panels.png",
+            "Seed 004, Table 9: all six metrics in one figure, one panel each, every method on "
+            "one side in one colour",
+            ["plot", "--example", "yang-table9"],
+        ),
+        (
+            "yang-table9-profile.png",
+            "Seed 004, Table 9: rank profile, each classifier's average rank under the six metrics",
+            ["plot", "--example", "yang-table9", "--kind", "profile"],
+        ),
         (
             "synthetic-20.png",
             "20 methods with long names on 30 data sets (paper-wide)",
@@ -328,6 +383,22 @@ def main(argv=None) -> int:
         if args.only and args.only not in name:
             continue
         exec(code, {"OUT": str(args.out / name), "DPI": args.dpi})
+    import shutil
+
+    for name, _title, cmd in tex_figures(DATA):
+        if args.only and args.only not in name:
+            continue
+        if not (shutil.which("pdflatex") and shutil.which("pdftoppm")):
+            print(f"skipped {name}: pdflatex or pdftoppm is missing", file=sys.stderr)
+            continue
+        argv = [str(HERE.parent / a) if a.startswith("gallery/") else a for a in cmd]
+        tex = args.out / name.replace(".png", ".tex")
+        status = cdplot_main([*argv, "-o", str(tex), "--standalone"])
+        if status:
+            print(f"failed ({status}): cdplot {' '.join(cmd)}", file=sys.stderr)
+            failures += 1
+            continue
+        compile_tex(tex, args.out / name, args.dpi)
     return 1 if failures else 0
 
 

@@ -61,6 +61,44 @@ _SPECIAL = {
     "\u00d7": r"\ensuremath{\times}",
     "\u2212": r"\ensuremath{-}",
 }
+# Greek letters, common in names ("SVM (RBF; γ = scale)"), as the maths letters every
+# engine has: pdflatex has no text Greek without extra packages
+_GREEK = [
+    "alpha",
+    "beta",
+    "gamma",
+    "delta",
+    "varepsilon",
+    "zeta",
+    "eta",
+    "theta",
+    "iota",
+    "kappa",
+    "lambda",
+    "mu",
+    "nu",
+    "xi",
+    "o",
+    "pi",
+    "rho",
+    "varsigma",
+    "sigma",
+    "tau",
+    "upsilon",
+    "varphi",
+    "chi",
+    "psi",
+    "omega",
+]
+for _n, _name in enumerate(_GREEK):
+    if _name != "o":  # omicron looks like o
+        _SPECIAL.setdefault(chr(0x3B1 + _n), rf"\ensuremath{{\{_name}}}")
+for _ch, _name in zip(
+    "ΓΔΘΛΞΠΣΥΦΨΩ",
+    ["Gamma", "Delta", "Theta", "Lambda", "Xi", "Pi", "Sigma", "Upsilon", "Phi", "Psi", "Omega"],
+    strict=True,
+):
+    _SPECIAL[_ch] = rf"\ensuremath{{\{_name}}}"
 
 
 def latex_escape(text: str) -> str:
@@ -70,8 +108,9 @@ def latex_escape(text: str) -> str:
     and ``< > |`` (other glyphs in LaTeX's default encoding) are escaped,
     ``--`` and ``---`` stay hyphens (no en or em dash ligature), and a few
     characters cdplot writes itself (no-break space, ellipsis, dagger,
-    arrows, alpha, times) become commands; every other character is passed
-    through as UTF-8, which LaTeX's ``inputenc`` (pdflatex) or the engine
+    arrows, times) and Greek letters become commands (Greek as the maths
+    letters every engine has); every other character is passed through as
+    UTF-8, which LaTeX's ``inputenc`` (pdflatex) or the engine
     (LuaLaTeX, XeLaTeX) sets.
 
     Parameters
@@ -185,7 +224,8 @@ class _Picture:
         ]
         if len(lines) > 1:
             opts.append(f"align={box.ha if box.ha != 'center' else 'center'}")
-            body = r"\\".join(lines)
+            # "\\{}": a second line starting with "[" or "*" is not an argument of \\
+            body = r"\\{}".join(lines)
         else:
             # a fixed height and depth: names with and without descenders sit alike
             h, d = metrics(size, box.bold)

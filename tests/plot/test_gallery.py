@@ -2,6 +2,7 @@
 
 import importlib.util
 import shlex
+import shutil
 from pathlib import Path
 
 GALLERY = Path(__file__).resolve().parents[2] / "gallery"
@@ -18,12 +19,17 @@ def test_gallery_script_makes_every_figure(tmp_path):
     gallery = _load()
     assert gallery.main(["--out", str(tmp_path), "--dpi", "30"]) == 0
     made = sorted(p.name for p in tmp_path.glob("*.png"))
+    tex = [name for name, _title, _cmd in gallery.tex_figures(gallery.DATA)]
+    if not (shutil.which("pdflatex") and shutil.which("pdftoppm")):
+        tex = []  # the script says it skipped them (Debian texlive-latex-base, -pictures)
     expected = sorted(
         [name for name, _title, _cmd in gallery.figures(gallery.DATA)]
         + [name for name, _title, _code in gallery.python_figures()]
+        + tex
     )
     assert made == expected
-    assert len([n for n in made if n.startswith("yang-table9-")]) == 6
+    # one figure per metric of Yang's Table 9, then all six as panels and as a profile
+    assert len([n for n in made if n.startswith("yang-table9-")]) == 6 + 2
 
 
 def test_readme_shows_every_figure_with_its_command():
@@ -41,3 +47,13 @@ def test_readme_shows_the_code_of_python_figures():
         assert f"]({name})" in readme
         shown = code.replace("OUT", f'"gallery/{name}"').replace("DPI", "150")
         assert shown in readme
+
+
+def test_readme_shows_tikz_figures_with_their_commands():
+    gallery = _load()
+    readme = (GALLERY / "README.md").read_text(encoding="utf-8")
+    for name, _title, cmd in gallery.tex_figures(gallery.DATA):
+        tex = name.replace(".png", ".tex")
+        assert f"]({name})" in readme
+        assert f"cdplot {shlex.join(cmd)} -o gallery/{tex} --standalone" in readme
+        assert (GALLERY / tex).is_file()

@@ -22,8 +22,18 @@ from cdplot.plot.tikz import cd_tikz, latex_escape
 from cdplot.stats.scores import ScoreTable
 
 PDFLATEX = shutil.which("pdflatex")
+
+
+def _tikz_installed() -> bool:
+    kpsewhich = shutil.which("kpsewhich")
+    if PDFLATEX is None or kpsewhich is None:
+        return False
+    found = subprocess.run([kpsewhich, "tikz.sty"], capture_output=True, text=True)
+    return bool(found.stdout.strip())
+
+
 needs_latex = pytest.mark.skipif(
-    PDFLATEX is None or shutil.which("pdftotext") is None,
+    not _tikz_installed() or shutil.which("pdftotext") is None,
     reason="pdflatex or pdftotext is missing (Debian packages texlive-latex-base, "
     "texlive-pictures, poppler-utils); TikZ output is not compiled",
 )
@@ -106,8 +116,10 @@ def squash(text):
 
 
 @needs_latex
-@pytest.mark.parametrize("style", ["paper", "paper-wide"])
-@pytest.mark.parametrize("k", [2, 4, 10, 30, 50])
+@pytest.mark.parametrize(
+    ("k", "style"),
+    [(k, s) for k in (2, 4, 10, 30, 50) for s in ("paper", "paper-wide")] + [(100, "paper-wide")],
+)
 def test_compiled_words_never_overlap(tmp_path, k, style):
     res = cdplot.compare(table(k, [long_name(i) for i in range(k)]))
     with warnings.catch_warnings(record=True) as caught:
@@ -197,6 +209,13 @@ def test_control_mode_says_only_pairs_with_the_control(tmp_path):
     assert "only pairs with the control C4.5 were tested" in text
     with pytest.raises(CdplotError, match="highlight='C4.5\\+m'"):
         cd_tikz(res, highlight="C4.5+m")
+
+
+def test_save_figure_points_to_cd_tikz(tmp_path, demsar):
+    ax = cdplot.cd_diagram(demsar)
+    with pytest.raises(CdplotError, match="cd_tikz"):
+        cdplot.save_figure(ax, tmp_path / "cd.tex")
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_writes_atomically_and_validates(tmp_path, demsar):

@@ -284,12 +284,15 @@ def fit_labels(
     bold: set,
     measure: Measure,
     mode: str,
+    tags: Sequence[str] | None = None,
 ) -> tuple[dict[int, list[str]], list[tuple[str, str]], bool]:
     """Labels of at most ``budget(i)`` points: ``mode`` 'plain', 'wrap' or 'short'.
 
     'short' wraps what it can and shortens the rest; 'key' shortens without
     wrapping.  Returns the lines of each label, the key ``(tag, full name)``
-    of the shortened ones (numbered in ``order``) and whether all fit.
+    of the shortened ones (numbered in ``order``, or tagged ``tags[i]``
+    when given, so that several figures of the same methods agree) and
+    whether all fit.
     """
     labels = {i: [names[i]] for i in order}
     key: list[tuple[str, str]] = []
@@ -302,7 +305,7 @@ def fit_labels(
         wraps = mode in ("wrap", "short")
         lines = wrap_name(names[i], room, size, i in bold, measure) if wraps else None
         if lines is None and mode in ("short", "key"):
-            tag = f"[{len(key) + 1}]"
+            tag = f"[{len(key) + 1}]" if tags is None else tags[i]
             short = shorten_name(
                 names[i][len(common) :] or names[i], tag, room, size, i in bold, measure
             )
@@ -442,6 +445,8 @@ def cd_layout(
     full_axis: bool | None = None,
     start_size: float | None = None,
     sides: Sequence[str] | None = None,
+    tags: Sequence[str] | None = None,
+    show_key: bool = True,
 ) -> CDLayout:
     """Place a critical-difference diagram.
 
@@ -502,6 +507,13 @@ def cd_layout(
         The side of the axis each method is named on (input order);
         by default the better half is named on the best side.  Several
         panels of the same methods use it to keep each name on one side.
+    tags : sequence of str, optional
+        The key number of each method (input order) should its name be
+        shortened; by default shortened names are numbered in rank order.
+    show_key : bool
+        Place the key to shortened names under the diagram (``False``
+        when the caller sets one key for several diagrams; ``key`` still
+        lists the shortened names).
 
     Returns
     -------
@@ -540,6 +552,8 @@ def cd_layout(
         caption,
         span,
         None if sides is None else tuple(sides),
+        None if tags is None else tuple(tags),
+        show_key,
     )
     scales = [1.0]
     if aspect is not None and height is None and grow:
@@ -713,6 +727,8 @@ def _cd_at(
     caption,
     span,
     sides,
+    tags,
+    show_key,
     fs,
     width,
     mode,
@@ -774,8 +790,10 @@ def _cd_at(
             if widest[s] < half:
                 budget[o] = room - widest[s]
         labels, key, fits = fit_labels(
-            names, order, lambda i: budget[side[i]], fs, bold, measure, mode
+            names, order, lambda i: budget[side[i]], fs, bold, measure, mode, tags
         )
+        if tags is not None:
+            key.sort(key=lambda entry: tags.index(entry[0]))
     label_w = {i: max(measure(t, fs, i in bold)[0] for t in labels[i]) * _SAFETY for i in range(k)}
     wl_n = max((label_w[i] for i in range(k) if side[i] == "left"), default=0.0)
     wr_n = max((label_w[i] for i in range(k) if side[i] == "right"), default=0.0)
@@ -969,7 +987,7 @@ def _cd_at(
                 )
             )
             y += line_h
-    if key:
+    if key and show_key:
         y += 0.5 * ss
         y = _key_boxes(boxes, key, pad, y, text_w, ss, measure)
     height = y + pad

@@ -11,7 +11,7 @@ from ..errors import CdplotError
 from . import _common
 from ._series import check_metrics, mean_order, method_looks
 from .critical_difference import DIFFERS_MARK, _crossing_notes, _draw, _notes
-from .layout import cd_layout
+from .layout import _key_boxes, cd_layout
 
 __all__ = ["cd_diagrams", "panel_title"]
 
@@ -140,6 +140,8 @@ def cd_diagrams(
     order = mean_order(mc)
     best = {mc.methods[i] for i in order[: -(-k // 2)]}
     looks = method_looks(mc)
+    # a shortened name has one key number in every panel, and one key serves them all
+    tag_of = {mc.methods[i]: f"[{pos + 1}]" for pos, i in enumerate(order)}
 
     panels = []
     for r in results:
@@ -166,6 +168,7 @@ def cd_diagrams(
                 "notes": _notes(r, control_mode) if note else [],
                 "caption": _caption(r) if caption else None,
                 "sides": ["best" if m in best else "worst" for m in names],
+                "tags": [tag_of[m] for m in names],
             }
         )
 
@@ -190,6 +193,8 @@ def cd_diagrams(
             full_axis=full_axis,
             start_size=start_size,
             sides=p["sides"],
+            tags=p["tags"],
+            show_key=False,
         )
 
     def place_all(start_size):
@@ -227,7 +232,16 @@ def cd_diagrams(
     _w, lp, _d = measure("lp", size, True)
     title_h = lp * 1.6
     heights = [title_h + lay.height for lay in lays]
-    fig_h = sum(heights)
+    key = sorted({entry for lay in lays for entry in lay.key}, key=lambda e: int(e[0][1:-1]))
+    key_boxes: list = []
+    key_h = 0.0
+    if key:
+        ss = lays[0].small_size
+        end = _key_boxes(
+            key_boxes, key, st.pad, 0.5 * ss, max(fig_w - 2 * st.pad, 20.0), ss, measure
+        )
+        key_h = end + st.pad
+    fig_h = sum(heights) + key_h
     with _common.canvas(None, font):
         fig = _figure(fig_w, fig_h)
         axes = []
@@ -258,6 +272,23 @@ def cd_diagrams(
                     line.set_color(looks[r.methods[i]][0])
             axes.append(ax)
             top += h
+        if key:
+            # the key to shortened names, once for all panels, in the last panel's Axes
+            last = axes[-1]
+            lay = lays[-1]
+            last.set_position((0.0, 0.0, 1.0, (heights[-1] + key_h) / fig_h))
+            last.set_ylim(lay.height + key_h, -title_h)
+            for b in key_boxes:
+                last.text(
+                    b.x,
+                    lay.height + b.y,
+                    b.text,
+                    ha=b.ha,
+                    va=b.va,
+                    gid="cd-key",
+                    clip_on=False,
+                    **_common.text_kws(font, b.size, b.bold, "ink"),
+                )
     return np.array(axes, dtype=object)
 
 

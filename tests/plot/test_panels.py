@@ -7,6 +7,7 @@ an outsider in any panel, the style's exact width, one type size, each
 method on the same side and in the same colour in every panel.
 """
 
+import re
 import warnings
 
 import pytest
@@ -69,6 +70,18 @@ def check(axes, mc, style, warned):
         if (t.get_gid() or "").startswith("cd-name-")
     }
     assert len(sizes) == 1
+    # a shortened name carries the same key number in every panel, and one key lists it
+    key = " ".join(t.get_text() for ax in axes for t in ax.texts if t.get_gid() == "cd-key")
+    assert all(t.get_gid() != "cd-key" for ax in axes[:-1] for t in ax.texts)
+    tags = {}
+    for ax, res in zip(axes, mc.results, strict=True):
+        for t in ax.texts:
+            gid = t.get_gid() or ""
+            tag = re.search(r"\[\d+\]$", t.get_text().rstrip(" \u2020"))
+            if gid.startswith("cd-name-") and tag:
+                name = res.methods[int(gid.rsplit("-", 1)[1])]
+                assert tags.setdefault(name, tag.group()) == tag.group()
+                assert f"{tag.group()}\u00a0{name}" in key
 
 
 def test_yang_six_panels():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 
 import numpy as np
@@ -65,8 +66,8 @@ def cd_diagrams(
         Put the best (lowest) ranks on the left instead of the right.
     style : {'paper', 'paper-wide', 'slides'}, default 'paper'
         Width and type, as in :func:`cdplot.cd_diagram`; the figure is the
-        style's width and as tall as its panels (slides: each panel is not
-        16:9, the stack is as tall as it needs).
+        style's width (slides: 10 in) and as tall as its panels, each as
+        tall as its content (a slide's panels are not each 16:9).
     font : {'sans', 'serif'} or str, optional
         As in :func:`cdplot.cd_diagram`.
     highlight : str, optional
@@ -134,6 +135,8 @@ def cd_diagrams(
         line_kws=None,
     )
     width_pt = _common.check_width(width, None)
+    # each panel as tall as its content: a stack of 16:9 slides would be no slide at all
+    st = dataclasses.replace(st, height=None)
     k = mc.n_methods
     if k < 2:
         raise CdplotError(f"a CD diagram needs at least 2 methods; the results have {k}")

@@ -12,6 +12,7 @@ import re
 import shutil
 import subprocess
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -255,3 +256,16 @@ def test_same_layout_as_the_figure(demsar):
         path = f"({_num(bar.x0)},{_num(bar.y)}) -- ({_num(bar.x1)},{_num(bar.y)});"
         assert path in tex
     assert f"rectangle ({_num(lay.width)},{_num(lay.height)});" in tex
+
+
+@needs_latex
+def test_tied_outsider_crossing_drawn_and_said(tmp_path):
+    """The gallery's Wilcoxon case: a method tied with a member crosses its bar with a gap."""
+    data = Path(__file__).resolve().parents[2] / "gallery" / "data" / "tied-outsider.csv"
+    res = cdplot.compare(data, test="wilcoxon")
+    tex = cd_tikz(res, standalone=True)
+    # the white gap under the outsider's line, as cd_diagram draws it (cd-crossing-*)
+    assert re.search(r"\\draw\[white, line width=[\d.]+bp", tex)
+    text = " ".join(pdf_text(compile_tex(tmp_path, tex, standalone=True)).split())
+    assert "has the same average rank as" in text
+    assert "with a white gap" in text

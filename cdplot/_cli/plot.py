@@ -42,8 +42,8 @@ def register(sub) -> None:
             "The format follows the extension of OUT (.png, .svg, .pdf); the file is written "
             "atomically. With several metrics, --kind cd draws one panel per metric and "
             "--kind profile each method's average rank across them; --metric picks one. "
-            "An OUT ending in .tex gets a TikZ picture of the CD diagram (add --standalone "
-            "for a complete document)."
+            "An OUT ending in .tex gets a TikZ picture of the CD diagram or rank-interval chart "
+            "(add --standalone for a complete document)."
         ),
         epilog=(
             "Examples: cdplot plot --example demsar2006 -o cd.pdf; "
@@ -57,8 +57,8 @@ def register(sub) -> None:
         "--output",
         required=True,
         metavar="OUT",
-        help="output file: .png, .svg or .pdf; or .tex for a TikZ picture of a CD diagram whose "
-        "text LaTeX sets in the paper's own font",
+        help="output file: .png, .svg or .pdf; or .tex for a TikZ picture (--kind cd or "
+        "intervals) whose text LaTeX sets in the paper's own font",
     )
     g.add_argument(
         "--kind",
@@ -144,10 +144,10 @@ def run(args) -> int:
     # an unusable output name fails before any reading or drawing
     tikz = args.output.lower().endswith(".tex")
     if tikz:
-        if args.kind != "cd":
+        if args.kind not in ("cd", "intervals"):
             raise CdplotError(
-                f"output {args.output!r}: .tex (TikZ) is written for --kind cd only, not "
-                f"--kind {args.kind}"
+                f"output {args.output!r}: .tex (TikZ) is written for --kind cd and intervals, "
+                f"not --kind {args.kind}"
             )
         if args.font != "sans":
             raise CdplotError(
@@ -185,21 +185,21 @@ def run(args) -> int:
     table = tables[0]
     result = compare_table(table, **analysis_kwargs(args, table))
     if tikz:
-        from ..plot.tikz import cd_tikz
+        from ..plot.tikz import cd_tikz, intervals_tikz
 
-        cd_tikz(
-            result,
-            path=args.output,
-            standalone=args.standalone,
-            reverse=args.reverse,
-            style=args.style,
-            highlight=args.highlight,
-            ranks=args.ranks,
-            caption=args.caption,
-            note=args.note,
-            width=args.width,
-            full_axis=args.full_axis,
-        )
+        tex = {
+            "path": args.output,
+            "standalone": args.standalone,
+            "reverse": args.reverse,
+            "style": args.style,
+            "highlight": args.highlight,
+            "caption": args.caption,
+            "width": args.width,
+        }
+        if args.kind == "cd":
+            cd_tikz(result, ranks=args.ranks, note=args.note, full_axis=args.full_axis, **tex)
+        else:
+            intervals_tikz(result, **tex)
         return 0
 
     _import_matplotlib()

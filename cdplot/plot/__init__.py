@@ -20,6 +20,7 @@ _LAZY = {
     "posterior_density": "cdplot.plot.bayesian",
     "posterior_simplex": "cdplot.plot.bayesian",
     "cd_tikz": "cdplot.plot.tikz",
+    "intervals_tikz": "cdplot.plot.tikz",
     "cd_diagrams": "cdplot.plot.panels",
     "rank_profile": "cdplot.plot.profile",
 }

@@ -127,28 +127,7 @@ def rank_intervals(
     control = None if result.control is None else names.index(result.control)
     if control is not None:
         hl = control
-    differ = set()
-    legend = []
-    if control is not None:
-        differ = {j for j in range(len(names)) if j != hl and result.significant[hl, j]}
-        legend = [
-            (
-                "accent",
-                f"filled dots: differ significantly from the control {names[hl]} (outside its "
-                "interval, rank \u00b1 CD)",
-            ),
-            (
-                "muted",
-                "open dots: do not differ significantly from it; only pairs with the control "
-                "were tested",
-            ),
-        ]
-    elif hl is not None:
-        differ = {j for j in range(len(names)) if j != hl and result.significant[hl, j]}
-        legend = [
-            ("accent", f"filled: {names[hl]} and the methods that differ significantly from it"),
-            ("muted", "open: methods that do not differ significantly from it"),
-        ]
+    differ, legend = _verdicts(result, names, hl, control)
     cap = _common.caption_text(result) if caption else None
     with _common.canvas(ax, font) as cv:
         measure = _common.measurer(font)
@@ -181,6 +160,33 @@ def rank_intervals(
         ax = cv.axes(lay.width, lay.height)
         _draw(ax, lay, avg, cd, font, st, hl, differ, control, label_kws or {}, line_kws or {})
     return ax
+
+
+def _verdicts(result, names, hl, control):
+    """The methods drawn as differing from the reference, and the legend that says so."""
+    differ = set()
+    legend = []
+    if control is not None:
+        differ = {j for j in range(len(names)) if j != hl and result.significant[hl, j]}
+        legend = [
+            (
+                "accent",
+                f"filled dots: differ significantly from the control {names[hl]} (outside its "
+                "interval, rank \u00b1 CD)",
+            ),
+            (
+                "muted",
+                "open dots: do not differ significantly from it; only pairs with the control "
+                "were tested",
+            ),
+        ]
+    elif hl is not None:
+        differ = {j for j in range(len(names)) if j != hl and result.significant[hl, j]}
+        legend = [
+            ("accent", f"filled: {names[hl]} and the methods that differ significantly from it"),
+            ("muted", "open: methods that do not differ significantly from it"),
+        ]
+    return differ, legend
 
 
 if rank_intervals.__doc__:

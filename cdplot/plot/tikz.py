@@ -22,10 +22,11 @@ from .._version import __version__
 from ..errors import CdplotError
 from . import _common
 from .critical_difference import DIFFERS_MARK, _crossing_notes, _notes
-from .layout import cd_layout
+from .intervals import _verdicts
+from .layout import cd_layout, interval_layout
 from .styles import PALETTE, get_style
 
-__all__ = ["cd_tikz", "latex_escape", "TEX_ROOM"]
+__all__ = ["cd_tikz", "intervals_tikz", "latex_escape", "TEX_ROOM"]
 
 # LaTeX sets the text in whatever font the paper uses, which cdplot cannot measure.
 # The layout measures Computer Modern at its 10 pt design (CMU Serif has its metrics)
@@ -425,9 +426,14 @@ def cd_tikz(
         return h, d
 
     pic = _draw(lay, result, st, hl, ctrl, differ, metrics)
+    return _finish(pic, lay, "Critical-difference diagram", standalone, path)
+
+
+def _finish(pic, lay, what, standalone, path) -> str:
+    """The picture's code (or a complete document), written to ``path`` when given."""
     body = "\n".join(
         [
-            f"% Critical-difference diagram by cdplot {__version__}; "
+            f"% {what} by cdplot {__version__}; "
             r"\input it in a document that loads tikz",
             r"\begin{tikzpicture}[x=1bp, y=-1bp]",
             *(
@@ -597,3 +603,218 @@ def _draw(lay, result, st, hl, ctrl, differ, metrics) -> _Picture:
                 color = "accent2"
         pic.text(b, _ROLE_COLOR.get(color, "cdplotink"), metrics)
     return pic
+
+
+def intervals_tikz(
+    result_or_scores,
+    *,
+    path=None,
+    standalone=False,
+    reverse=False,
+    style="paper",
+    highlight=None,
+    caption=True,
+    width=None,
+    higher_is_better=None,
+    alpha=None,
+    test=None,
+    correction=None,
+    control=None,
+    metric=None,
+    nan_policy=None,
+    compare_kws=None,
+):
+    """A rank-interval chart as a TikZ picture, its text set by LaTeX.
+
+    The chart :func:`cdplot.rank_intervals` draws, placed by the same
+    layout, with text measured and anchored as in :func:`cd_tikz`.
+
+    .. versionadded:: 0.2.0
+
+    Parameters
+    ----------
+    result_or_scores : ComparisonResult or scores
+        A result of :func:`cdplot.compare` with a critical difference
+        (Nemenyi or Bonferroni-Dunn), or anything compare accepts.
+    path : str or Path, optional
+        Also write the code to this file (atomically).
+    standalone : bool, default False
+        Write a complete document instead of a bare ``tikzpicture``.
+    reverse : bool, default False
+        Put the best (lowest) ranks on the left instead of the right.
+    style : {'paper', 'paper-wide', 'slides'}, default 'paper'
+        Width and type sizes, as in :func:`cdplot.rank_intervals`.
+    highlight : str, optional
+        Name of a method whose interval is the reference (with a control,
+        only the control may be highlighted; it is by default).
+    caption : bool, default True
+        Add the caption line and the legend of filled and open dots.
+    width : float, optional
+        Width in inches instead of the style's.
+    higher_is_better, alpha, test, correction, control, metric, nan_policy : optional
+        Options of :func:`cdplot.compare`, for raw scores only.
+    compare_kws : dict, optional
+        Any other keyword arguments of :func:`cdplot.compare`, for raw
+        scores only.
+
+    Returns
+    -------
+    str
+        The TikZ code (or the complete document).
+
+    Warns
+    -----
+    CdplotWarning
+        When the chart cannot be made legible in its width.
+
+    Raises
+    ------
+    CdplotError
+        For a test without a critical difference, or invalid options.
+
+    Notes
+    -----
+    Text is measured and escaped as in :func:`cd_tikz` (see its Notes);
+    names are anchored at their right end beside the chart (``anchor=east``).
+
+    Examples
+    --------
+    >>> import cdplot
+    >>> tex = cdplot.intervals_tikz(cdplot.load_example("demsar2006"), highlight="C4.5")
+    >>> r"\\begin{tikzpicture}[x=1bp, y=-1bp]" in tex
+    True
+    """
+    result = _common.as_result(
+        result_or_scores,
+        {
+            "higher_is_better": higher_is_better,
+            "alpha": alpha,
+            "test": test,
+            "correction": correction,
+            "control": control,
+            "metric": metric,
+            "nan_policy": nan_policy,
+        },
+        compare_kws,
+    )
+    for name, value in (("standalone", standalone), ("reverse", reverse), ("caption", caption)):
+        check_bool(name, value)
+    st = get_style(style)
+    width_pt = _common.check_width(width, None)
+    hl = _highlight_index(result, highlight)
+    cd = result.critical_difference
+    if cd is None:
+        raise CdplotError(
+            f"a rank-interval chart needs a critical difference, which test={result.test!r} does "
+            "not have; use test='nemenyi' or 'bonferroni-dunn', or cd_tikz"
+        )
+    names = list(result.methods)
+    avg = [float(r) for r in result.average_ranks]
+    ctrl = None if result.control is None else names.index(result.control)
+    if ctrl is not None:
+        hl = ctrl
+    differ, legend = _verdicts(result, names, hl, ctrl)
+    cap = _common.caption_text(result) if caption else None
+    base = _common.measurer("serif")
+    lay = interval_layout(
+        names,
+        avg,
+        cd if ctrl is not None else cd / 2,
+        measure=_tex_measure(base),
+        style=st,
+        width=width_pt,
+        reverse=reverse,
+        bold=[] if hl is None else [hl],
+        caption=cap,
+        legend=legend if caption else [],
+    )
+    if not lay.fits:
+        _common.warn_unfit(
+            f"a rank-interval chart of {len(names)} methods",
+            lay.extra_need,
+            style=st,
+            ax=None,
+            width_pt=width_pt,
+            alternative=_common.ALTERNATIVES.get(
+                st.name if width_pt is None else "", "use a wider width= or fewer methods"
+            ),
+        )
+
+    def metrics(size, bold):
+        _w, h, d = base("lp", size, bold)
+        return h, d
+
+    pic = _draw_intervals(lay, avg, cd, st, hl, differ, ctrl, metrics)
+    return _finish(pic, lay, "Rank-interval chart", standalone, path)
+
+
+def _draw_intervals(lay, avg, cd, st, hl, differ, control, metrics) -> _Picture:
+    """The same marks as :func:`cdplot.plot.intervals._draw`, as TikZ commands."""
+    pic = _Picture()
+    top, bottom = lay.plot_top, lay.axis_y
+    gx, gy = [], []
+    for r in lay.ticks:
+        gx += [lay.x(r), lay.x(r), None]
+        gy += [top, bottom, None]
+    faint = PALETTE["faint"].lstrip("#").upper()
+    pic.lines.append(rf"\definecolor{{cdplotfaint}}{{HTML}}{{{faint}}}")
+    pic.path(gx, gy, color="cdplotfaint", width=st.line_width * 0.8)
+    half = cd if control is not None else cd / 2
+    if hl is not None:
+        xa, xb = sorted((lay.x(avg[hl] - half), lay.x(avg[hl] + half)))
+        pic.lines.append(
+            rf"\fill[cdplotaccent, fill opacity=0.08] ({_num(xa)},{_num(top)}) "
+            rf"rectangle ({_num(xb)},{_num(bottom)});"
+        )
+    cap = max(1.8, 0.28 * lay.font_size)
+    ms = max(2.5, 0.55 * lay.font_size)
+    open_w = max(0.8, 0.6 * st.line_width)
+    for i, y in lay.rows:
+        if hl is None:
+            color = "cdplotink"
+        elif i == hl or i in differ:
+            color = "cdplotaccent"
+        else:
+            color = "cdplotmuted"
+        lw = st.line_width * (2.6 if i == hl else 1.7)
+        if control is None or i == control:
+            xa, xb = lay.x(avg[i] - half), lay.x(avg[i] + half)
+            pic.path(
+                [xa, xb, None, xa, xa, None, xb, xb],
+                [y, y, None, y - cap, y + cap, None, y - cap, y + cap],
+                color=color,
+                width=lw,
+            )
+        filled = hl is None or i == hl or i in differ
+        _dot(pic, lay.x(avg[i]), y, color, ms, filled, open_w)
+    y = lay.axis_y
+    pic.path([lay.x0, lay.x1], [y, y], color="cdplotink", width=st.axis_width)
+    tx, ty = [], []
+    for r in lay.ticks:
+        tx += [lay.x(r), lay.x(r), None]
+        ty += [y, y + lay.tick_length, None]
+    pic.path(tx, ty, color="cdplotink", width=st.axis_width * 0.8)
+    side = max(2.0, 0.7 * lay.small_size)
+    for b in lay.boxes:
+        if b.role.startswith("legend:"):
+            role = b.role.split(":", 1)[1]
+            if b.y0 == min(c.y0 for c in lay.boxes if c.role == b.role):
+                _dot(
+                    pic,
+                    b.x0 - 1.3 * b.size + side / 2,
+                    b.y0 + (b.y1 - b.y0) / 2,
+                    _ROLE_COLOR[role],
+                    ms,
+                    role == "accent",
+                    open_w,
+                )
+        pic.text(b, _ROLE_COLOR.get(b.color, "cdplotink"), metrics)
+    return pic
+
+
+def _dot(pic, x, y, color, diameter, filled, open_width):
+    """A filled dot with a thin white rim, or an open one drawn in ``color``."""
+    if filled:
+        pic.dots([x], [y], color=color, diameter=diameter, edge="white", edge_width=0.4)
+    else:
+        pic.dots([x], [y], color="white", diameter=diameter, edge=color, edge_width=open_width)

@@ -27,6 +27,15 @@ def test_tex_output_and_standalone(tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == ["cd.tex"]
 
 
+def test_intervals_tex(tmp_path):
+    out = tmp_path / "ri.tex"
+    argv = ["plot", "--example", "demsar2006", "--kind", "intervals", "--highlight", "C4.5"]
+    assert main([*argv, "-o", str(out)]) == 0
+    tex = out.read_text(encoding="utf-8")
+    assert tex.startswith("% Rank-interval chart by cdplot")
+    assert "fill opacity=0.08" in tex  # the highlighted method's interval as the reference
+
+
 def test_several_metrics_draw_panels_and_metric_picks_one(tmp_path):
     out = tmp_path / "cd.svg"
     assert main(["plot", "--example", "yang-table9", "-o", str(out)]) == 0
@@ -52,7 +61,7 @@ def test_profile(tmp_path):
     ("args", "message"),
     [
         (["--example", "demsar2006", "--kind", "profile", "-o", "{out}.svg"], "several metrics"),
-        (["--example", "demsar2006", "--kind", "intervals", "-o", "{out}.tex"], "--kind cd only"),
+        (["--example", "demsar2006", "--kind", "heatmap", "-o", "{out}.tex"], "cd and intervals"),
         (["--example", "demsar2006", "--font", "serif", "-o", "{out}.tex"], "--font"),
         (["--example", "demsar2006", "--standalone", "-o", "{out}.pdf"], "--standalone"),
         (["--example", "yang-table9", "-o", "{out}.tex"], "--metric"),

@@ -19,7 +19,7 @@ import pytest
 
 import cdplot
 from cdplot.errors import CdplotError, CdplotWarning
-from cdplot.plot.tikz import cd_tikz, latex_escape
+from cdplot.plot.tikz import cd_tikz, intervals_tikz, latex_escape
 from cdplot.stats.scores import ScoreTable
 
 PDFLATEX = shutil.which("pdflatex")
@@ -94,8 +94,15 @@ def words(pdf):
     return found, (float(page.group(1)), float(page.group(2)))
 
 
+# Glyphs pdflatex takes from the maths symbol fonts (cmsy, cmmi): pdftotext gives such a
+# word the font's ascent and descent, about 2.5 times the text's height (a "±" at 7.5 bp
+# measured 17 bp tall), so its box says nothing about where the glyph is.
+MATH_GLYPHS = set("\u00b1\u2192\u2190\u2020\u00d7\u2212") | {chr(c) for c in range(0x3B1, 0x3CA)}
+
+
 def overlaps(found, tol=0.3):
     bad = []
+    found = [w for w in found if not set(w[0]) <= MATH_GLYPHS]
     items = sorted(found, key=lambda w: w[1])
     for n, a in enumerate(items):
         for b in items[n + 1 :]:
@@ -269,3 +276,37 @@ def test_tied_outsider_crossing_drawn_and_said(tmp_path):
     text = " ".join(pdf_text(compile_tex(tmp_path, tex, standalone=True)).split())
     assert "has the same average rank as" in text
     assert "with a white gap" in text
+
+
+@needs_latex
+@pytest.mark.parametrize(
+    ("k", "style", "opts"),
+    [
+        (2, "paper", {}),
+        (10, "paper", {"highlight": 0}),
+        (30, "paper-wide", {"test": "bonferroni-dunn", "control": 15}),
+        (50, "paper-wide", {}),
+    ],
+)
+def test_intervals_compiled_words_never_overlap(tmp_path, k, style, opts):
+    names = [long_name(i) for i in range(k)]
+    opts = {key: names[v] if key in ("highlight", "control") else v for key, v in opts.items()}
+    highlight = opts.pop("highlight", None)
+    res = cdplot.compare(table(k, names), **opts)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", CdplotWarning)
+        tex = intervals_tikz(res, style=style, highlight=highlight, standalone=True)
+    warned = [w for w in caught if issubclass(w.category, CdplotWarning)]
+    pdf = compile_tex(tmp_path, tex, standalone=True)
+    found, (w, h) = words(pdf)
+    assert w == pytest.approx(cdplot.plot.STYLES[style].width * 72, abs=0.01)
+    assert [t for t, x0, y0, x1, y1 in found if x0 < -0.01 or y0 < -0.01 or x1 > w or y1 > h] == []
+    if not warned:
+        assert overlaps(found) == []
+    text = " ".join(pdf_text(pdf).split())
+    for name in res.methods:
+        assert squash(name) in squash(text)
+    if res.control is not None:
+        assert "only pairs with the control were tested" in text
+    with pytest.raises(CdplotError, match="critical difference"):
+        intervals_tikz(cdplot.compare(table(3, ["a", "b", "c"]), test="wilcoxon"))

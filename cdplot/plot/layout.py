@@ -1682,9 +1682,12 @@ def _profile_at(
     y = pad
     boxes.append(_box(measure, title, "axis-title", pad, y, "left", "top", ss))
     y += lps + 0.8 * ss
-    plot_h = max((k - 1) * row_h, 0.35 * width, 4 * row_h)
-    if height is not None:
-        plot_h = max(plot_h, height - y - pad - (n_rows + 0.5) * lps * 1.3)
+    if height is None:
+        plot_h = max((k - 1) * row_h, 0.35 * width, 4 * row_h)
+    else:
+        # a given height: the plot takes what the text leaves, never less than a row each
+        rest = y + max(marker_size, 0.5 * row_h) + marker_size + 0.6 * ss + n_rows * lps * 1.3
+        plot_h = max((k - 1) * row_h, 2 * row_h, height - rest - pad)
     y_top = y + max(marker_size, 0.5 * row_h)
     y_bottom = y_top + plot_h
     lay = ProfileLayout(width, 0.0, fs, ss, xs, y_top, y_bottom, k, boxes, {}, [], fits, key)
@@ -1725,5 +1728,6 @@ def _profile_at(
     lay.height = y + pad
     if height is not None and lay.height > height + 1e-6:
         lay.fits = False
-    lay.need = (x0 + 24.0 * max(m - 1, 1) ** 0.5 + 1.6 * fs + gap + label_w + pad, lay.height)
+    min_w = x0 + 24.0 * max(m - 1, 1) ** 0.5 + 1.6 * fs + gap + label_w + pad
+    lay.need = (max(width, min_w), lay.height)
     return lay

@@ -100,3 +100,17 @@ def test_profile_sweep(k, style, long):
     shown = " ".join(" ".join(t.get_text().split()) for t in ax.texts)
     for m in mc.methods:
         assert " ".join(m.split())[:30] in shown
+
+
+def test_given_axes_fit_or_warn():
+    import matplotlib.pyplot as plt
+
+    mc = cdplot.compare_metrics(cdplot.load_example("yang-table9"))
+    fig, ax = plt.subplots(figsize=(7.0, 3.0))
+    assert cdplot.rank_profile(mc, ax=ax) is ax
+    overlaps, clipped = text_problems(fig)
+    assert overlaps == []
+    assert clipped == []
+    fig, ax = plt.subplots(figsize=(3.5, 0.6))
+    with pytest.warns(CdplotWarning, match="it needs about"):
+        cdplot.rank_profile(mc, ax=ax)

@@ -114,3 +114,17 @@ def test_given_axes_fit_or_warn():
     fig, ax = plt.subplots(figsize=(3.5, 0.6))
     with pytest.warns(CdplotWarning, match="it needs about"):
         cdplot.rank_profile(mc, ax=ax)
+
+
+def test_method_colours_meet_graphics_contrast():
+    """WCAG 2.1, 1.4.11: graphical objects need 3:1 against their background (white)."""
+    from cdplot.plot._series import COLORS
+
+    def luminance(colour):
+        c = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+        c = [x / 12.92 if x <= 0.04045 else ((x + 0.055) / 1.055) ** 2.4 for x in c]
+        return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]
+
+    for colour in COLORS:
+        assert 1.05 / (luminance(colour) + 0.05) >= 3.0, colour
+    assert len(set(COLORS)) == len(COLORS)

@@ -1551,9 +1551,10 @@ def _heatmap_at(
 class ProfileLayout:
     """The rank-profile chart, placed: metrics across, average rank down (1 at the top).
 
-    ``labels`` maps each method to its name box at the right end of its
-    line, and ``leaders`` to the points joining its last rank to the box
-    (names pushed apart so that they do not overlap).
+    ``boxes`` hold the names at the right end of the lines, ``leaders``
+    the points joining each method's last rank to its name (names pushed
+    apart so that they do not overlap), and ``x_points[j][i]`` the x of
+    method ``i``'s point under metric ``j`` (tied methods side by side).
     """
 
     width: float
@@ -1570,6 +1571,9 @@ class ProfileLayout:
     fits: bool
     key: list[tuple[str, str]] = field(default_factory=list)
     need: tuple[float, float] = (0.0, 0.0)
+    # x of each method's point under each metric: the metric's x, with methods of equal
+    # rank set side by side so that no marker hides another
+    x_points: list[list[float]] = field(default_factory=list)
 
     def y(self, rank: float) -> float:
         """y of an average rank."""
@@ -1701,8 +1705,19 @@ def _profile_at(
     # names at the right, pushed apart; leaders from each line's end
     wanted = [lay.y(last[i]) for i in range(k)]
     placed = spread(wanted, row_h, y_top - 0.5 * row_h + lp / 2, y_bottom + 0.5 * row_h)
+    dodge = 0.9 * marker_size
+    for j in range(m):
+        row = [xs[j]] * k
+        ties: dict[float, list[int]] = {}
+        for i in range(k):
+            ties.setdefault(float(ranks[j][i]), []).append(i)
+        for members in ties.values():
+            for n, i in enumerate(members):
+                row[i] = xs[j] + (n - (len(members) - 1) / 2) * dodge
+        lay.x_points.append(row)
     for i in range(k):
-        lay.leaders[i] = ((xs[-1], wanted[i]), (x1 + 0.6 * fs, wanted[i]), (x_end, placed[i]))
+        end = lay.x_points[-1][i]
+        lay.leaders[i] = ((end, wanted[i]), (x1 + 0.6 * fs, wanted[i]), (x_end, placed[i]))
         boxes.append(
             _box(
                 measure,

@@ -139,9 +139,10 @@ def _draw(ax, lay, names, ranks, looks, st, font, hl, marker):
     for i, name in enumerate(names):
         color, mk, dash = looks[name]
         heavy = 1.6 if i == hl else 1.0
+        xs = [row[i] for row in lay.x_points]
         add_line(
             ax,
-            lay.x_metrics,
+            xs,
             [lay.y(row[i]) for row in ranks],
             color=color,
             lw=lw * heavy,
@@ -153,7 +154,7 @@ def _draw(ax, lay, names, ranks, looks, st, font, hl, marker):
         )
         add_line(
             ax,
-            lay.x_metrics,
+            xs,
             [lay.y(row[i]) for row in ranks],
             marker=mk,
             color=color,

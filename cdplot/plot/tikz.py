@@ -31,9 +31,11 @@ __all__ = ["cd_tikz", "intervals_tikz", "latex_escape", "TEX_ROOM"]
 # LaTeX sets the text in whatever font the paper uses, which cdplot cannot measure.
 # The layout measures Computer Modern at its 10 pt design (CMU Serif has its metrics)
 # and leaves this much more room.  At the sizes of figures Computer Modern uses its
-# small optical sizes, which are wider: compiled with fix-cm, "C4.5+cf" at 7.5 pt (cmr7)
-# is 15 % wider than cmr10 scaled to 7.5 pt, rank values at 6.5 pt (cmr6) 18 %.  Times
-# and Libertine are narrower, Helvetica about as wide; 22 % covers them all.
+# small optical sizes, which are wider: compiled by pdflatex with fix-cm and measured
+# with pdftotext, "C4.5+cf" at 7.5 pt (cmr7) is 14 % wider than cmr10 scaled to 7.5 pt
+# and "2.93" at 6.5 pt (cmr6) 23 %; with the layout's own 3 % (_SAFETY) this leaves
+# 25.7 %.  Other paper fonts were not measured: Times is narrower than Computer Modern,
+# a sans serif such as Helvetica may need more (anchors keep such text off the lines).
 TEX_ROOM = 1.22
 
 _SPECIAL = {
@@ -320,14 +322,16 @@ def cd_tikz(
     Text widths are LaTeX's, which cdplot cannot know: the layout measures
     Computer Modern (the metrics of CMU Serif) and leaves 22 % more room
     (:data:`TEX_ROOM`), enough for Computer Modern's wider small optical
-    sizes (cmr6, cmr7) and for Times, Libertine, Palatino and Helvetica;
-    each text is anchored at its line's end (``anchor=east`` or
-    ``west``), so a wider font grows away from the drawing.  Sizes are
+    sizes (cmr6, cmr7, as pdflatex sets them; measured), and for fonts no
+    wider than those (other fonts were not measured); each text is
+    anchored at its line's end (``anchor=east`` or ``west``), so a wider
+    font grows away from the drawing.  Sizes are
     set with ``\\fontsize``: with Computer Modern in pdflatex load
     ``fix-cm`` (or ``lmodern``) to get them exactly rather than the nearest
     design size.  Method names are escaped for LaTeX
-    (:func:`latex_escape`); other Unicode is passed through as UTF-8 (for
-    Greek or CJK names use LuaLaTeX or XeLaTeX with a font that has them).
+    (:func:`latex_escape`), Greek letters become LaTeX's maths letters,
+    other Unicode is passed through as UTF-8 (for CJK names use LuaLaTeX
+    or XeLaTeX with a font that has them).
     Colours are defined inside the picture (``cdplotink``, ``cdplotline``,
     ``cdplotaccent``...), so they clash with nothing in the preamble.
 

@@ -269,7 +269,7 @@ def analysis_kwargs(args, table) -> dict:
         "control": args.control,
         "tie_correction": args.tie_correction,
         "zero_method": args.zero_method,
-        "method": args.wilcoxon_method,
+        "distribution": args.wilcoxon_method,
         "nan_policy": "omit" if args.drop_incomplete else "raise",
     }
 

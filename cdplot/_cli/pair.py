@@ -295,7 +295,7 @@ def _folds(args, source, records):
                 n_test=args.n_test,
                 higher_is_better=hib,
                 alpha=args.alpha,
-                names=(a, b),
+                methods=(a, b),
                 dataset=dataset,
             )
         )
@@ -309,7 +309,7 @@ def _folds(args, source, records):
                 n_train=args.n_train,
                 n_test=args.n_test,
                 higher_is_better=hib,
-                names=(a, b),
+                methods=(a, b),
                 dataset=dataset,
             )
         )
@@ -323,12 +323,11 @@ def _datasets(args, table):
     a, b = _pick(table.methods, args, table.source or "scores")
     res = compare_pair(
         table,
-        a=a,
-        b=b,
+        methods=(a, b),
         higher_is_better=args.higher_is_better,
         alpha=args.alpha,
         zero_method=args.zero_method,
-        method=args.exact,
+        distribution=args.exact,
         rope=args.rope,
         n_samples=args.samples,
         rng=args.seed,
@@ -353,9 +352,9 @@ def _predictions(args, source, truth, records):
             y,
             [r[a] for r in records],
             [r[b] for r in records],
-            method=args.exact,
+            distribution=args.exact,
             alpha=args.alpha,
-            names=(a, b),
+            methods=(a, b),
         )
     ]
 

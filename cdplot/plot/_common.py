@@ -11,6 +11,7 @@ import matplotlib as mpl
 
 from .._options import check_bool
 from ..errors import CdplotError, CdplotWarning
+from ..stats.formatting import format_p
 from .fonts import (
     bold_kws,
     check_font,
@@ -525,7 +526,7 @@ def caption_text(result, *, extra: str = "") -> str:
     text = ", ".join(parts)
     p = result.iman_davenport.pvalue
     verdict = "rejects" if result.rejected else "does not reject"
-    p_text = f"p{nb}={nb}{p:.3g}" if p >= 0.001 else f"p{nb}<{nb}0.001"
+    p_text = format_p(p, digits=3, significant=True, prefix=True, space=nb)
     # the decision rests on Iman-Davenport's F_F, so name it beside its p-value
     text += f"; Friedman test (Iman\u2013Davenport F) {verdict} equal ranks ({p_text})"
     if result.metric:

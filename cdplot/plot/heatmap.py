@@ -6,6 +6,7 @@ import numpy as np
 
 from .._options import check_bool
 from ..errors import CdplotError
+from ..stats.formatting import format_p as _format_p
 from . import _common
 from .layout import heatmap_layout
 from .styles import PALETTE
@@ -35,14 +36,7 @@ def format_p(p: float, levels) -> str:
     bound (0.00145 as "0.001" in a "p > 0.001" cell, 0.0501 as "0.050" in
     a "p > 0.05" cell), more digits are shown until it does not.
     """
-    if p < 0.001 and levels[0] >= 0.001:
-        return "<0.001"
-    cls = _class(p, levels)
-    for digits in range(3, 8):
-        text = f"{p:.{digits}f}"
-        if _class(float(text), levels) == cls:
-            return text
-    return f"{p:.3g}"
+    return _format_p(p, digits=3, levels=levels)
 
 
 def significance_heatmap(

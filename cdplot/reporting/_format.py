@@ -13,6 +13,7 @@ import re
 import numpy as np
 
 from ..errors import CdplotError
+from ..stats.formatting import format_p
 
 __all__ = [
     "auto_decimals",
@@ -84,11 +85,7 @@ def fmt_rank(r: float) -> str:
 
 def fmt_p(p) -> str:
     """A p-value for a table cell: four decimals, ``<0.0001`` below that."""
-    if p is None or math.isnan(p):
-        return "\u2013"
-    if p < 0.0001:
-        return "<0.0001"
-    return f"{p:.4f}"
+    return format_p(p, missing="\u2013")
 
 
 _LATEX_SPECIAL = {

@@ -60,12 +60,11 @@ def pair_context(result, a: str, b: str, *, decimals: int) -> dict:
             )
     pr = compare_pair(
         result.scores,
-        a=a,
-        b=b,
+        methods=(a, b),
         higher_is_better=result.higher_is_better,
         alpha=result.alpha,
         zero_method=result.options.get("zero_method", "demsar"),
-        method=result.options.get("method", "auto"),
+        distribution=result.options.get("distribution", "auto"),
     )
     d = pr.to_dict()
     rows = []
@@ -86,7 +85,7 @@ def pair_context(result, a: str, b: str, *, decimals: int) -> dict:
         {
             "test": "Wilcoxon signed-rank",
             "detail": f"R+ = {w['r_plus']:g}, R\u2212 = {w['r_minus']:g}, T = {w['statistic']:g} "
-            f"({w['zero_method']}, {w['method']})",
+            f"({w['zero_method']}, {w['distribution']})",
             "p": fmt_p(w["pvalue"]),
             "significant": w["pvalue"] <= d["alpha"],
         },
@@ -99,11 +98,14 @@ def pair_context(result, a: str, b: str, *, decimals: int) -> dict:
         },
         {
             "test": "Paired t-test",
+            # undefined (NaN, null in JSON) when the differences do not vary; the notes say why
             "detail": (
                 f"t({t['dof']}) = {t['statistic']:.4f}, mean difference {t['mean_difference']:.4g}"
+                if t["statistic"] is not None
+                else f"t({t['dof']}) undefined: the differences do not vary"
             ),
             "p": fmt_p(t["pvalue"]),
-            "significant": t["pvalue"] <= d["alpha"],
+            "significant": t["pvalue"] is not None and t["pvalue"] <= d["alpha"],
         },
     ]
     return {

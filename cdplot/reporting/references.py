@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from .._options import TEXT_FORMATS as STYLES
 from .._options import check_option
-from ..stats.results import join_names
+from ..stats.resultkit import join_names
 
 __all__ = [
     "Reference",

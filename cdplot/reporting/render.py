@@ -64,7 +64,7 @@ _ANALYSIS_OPTIONS = (
     "control",
     "tie_correction",
     "zero_method",
-    "method",
+    "distribution",
     "nan_policy",
     "metric",
     "methods",
@@ -625,7 +625,7 @@ def report(
     control: str | None = None,
     tie_correction: bool | None = None,
     zero_method: str | None = None,
-    method: str | None = None,
+    distribution: str | None = None,
     nan_policy: str | None = None,
     metric: str | None = None,
     methods=None,
@@ -668,7 +668,7 @@ def report(
         paired t-test, as Demšar (2006, section 3.1) describes.
 
         .. versionadded:: 0.1.0
-    higher_is_better, alpha, test, correction, control, tie_correction, zero_method, method, nan_policy
+    higher_is_better, alpha, test, correction, control, tie_correction, zero_method, distribution, nan_policy
         Analysis options of :func:`cdplot.compare` (``higher_is_better`` may
         also be ``{metric: bool}``), used only when ``results_or_data`` is
         data; ``None`` means the default of :func:`cdplot.compare`.
@@ -716,7 +716,7 @@ def report(
         "control": control,
         "tie_correction": tie_correction,
         "zero_method": zero_method,
-        "method": method,
+        "distribution": distribution,
         "nan_policy": nan_policy,
         "metric": metric,
         "methods": methods,

@@ -23,16 +23,16 @@ large a difference matters; there is no default.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import field
 
 import numpy as np
 from scipy import special
 
 from .._options import check_bool
 from ..errors import CdplotError
-from .cv_tests import _arrange, _check_variance, _validate_names, _validate_sizes, parse_scheme
+from .cv_tests import arrange, check_variance, parse_scheme, validate_pair_names, validate_sizes
 from .distributions import t_isf, t_sf
-from .results import _num, _readonly
+from .resultkit import Result, notes_lines, num, readonly, result, wrap
 
 __all__ = [
     "BayesianTTestResult",
@@ -97,8 +97,8 @@ def _probs_text(names, probs, rope):
     return f"P({a} better) = {pa:.3f}, P(rope) = {pe:.3f}, P({b} better) = {pb:.3f}"
 
 
-@dataclass(frozen=True, kw_only=True)
-class BayesianTTestResult:
+@result
+class BayesianTTestResult(Result):
     """Posterior of the Bayesian correlated t-test.
 
     The mean difference ``theta`` (A minus B, oriented so that positive
@@ -142,8 +142,6 @@ class BayesianTTestResult:
     higher_is_better: bool = True
     dataset: str | None = None
     notes: tuple[str, ...] = field(default=())
-
-    test = "bayes-correlated-t"
 
     @property
     def probabilities(self) -> tuple[float, float, float]:
@@ -189,29 +187,36 @@ class BayesianTTestResult:
             f"mean difference {self.loc:.4f}, 95% credible interval [{lo:.4f}, {hi:.4f}]. "
             + self.decision()
         )
-        return " ".join([text, *self.notes])
+        return text
+
+    def _headline(self) -> str:
+        return f"{self.method_a} vs {self.method_b}, rope = {self.rope:g}, {self._probs()}"
+
+    def _probs(self) -> str:
+        pa, pe, pb = self.probabilities
+        return f"P(A better) = {pa:.3f}, P(rope) = {pe:.3f}, P(B better) = {pb:.3f}"
 
     def __str__(self) -> str:
-        return self.conclusion()
+        return "\n".join([*wrap(self.conclusion()), *notes_lines(self.notes)])
 
     def to_dict(self) -> dict:
         """Return a JSON-safe dictionary."""
         lo, hi = self.interval(0.95)
         return {
-            "test": self.test,
-            "p_a_better": _num(self.p_a_better),
-            "p_rope": _num(self.p_rope),
-            "p_b_better": _num(self.p_b_better),
+            "test": "bayes-correlated-t",
+            "p_a_better": num(self.p_a_better),
+            "p_rope": num(self.p_rope),
+            "p_b_better": num(self.p_b_better),
             "rope": self.rope,
             "df": int(self.df),
-            "loc": _num(self.loc),
-            "scale": _num(self.scale),
-            "credible_interval_95": [_num(lo), _num(hi)],
-            "rho": _num(self.rho),
+            "loc": num(self.loc),
+            "scale": num(self.scale),
+            "credible_interval_95": [num(lo), num(hi)],
+            "rho": num(self.rho),
             "method_a": self.method_a,
             "method_b": self.method_b,
-            "mean_a": _num(self.mean_a),
-            "mean_b": _num(self.mean_b),
+            "mean_a": num(self.mean_a),
+            "mean_b": num(self.mean_b),
             "n_folds": int(self.n_folds),
             "scheme": self.scheme,
             "higher_is_better": self.higher_is_better,
@@ -231,7 +236,7 @@ def bayesian_correlated_ttest(
     n_train=None,
     n_test=None,
     higher_is_better=True,
-    names=None,
+    methods=None,
     dataset=None,
 ) -> BayesianTTestResult:
     """Bayesian correlated t-test: two methods on the folds of one data set.
@@ -252,7 +257,7 @@ def bayesian_correlated_ttest(
         Training and test sizes for ``rho = n_test / (n_train + n_test)``;
         k-fold schemes default to ``rho = 1 / K``, as baycomp does.
     higher_is_better : bool, default True
-    names : pair of str, optional
+    methods : pair of str, optional
         Names of A and B (default ``('A', 'B')``).
     dataset : str, optional
 
@@ -292,14 +297,14 @@ def bayesian_correlated_ttest(
     """
     rope = _validate_rope(rope)
     check_bool("higher_is_better", higher_is_better)
-    names = _validate_names(names)
-    n_train, n_test = _validate_sizes(n_train, n_test)
+    names = validate_pair_names(methods)
+    n_train, n_test = validate_sizes(n_train, n_test)
     s = parse_scheme(scheme)
-    a2, b2 = _arrange(a, b, s, "bayes-correlated-t")
+    a2, b2 = arrange(a, b, s, "bayes-correlated-t")
     d = (a2 - b2).ravel()
     if not higher_is_better:
         d = -d
-    _check_variance(a2 - b2, "bayes-correlated-t", names)
+    check_variance(a2 - b2, "bayes-correlated-t", names)
     notes = []
     if (n_train is None) != (n_test is None):
         raise CdplotError(
@@ -341,8 +346,8 @@ def bayesian_correlated_ttest(
     )
 
 
-@dataclass(frozen=True, kw_only=True)
-class BayesianSignedRankResult:
+@result
+class BayesianSignedRankResult(Result):
     """Posterior of the Bayesian signed-rank test.
 
     Attributes
@@ -384,11 +389,9 @@ class BayesianSignedRankResult:
     higher_is_better: bool = True
     notes: tuple[str, ...] = field(default=())
 
-    test = "bayes-signed-rank"
-
     def __post_init__(self):
-        object.__setattr__(self, "samples", _readonly(self.samples))
-        object.__setattr__(self, "differences", _readonly(self.differences))
+        object.__setattr__(self, "samples", readonly(self.samples))
+        object.__setattr__(self, "differences", readonly(self.differences))
         object.__setattr__(self, "datasets", tuple(self.datasets))
         object.__setattr__(self, "notes", tuple(self.notes))
 
@@ -412,18 +415,25 @@ class BayesianSignedRankResult:
             f"{_probs_text((self.method_a, self.method_b), self.probabilities, self.rope)}. "
             + self.decision()
         )
-        return " ".join([text, *self.notes])
+        return text
+
+    def _headline(self) -> str:
+        return f"{self.method_a} vs {self.method_b}, rope = {self.rope:g}, {self._probs()}"
+
+    def _probs(self) -> str:
+        pa, pe, pb = self.probabilities
+        return f"P(A better) = {pa:.3f}, P(rope) = {pe:.3f}, P(B better) = {pb:.3f}"
 
     def __str__(self) -> str:
-        return self.conclusion()
+        return "\n".join([*wrap(self.conclusion()), *notes_lines(self.notes)])
 
     def to_dict(self) -> dict:
         """Return a JSON-safe dictionary (without the samples)."""
         return {
-            "test": self.test,
-            "p_a_better": _num(self.p_a_better),
-            "p_rope": _num(self.p_rope),
-            "p_b_better": _num(self.p_b_better),
+            "test": "bayes-signed-rank",
+            "p_a_better": num(self.p_a_better),
+            "p_rope": num(self.p_rope),
+            "p_b_better": num(self.p_b_better),
             "rope": self.rope,
             "prior_strength": self.prior_strength,
             "n_samples": int(self.n_samples),
@@ -456,7 +466,7 @@ def bayesian_signed_rank(
     n_samples=50_000,
     rng=0,
     higher_is_better=True,
-    names=None,
+    methods=None,
     datasets=None,
 ) -> BayesianSignedRankResult:
     """Bayesian signed-rank test: two methods over many data sets.
@@ -477,7 +487,7 @@ def bayesian_signed_rank(
         Seed (>= 0) or generator of the samples.  The fixed default makes repeated
         runs give the same probabilities.
     higher_is_better : bool, default True
-    names : pair of str, optional
+    methods : pair of str, optional
         Names of A and B.
     datasets : sequence of str, optional
         Names of the data sets, kept in the result.
@@ -520,13 +530,13 @@ def bayesian_signed_rank(
     >>> import cdplot
     >>> (t,) = cdplot.load_example("demsar2006")
     >>> r = bayesian_signed_rank(t.values[:, 1], t.values[:, 0], rope=0.01,
-    ...                          names=("C4.5+m", "C4.5"), n_samples=20000)
+    ...                          methods=("C4.5+m", "C4.5"), n_samples=20000)
     >>> [round(p, 2) for p in r.probabilities]
     [0.67, 0.33, 0.0]
     """
     rope = _validate_rope(rope)
     check_bool("higher_is_better", higher_is_better)
-    names = _validate_names(names)
+    names = validate_pair_names(methods)
     try:
         s = float(prior_strength)
     except (TypeError, ValueError):

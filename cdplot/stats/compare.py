@@ -7,6 +7,7 @@ import numpy as np
 from .._options import (
     ALL_PAIRS_ONLY,
     CORRECTIONS,
+    DISTRIBUTIONS,
     NAN_POLICIES,
     TESTS,
     ZERO_METHODS,
@@ -14,15 +15,17 @@ from .._options import (
     check_bool,
     check_option,
 )
-from .._options import DISTRIBUTIONS as WILCOXON_METHODS
 from ..errors import CdplotError
 from ..io import ScoreTable, as_score_tables
 from .cliques import bridges, find_cliques, unjoined_pairs
+from .corrections import adjust, adjust_pairwise
 from .critical import critical_difference, critical_value
 from .friedman import friedman_from_ranks
 from .posthoc import nemenyi, rank_z
 from .ranks import ranks_and_ties
 from .results import ComparisonResult
+from .sign_test import sign_test_pairs
+from .wilcoxon import wilcoxon_pairs_sided
 
 __all__ = ["compare", "TESTS", "CORRECTIONS", "single_table"]
 
@@ -47,11 +50,16 @@ def check_control_correction(control, correction) -> None:
         )
 
 
-def _validate_options(test, correction, control, methods, alpha, zero_method, method):
+def _validate_options(test, correction, control, methods, alpha, zero_method, distribution):
+    if test == "auto":
+        raise CdplotError(
+            "option test='auto' is not a test of compare, which always returns a "
+            "ComparisonResult; use compare_auto to choose between ANOVA and the rank tests"
+        )
     test = check_option("test", test, TESTS)
     alpha = check_alpha(alpha)
     check_option("zero_method", zero_method, ZERO_METHODS)
-    check_option("method", method, WILCOXON_METHODS)
+    check_option("distribution", distribution, DISTRIBUTIONS)
     correction = check_option("correction", correction, CORRECTIONS, allow_none=True)
     if test == "nemenyi":
         if correction is not None:
@@ -96,7 +104,7 @@ def compare(
     control: str | None = None,
     tie_correction: bool = True,
     zero_method: str = "demsar",
-    method: str = "auto",
+    distribution: str = "auto",
     nan_policy: str = "raise",
     metric: str | None = None,
     methods=None,
@@ -116,17 +124,14 @@ def compare(
         (the bundled examples do), else higher is better.
     alpha : float, default 0.05
         Significance level, in (0, 1).
-    test : {'nemenyi', 'bonferroni-dunn', 'friedman-z', 'wilcoxon', 'sign', 'auto'}, default 'nemenyi'
+    test : {'nemenyi', 'bonferroni-dunn', 'friedman-z', 'wilcoxon', 'sign'}, default 'nemenyi'
         Post-hoc procedure.  ``'nemenyi'`` compares all pairs with the
         studentized range critical value; ``'bonferroni-dunn'`` compares each
         method with ``control``; ``'friedman-z'`` runs z-tests on the
         average-rank differences; ``'wilcoxon'`` and ``'sign'`` run the
         Wilcoxon signed-rank and sign tests on the scores of each pair.
-        ``'auto'`` checks normality of the ANOVA residuals (Shapiro-Wilk)
-        and sphericity (Mauchly) and runs repeated-measures ANOVA with
-        Tukey's HSD when neither is rejected, else the rank-based analysis;
-        it returns a :class:`cdplot.stats.parametric.AutoResult` that says
-        why (see :func:`cdplot.stats.parametric.compare_auto`).
+        To let assumption checks choose between repeated-measures ANOVA and
+        this analysis, call :func:`cdplot.stats.parametric.compare_auto`.
     correction : {'bonferroni', 'holm', 'hochberg', 'hommel', 'shaffer', 'bergmann'}, optional
         Multiple-testing correction for ``'friedman-z'``, ``'wilcoxon'`` and
         ``'sign'`` (default ``'holm'``).  ``'shaffer'`` (Shaffer's static
@@ -151,8 +156,10 @@ def compare(
         ``'zsplit'`` is scipy's rule, which keeps every zero; ``'wilcox'``
         drops them and ``'pratt'`` ranks them on neither side (see
         :func:`cdplot.stats.wilcoxon.wilcoxon`).
-    method : {'auto', 'exact', 'asymptotic'}, default 'auto'
-        Null distribution of the Wilcoxon statistic (scipy's words).
+    distribution : {'auto', 'exact', 'asymptotic'}, default 'auto'
+        Null distribution of the Wilcoxon statistic (scipy calls it
+        ``method``); ``'auto'`` follows scipy's choice (see
+        :func:`cdplot.stats.wilcoxon.wilcoxon`).
     nan_policy : {'raise', 'omit'}, default 'raise'
         Missing scores raise an error that names the cells, or ``'omit'``
         drops the incomplete data sets (the result says which).
@@ -199,23 +206,6 @@ def compare(
     >>> round(res.critical_difference, 3)
     1.254
     """  # noqa: E501
-    if test == "auto":  # the parametric or the rank-based path, chosen from assumption checks
-        from .parametric import compare_auto
-
-        return compare_auto(
-            scores,
-            higher_is_better=higher_is_better,
-            alpha=alpha,
-            correction=correction,
-            control=control,
-            tie_correction=tie_correction,
-            zero_method=zero_method,
-            method=method,
-            nan_policy=nan_policy,
-            metric=metric,
-            methods=methods,
-            datasets=datasets,
-        )
     check_option("nan_policy", nan_policy, NAN_POLICIES)
     check_bool("tie_correction", tie_correction)
     if higher_is_better is not None:
@@ -233,7 +223,7 @@ def compare(
         control=control,
         tie_correction=tie_correction,
         zero_method=zero_method,
-        method=method,
+        distribution=distribution,
         nan_policy=nan_policy,
     )
 
@@ -248,13 +238,13 @@ def compare_table(
     control=None,
     tie_correction=True,
     zero_method="demsar",
-    method="auto",
+    distribution="auto",
     nan_policy="raise",
 ) -> ComparisonResult:
     """:func:`compare` for one validated :class:`ScoreTable`."""
     names = table.methods
     test, correction, alpha = _validate_options(
-        test, correction, control, names, alpha, zero_method, method
+        test, correction, control, names, alpha, zero_method, distribution
     )
     inferred = higher_is_better is None and table.direction is not None
     if higher_is_better is None:
@@ -275,10 +265,11 @@ def compare_table(
     p_raw = np.full((k, k), np.nan)
     p_adj = np.full((k, k), np.nan)
     if test == "nemenyi":
-        z, p = nemenyi(avg, n)
-        stats, p_raw, p_adj = z, p, p
+        nem = nemenyi(avg, n)
+        stats, p_raw, p_adj = nem.statistics, nem.pvalues, nem.pvalues
     elif test in ("bonferroni-dunn", "friedman-z"):
-        stats, p_raw = rank_z(avg, n)
+        rz = rank_z(avg, n)
+        stats, p_raw = rz.statistics, rz.pvalues
     else:
         # orient the scores so that the pairwise tests see "higher is better"
         oriented = x if higher_is_better else -x
@@ -286,14 +277,10 @@ def compare_table(
             None if ctrl is None else [(min(ctrl, j), max(ctrl, j)) for j in range(k) if j != ctrl]
         )
         if test == "wilcoxon":
-            from .wilcoxon import _wilcoxon_pairs_sided
-
-            stats, p_raw, direction = _wilcoxon_pairs_sided(
-                oriented, pairs=pairs, zero_method=zero_method, method=method
+            stats, p_raw, direction = wilcoxon_pairs_sided(
+                oriented, pairs=pairs, zero_method=zero_method, distribution=distribution
             )
         else:
-            from .sign_test import sign_test_pairs
-
             stats, p_raw = sign_test_pairs(oriented, pairs=pairs)
             # the side with more wins (ties split), not the better average rank
             direction = np.nan_to_num(np.sign(stats - stats.T), nan=0.0)
@@ -323,8 +310,6 @@ def compare_table(
         p_raw[~mask] = np.nan
 
     if test != "nemenyi":
-        from .corrections import adjust, adjust_pairwise
-
         if ctrl is None:
             p_adj = adjust_pairwise(p_raw, correction)
         else:
@@ -390,7 +375,7 @@ def compare_table(
         "nan_policy": nan_policy,
     }
     if test == "wilcoxon":
-        options.update(zero_method=zero_method, method=method)
+        options.update(zero_method=zero_method, distribution=distribution)
     return ComparisonResult(
         scores=table,
         methods=names,

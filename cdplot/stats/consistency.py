@@ -2,7 +2,7 @@
 
 A comparison is often run under several measures (error rate, precision,
 recall, AUC ...), and the measures need not pick the same winner.  Yang et
-al.'s survey (seed 004, section 5.5 and its Table 9) shows this for three
+al.'s survey (Yang 2021, section 5.5 and its Table 9) shows this for three
 classifiers on five UCI data sets under six measures.  This module runs
 :func:`cdplot.compare` on the table of each metric and summarises the
 agreement between the metrics' rankings with Kendall's tau-b between their
@@ -15,16 +15,17 @@ Kendall's tau-b is computed from the signs of all pairwise differences.
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
 import numpy as np
 
 from .._options import check_bool
 from ..errors import CdplotError
-from .results import ComparisonResult, join_names
+from ..io import as_score_tables
+from .compare import compare_table
+from .resultkit import Result, join_names, method_index, num, readonly, result, wrap
+from .results import ComparisonResult
 
 __all__ = ["compare_metrics", "MetricsComparison", "kendall_tau_b"]
 
@@ -104,8 +105,8 @@ def _unique_labels(labels: list[str]) -> list[str]:
     return out
 
 
-@dataclass(frozen=True, kw_only=True)
-class MetricsComparison:
+@result
+class MetricsComparison(Result):
     """The analyses of the same methods under several metrics, and their agreement.
 
     Attributes
@@ -143,9 +144,8 @@ class MetricsComparison:
 
     def __post_init__(self):
         for name in ("average_ranks", "tau"):
-            a = np.array(getattr(self, name), dtype=float, copy=True)
-            a.setflags(write=False)
-            object.__setattr__(self, name, a)
+            object.__setattr__(self, name, readonly(getattr(self, name)))
+        object.__setattr__(self, "results", tuple(self.results))
 
     @classmethod
     def from_results(cls, results: Sequence[ComparisonResult]) -> MetricsComparison:
@@ -228,6 +228,28 @@ class MetricsComparison:
             raise CdplotError(
                 f"unknown metric {metric!r}; metrics are {', '.join(self.metrics)}"
             ) from None
+
+    def index(self, method: str) -> int:
+        """Column of ``method`` in :attr:`average_ranks`; :class:`CdplotError` if unknown."""
+        return method_index(self.methods, method)
+
+    def average_rank(self, method: str, metric: str) -> float:
+        """Average rank of one method under one metric."""
+        return self.result(metric).average_rank(method)
+
+    def order(self, metric: str) -> tuple[str, ...]:
+        """Method names from the best average rank to the worst under one metric."""
+        return self.result(metric).order()
+
+    def pvalue(self, a: str, b: str, metric: str) -> float:
+        """Adjusted p-value of ``a`` against ``b`` under one metric."""
+        return self.result(metric).pvalue(a, b)
+
+    def _headline(self) -> str:
+        winners = "; ".join(
+            f"{lab}: {', '.join(w)}" for lab, w in zip(self.metrics, self.winners, strict=True)
+        )
+        return f"{self.n_methods} methods under {self.n_metrics} metrics, best {winners}"
 
     def dataset_winners(self) -> dict[str, dict[str, tuple[str, ...]]]:
         """The best method(s) on each data set under each metric.
@@ -339,17 +361,11 @@ class MetricsComparison:
         ]
         for label, w in zip(self.metrics, self.winners, strict=False):
             lines.append(f"{label:<{width}}  {', '.join(w)}")
-        from .results import _wrap
-
-        lines += ["", *_wrap(self.conclusion())]
+        lines += ["", *wrap(self.conclusion())]
         return "\n".join(lines)
 
     def to_dict(self) -> dict:
         """Return a JSON-safe dictionary (the per-metric analyses included)."""
-
-        def num(x):
-            return None if math.isnan(x) else float(x)
-
         return {
             "metrics": list(self.metrics),
             "methods": list(self.methods),
@@ -373,10 +389,6 @@ class MetricsComparison:
             "conclusion": self.conclusion(),
         }
 
-    def to_json(self, *, indent: int | None = 2) -> str:
-        """Return :meth:`to_dict` as a JSON string."""
-        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
-
 
 def _direction_for(higher_is_better, table):
     """The direction option for one table: a bool for all, or a per-metric mapping."""
@@ -398,7 +410,7 @@ def compare_metrics(
     control: str | None = None,
     tie_correction: bool = True,
     zero_method: str = "demsar",
-    method: str = "auto",
+    distribution: str = "auto",
     nan_policy: str = "raise",
     methods=None,
     datasets=None,
@@ -417,7 +429,7 @@ or sequence of ComparisonResult
         Direction of the scores: one bool for every metric, or
         ``{metric: bool}`` for some of them.  Metrics not given follow the
         direction their data declare, else higher is better.
-    alpha, test, correction, control, tie_correction, zero_method, method, nan_policy
+    alpha, test, correction, control, tie_correction, zero_method, distribution, nan_policy
         As in :func:`cdplot.compare`, applied to every metric.
     methods, datasets : sequence of str, optional
         Names for the columns and rows of unlabelled arrays.
@@ -466,9 +478,6 @@ or sequence of ComparisonResult
     if items and all(isinstance(r, ComparisonResult) for r in items):
         return MetricsComparison.from_results(items)
 
-    from ..io import as_score_tables
-    from .compare import compare_table
-
     tables = as_score_tables(data, methods=methods, datasets=datasets, nan_policy=nan_policy)
     if len(tables) < 2:
         raise CdplotError(
@@ -494,7 +503,7 @@ or sequence of ComparisonResult
             control=control,
             tie_correction=tie_correction,
             zero_method=zero_method,
-            method=method,
+            distribution=distribution,
             nan_policy=nan_policy,
         )
         for t in tables

@@ -21,12 +21,12 @@ input must say which (``scheme``):
 ============== ================================================ ==================
 test           procedure                                        schemes
 ============== ================================================ ==================
-``kfold-t``    paired t over k-fold CV (seed 004, formula (23)) ``kfold``
+``kfold-t``    paired t over k-fold CV (Yang 2021, (23))        ``kfold``
 ``corrected-t`` Nadeau & Bengio's corrected resampled t          all
-               (seed 000, formula (1))
+               (Nadeau and Bengio 2003)
 ``5x2cv-t``    Dietterich's 5x2cv paired t                      ``5x2``
 ``5x2cv-f``    Alpaydin's 5x2cv combined F                      ``5x2``
-``blocked-t``  Wang et al.'s blocked m x 2 CV t (seed 004 (25)) ``blocked-mx2``
+``blocked-t``  Wang et al.'s blocked m x 2 CV t (Yang 2021 (25)) ``blocked-mx2``
 ============== ================================================ ==================
 
 A test whose scheme does not match the data is refused with a message that
@@ -48,7 +48,8 @@ from ..errors import CdplotError
 from ..io.folds import FoldScores, fold_scores, read_fold_scores
 from ._validate import refuse_large
 from .distributions import f_sf, t_sf
-from .results import _num, _readonly, fmt_p
+from .formatting import format_p
+from .resultkit import Result, notes_lines, num, readonly, result, wrap
 
 __all__ = [
     "CV_TESTS",
@@ -248,7 +249,7 @@ def _as_scores(x, name):
     return arr
 
 
-def _validate_sizes(n_train, n_test):
+def validate_sizes(n_train, n_test):
     out = []
     for name, v in (("n_train", n_train), ("n_test", n_test)):
         if v is None:
@@ -260,18 +261,18 @@ def _validate_sizes(n_train, n_test):
     return tuple(out)
 
 
-def _validate_names(names):
+def validate_pair_names(names):
     if names is None:
         return ("A", "B")
     if isinstance(names, str) or len(names) != 2:
-        raise CdplotError(f"option names={names!r} must be two method names")
+        raise CdplotError(f"option methods={names!r} must be two method names")
     a, b = (str(n) for n in names)
     if a == b:
-        raise CdplotError(f"option names={names!r}: the two methods need different names")
+        raise CdplotError(f"option methods={names!r}: the two methods need different names")
     return a, b
 
 
-def _arrange(a, b, scheme: CVScheme, test: str):
+def arrange(a, b, scheme: CVScheme, test: str):
     """Return the differences as an (R, K) array after checking them against the scheme."""
     a = _as_scores(a, "scores of A")
     b = _as_scores(b, "scores of B")
@@ -316,7 +317,7 @@ def _arrange(a, b, scheme: CVScheme, test: str):
     return a2, b2
 
 
-def _check_variance(d, test, names, what="the fold differences"):
+def check_variance(d, test, names, what="the fold differences"):
     """Refuse, in words, a difference vector with no spread."""
     if np.ptp(d) == 0.0:
         a, b = names
@@ -337,8 +338,8 @@ def _check_variance(d, test, names, what="the fold differences"):
 # ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, kw_only=True)
-class CVTestResult:
+@result
+class CVTestResult(Result):
     """A test of two methods on the folds of one data set.
 
     Attributes
@@ -401,7 +402,7 @@ class CVTestResult:
     notes: tuple[str, ...] = field(default=())
 
     def __post_init__(self):
-        object.__setattr__(self, "differences", _readonly(self.differences))
+        object.__setattr__(self, "differences", readonly(self.differences))
         object.__setattr__(self, "notes", tuple(self.notes))
 
     @property
@@ -429,7 +430,7 @@ class CVTestResult:
             f"mean {self.method_a} = {self.mean_a:.4f}, {self.method_b} = {self.mean_b:.4f} over "
             f"{self.differences.size} folds ({self.scheme})"
         )
-        nums = f"{self._stat_text()}, {fmt_p(self.pvalue)}"
+        nums = f"{self._stat_text()}, {format_p(self.pvalue, prefix=True)}"
         winner = self.better()
         # "Dietterich's test", but "the corrected resampled t-test"
         the = "" if "'s " in label else "the "
@@ -445,32 +446,39 @@ class CVTestResult:
                 f"between {self.method_a} and {self.method_b}{where} at alpha = {self.alpha:g} "
                 f"({nums}; {means})."
             )
-        return " ".join([text, *self.notes])
+        return text
+
+    def _headline(self) -> str:
+        where = f" on {self.dataset}" if self.dataset else ""
+        return (
+            f"{self.method_a} vs {self.method_b}{where}, {self.test}, {self._stat_text()}, "
+            f"{format_p(self.pvalue, prefix=True)}"
+        )
 
     def __str__(self) -> str:
-        return self.conclusion()
+        return "\n".join([*wrap(self.conclusion()), *notes_lines(self.notes)])
 
     def to_dict(self) -> dict:
         """Return a JSON-safe dictionary."""
         return {
             "test": self.test,
             "label": CV_TEST_LABELS[self.test],
-            "statistic": _num(self.statistic),
-            "pvalue": _num(self.pvalue),
+            "statistic": num(self.statistic),
+            "pvalue": num(self.pvalue),
             "dof": list(self.dof) if isinstance(self.dof, tuple) else int(self.dof),
             "method_a": self.method_a,
             "method_b": self.method_b,
-            "mean_a": _num(self.mean_a),
-            "mean_b": _num(self.mean_b),
-            "mean_difference": _num(self.mean_difference),
+            "mean_a": num(self.mean_a),
+            "mean_b": num(self.mean_b),
+            "mean_difference": num(self.mean_difference),
             "differences": [[float(v) for v in row] for row in self.differences],
-            "variance": _num(self.variance),
+            "variance": num(self.variance),
             "scheme": self.scheme,
             "n_repeats": int(self.n_repeats),
             "n_folds": int(self.n_folds),
             "n_train": self.n_train,
             "n_test": self.n_test,
-            "rho": _num(self.rho),
+            "rho": num(self.rho),
             "higher_is_better": self.higher_is_better,
             "alpha": self.alpha,
             "significant": self.significant,
@@ -490,11 +498,11 @@ def _prepare(a, b, scheme, test, names, alpha, higher_is_better, n_train, n_test
     s = parse_scheme(scheme)
     alpha = check_alpha(alpha)
     check_bool("higher_is_better", higher_is_better)
-    names = _validate_names(names)
-    n_train, n_test = _validate_sizes(n_train, n_test)
+    names = validate_pair_names(names)
+    n_train, n_test = validate_sizes(n_train, n_test)
     if test not in fitting_tests(s):
         _refuse(test, s)
-    a2, b2 = _arrange(a, b, s, test)
+    a2, b2 = arrange(a, b, s, test)
     # variances of fold differences square them: refuse scores that would overflow
     # (one line instead of t = nan from finite input)
     refuse_large(f"{test.replace('_', ' ')}", a2, b2)
@@ -529,13 +537,13 @@ _DOC_COMMON = """
 
 
 def kfold_ttest(
-    a, b, *, scheme="kfold", higher_is_better=True, alpha=0.05, names=None, dataset=None
+    a, b, *, scheme="kfold", higher_is_better=True, alpha=0.05, methods=None, dataset=None
 ) -> CVTestResult:
     """Paired t-test over the folds of one k-fold cross-validation.
 
     ``t = mean(d) / sqrt(s^2 / K)`` with ``K - 1`` degrees of freedom, where
     ``d`` are the ``K`` fold differences ``a - b`` and ``s^2`` their sample
-    variance (seed 004, formula (23)).  This is ``scipy.stats.ttest_rel``
+    variance (Yang 2021, formula (23); Dietterich 1998, section 3.4).  This is ``scipy.stats.ttest_rel``
     on the folds.
 
     Parameters
@@ -548,7 +556,7 @@ def kfold_ttest(
         Direction of the scores; decides which method is "better".
     alpha : float, default 0.05
         Significance level.
-    names : pair of str, optional
+    methods : pair of str, optional
         Names of the methods (default ``('A', 'B')``).
     dataset : str, optional
         Name of the data set, for the conclusion.
@@ -584,10 +592,10 @@ def kfold_ttest(
     """
     test = "kfold-t"
     s, a2, b2, names, alpha, _, _ = _prepare(
-        a, b, scheme, test, names, alpha, higher_is_better, None, None
+        a, b, scheme, test, methods, alpha, higher_is_better, None, None
     )
     d = (a2 - b2).ravel()
-    _check_variance(d, test, names)
+    check_variance(d, test, names)
     k = d.size
     var = d.var(ddof=1) / k
     t = d.mean() / math.sqrt(var)
@@ -621,7 +629,7 @@ def corrected_ttest(
     n_test=None,
     higher_is_better=True,
     alpha=0.05,
-    names=None,
+    methods=None,
     dataset=None,
 ) -> CVTestResult:
     """Nadeau and Bengio's corrected resampled (correlated) t-test.
@@ -631,7 +639,8 @@ def corrected_ttest(
     .. math:: t = \\frac{\\bar d}{\\sqrt{\\hat\\sigma^2 (1/n + \\rho / (1 - \\rho))}},
               \\qquad \\rho = n_{test} / (n_{train} + n_{test}),
 
-    with ``n - 1`` degrees of freedom (seed 000, formula (1)).  ``rho / (1 -
+    with ``n - 1`` degrees of freedom (Nadeau and Bengio 2003, as used by
+    Bouckaert and Frank 2004).  ``rho / (1 -
     rho)`` is ``n_test / n_train``.
 
     Parameters
@@ -644,7 +653,7 @@ def corrected_ttest(
         Training and test set sizes.  For k-fold schemes they default to
         ``rho = 1 / K`` (the test fold is a ``K``-th of the data), as
         baycomp does; random splits (``'resampled'``) need them.
-    higher_is_better, alpha, names, dataset
+    higher_is_better, alpha, methods, dataset
         As in :func:`kfold_ttest`.
 
     Returns
@@ -681,7 +690,7 @@ def corrected_ttest(
     """
     test = "corrected-t"
     s, a2, b2, names, alpha, n_train, n_test = _prepare(
-        a, b, scheme, test, names, alpha, higher_is_better, n_train, n_test
+        a, b, scheme, test, methods, alpha, higher_is_better, n_train, n_test
     )
     notes = []
     if (n_train is None) != (n_test is None):
@@ -711,7 +720,7 @@ def corrected_ttest(
                     "scheme"
                 )
     d = (a2 - b2).ravel()
-    _check_variance(d, test, names)
+    check_variance(d, test, names)
     n = d.size
     var = d.var(ddof=1) * (1.0 / n + rho / (1.0 - rho))
     t = d.mean() / math.sqrt(var)
@@ -745,7 +754,7 @@ def _five_by_two(a, b, scheme, test, names, alpha, higher_is_better):
     s2 = ((d - mean_i) ** 2).sum(axis=1)  # s_i^2
     if np.all(s2 == 0.0):
         if np.all(d == 0.0):
-            _check_variance(d, test, names)
+            check_variance(d, test, names)
         raise CdplotError(
             f"in every replication both folds give the same difference {names[0]} - {names[1]}, "
             f"so sum s_i^2 = 0 and the {CV_TEST_LABELS[test]} is undefined; the folds show no "
@@ -755,7 +764,7 @@ def _five_by_two(a, b, scheme, test, names, alpha, higher_is_better):
 
 
 def dietterich_5x2cv_ttest(
-    a, b, *, scheme="5x2", higher_is_better=True, alpha=0.05, names=None, dataset=None
+    a, b, *, scheme="5x2", higher_is_better=True, alpha=0.05, methods=None, dataset=None
 ) -> CVTestResult:
     """Dietterich's 5x2cv paired t-test.
 
@@ -765,7 +774,8 @@ def dietterich_5x2cv_ttest(
 
     .. math:: t = p_1^{(1)} / \\sqrt{\\tfrac15 \\sum_{i=1}^5 s_i^2}
 
-    has (approximately) 5 degrees of freedom (seed 004, formula (24)).
+    has (approximately) 5 degrees of freedom (Dietterich 1998, section 3.5;
+    Yang 2021, formula (24)).
 
     Parameters
     ----------
@@ -775,7 +785,7 @@ def dietterich_5x2cv_ttest(
         The numerator uses only the first one, so the order matters.
     scheme : str, default '5x2'
         Must be ``'5x2'``.
-    higher_is_better, alpha, names, dataset
+    higher_is_better, alpha, methods, dataset
         As in :func:`kfold_ttest`.
 
     Returns
@@ -809,7 +819,7 @@ def dietterich_5x2cv_ttest(
     """
     test = "5x2cv-t"
     s, a2, b2, d, s2, names, alpha = _five_by_two(
-        a, b, scheme, test, names, alpha, higher_is_better
+        a, b, scheme, test, methods, alpha, higher_is_better
     )
     var = s2.sum() / 5.0
     t = d[0, 0] / math.sqrt(var)
@@ -831,7 +841,7 @@ def dietterich_5x2cv_ttest(
 
 
 def alpaydin_5x2cv_ftest(
-    a, b, *, scheme="5x2", higher_is_better=True, alpha=0.05, names=None, dataset=None
+    a, b, *, scheme="5x2", higher_is_better=True, alpha=0.05, methods=None, dataset=None
 ) -> CVTestResult:
     """Alpaydin's combined 5x2cv F-test.
 
@@ -846,7 +856,7 @@ def alpaydin_5x2cv_ftest(
         Ten scores per method, a ``(5, 2)`` array or replication-major.
     scheme : str, default '5x2'
         Must be ``'5x2'``.
-    higher_is_better, alpha, names, dataset
+    higher_is_better, alpha, methods, dataset
         As in :func:`kfold_ttest`.
 
     Returns
@@ -877,7 +887,7 @@ def alpaydin_5x2cv_ftest(
     """
     test = "5x2cv-f"
     s, a2, b2, d, s2, names, alpha = _five_by_two(
-        a, b, scheme, test, names, alpha, higher_is_better
+        a, b, scheme, test, methods, alpha, higher_is_better
     )
     var = s2.sum()
     f = (d**2).sum() / (2.0 * var)
@@ -907,7 +917,7 @@ def blocked_cv_ttest(
     n_test=None,
     higher_is_better=True,
     alpha=0.05,
-    names=None,
+    methods=None,
     dataset=None,
 ) -> CVTestResult:
     """Blocked ``m x 2`` cross-validated t-test (Wang et al. 2014), for ``m >= 2``.
@@ -917,7 +927,7 @@ def blocked_cv_ttest(
 
     .. math:: t = \\mu / \\sqrt{S}
 
-    has ``2m - 1`` degrees of freedom.  For ``m = 3`` this is seed 004,
+    has ``2m - 1`` degrees of freedom.  For ``m = 3`` this is Yang (2021),
     formula (25): ``t_{3x2} = mu_{3x2} / sqrt(S_{3x2})`` with 5 degrees of
     freedom.
 
@@ -931,7 +941,7 @@ def blocked_cv_ttest(
         Sizes of the halves; when given they must be equal up to one
         example, and ``n_train + n_test`` must allow ``m`` blocked
         replications (at least ``2^ceil(log2(m + 1))`` examples).
-    higher_is_better, alpha, names, dataset
+    higher_is_better, alpha, methods, dataset
         As in :func:`kfold_ttest`.
 
     Returns
@@ -977,7 +987,7 @@ def blocked_cv_ttest(
     """
     test = "blocked-t"
     s, a2, b2, names, alpha, n_train, n_test = _prepare(
-        a, b, scheme, test, names, alpha, higher_is_better, n_train, n_test
+        a, b, scheme, test, methods, alpha, higher_is_better, n_train, n_test
     )
     m = s.n_repeats
     if n_train is not None and n_test is not None:
@@ -993,7 +1003,7 @@ def blocked_cv_ttest(
                 f"scheme={s.text!r} needs {blocks} blocks of data, but n_train + n_test = {n}"
             )
     d = (a2 - b2).ravel()
-    _check_variance(d, test, names)
+    check_variance(d, test, names)
     mu = d.mean()
     var = ((d - mu) ** 2).sum() / d.size
     t = mu / math.sqrt(var)
@@ -1042,7 +1052,7 @@ def cv_test(
     n_test=None,
     higher_is_better=True,
     alpha=0.05,
-    names=None,
+    methods=None,
     dataset=None,
 ) -> CVTestResult:
     """Run one of :data:`CV_TESTS` by name; see the individual functions.
@@ -1057,7 +1067,7 @@ def cv_test(
         How the folds were produced.
     n_train, n_test : int, optional
         Training and test sizes (``'corrected-t'`` and ``'blocked-t'`` only).
-    higher_is_better, alpha, names, dataset
+    higher_is_better, alpha, methods, dataset
         As in :func:`kfold_ttest`.
 
     Returns
@@ -1082,7 +1092,7 @@ def cv_test(
         "scheme": scheme,
         "higher_is_better": higher_is_better,
         "alpha": alpha,
-        "names": names,
+        "methods": methods,
         "dataset": dataset,
     }
     if test in ("corrected-t", "blocked-t"):

@@ -42,12 +42,12 @@ section 3.2 (confidence interval for a quantile).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 import numpy as np
 
+from .._options import check_alpha
 from ..errors import CdplotError
-from .results import _num, _readonly
+from .resultkit import Result, method_index, num, readonly, result
 
 __all__ = [
     "CLIFFS_DELTA_THRESHOLDS",
@@ -246,8 +246,8 @@ def _median_ci(sorted_col: np.ndarray, confidence: float) -> tuple[float, float]
     return float(sorted_col[r - 1]), float(sorted_col[n - r])
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
-class EffectSizes:
+@result
+class EffectSizes(Result):
     """Effect sizes of every pair of methods and summaries of every method.
 
     Attributes
@@ -268,7 +268,7 @@ class EffectSizes:
     n_datasets : int
     """
 
-    methods: tuple
+    methods: tuple[str, ...]
     cliffs_delta: np.ndarray
     cohens_d: np.ndarray
     higher_is_better: bool
@@ -283,23 +283,24 @@ class EffectSizes:
     def __post_init__(self):
         object.__setattr__(self, "methods", tuple(self.methods))
         for name in ("cliffs_delta", "cohens_d", "mean", "std", "median", "mean_ci", "median_ci"):
-            object.__setattr__(self, name, _readonly(getattr(self, name)))
+            object.__setattr__(self, name, readonly(getattr(self, name)))
 
-    def _index(self, method: str) -> int:
-        try:
-            return self.methods.index(method)
-        except ValueError:
-            raise CdplotError(
-                f"{method!r} is not a method; methods are {', '.join(self.methods)}"
-            ) from None
+    def index(self, method: str) -> int:
+        """Position of ``method``; raises :class:`CdplotError` for unknown names."""
+        return method_index(self.methods, method)
+
+    def order(self) -> tuple[str, ...]:
+        """Method names from the best mean score to the worst (stable for ties)."""
+        key = -self.mean if self.higher_is_better else self.mean
+        return tuple(self.methods[i] for i in np.argsort(key, kind="stable"))
 
     def delta(self, a: str, b: str) -> float:
         """Cliff's δ of method ``a`` against ``b`` (positive: ``a`` is better)."""
-        return float(self.cliffs_delta[self._index(a), self._index(b)])
+        return float(self.cliffs_delta[self.index(a), self.index(b)])
 
     def d(self, a: str, b: str) -> float:
         """Cohen's d of the paired differences ``a - b`` (positive: ``a`` is better)."""
-        return float(self.cohens_d[self._index(a), self._index(b)])
+        return float(self.cohens_d[self.index(a), self.index(b)])
 
     def magnitude(self, a: str, b: str, measure: str = "cliffs_delta") -> str:
         """The magnitude label of the effect of ``a`` against ``b``."""
@@ -309,7 +310,7 @@ class EffectSizes:
     def to_dict(self) -> dict:
         """A JSON-safe dictionary (``None`` for undefined values)."""
 
-        def table(matrix, fn=_num):
+        def table(matrix, fn=num):
             return {
                 a: {b: fn(matrix[i, j]) for j, b in enumerate(self.methods)}
                 for i, a in enumerate(self.methods)
@@ -331,20 +332,20 @@ class EffectSizes:
             "confidence": self.confidence,
             "per_method": {
                 m: {
-                    "mean": _num(self.mean[i]),
-                    "std": _num(self.std[i]),
-                    "median": _num(self.median[i]),
-                    "mean_ci": [_num(v) for v in self.mean_ci[i]],
-                    "median_ci": [_num(v) for v in self.median_ci[i]],
+                    "mean": num(self.mean[i]),
+                    "std": num(self.std[i]),
+                    "median": num(self.median[i]),
+                    "mean_ci": [num(v) for v in self.mean_ci[i]],
+                    "median_ci": [num(v) for v in self.median_ci[i]],
                 }
                 for i, m in enumerate(self.methods)
             },
         }
 
-    def __repr__(self) -> str:
+    def _headline(self) -> str:
         return (
-            f"EffectSizes({len(self.methods)} methods, {self.n_datasets} data sets, "
-            f"largest |delta| {np.max(np.abs(self.cliffs_delta)):.3f})"
+            f"{len(self.methods)} methods on {self.n_datasets} data sets, "
+            f"largest |delta| = {np.max(np.abs(self.cliffs_delta)):.3f}"
         )
 
     def __str__(self) -> str:
@@ -427,7 +428,6 @@ def effect_sizes(
     >>> round(es.d("C4.5+m+cf", "C4.5"), 3), es.magnitude("C4.5+m+cf", "C4.5", "cohens_d")
     (0.735, 'medium')
     """
-    from .._options import check_alpha
 
     alpha = check_alpha(alpha)
     x = _matrix(scores, True)

@@ -5,7 +5,8 @@ With ``n01`` the examples A misclassifies and B classifies correctly and
 ``n10`` the reverse, under the null hypothesis of equal error rates each
 disagreement is a fair coin toss, so ``n01 ~ Binomial(n01 + n10, 1/2)``.
 
-The continuity-corrected chi-square statistic of seed 004, formula (22),
+The continuity-corrected chi-square statistic (Yang 2021, formula (22); Dietterich
+1998, section 3.1),
 
 .. math:: \\chi^2 = (|n_{01} - n_{10}| - 1)^2 / (n_{01} + n_{10}) \\sim \\chi^2(1),
 
@@ -15,43 +16,49 @@ p-value is used instead.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 import numpy as np
 
-from .._options import DISTRIBUTIONS as METHODS
-from .._options import check_alpha, check_bool, check_option
+from .._options import DISTRIBUTIONS, check_alpha, check_bool, check_option
 from ..errors import CdplotError
 from .distributions import binom_cdf, chi2_sf
-from .results import _num, _readonly, fmt_p
+from .formatting import format_p
+from .resultkit import Result, notes_lines, num, readonly, result, wrap
 
-__all__ = ["McNemarResult", "mcnemar", "mcnemar_from_predictions", "METHODS", "EXACT_BELOW"]
+__all__ = [
+    "McNemarResult",
+    "mcnemar",
+    "mcnemar_from_predictions",
+    "DISTRIBUTIONS",
+    "EXACT_BELOW",
+]
 
-# method='auto' switches to the exact binomial test below this many
+# distribution='auto' switches to the exact binomial test below this many
 # disagreements; statsmodels' documentation gives the same rule of thumb
 # (the chi-square approximation needs n01 + n10 >= 25).
 EXACT_BELOW = 25
 
 
-@dataclass(frozen=True, kw_only=True)
-class McNemarResult:
+@result
+class McNemarResult(Result):
     """McNemar's test on a 2x2 table of paired outcomes.
 
     Attributes
     ----------
     statistic : float
         The chi-square statistic (continuity-corrected unless
-        ``correction=False``) for ``method='asymptotic'``; for the exact
+        ``continuity=False``) for ``distribution='asymptotic'``; for the exact
         test, ``min(n01, n10)`` (as statsmodels reports).
     pvalue : float
         Two-sided p-value.
-    method : str
+    distribution : str
         ``'exact'`` (binomial) or ``'asymptotic'`` (chi-square, 1 df).
-    correction : bool
+    continuity : bool
         Whether the continuity correction was applied (asymptotic only).
     table : ndarray, shape (2, 2)
         ``[[n00, n01], [n10, n11]]``: rows A wrong/right, columns B
-        wrong/right (seed 004's notation), read-only.
+        wrong/right (Dietterich's 1998 notation), read-only.
     method_a, method_b : str
     alpha : float
     notes : tuple of str
@@ -59,8 +66,8 @@ class McNemarResult:
 
     statistic: float
     pvalue: float
-    method: str
-    correction: bool
+    distribution: str
+    continuity: bool
     table: np.ndarray
     method_a: str = "A"
     method_b: str = "B"
@@ -68,7 +75,7 @@ class McNemarResult:
     notes: tuple[str, ...] = field(default=())
 
     def __post_init__(self):
-        object.__setattr__(self, "table", _readonly(self.table, dtype=np.int64))
+        object.__setattr__(self, "table", readonly(self.table, dtype=np.int64))
         object.__setattr__(self, "notes", tuple(self.notes))
 
     @property
@@ -99,14 +106,15 @@ class McNemarResult:
         acc_b = (self.table[:, 1].sum()) / n
         how = (
             "exact binomial"
-            if self.method == "exact"
-            else "chi-square" + (" with continuity correction" if self.correction else "")
+            if self.distribution == "exact"
+            else "chi-square" + (" with continuity correction" if self.continuity else "")
         )
         nums = (
             f"{self.method_a} right and {self.method_b} wrong on {self.n10}, the reverse on "
             f"{self.n01} of {n} examples; {how} "
-            f"{'chi2(1) = ' if self.method != 'exact' else 'min count = '}"
-            f"{self.statistic:.4f}, {fmt_p(self.pvalue)}; accuracy {acc_a:.4f} vs {acc_b:.4f}"
+            f"{'chi2(1) = ' if self.distribution != 'exact' else 'min count = '}"
+            f"{self.statistic:.4f}, {format_p(self.pvalue, prefix=True)}; "
+            f"accuracy {acc_a:.4f} vs {acc_b:.4f}"
         )
         winner = self.better()
         if winner is not None:
@@ -120,19 +128,30 @@ class McNemarResult:
                 f"McNemar's test finds no significant difference between the error rates of "
                 f"{self.method_a} and {self.method_b} at alpha = {self.alpha:g} ({nums})."
             )
-        return " ".join([text, *self.notes])
+        return text
+
+    @property
+    def methods(self) -> tuple[str, str]:
+        """``(method_a, method_b)``."""
+        return (self.method_a, self.method_b)
+
+    def _headline(self) -> str:
+        return (
+            f"{self.method_a} vs {self.method_b}, n01 = {self.n01}, n10 = {self.n10}, "
+            f"{format_p(self.pvalue, prefix=True)} ({self.distribution})"
+        )
 
     def __str__(self) -> str:
-        return self.conclusion()
+        return "\n".join([*wrap(self.conclusion()), *notes_lines(self.notes)])
 
     def to_dict(self) -> dict:
         """Return a JSON-safe dictionary."""
         return {
             "test": "mcnemar",
-            "statistic": _num(self.statistic),
-            "pvalue": _num(self.pvalue),
-            "method": self.method,
-            "correction": self.correction,
+            "statistic": num(self.statistic),
+            "pvalue": num(self.pvalue),
+            "distribution": self.distribution,
+            "continuity": self.continuity,
             "table": [[int(v) for v in row] for row in self.table],
             "n01": self.n01,
             "n10": self.n10,
@@ -162,31 +181,34 @@ def _validate_table(table):
     return t.astype(np.int64)
 
 
-def _validate_names(names):
-    if names is None:
+def _validate_names(methods):
+    if methods is None:
         return "A", "B"
-    if isinstance(names, str) or len(names) != 2 or str(names[0]) == str(names[1]):
-        raise CdplotError(f"option names={names!r} must be two different method names")
-    return str(names[0]), str(names[1])
+    if isinstance(methods, str) or len(methods) != 2 or str(methods[0]) == str(methods[1]):
+        raise CdplotError(f"option methods={methods!r} must be two different method names")
+    return str(methods[0]), str(methods[1])
 
 
-def mcnemar(table, *, method="auto", correction=True, alpha=0.05, names=None) -> McNemarResult:
+def mcnemar(
+    table, *, distribution="auto", continuity=True, alpha=0.05, methods=None
+) -> McNemarResult:
     """McNemar's test from the 2x2 table of paired outcomes.
 
     Parameters
     ----------
     table : array_like, shape (2, 2)
         ``[[n00, n01], [n10, n11]]``: ``n00`` both wrong, ``n01`` A wrong
-        and B right, ``n10`` A right and B wrong, ``n11`` both right (seed
-        004's notation).  Four numbers in that order are accepted too.
-    method : {'auto', 'exact', 'asymptotic'}, default 'auto'
+        and B right, ``n10`` A right and B wrong, ``n11`` both right
+        (Dietterich 1998, section 3.1).  Four numbers in that order are accepted too.
+    distribution : {'auto', 'exact', 'asymptotic'}, default 'auto'
         ``'exact'``: two-sided binomial test on ``n01`` out of ``n01 +
         n10``; ``'asymptotic'``: chi-square with one degree of freedom;
         ``'auto'``: exact when ``n01 + n10 < 25``.
-    correction : bool, default True
-        Continuity correction of the chi-square statistic (formula (22)).
+    continuity : bool, default True
+        Continuity correction of the chi-square statistic (Yang 2021,
+        formula (22)).
     alpha : float, default 0.05
-    names : pair of str, optional
+    methods : pair of str, optional
         Names of A and B.
 
     Returns
@@ -209,19 +231,21 @@ def mcnemar(table, *, method="auto", correction=True, alpha=0.05, names=None) ->
     .. [1] Q. McNemar, "Note on the sampling error of the difference between
            correlated proportions or percentages", Psychometrika 12 (1947) 153-157.
     .. [2] T. G. Dietterich, Neural Computation 10(7) (1998) 1895-1923, section 3.1.
+    .. [3] X. Yang, "Survey for performance measure index of classification
+           learning algorithm" (in Chinese), 2021, formula (22).
 
     Examples
     --------
-    >>> r = mcnemar([[10, 5], [15, 70]], method="asymptotic")
+    >>> r = mcnemar([[10, 5], [15, 70]], distribution="asymptotic")
     >>> round(r.statistic, 4), round(r.pvalue, 4)
     (4.05, 0.0442)
-    >>> round(mcnemar([[10, 5], [15, 70]], method="exact").pvalue, 4)
+    >>> round(mcnemar([[10, 5], [15, 70]], distribution="exact").pvalue, 4)
     0.0414
     """
-    check_option("method", method, METHODS)
-    check_bool("correction", correction)
+    check_option("distribution", distribution, DISTRIBUTIONS)
+    check_bool("continuity", continuity)
     alpha = check_alpha(alpha)
-    names = _validate_names(names)
+    names = _validate_names(methods)
     t = _validate_table(table)
     n01, n10 = int(t[0, 1]), int(t[1, 0])
     m = n01 + n10
@@ -231,27 +255,27 @@ def mcnemar(table, *, method="auto", correction=True, alpha=0.05, names=None) ->
             f"(n01 = n10 = 0), so McNemar's test has no disagreements to compare"
         )
     notes = []
-    if method == "auto":
-        method = "exact" if m < EXACT_BELOW else "asymptotic"
-        if method == "exact":
+    if distribution == "auto":
+        distribution = "exact" if m < EXACT_BELOW else "asymptotic"
+        if distribution == "exact":
             notes.append(
                 f"With {m} disagreements (fewer than {EXACT_BELOW}) the exact binomial "
                 "test was used instead of the chi-square approximation."
             )
-    if method == "exact":
+    if distribution == "exact":
         stat = float(min(n01, n10))
         p = min(1.0, 2.0 * float(binom_cdf(min(n01, n10), m, 0.5)))
     else:
         diff = abs(n01 - n10)
-        if correction:
+        if continuity:
             diff = max(diff - 1, 0)
         stat = diff * diff / m
         p = float(chi2_sf(stat, 1))
     return McNemarResult(
         statistic=stat,
         pvalue=p,
-        method=method,
-        correction=bool(correction) and method == "asymptotic",
+        distribution=distribution,
+        continuity=bool(continuity) and distribution == "asymptotic",
         table=t,
         method_a=names[0],
         method_b=names[1],
@@ -261,7 +285,7 @@ def mcnemar(table, *, method="auto", correction=True, alpha=0.05, names=None) ->
 
 
 def mcnemar_from_predictions(
-    y_true, pred_a, pred_b, *, method="auto", correction=True, alpha=0.05, names=None
+    y_true, pred_a, pred_b, *, distribution="auto", continuity=True, alpha=0.05, methods=None
 ) -> McNemarResult:
     """McNemar's test from the true labels and the two methods' predictions.
 
@@ -270,7 +294,7 @@ def mcnemar_from_predictions(
     y_true, pred_a, pred_b : array_like
         Labels of the same test examples, in the same order; any comparable
         values (strings, integers).
-    method, correction, alpha, names
+    distribution, continuity, alpha, methods
         As in :func:`mcnemar`.
 
     Returns
@@ -307,4 +331,6 @@ def mcnemar_from_predictions(
         [int(np.sum(~ca & ~cb)), int(np.sum(~ca & cb))],
         [int(np.sum(ca & ~cb)), int(np.sum(ca & cb))],
     ]
-    return mcnemar(table, method=method, correction=correction, alpha=alpha, names=names)
+    return mcnemar(
+        table, distribution=distribution, continuity=continuity, alpha=alpha, methods=methods
+    )

@@ -12,23 +12,34 @@ and says in words what they conclude.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import field
 
 import numpy as np
 
-from .._options import DISTRIBUTIONS as METHODS
-from .._options import ZERO_METHODS, check_alpha, check_bool, check_option
+from .._options import (
+    DISTRIBUTIONS,
+    NAN_POLICIES,
+    ZERO_METHODS,
+    check_alpha,
+    check_bool,
+    check_option,
+)
 from ..errors import CdplotError
 from ..io import ScoreTable, as_score_tables
 from ._validate import pow2_scale, stable_mean
+from .bayesian import BayesianSignedRankResult, bayesian_signed_rank
+from .compare import single_table
 from .distributions import t_sf
-from .results import _num, _readonly, _wrap, fmt_p
+from .formatting import format_p
+from .resultkit import Result, notes_lines, num, readonly, result, wrap
+from .sign_test import SignTestResult, critical_wins, sign_test
+from .wilcoxon import WilcoxonResult, wilcoxon
 
 __all__ = ["PairedTTestResult", "PairResult", "paired_ttest", "compare_pair"]
 
 
-@dataclass(frozen=True, kw_only=True)
-class PairedTTestResult:
+@result
+class PairedTTestResult(Result):
     """Paired t-test of the differences over data sets.
 
     Attributes
@@ -43,6 +54,9 @@ class PairedTTestResult:
         ``mean(x - y)``.
     standard_error : float
         ``sd(d) / sqrt(N)``.
+
+    The statistic and p-value are NaN when the test is undefined (the
+    differences have zero variance); :func:`compare_pair` says why in its notes.
     """
 
     statistic: float
@@ -51,17 +65,27 @@ class PairedTTestResult:
     mean_difference: float
     standard_error: float
 
+    @property
+    def defined(self) -> bool:
+        """Whether the statistic could be computed (the differences vary)."""
+        return not math.isnan(self.statistic)
+
+    def _headline(self) -> str:
+        return f"t({self.dof}) = {self.statistic:.4f}, {format_p(self.pvalue, prefix=True)}"
+
     def __str__(self) -> str:
-        return f"paired t-test: t({self.dof}) = {self.statistic:.4f}, {fmt_p(self.pvalue)}"
+        if not self.defined:
+            return f"paired t-test: t({self.dof}) undefined (the differences do not vary)"
+        return f"paired t-test: {self._headline()}"
 
     def to_dict(self) -> dict:
         """Return a JSON-safe dictionary."""
         return {
-            "statistic": _num(self.statistic),
-            "pvalue": _num(self.pvalue),
+            "statistic": num(self.statistic),
+            "pvalue": num(self.pvalue),
             "dof": int(self.dof),
-            "mean_difference": _num(self.mean_difference),
-            "standard_error": _num(self.standard_error),
+            "mean_difference": num(self.mean_difference),
+            "standard_error": num(self.standard_error),
         }
 
 
@@ -135,8 +159,8 @@ def paired_ttest(x, y) -> PairedTTestResult:
     )
 
 
-@dataclass(frozen=True, kw_only=True)
-class PairResult:
+@result
+class PairResult(Result):
     """Two methods compared over data sets with the paired t, Wilcoxon and sign tests.
 
     Attributes
@@ -150,8 +174,9 @@ class PairResult:
         Read-only.
     wins, ties, losses : int
         Data sets on which A is better than, equal to and worse than B.
-    ttest : PairedTTestResult or None
-        ``None`` when undefined (zero variance); ``notes`` says why.
+    ttest : PairedTTestResult
+        With a NaN statistic and p-value when undefined (zero variance);
+        ``notes`` says why.
     wilcoxon : WilcoxonResult
         Oriented so that ``r_plus`` sums the ranks where A is better.
     sign : SignTestResult
@@ -161,7 +186,7 @@ class PairResult:
         significant at ``alpha`` (Demšar 2006, Table 3).
     bayes : BayesianSignedRankResult or None
         With ``rope`` given.
-    zero_method, method : str
+    zero_method, distribution : str
         The Wilcoxon options.
     scores : ScoreTable or None
     notes : tuple of str
@@ -178,21 +203,19 @@ class PairResult:
     wins: int
     ties: int
     losses: int
-    ttest: PairedTTestResult | None
-    wilcoxon: object
-    sign: object
+    ttest: PairedTTestResult
+    wilcoxon: WilcoxonResult
+    sign: SignTestResult
     critical_wins: int
-    bayes: object = None
+    bayes: BayesianSignedRankResult | None = None
     zero_method: str = "demsar"
-    method: str = "auto"
+    distribution: str = "auto"
     scores: ScoreTable | None = None
     notes: tuple[str, ...] = field(default=())
 
-    test = "pair"
-
     def __post_init__(self):
-        object.__setattr__(self, "scores_a", _readonly(self.scores_a))
-        object.__setattr__(self, "scores_b", _readonly(self.scores_b))
+        object.__setattr__(self, "scores_a", readonly(self.scores_a))
+        object.__setattr__(self, "scores_b", readonly(self.scores_b))
         object.__setattr__(self, "datasets", tuple(self.datasets))
         object.__setattr__(self, "notes", tuple(self.notes))
 
@@ -201,13 +224,16 @@ class PairResult:
         """The measure compared, if the table names it."""
         return None if self.scores is None else self.scores.metric
 
-    def _ahead(self) -> str | None:
-        """Which method has the better mean, or ``None`` when the means are equal."""
-        sc = pow2_scale(self.scores_a, self.scores_b)
-        d = float(np.mean(self.scores_a * sc - self.scores_b * sc))
-        if d == 0:
-            return None
-        return self.method_a if (d > 0) == self.higher_is_better else self.method_b
+    @property
+    def methods(self) -> tuple[str, str]:
+        """``(method_a, method_b)``."""
+        return (self.method_a, self.method_b)
+
+    def _headline(self) -> str:
+        return (
+            f"{self.method_a} vs {self.method_b} on {self.n_datasets} data sets, "
+            f"Wilcoxon {format_p(self.wilcoxon.pvalue, prefix=True, space='')}"
+        )
 
     def _verdict(self, p) -> str:
         return "significant" if p <= self.alpha else "not significant"
@@ -224,13 +250,13 @@ class PairResult:
             out.append(
                 f"{better} is significantly better than {worse} over {self.n_datasets} data "
                 f"sets by the Wilcoxon signed-rank test (R+ = {w.r_plus:g}, R- = "
-                f"{w.r_minus:g}, {fmt_p(w.pvalue)}, alpha = {self.alpha:g})."
+                f"{w.r_minus:g}, {format_p(w.pvalue, prefix=True)}, alpha = {self.alpha:g})."
             )
         else:
             out.append(
                 f"The Wilcoxon signed-rank test finds no significant difference between "
                 f"{a} and {b} over {self.n_datasets} data sets (R+ = {w.r_plus:g}, "
-                f"R- = {w.r_minus:g}, {fmt_p(w.pvalue)}, alpha = {self.alpha:g})."
+                f"R- = {w.r_minus:g}, {format_p(w.pvalue, prefix=True)}, alpha = {self.alpha:g})."
             )
         half = self.ties // 2
         top = max(self.wins, self.losses) + half
@@ -247,19 +273,19 @@ class PairResult:
                 f"ties ({self.wins}/{self.ties}/{self.losses} wins/ties/losses for {a}), "
                 f"which {reach} Demšar's critical count of {self.critical_wins} for "
                 f"alpha = {self.alpha:g} (his normal approximation; the exact binomial "
-                f"sign test gives {fmt_p(self.sign.pvalue)})"
+                f"sign test gives {format_p(self.sign.pvalue, prefix=True)})"
             )
         out.append(sign_text[0].upper() + sign_text[1:] + ".")
-        if self.ttest is not None:
-            t = self.ttest
+        t = self.ttest
+        if t.defined:
             out.append(
                 f"The paired t-test is {self._verdict(t.pvalue)} (t({t.dof}) = "
-                f"{t.statistic:.4f}, {fmt_p(t.pvalue)}), but it assumes normal differences "
-                "that are commensurable across data sets."
+                f"{t.statistic:.4f}, {format_p(t.pvalue, prefix=True)}), but it assumes normal "
+                "differences that are commensurable across data sets."
             )
         if self.bayes is not None:
             out.append(self.bayes.conclusion())
-        return " ".join([*out, *self.notes])
+        return " ".join(out)
 
     def __str__(self) -> str:
         a, b = self.method_a, self.method_b
@@ -274,11 +300,11 @@ class PairResult:
             "",
             f"mean {a} = {_fmt_mean(self.scores_a)}, mean {b} = {_fmt_mean(self.scores_b)}",
             f"wins/ties/losses of {a}: {self.wins}/{self.ties}/{self.losses}",
-            str(self.ttest) if self.ttest is not None else "paired t-test: undefined (see notes)",
-            f"Wilcoxon signed-rank ({self.zero_method}, {w.method}): R+ = {w.r_plus:g}, "
-            f"R- = {w.r_minus:g}, T = {w.statistic:g}, {fmt_p(w.pvalue)}",
+            str(self.ttest),
+            f"Wilcoxon signed-rank ({self.zero_method}, {w.distribution}): R+ = {w.r_plus:g}, "
+            f"R- = {w.r_minus:g}, T = {w.statistic:g}, {format_p(w.pvalue, prefix=True)}",
             f"sign test: {self.sign.statistic} of {self.sign.n} after splitting ties, "
-            f"{fmt_p(self.sign.pvalue)}; critical count {self.critical_wins} "
+            f"{format_p(self.sign.pvalue, prefix=True)}; critical count {self.critical_wins} "
             f"(alpha = {self.alpha:g}, N = {self.n_datasets})",
         ]
         if self.bayes is not None:
@@ -287,12 +313,11 @@ class PairResult:
                 f"Bayesian signed-rank (rope = {self.bayes.rope:g}): P({a} better) = "
                 f"{pa:.3f}, P(rope) = {pe:.3f}, P({b} better) = {pb:.3f}"
             )
-        lines += ["", *_wrap(self.conclusion())]
+        lines += ["", *wrap(self.conclusion()), *notes_lines(self.notes)]
         return "\n".join(lines)
 
     def to_dict(self) -> dict:
         """Return a JSON-safe dictionary."""
-        w = self.wilcoxon
         return {
             "test": "pair",
             "method_a": self.method_a,
@@ -307,25 +332,10 @@ class PairResult:
             "wins": self.wins,
             "ties": self.ties,
             "losses": self.losses,
-            "ttest": None if self.ttest is None else self.ttest.to_dict(),
-            "wilcoxon": {
-                "statistic": _num(w.statistic),
-                "pvalue": _num(w.pvalue),
-                "r_plus": _num(w.r_plus),
-                "r_minus": _num(w.r_minus),
-                "n": int(w.n),
-                "zero_method": self.zero_method,
-                "method": w.method,
-            },
-            "sign": {
-                "wins": int(self.sign.wins),
-                "losses": int(self.sign.losses),
-                "ties": int(self.sign.ties),
-                "statistic": int(self.sign.statistic),
-                "pvalue": _num(self.sign.pvalue),
-                "n": int(self.sign.n),
-                "critical_wins": int(self.critical_wins),
-            },
+            "ttest": self.ttest.to_dict(),
+            "wilcoxon": self.wilcoxon.to_dict(),
+            "sign": {**self.sign.to_dict(), "critical_wins": int(self.critical_wins)},
+            "distribution": self.distribution,
             "bayes": None if self.bayes is None else self.bayes.to_dict(),
             "source": None if self.scores is None else self.scores.source,
             "notes": list(self.notes),
@@ -339,35 +349,42 @@ def _fmt_mean(x) -> str:
     return f"{m:.4f}" if abs(m) < 1e9 else f"{m:.6g}"
 
 
-def _validate_pair(table, a, b):
+def _validate_pair(table, methods):
     names = table.methods
-    for opt, m in (("a", a), ("b", b)):
-        if m is None:
-            raise CdplotError(
-                f"option {opt} is required: name one of the methods {', '.join(names)}"
-            )
+    if methods is None:
+        if len(names) == 2:
+            return names
+        raise CdplotError(
+            f"option methods is required with {len(names)} methods: name two of "
+            f"{', '.join(names)}, e.g. methods=({names[0]!r}, {names[1]!r})"
+        )
+    if isinstance(methods, str) or len(methods) != 2:
+        raise CdplotError(f"option methods={methods!r} must name exactly two methods")
+    a, b = methods
+    for m in (a, b):
         if m not in names:
-            raise CdplotError(f"option {opt}={m!r} is not a method; methods are {', '.join(names)}")
+            raise CdplotError(
+                f"option methods: {m!r} is not a method; methods are {', '.join(names)}"
+            )
     if a == b:
-        raise CdplotError(f"options a and b both name {a!r}; compare two different methods")
+        raise CdplotError(f"option methods names {a!r} twice; compare two different methods")
+    return a, b
 
 
 def compare_pair(
     scores,
     *,
-    a=None,
-    b=None,
+    methods=None,
     higher_is_better=None,
     alpha=0.05,
     zero_method="demsar",
-    method="auto",
+    distribution="auto",
     rope=None,
     prior_strength=0.5,
     n_samples=50_000,
     rng=0,
     nan_policy="raise",
     metric=None,
-    methods=None,
     datasets=None,
 ) -> PairResult:
     """Compare two methods over many data sets with the paired t, Wilcoxon and sign tests.
@@ -378,9 +395,10 @@ def compare_pair(
         Scores of two or more methods on ``N`` data sets, anything
         :func:`cdplot.compare` takes.  Repeated (per-fold) scores are
         averaged per data set by the reader, and its notes say so.
-    a, b : str, optional
-        The two methods to compare; with exactly two methods in the data
-        they default to those, in order.
+    methods : pair of str, optional
+        The two methods to compare, ``(a, b)``; with exactly two methods in
+        the data they default to those, in order.  For an unlabelled array
+        of two columns they name the columns.
     higher_is_better : bool, optional
         By default the data's declared direction, else higher.
     alpha : float, default 0.05
@@ -389,7 +407,7 @@ def compare_pair(
         ranks evenly and ignores one when their number is odd (Demšar 2006,
         section 3.1.3), as :func:`cdplot.compare` does; ``'zsplit'`` is
         scipy's rule, which keeps every zero.
-    method : {'auto', 'exact', 'asymptotic'}, default 'auto'
+    distribution : {'auto', 'exact', 'asymptotic'}, default 'auto'
         Null distribution of the Wilcoxon statistic.
     rope : float, optional
         With a rope (``>= 0``), also run the Bayesian signed-rank test.
@@ -397,8 +415,8 @@ def compare_pair(
         Options of :func:`cdplot.stats.bayesian.bayesian_signed_rank`.
     nan_policy : {'raise', 'omit'}, default 'raise'
     metric : str, optional
-    methods, datasets : sequence of str, optional
-        Names for an unlabelled array.
+    datasets : sequence of str, optional
+        Names of the rows of an unlabelled array, or the data sets to keep.
 
     Returns
     -------
@@ -417,27 +435,23 @@ def compare_pair(
     Examples
     --------
     >>> import cdplot
-    >>> r = compare_pair(cdplot.load_example("demsar2006"), a="C4.5+m", b="C4.5")
+    >>> r = compare_pair(cdplot.load_example("demsar2006"), methods=("C4.5+m", "C4.5"))
     >>> r.wins, r.ties, r.losses, round(r.wilcoxon.pvalue, 6)
     (10, 2, 2, 0.010968)
     """
-    from .compare import single_table
-    from .sign_test import critical_wins, sign_test
-    from .wilcoxon import wilcoxon
-
     alpha = check_alpha(alpha)
     check_option("zero_method", zero_method, ZERO_METHODS)
-    check_option("method", method, METHODS)
-    check_option("nan_policy", nan_policy, ("raise", "omit"))
+    check_option("distribution", distribution, DISTRIBUTIONS)
+    check_option("nan_policy", nan_policy, NAN_POLICIES)
     if higher_is_better is not None:
         check_bool("higher_is_better", higher_is_better)
+    if methods is not None and (isinstance(methods, str) or len(methods) != 2):
+        raise CdplotError(f"option methods={methods!r} must name exactly two methods")
     tables = as_score_tables(
         scores, methods=methods, datasets=datasets, nan_policy=nan_policy, metric=metric
     )
     table = single_table(tables)
-    if a is None and b is None and len(table.methods) == 2:
-        a, b = table.methods
-    _validate_pair(table, a, b)
+    a, b = _validate_pair(table, methods)
     hib = higher_is_better
     if hib is None:
         hib = True if table.higher_is_better is None else bool(table.higher_is_better)
@@ -454,15 +468,22 @@ def compare_pair(
     try:
         tt = paired_ttest(oa, ob)
     except CdplotError as e:
-        tt = None
-        notes.append(f"Paired t-test not computed: {e}.")
-    wil = wilcoxon(oa, ob, zero_method=zero_method, method=method)
+        # undefined, not an error: the rank tests still answer, and every output
+        # (text, JSON, report) shows a NaN statistic with this note
+        d = float(np.mean(oa - ob)) if np.all(np.isfinite(oa - ob)) else math.nan
+        tt = PairedTTestResult(
+            statistic=math.nan,
+            pvalue=math.nan,
+            dof=n - 1,
+            mean_difference=d,
+            standard_error=0.0,
+        )
+        notes.append(f"The paired t-test is undefined: {e}.")
+    wil = wilcoxon(oa, ob, zero_method=zero_method, distribution=distribution)
     sg = sign_test(oa, ob)
     crit = int(critical_wins(n, alpha))
     bayes = None
     if rope is not None:
-        from .bayesian import bayesian_signed_rank
-
         bayes = bayesian_signed_rank(
             xa,
             xb,
@@ -471,7 +492,7 @@ def compare_pair(
             n_samples=n_samples,
             rng=rng,
             higher_is_better=hib,
-            names=(a, b),
+            methods=(a, b),
             datasets=table.datasets,
         )
     # the smallest two-sided p-value of the exact sign test: one method wins everywhere
@@ -505,7 +526,7 @@ def compare_pair(
         critical_wins=crit,
         bayes=bayes,
         zero_method=zero_method,
-        method=method,
+        distribution=distribution,
         scores=table,
         notes=tuple(notes),
     )

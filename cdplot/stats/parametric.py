@@ -18,16 +18,28 @@ freedom), because these analyses are not on ``cdplot stats``' default path.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import field, replace
 
 import numpy as np
 
-from .._options import CORRECTIONS, check_alpha, check_bool, check_option
+from .._options import CORRECTIONS, NAN_POLICIES, check_alpha, check_bool, check_option
 from ..errors import CdplotError
 from ..io import ScoreTable, as_score_tables
 from ._validate import pow2_scale, refuse_large
+from .compare import check_control_correction, compare_table, single_table
 from .distributions import chi2_sf, f_sf
-from .results import _num, _readonly, _wrap, fmt_p, join_names
+from .formatting import format_p
+from .resultkit import (
+    Result,
+    join_names,
+    method_index,
+    notes_lines,
+    num,
+    readonly,
+    result,
+    wrap,
+)
+from .results import ComparisonResult
 
 __all__ = [
     "AnovaResult",
@@ -48,8 +60,8 @@ __all__ = [
 # ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, kw_only=True)
-class TukeyHSDResult:
+@result
+class TukeyHSDResult(Result):
     """Tukey's HSD test of all pairs of means.
 
     Attributes
@@ -102,12 +114,12 @@ class TukeyHSDResult:
 
     def __post_init__(self):
         for name in ("means", "mean_differences", "statistics", "pvalues"):
-            object.__setattr__(self, name, _readonly(getattr(self, name)))
+            object.__setattr__(self, name, readonly(getattr(self, name)))
         object.__setattr__(self, "methods", tuple(self.methods))
         if self.standard_errors is None:
             k = len(self.methods)
             object.__setattr__(self, "standard_errors", np.full((k, k), self.standard_error))
-        object.__setattr__(self, "standard_errors", _readonly(self.standard_errors))
+        object.__setattr__(self, "standard_errors", readonly(self.standard_errors))
 
     @property
     def kramer(self) -> bool:
@@ -136,9 +148,53 @@ class TukeyHSDResult:
 
         q = float(studentized_range.ppf(level, len(self.methods), self.dof))
         half = q * self.standard_errors
-        low = _readonly(self.mean_differences - half)
-        high = _readonly(self.mean_differences + half)
+        low = readonly(self.mean_differences - half)
+        high = readonly(self.mean_differences + half)
         return low, high
+
+    def index(self, method: str) -> int:
+        """Position of ``method``; raises :class:`CdplotError` for unknown names."""
+        return method_index(self.methods, method)
+
+    def order(self) -> tuple[str, ...]:
+        """Method names from the best mean to the worst (stable for ties)."""
+        key = -self.means if self.higher_is_better else self.means
+        return tuple(self.methods[i] for i in np.argsort(key, kind="stable"))
+
+    def mean(self, method: str) -> float:
+        """Mean score of one method."""
+        return float(self.means[self.index(method)])
+
+    def pvalue(self, a: str, b: str) -> float:
+        """Tukey's p-value of ``a`` against ``b``."""
+        return float(self.pvalues[self.index(a), self.index(b)])
+
+    def is_significant(self, a: str, b: str) -> bool:
+        """Whether ``a`` and ``b`` differ significantly at ``alpha``."""
+        return bool(self.significant[self.index(a), self.index(b)])
+
+    def _headline(self) -> str:
+        n_sig = len(self.significant_pairs())
+        return (
+            f"{len(self.methods)} methods, {n_sig} significant pairs at alpha = {self.alpha:g}, "
+            f"q = {self.critical_value:.4f}"
+        )
+
+    def __str__(self) -> str:
+        width = max(len(m) for m in self.methods)
+        lines = [f"{'method':<{width}}  mean"]
+        lines += [f"{m:<{width}}  {self.mean(m):.4f}" for m in self.order()]
+        lines += ["", f"{'pair':<{2 * width + 4}}  difference        q  p-value"]
+        order = self.order()
+        for i, a in enumerate(order):
+            for b in order[i + 1 :]:
+                ia, ib = self.index(a), self.index(b)
+                lines.append(
+                    f"{a:<{width}} vs {b:<{width}}  {self.mean_differences[ia, ib]:10.4f}  "
+                    f"{self.statistics[ia, ib]:7.4f}  {format_p(self.pvalues[ia, ib])}"
+                )
+        lines += ["", *wrap(" ".join(self.sentences()))]
+        return "\n".join(lines)
 
     def significant_pairs(self) -> tuple[tuple[str, str], ...]:
         """``(better, worse)`` for each significant pair, in the direction of the scores."""
@@ -185,31 +241,31 @@ class TukeyHSDResult:
                     {
                         "group1": self.methods[i],
                         "group2": self.methods[j],
-                        "meandiff": _num(
+                        "meandiff": num(
                             -self.mean_differences[i, j]
                         ),  # statsmodels: group2 - group1
-                        "q": _num(self.statistics[i, j]),
-                        "standard_error": _num(self.standard_errors[i, j]),
-                        "pvalue": _num(self.pvalues[i, j]),
-                        "lower": _num(-high[i, j]),
-                        "upper": _num(-low[i, j]),
+                        "q": num(self.statistics[i, j]),
+                        "standard_error": num(self.standard_errors[i, j]),
+                        "pvalue": num(self.pvalues[i, j]),
+                        "lower": num(-high[i, j]),
+                        "upper": num(-low[i, j]),
                         "reject": bool(self.pvalues[i, j] <= self.alpha),
                     }
                 )
         return {
             "methods": list(self.methods),
             "means": [float(m) for m in self.means],
-            "standard_error": _num(self.standard_error),
+            "standard_error": num(self.standard_error),
             "dof": int(self.dof),
             "alpha": self.alpha,
-            "critical_value": _num(self.critical_value),
+            "critical_value": num(self.critical_value),
             "pairs": pairs,
             "significant_pairs": [list(p) for p in self.significant_pairs()],
         }
 
 
-@dataclass(frozen=True, kw_only=True)
-class ShapiroResult:
+@result
+class ShapiroResult(Result):
     """Shapiro-Wilk test of normality of the ANOVA residuals.
 
     Attributes
@@ -232,26 +288,32 @@ class ShapiroResult:
         """Whether normality is rejected at ``alpha``."""
         return bool(self.pvalue <= self.alpha)
 
+    def _headline(self) -> str:
+        return (
+            f"W = {self.statistic:.4f} on {self.n} residuals, {format_p(self.pvalue, prefix=True)}"
+        )
+
     def __str__(self) -> str:
         verdict = "rejects" if self.rejected else "does not reject"
         return (
-            f"Shapiro-Wilk W = {self.statistic:.4f} on {self.n} residuals, {fmt_p(self.pvalue)}: "
+            f"Shapiro-Wilk W = {self.statistic:.4f} on {self.n} residuals, "
+            f"{format_p(self.pvalue, prefix=True)}: "
             f"{verdict} normality at alpha = {self.alpha:g}"
         )
 
     def to_dict(self) -> dict:
         """Return a JSON-safe dictionary."""
         return {
-            "statistic": _num(self.statistic),
-            "pvalue": _num(self.pvalue),
+            "statistic": num(self.statistic),
+            "pvalue": num(self.pvalue),
             "n": int(self.n),
             "alpha": self.alpha,
             "rejected": self.rejected,
         }
 
 
-@dataclass(frozen=True, kw_only=True)
-class MauchlyResult:
+@result
+class MauchlyResult(Result):
     """Mauchly's test of sphericity, with the Greenhouse-Geisser epsilon.
 
     Attributes
@@ -285,6 +347,11 @@ class MauchlyResult:
         """Whether a p-value could be computed."""
         return not math.isnan(self.pvalue)
 
+    def _headline(self) -> str:
+        if not self.testable:
+            return "not testable"
+        return f"W = {self.statistic:.4f}, {format_p(self.pvalue, prefix=True)}"
+
     @property
     def rejected(self) -> bool:
         """Whether sphericity is rejected at ``alpha`` (False when untestable)."""
@@ -298,18 +365,18 @@ class MauchlyResult:
         verdict = "rejects" if self.rejected else "does not reject"
         return (
             f"Mauchly's W = {self.statistic:.4f}, chi2({self.dof}) = {self.chi2:.4f}, "
-            f"{fmt_p(self.pvalue)}: {verdict} sphericity at alpha = {self.alpha:g} "
+            f"{format_p(self.pvalue, prefix=True)}: {verdict} sphericity at alpha = {self.alpha:g} "
             f"(Greenhouse-Geisser epsilon = {self.epsilon:.4f})"
         )
 
     def to_dict(self) -> dict:
         """Return a JSON-safe dictionary."""
         return {
-            "statistic": _num(self.statistic),
-            "chi2": _num(self.chi2),
+            "statistic": num(self.statistic),
+            "chi2": num(self.chi2),
             "dof": int(self.dof),
-            "pvalue": _num(self.pvalue),
-            "epsilon": _num(self.epsilon),
+            "pvalue": num(self.pvalue),
+            "epsilon": num(self.epsilon),
             "alpha": self.alpha,
             "rejected": self.rejected,
             "testable": self.testable,
@@ -317,8 +384,8 @@ class MauchlyResult:
         }
 
 
-@dataclass(frozen=True, kw_only=True)
-class AnovaResult:
+@result
+class AnovaResult(Result):
     """One-way or repeated-measures ANOVA with Tukey's HSD and the assumption checks.
 
     Attributes
@@ -375,10 +442,8 @@ class AnovaResult:
     scores: ScoreTable | None = None
     notes: tuple[str, ...] = field(default=())
 
-    test = "anova"
-
     def __post_init__(self):
-        object.__setattr__(self, "means", _readonly(self.means))
+        object.__setattr__(self, "means", readonly(self.means))
         object.__setattr__(self, "methods", tuple(self.methods))
         object.__setattr__(self, "notes", tuple(self.notes))
 
@@ -392,6 +457,37 @@ class AnovaResult:
         """Whether ANOVA rejects equal means at ``alpha``."""
         return bool(self.pvalue <= self.alpha)
 
+    def index(self, method: str) -> int:
+        """Position of ``method``; raises :class:`CdplotError` for unknown names."""
+        return method_index(self.methods, method)
+
+    def order(self) -> tuple[str, ...]:
+        """Method names from the best mean to the worst (stable for ties)."""
+        return self.tukey.order()
+
+    def mean(self, method: str) -> float:
+        """Mean score of one method."""
+        return float(self.means[self.index(method)])
+
+    def pvalue(self, a: str, b: str) -> float:
+        """Tukey's p-value of ``a`` against ``b``."""
+        return self.tukey.pvalue(a, b)
+
+    def is_significant(self, a: str, b: str) -> bool:
+        """Whether Tukey's HSD finds ``a`` and ``b`` different at ``alpha``."""
+        return self.tukey.is_significant(a, b)
+
+    def _headline(self) -> str:
+        where = (
+            f"{self.n_methods} methods on {self.n_datasets} data sets"
+            if self.design == "repeated-measures"
+            else f"{self.n_methods} groups"
+        )
+        return (
+            f"{self.design} ANOVA of {where}, F({self.dof[0]}, {self.dof[1]}) = "
+            f"{self.statistic:.4f}, {format_p(self.pvalue, prefix=True)}"
+        )
+
     def conclusion(self) -> str:
         """The conclusion in words, with the numbers."""
         kind = "Repeated-measures ANOVA" if self.design == "repeated-measures" else "One-way ANOVA"
@@ -403,7 +499,8 @@ class AnovaResult:
         )
         out = [
             f"{kind} of {where}: F({self.dof[0]}, {self.dof[1]}) = {self.statistic:.4f}, "
-            f"{fmt_p(self.pvalue)}, {verdict} equal means at alpha = {self.alpha:g}."
+            f"{format_p(self.pvalue, prefix=True)}, {verdict} equal means at "
+            f"alpha = {self.alpha:g}."
         ]
         out += self.tukey.sentences()
         if not self.rejected:
@@ -411,7 +508,7 @@ class AnovaResult:
                 "Because ANOVA does not reject equal means, the pairwise results are shown "
                 "for completeness only."
             )
-        return " ".join([*out, *self.notes])
+        return " ".join(out)
 
     def __str__(self) -> str:
         width = max(len("method"), *(len(m) for m in self.methods))
@@ -424,8 +521,8 @@ class AnovaResult:
         if self.sphericity is not None:
             lines.append(str(self.sphericity))
         if self.pvalue_gg is not None:
-            lines.append(f"Greenhouse-Geisser corrected {fmt_p(self.pvalue_gg)}")
-        lines += ["", *_wrap(self.conclusion())]
+            lines.append(f"Greenhouse-Geisser corrected {format_p(self.pvalue_gg, prefix=True)}")
+        lines += ["", *wrap(self.conclusion()), *notes_lines(self.notes)]
         return "\n".join(lines)
 
     def to_dict(self) -> dict:
@@ -433,13 +530,13 @@ class AnovaResult:
         return {
             "test": "anova",
             "design": self.design,
-            "statistic": _num(self.statistic),
-            "pvalue": _num(self.pvalue),
+            "statistic": num(self.statistic),
+            "pvalue": num(self.pvalue),
             "dof": [int(self.dof[0]), int(self.dof[1])],
-            "ss_effect": _num(self.ss_effect),
-            "ss_subjects": _num(self.ss_subjects),
-            "ss_error": _num(self.ss_error),
-            "ms_error": _num(self.ms_error),
+            "ss_effect": num(self.ss_effect),
+            "ss_subjects": num(self.ss_subjects),
+            "ss_error": num(self.ss_error),
+            "ms_error": num(self.ms_error),
             "methods": list(self.methods),
             "means": {m: float(v) for m, v in zip(self.methods, self.means, strict=False)},
             "n_methods": int(self.n_methods),
@@ -450,7 +547,7 @@ class AnovaResult:
             "tukey": self.tukey.to_dict(),
             "normality": None if self.normality is None else self.normality.to_dict(),
             "sphericity": None if self.sphericity is None else self.sphericity.to_dict(),
-            "pvalue_gg": _num(self.pvalue_gg),
+            "pvalue_gg": num(self.pvalue_gg),
             "notes": list(self.notes),
             "conclusion": self.conclusion(),
         }
@@ -496,7 +593,7 @@ def _tukey(means, ms_error, n_per, dof, methods, alpha, higher_is_better):
     )
 
 
-def anova_oneway(*groups, names=None, alpha=0.05, higher_is_better=True) -> AnovaResult:
+def anova_oneway(*groups, methods=None, alpha=0.05, higher_is_better=True) -> AnovaResult:
     """One-way ANOVA of independent groups, with Tukey's HSD.
 
     Parameters
@@ -504,8 +601,8 @@ def anova_oneway(*groups, names=None, alpha=0.05, higher_is_better=True) -> Anov
     *groups : array_like
         The observations of each group (at least two groups, each with at
         least one observation and two in total more than the number of groups).
-    names : sequence of str, optional
-        Group names (default ``'A'``, ``'B'``, ...).
+    methods : sequence of str, optional
+        Names of the groups (default ``'A'``, ``'B'``, ...).
     alpha : float, default 0.05
         Significance level of the F-test and of Tukey's HSD.
     higher_is_better : bool, default True
@@ -535,12 +632,12 @@ def anova_oneway(*groups, names=None, alpha=0.05, higher_is_better=True) -> Anov
 
     Examples
     --------
-    Seed 000's example:
+    Three groups of five observations:
 
     >>> A = [24.5, 23.5, 26.4, 27.1, 29.9]
     >>> B = [28.4, 34.2, 29.5, 32.2, 30.1]
     >>> C = [26.1, 28.3, 24.3, 26.2, 27.8]
-    >>> r = anova_oneway(A, B, C, names=["A", "B", "C"])
+    >>> r = anova_oneway(A, B, C, methods=["A", "B", "C"])
     >>> round(r.statistic, 3), round(r.pvalue, 4)
     (7.138, 0.0091)
     >>> r.tukey.significant_pairs()
@@ -552,11 +649,11 @@ def anova_oneway(*groups, names=None, alpha=0.05, higher_is_better=True) -> Anov
         raise CdplotError(f"one-way ANOVA needs at least 2 groups, got {len(groups)}")
     names = (
         [chr(ord("A") + i) if i < 26 else f"G{i + 1}" for i in range(len(groups))]
-        if names is None
-        else [str(n) for n in names]
+        if methods is None
+        else [str(n) for n in methods]
     )
     if len(names) != len(groups) or len(set(names)) != len(names):
-        raise CdplotError(f"option names={names!r} must give {len(groups)} different group names")
+        raise CdplotError(f"option methods={names!r} must give {len(groups)} different group names")
     arrays = []
     for name, g in zip(names, groups, strict=False):
         try:
@@ -755,8 +852,6 @@ def mauchly(values, *, alpha=0.05) -> MauchlyResult:
 
 def _table(scores, *, methods, datasets, nan_policy, metric):
     # the same loading as compare(), so that both accept the same inputs
-    from .compare import single_table
-
     tables = as_score_tables(
         scores, methods=methods, datasets=datasets, nan_policy=nan_policy, metric=metric
     )
@@ -875,7 +970,7 @@ def rm_anova(
     >>> r.dof, round(r.statistic, 4), round(r.pvalue, 4)
     ((3, 39), 4.4472, 0.0088)
     """
-    check_option("nan_policy", nan_policy, ("raise", "omit"))
+    check_option("nan_policy", nan_policy, NAN_POLICIES)
     alpha = check_alpha(alpha)
     if higher_is_better is not None:
         check_bool("higher_is_better", higher_is_better)
@@ -890,8 +985,8 @@ def rm_anova(
 # ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, kw_only=True)
-class AutoResult:
+@result
+class AutoResult(Result):
     """The analysis ``test='auto'`` chose, with the checks that decided it.
 
     Attributes
@@ -911,10 +1006,32 @@ class AutoResult:
     reason: str
     normality: ShapiroResult | None
     sphericity: MauchlyResult
-    analysis: object
+    analysis: AnovaResult | ComparisonResult
     alpha: float
 
-    test = "auto"
+    @property
+    def methods(self) -> tuple[str, ...]:
+        """The methods, in input order."""
+        return self.analysis.methods
+
+    def index(self, method: str) -> int:
+        """Position of ``method``; raises :class:`CdplotError` for unknown names."""
+        return self.analysis.index(method)
+
+    def order(self) -> tuple[str, ...]:
+        """Method names from the best to the worst, by the chosen analysis."""
+        return self.analysis.order()
+
+    def pvalue(self, a: str, b: str) -> float:
+        """The chosen analysis' p-value of ``a`` against ``b``."""
+        return self.analysis.pvalue(a, b)
+
+    def is_significant(self, a: str, b: str) -> bool:
+        """Whether the chosen analysis finds ``a`` and ``b`` different."""
+        return self.analysis.is_significant(a, b)
+
+    def _headline(self) -> str:
+        return f"{self.path}, {self.analysis._headline()}"
 
     @property
     def scores(self) -> ScoreTable:
@@ -939,10 +1056,10 @@ class AutoResult:
         ]
         return "\n".join(
             [
-                "Choice of analysis (test='auto')",
+                "Choice of analysis (compare_auto)",
                 *checks,
                 "",
-                *_wrap(self.reason),
+                *wrap(self.reason),
                 "",
                 "=" * 72,
                 "",
@@ -973,13 +1090,13 @@ def compare_auto(
     control=None,
     tie_correction=True,
     zero_method="demsar",
-    method="auto",
+    distribution="auto",
     nan_policy="raise",
     metric=None,
     methods=None,
     datasets=None,
 ) -> AutoResult:
-    """``compare(..., test='auto')``: choose ANOVA/Tukey or Friedman/Nemenyi from the data.
+    """Choose ANOVA/Tukey or Friedman/Nemenyi from assumption checks on the data.
 
     The parametric path (repeated-measures ANOVA with Tukey's HSD) is taken
     only when the Shapiro-Wilk test does not reject normality of the
@@ -1007,7 +1124,7 @@ def compare_auto(
         On the rank-based path, Bonferroni-Dunn against this method (or,
         with ``correction``, the corrected rank z-tests against it);
         Tukey's HSD compares all pairs and says the control was not used.
-    tie_correction, zero_method, method, nan_policy, metric, methods, datasets
+    tie_correction, zero_method, distribution, nan_policy, metric, methods, datasets
         As in :func:`cdplot.compare`.
 
     Returns
@@ -1040,9 +1157,7 @@ def compare_auto(
     >>> r.path
     'nonparametric'
     """
-    from .compare import check_control_correction, compare_table
-
-    check_option("nan_policy", nan_policy, ("raise", "omit"))
+    check_option("nan_policy", nan_policy, NAN_POLICIES)
     alpha = check_alpha(alpha)
     # checked before the data choose a path, so that an option is refused (or
     # accepted) whatever the assumption checks find
@@ -1082,30 +1197,33 @@ def compare_auto(
     elif norm.rejected:
         reason = (
             f"The rank-based analysis was chosen because the Shapiro-Wilk test rejects "
-            f"normality of the ANOVA residuals (W = {norm.statistic:.4f}, {fmt_p(norm.pvalue)} "
+            f"normality of the ANOVA residuals (W = {norm.statistic:.4f}, "
+            f"{format_p(norm.pvalue, prefix=True)} "
             f"<= alpha = {alpha:g})."
         )
     elif not sph.testable:
         reason = (
             f"The rank-based analysis was chosen because sphericity could not be checked "
-            f"({sph.note}); the residuals look normal (Shapiro-Wilk {fmt_p(norm.pvalue)})."
+            f"({sph.note}); the residuals look normal "
+            f"(Shapiro-Wilk {format_p(norm.pvalue, prefix=True)})."
         )
     elif sph.rejected:
         reason = (
             f"The rank-based analysis was chosen because Mauchly's test rejects sphericity "
-            f"(W = {sph.statistic:.4f}, {fmt_p(sph.pvalue)} <= alpha = {alpha:g}), although "
-            f"the residuals look normal (Shapiro-Wilk {fmt_p(norm.pvalue)})."
+            f"(W = {sph.statistic:.4f}, {format_p(sph.pvalue, prefix=True)} <= "
+            f"alpha = {alpha:g}), although "
+            f"the residuals look normal (Shapiro-Wilk {format_p(norm.pvalue, prefix=True)})."
         )
     else:
         sph_text = (
             "sphericity holds trivially with two methods"
             if sph.dof == 0
-            else f"Mauchly's test does not reject sphericity ({fmt_p(sph.pvalue)})"
+            else f"Mauchly's test does not reject sphericity ({format_p(sph.pvalue, prefix=True)})"
         )
         reason = (
             f"Repeated-measures ANOVA with Tukey's HSD was chosen because the Shapiro-Wilk "
             f"test does not reject normality of the residuals (W = {norm.statistic:.4f}, "
-            f"{fmt_p(norm.pvalue)} > alpha = {alpha:g}) and {sph_text}."
+            f"{format_p(norm.pvalue, prefix=True)} > alpha = {alpha:g}) and {sph_text}."
         )
         analysis = _rm_anova_table(table, higher_is_better=hib, alpha=alpha)
         extra = []
@@ -1116,8 +1234,6 @@ def compare_auto(
                 f"Tukey's HSD needs no correction; correction={correction!r} was not used."
             )
         if extra:
-            from dataclasses import replace
-
             analysis = replace(analysis, notes=(*analysis.notes, *extra))
         return AutoResult(
             path="parametric",
@@ -1144,7 +1260,7 @@ def compare_auto(
         control=control,
         tie_correction=tie_correction,
         zero_method=zero_method,
-        method=method,
+        distribution=distribution,
         nan_policy=nan_policy,
     )
     return AutoResult(

@@ -12,14 +12,27 @@ import math
 
 import numpy as np
 
+from ..errors import CdplotError
 from ._validate import finite_vector
 from .critical import rank_standard_error
 from .distributions import norm_sf, studentized_range_sf_many
+from .results import RankTestResult
 
-__all__ = ["rank_z", "nemenyi"]
+__all__ = ["rank_z", "nemenyi", "RankTestResult"]
 
 
-def rank_z(average_ranks, n_datasets: int) -> tuple[np.ndarray, np.ndarray]:
+def _names(methods, k: int) -> tuple[str, ...]:
+    if methods is None:
+        return tuple(str(i) for i in range(1, k + 1))
+    names = tuple(str(m) for m in methods)
+    if len(names) != k or len(set(names)) != k:
+        raise CdplotError(
+            f"option methods= needs {k} different names, one per average rank; got {len(names)}"
+        )
+    return names
+
+
+def rank_z(average_ranks, n_datasets: int, *, methods=None) -> RankTestResult:
     """Friedman rank-difference z statistics and two-sided normal p-values for all pairs.
 
     Parameters
@@ -29,13 +42,16 @@ def rank_z(average_ranks, n_datasets: int) -> tuple[np.ndarray, np.ndarray]:
         :class:`~cdplot.errors.CdplotError`).
     n_datasets : int
         Number of data sets ``N`` the ranks were averaged over.
+    methods : sequence of str, optional
+        Names of the methods (default ``'1'``, ``'2'``, ...), for the
+        accessors by name.
 
     Returns
     -------
-    z : ndarray, shape (k, k)
-        ``(R_i - R_j) / sqrt(k (k + 1) / (6 N))``; antisymmetric.
-    p : ndarray, shape (k, k)
-        Unadjusted two-sided p-values, ``2 (1 - Phi(|z|))``; 1 on the diagonal.
+    RankTestResult
+        ``statistics``: ``z = (R_i - R_j) / sqrt(k (k + 1) / (6 N))``,
+        antisymmetric; ``pvalues``: unadjusted two-sided p-values,
+        ``2 (1 - Phi(|z|))``, 1 on the diagonal.
 
     References
     ----------
@@ -50,14 +66,21 @@ def rank_z(average_ranks, n_datasets: int) -> tuple[np.ndarray, np.ndarray]:
     p = np.ones((k, k))
     p[iu] = np.minimum(2.0 * norm_sf(np.abs(z[iu])), 1.0)
     p.T[iu] = p[iu]
-    return z, p
+    return RankTestResult(
+        test="friedman-z",
+        methods=_names(methods, k),
+        average_ranks=r,
+        n_datasets=int(n_datasets),
+        statistics=z,
+        pvalues=p,
+    )
 
 
 def _z(r: np.ndarray, n_datasets: int) -> np.ndarray:
     return (r[:, None] - r[None, :]) / rank_standard_error(len(r), n_datasets)
 
 
-def nemenyi(average_ranks, n_datasets: int) -> tuple[np.ndarray, np.ndarray]:
+def nemenyi(average_ranks, n_datasets: int, *, methods=None) -> RankTestResult:
     """Nemenyi all-pairs p-values from average ranks.
 
     The p-value of a pair is the probability that the range of ``k``
@@ -71,13 +94,14 @@ def nemenyi(average_ranks, n_datasets: int) -> tuple[np.ndarray, np.ndarray]:
         :class:`~cdplot.errors.CdplotError`).
     n_datasets : int
         Number of data sets ``N``.
+    methods : sequence of str, optional
+        Names of the methods (default ``'1'``, ``'2'``, ...).
 
     Returns
     -------
-    z : ndarray, shape (k, k)
-        Rank-difference z statistics, as in :func:`rank_z`.
-    p : ndarray, shape (k, k)
-        Family-wise p-values; 1 on the diagonal.
+    RankTestResult
+        ``statistics``: the rank-difference z statistics, as in
+        :func:`rank_z`; ``pvalues``: family-wise p-values, 1 on the diagonal.
 
     References
     ----------
@@ -92,4 +116,11 @@ def nemenyi(average_ranks, n_datasets: int) -> tuple[np.ndarray, np.ndarray]:
     # one evaluation per distinct rank difference (average ranks are multiples of 1/(2N))
     p[iu] = studentized_range_sf_many(np.abs(z[iu]) * math.sqrt(2.0), k)
     p.T[iu] = p[iu]
-    return z, p
+    return RankTestResult(
+        test="nemenyi",
+        methods=_names(methods, k),
+        average_ranks=r,
+        n_datasets=int(n_datasets),
+        statistics=z,
+        pvalues=p,
+    )

@@ -9,18 +9,35 @@ from __future__ import annotations
 
 import functools
 import html
-import json
 import math
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import field
 
 import numpy as np
 
 from ..io import ScoreTable
+from ..io.export import to_frame
+from .formatting import format_p
+from .resultkit import (
+    Result,
+    join_names,
+    matrix_dict,
+    method_index,
+    notes_lines,
+    num,
+    readonly,
+    readonly_mapping,
+    result,
+    sentence,
+    tuples,
+    wrap,
+)
 
 __all__ = [
     "FriedmanResult",
     "ImanDavenportResult",
     "ComparisonResult",
+    "RankTestResult",
     "TEST_LABELS",
     "CORRECTION_LABELS",
 ]
@@ -73,54 +90,8 @@ def _pairs_sentence(pairs, n_pairs: int, k: int, all_pairs: bool) -> str:
     return text + "."
 
 
-def _matrix_dict(matrix: np.ndarray, names) -> dict:
-    """``{row name: {column name: value}}``, NaN as ``None``, built row by row in C
-    (``dict(zip(...))``) so that thousands of methods stay O(k^2) with a small constant."""
-    rows = np.where(np.isnan(matrix), None, matrix.astype(object)).tolist()
-    return {a: dict(zip(names, row, strict=True)) for a, row in zip(names, rows, strict=True)}
-
-
-def _tuples(items) -> tuple:
-    """``items`` as a tuple of tuples, without copying when it already is one
-    (compare builds hundreds of thousands of bridges as tuples)."""
-    if isinstance(items, tuple) and all(type(x) is tuple for x in items):
-        return items
-    return tuple(map(tuple, items))
-
-
-def _readonly(a, dtype=float) -> np.ndarray:
-    a = np.array(a, dtype=dtype, copy=True)
-    a.setflags(write=False)
-    return a
-
-
-def _num(x):
-    """A float for JSON: ``None`` for NaN or missing."""
-    if x is None:
-        return None
-    x = float(x)
-    return None if math.isnan(x) else x
-
-
-def fmt_p(p: float) -> str:
-    """Format a p-value the way papers print it."""
-    if p is None or math.isnan(p):
-        return "n/a"
-    if p < 0.0001:
-        return "p < 0.0001"
-    return f"p = {p:.4f}"
-
-
-def join_names(names) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    names = list(names)
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
-
-
-@dataclass(frozen=True, kw_only=True)
-class FriedmanResult:
+@result
+class FriedmanResult(Result):
     """Friedman's test of equal average ranks.
 
     Attributes
@@ -150,21 +121,25 @@ class FriedmanResult:
     def to_dict(self) -> dict:
         """Return a JSON-safe dictionary."""
         return {
-            "statistic": _num(self.statistic),
-            "pvalue": _num(self.pvalue),
+            "statistic": num(self.statistic),
+            "pvalue": num(self.pvalue),
             "dof": int(self.dof),
-            "statistic_uncorrected": _num(self.statistic_uncorrected),
-            "pvalue_uncorrected": _num(self.pvalue_uncorrected),
+            "statistic_uncorrected": num(self.statistic_uncorrected),
+            "pvalue_uncorrected": num(self.pvalue_uncorrected),
             "tie_correction": self.tie_correction,
         }
 
+    def _headline(self) -> str:
+        return f"chi2({self.dof}) = {self.statistic:.4f}, {format_p(self.pvalue, prefix=True)}"
+
     def __str__(self) -> str:
         kind = "tie-corrected" if self.tie_correction else "uncorrected"
-        return f"Friedman chi2({self.dof}) = {self.statistic:.4f} ({kind}), {fmt_p(self.pvalue)}"
+        p = format_p(self.pvalue, prefix=True)
+        return f"Friedman chi2({self.dof}) = {self.statistic:.4f} ({kind}), {p}"
 
 
-@dataclass(frozen=True, kw_only=True)
-class ImanDavenportResult:
+@result
+class ImanDavenportResult(Result):
     """Iman and Davenport's F statistic, ``F_F = (N-1) chi2 / (N(k-1) - chi2)``.
 
     Attributes
@@ -192,24 +167,122 @@ class ImanDavenportResult:
     def to_dict(self) -> dict:
         """Return a JSON-safe dictionary."""
         return {
-            "statistic": _num(self.statistic) if math.isfinite(self.statistic) else None,
-            "pvalue": _num(self.pvalue),
+            "statistic": num(self.statistic) if math.isfinite(self.statistic) else None,
+            "pvalue": num(self.pvalue),
             "dof": [int(self.dof[0]), int(self.dof[1])],
-            "statistic_uncorrected": _num(self.statistic_uncorrected)
+            "statistic_uncorrected": num(self.statistic_uncorrected)
             if math.isfinite(self.statistic_uncorrected)
             else None,
-            "pvalue_uncorrected": _num(self.pvalue_uncorrected),
+            "pvalue_uncorrected": num(self.pvalue_uncorrected),
         }
+
+    def _headline(self) -> str:
+        return (
+            f"F({self.dof[0]}, {self.dof[1]}) = {self.statistic:.4f}, "
+            f"{format_p(self.pvalue, prefix=True)}"
+        )
 
     def __str__(self) -> str:
         return (
             f"Iman-Davenport F({self.dof[0]}, {self.dof[1]}) = "
-            f"{self.statistic:.4f}, {fmt_p(self.pvalue)}"
+            f"{self.statistic:.4f}, {format_p(self.pvalue, prefix=True)}"
         )
 
 
-@dataclass(frozen=True, kw_only=True)
-class ComparisonResult:
+@result
+class RankTestResult(Result):
+    """All-pairs rank tests from average ranks, as returned by :func:`~cdplot.stats.posthoc.nemenyi`
+    and :func:`~cdplot.stats.posthoc.rank_z`.
+
+    Attributes
+    ----------
+    test : {'nemenyi', 'friedman-z'}
+        Nemenyi's family-wise p-values, or the unadjusted rank z-tests.
+    methods : tuple of str
+        Names, in input order.
+    average_ranks : ndarray, shape (k,)
+    n_datasets : int
+        ``N``, the number of data sets the ranks were averaged over.
+    statistics : ndarray, shape (k, k)
+        ``z = (R_i - R_j) / sqrt(k (k + 1) / (6 N))``; antisymmetric.
+    pvalues : ndarray, shape (k, k)
+        Two-sided p-values (family-wise for Nemenyi); 1 on the diagonal.
+    """
+
+    test: str
+    methods: tuple[str, ...]
+    average_ranks: np.ndarray
+    n_datasets: int
+    statistics: np.ndarray
+    pvalues: np.ndarray
+
+    def __post_init__(self):
+        object.__setattr__(self, "methods", tuple(self.methods))
+        for name in ("average_ranks", "statistics", "pvalues"):
+            object.__setattr__(self, name, readonly(getattr(self, name)))
+
+    @property
+    def n_methods(self) -> int:
+        """``k``."""
+        return len(self.methods)
+
+    def index(self, method: str) -> int:
+        """Position of ``method``; raises :class:`CdplotError` for unknown names."""
+        return method_index(self.methods, method)
+
+    def order(self) -> tuple[str, ...]:
+        """Method names from the best average rank to the worst (stable for ties)."""
+        return tuple(self.methods[i] for i in np.argsort(self.average_ranks, kind="stable"))
+
+    def average_rank(self, method: str) -> float:
+        """Average rank of one method."""
+        return float(self.average_ranks[self.index(method)])
+
+    def pvalue(self, a: str, b: str) -> float:
+        """p-value of the comparison of ``a`` with ``b``."""
+        return float(self.pvalues[self.index(a), self.index(b)])
+
+    def statistic(self, a: str, b: str) -> float:
+        """``z`` of ``a`` against ``b`` (positive when ``a`` has the larger average rank)."""
+        return float(self.statistics[self.index(a), self.index(b)])
+
+    def _headline(self) -> str:
+        label = TEST_LABELS[self.test]
+        return f"{label}, {self.n_methods} methods on {self.n_datasets} data sets"
+
+    def __str__(self) -> str:
+        width = max(len(m) for m in self.methods)
+        label = TEST_LABELS[self.test]
+        kind = "family-wise" if self.test == "nemenyi" else "unadjusted"
+        lines = [
+            f"{label} ({kind} p-values), {self.n_methods} methods on {self.n_datasets} data sets",
+            "",
+        ]
+        order = self.order()
+        for i, a in enumerate(order):
+            for b in order[i + 1 :]:
+                lines.append(
+                    f"{a:<{width}}  vs  {b:<{width}}  z = {self.statistic(a, b):+.4f}, "
+                    f"{format_p(self.pvalue(a, b), prefix=True)}"
+                )
+        return "\n".join(lines)
+
+    def to_dict(self) -> dict:
+        """Return a JSON-safe dictionary."""
+        return {
+            "test": self.test,
+            "methods": list(self.methods),
+            "average_ranks": {
+                m: float(r) for m, r in zip(self.methods, self.average_ranks, strict=True)
+            },
+            "n_datasets": int(self.n_datasets),
+            "statistics": matrix_dict(self.statistics, self.methods),
+            "pvalues": matrix_dict(self.pvalues, self.methods),
+        }
+
+
+@result
+class ComparisonResult(Result):
     """The complete analysis of a score table, as returned by :func:`cdplot.compare`.
 
     Methods are kept in input order in every array; :meth:`order` gives the
@@ -266,9 +339,9 @@ class ComparisonResult:
         ``(a, b, c)``: ``a`` and ``c`` differ significantly, while ``b``,
         ranked between them, differs from neither; one triple per such pair
         ``(a, c)``, with the first such ``b`` in rank order.
-    options : dict
-        Other options used (``tie_correction``, ``zero_method``, ``method``,
-        ``nan_policy``), for reproducibility.
+    options : mapping
+        Other options used (``tie_correction``, ``zero_method``,
+        ``distribution``, ``nan_policy``), for reproducibility; read-only.
     notes : tuple of str
         Warnings and remarks in words (dropped or averaged data, small N).
     direction : ndarray, shape (k, k)
@@ -312,22 +385,22 @@ class ComparisonResult:
     cliques: tuple[tuple[str, ...], ...]
     unjoined: tuple[tuple[str, str], ...] = ()
     bridges: tuple[tuple[str, str, str], ...] = ()
-    options: dict = field(default_factory=dict)
+    options: Mapping[str, object] = field(default_factory=dict)
     notes: tuple[str, ...] = ()
     direction: np.ndarray | None = None
 
     def __post_init__(self):
         for name in ("ranks", "average_ranks", "statistics", "pvalues_unadjusted", "pvalues"):
-            object.__setattr__(self, name, _readonly(getattr(self, name)))
+            object.__setattr__(self, name, readonly(getattr(self, name)))
         if self.direction is None:
             avg = self.average_ranks
             # a lower average rank is better: +1 where the row method ranks better
             object.__setattr__(self, "direction", np.sign(avg[None, :] - avg[:, None]))
-        object.__setattr__(self, "direction", _readonly(self.direction))
-        object.__setattr__(self, "significant", _readonly(self.significant, dtype=bool))
+        object.__setattr__(self, "direction", readonly(self.direction))
+        object.__setattr__(self, "significant", readonly(self.significant, dtype=bool))
         for name in ("cliques", "unjoined", "bridges"):
-            object.__setattr__(self, name, _tuples(getattr(self, name)))
-        object.__setattr__(self, "options", dict(self.options))
+            object.__setattr__(self, name, tuples(getattr(self, name)))
+        object.__setattr__(self, "options", readonly_mapping(self.options))
         object.__setattr__(self, "notes", tuple(self.notes))
 
     # ---- derived quantities -------------------------------------------------
@@ -343,14 +416,7 @@ class ComparisonResult:
 
     def index(self, method: str) -> int:
         """Column index of ``method``; raises :class:`CdplotError` for unknown names."""
-        try:
-            return self.methods.index(method)
-        except ValueError:
-            from ..errors import CdplotError
-
-            raise CdplotError(
-                f"unknown method {method!r}; methods are {', '.join(self.methods)}"
-            ) from None
+        return method_index(self.methods, method)
 
     def order(self) -> tuple[str, ...]:
         """Method names sorted from the best average rank to the worst (stable for ties)."""
@@ -447,10 +513,11 @@ class ComparisonResult:
         ff = self.iman_davenport
         verdict = "rejects" if self.rejected else "does not reject"
         ff_text = f"{ff.statistic:.3f}" if math.isfinite(ff.statistic) else "infinite"
+        p_f, p_ff = format_p(f.pvalue, prefix=True), format_p(ff.pvalue, prefix=True)
         return (
             f"With {self.n_methods} methods on {self.n_datasets} data sets, the Friedman test "
-            f"(chi2_F = {f.statistic:.3f}, {fmt_p(f.pvalue)}; Iman-Davenport F_F = {ff_text} "
-            f"with ({ff.dof[0]}, {ff.dof[1]}) degrees of freedom, {fmt_p(ff.pvalue)}) {verdict} "
+            f"(chi2_F = {f.statistic:.3f}, {p_f}; Iman-Davenport F_F = {ff_text} "
+            f"with ({ff.dof[0]}, {ff.dof[1]}) degrees of freedom, {p_ff}) {verdict} "
             f"the hypothesis that all methods perform equally at alpha = {self.alpha:g}."
         )
 
@@ -565,8 +632,15 @@ class ComparisonResult:
         return out
 
     def conclusion(self) -> str:
-        """The conclusion of the analysis in words, with the numbers."""
-        return " ".join([self.omnibus_sentence(), *self.posthoc_sentences(), *self.notes])
+        """The conclusion of the analysis in words, with the numbers (``notes`` apart)."""
+        return " ".join([self.omnibus_sentence(), *self.posthoc_sentences()])
+
+    def _headline(self) -> str:
+        what = f"{self.n_methods} methods on {self.n_datasets} data sets"
+        if self.metric:
+            what += f" ({self.metric})"
+        p = format_p(self.friedman.pvalue, prefix=True, space="")
+        return f"{what}, Friedman {p}, {self.test}"
 
     def __str__(self) -> str:
         order = self.order()
@@ -586,13 +660,13 @@ class ComparisonResult:
                 f"{TEST_LABELS[self.test]} critical value q = {self.critical_value:.6f}, "
                 f"CD = {self.critical_difference:.6f} (alpha = {self.alpha:g})"
             )
-        lines += ["", *_wrap(self.conclusion())]
+        lines += ["", *wrap(self.conclusion()), *notes_lines(self.notes)]
         return "\n".join(lines)
 
     # ---- serialisation --------------------------------------------------------
     def pvalue_dict(self, *, adjusted: bool = True) -> dict:
         """``{method: {method: p}}`` with ``None`` for pairs not tested."""
-        return _matrix_dict(self.pvalues if adjusted else self.pvalues_unadjusted, self.methods)
+        return matrix_dict(self.pvalues if adjusted else self.pvalues_unadjusted, self.methods)
 
     def to_dict(self, *, matrices: bool | None = None) -> dict:
         """Return a JSON-safe dictionary of every field (see ``cdplot stats --json``).
@@ -628,11 +702,11 @@ class ComparisonResult:
             "rank_order": list(self.order()),
             "friedman": self.friedman.to_dict(),
             "iman_davenport": self.iman_davenport.to_dict(),
-            "critical_value": _num(self.critical_value),
-            "critical_difference": _num(self.critical_difference),
-            "statistics": _matrix_dict(self.statistics, m) if matrices else None,
-            "pvalues_unadjusted": _matrix_dict(self.pvalues_unadjusted, m) if matrices else None,
-            "pvalues": _matrix_dict(self.pvalues, m) if matrices else None,
+            "critical_value": num(self.critical_value),
+            "critical_difference": num(self.critical_difference),
+            "statistics": matrix_dict(self.statistics, m) if matrices else None,
+            "pvalues_unadjusted": matrix_dict(self.pvalues_unadjusted, m) if matrices else None,
+            "pvalues": matrix_dict(self.pvalues, m) if matrices else None,
             "matrices_omitted": None
             if matrices
             else (
@@ -647,16 +721,12 @@ class ComparisonResult:
             "cliques": [list(c) for c in self.cliques] if self.all_pairs_tested else None,
             "unjoined": list(map(list, self.unjoined)) if self.all_pairs_tested else None,
             "bridges": list(map(list, self.bridges)) if self.all_pairs_tested else None,
-            "options": dict(self.options.items()),
+            "options": dict(self.options),
             "notes": list(self.notes),
             "source": self.scores.source,
             "dropped_datasets": list(self.scores.dropped_datasets),
             "conclusion": self.conclusion(),
         }
-
-    def to_json(self, *, indent: int | None = 2) -> str:
-        """Return :meth:`to_dict` as a JSON string."""
-        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
 
     def to_frame(self):
         """One row per method (rank order, average rank, mean score, groups, p-values).
@@ -664,8 +734,6 @@ class ComparisonResult:
         Needs pandas, imported only here; ``cdplot stats --format csv`` writes the
         same table without it.
         """
-        from ..io.export import to_frame
-
         return to_frame(self)
 
     def _repr_html_(self) -> str:
@@ -678,14 +746,10 @@ class ComparisonResult:
         title = f"Comparison of {self.n_methods} methods on {self.n_datasets} data sets"
         if self.metric:
             title += f" ({esc(self.metric)})"
+        notes = "".join(f"<li>{esc(sentence(n))}</li>" for n in self.notes)
+        notes = f"<p>Notes:</p><ul>{notes}</ul>" if notes else ""
         return (
             f"<div class='cdplot-result'><strong>{title}</strong>"
             f"<table><thead><tr><th>#</th><th>method</th><th>average rank</th></tr></thead>"
-            f"<tbody>{rows}</tbody></table><p>{esc(self.conclusion())}</p></div>"
+            f"<tbody>{rows}</tbody></table><p>{esc(self.conclusion())}</p>{notes}</div>"
         )
-
-
-def _wrap(text: str, width: int = 88) -> list[str]:
-    import textwrap
-
-    return textwrap.wrap(text, width=width, break_long_words=False, break_on_hyphens=False)

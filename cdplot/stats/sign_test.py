@@ -10,20 +10,20 @@ assumption about them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 
 from .._options import check_alpha
 from ..errors import CdplotError
 from .distributions import binom_sf, norm_isf
-from .wilcoxon import _validate_pairs, _validate_values, _validate_vector
+from .formatting import format_p
+from .resultkit import Result, num, result
+from .wilcoxon import validate_pairs, validate_values, validate_vector
 
 __all__ = ["SignTestResult", "sign_test", "sign_test_pairs", "critical_wins"]
 
 
-@dataclass(frozen=True, kw_only=True)
-class SignTestResult:
+@result
+class SignTestResult(Result):
     """Result of :func:`sign_test`.
 
     Attributes
@@ -46,8 +46,25 @@ class SignTestResult:
     pvalue: float
     n: int
 
+    def _headline(self) -> str:
+        return (
+            f"{self.wins}/{self.ties}/{self.losses} wins/ties/losses, "
+            f"{format_p(self.pvalue, prefix=True)}"
+        )
+
+    def to_dict(self) -> dict:
+        """Return a JSON-safe dictionary."""
+        return {
+            "wins": int(self.wins),
+            "losses": int(self.losses),
+            "ties": int(self.ties),
+            "statistic": int(self.statistic),
+            "pvalue": num(self.pvalue),
+            "n": int(self.n),
+        }
+
     def __str__(self) -> str:
-        p = "p < 0.0001" if self.pvalue < 1e-4 else f"p = {self.pvalue:.4f}"
+        p = format_p(self.pvalue, prefix=True)
         split = self.ties // 2
         w, lo = self.wins + split, self.losses + split
         if w > lo:
@@ -116,8 +133,8 @@ def sign_test(x, y):
     >>> res.wins, res.losses, res.ties, res.statistic, round(res.pvalue, 4)
     (4, 1, 1, 4, 0.375)
     """
-    x = _validate_vector("x", x)
-    y = _validate_vector("y", y)
+    x = validate_vector("x", x)
+    y = validate_vector("y", y)
     if x.shape != y.shape:
         raise CdplotError(f"x and y must have the same length; got {x.size!r} and {y.size!r}")
     wins = int(np.sum(x > y))
@@ -186,9 +203,9 @@ def sign_test_pairs(values, *, pairs=None):
     >>> pvalue[0, 1]
     np.float64(0.25)
     """
-    v = _validate_values(values)
+    v = validate_values(values)
     k = v.shape[1]
-    i, j = _validate_pairs(pairs, k)
+    i, j = validate_pairs(pairs, k)
     wins = np.empty(len(i), dtype=np.int64)
     losses = np.empty(len(i), dtype=np.int64)
     # pairs in blocks, so that memory stays O(k^2 + block) rather than O(k^2 N)

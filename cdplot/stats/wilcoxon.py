@@ -25,16 +25,23 @@ data without one zero.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
 
 import numpy as np
 
-from .._options import DISTRIBUTIONS as METHODS
-from .._options import ZERO_METHODS, check_option
+from .._options import DISTRIBUTIONS, ZERO_METHODS, check_option
 from ..errors import CdplotError
 from .distributions import norm_sf
+from .formatting import format_p
+from .resultkit import Result, num, result
 
-__all__ = ["WilcoxonResult", "wilcoxon", "wilcoxon_pairs", "ZERO_METHODS", "METHODS"]
+__all__ = [
+    "WilcoxonResult",
+    "wilcoxon",
+    "wilcoxon_pairs",
+    "wilcoxon_pairs_sided",
+    "ZERO_METHODS",
+    "DISTRIBUTIONS",
+]
 
 
 # scipy's method='auto' uses the normal approximation above 50 differences,
@@ -47,8 +54,8 @@ _ASYMPTOTIC, _EXACT, _PERMUTATION = 0, 1, 2
 _METHOD_NAMES = {_ASYMPTOTIC: "asymptotic", _EXACT: "exact", _PERMUTATION: "permutation"}
 
 
-@dataclass(frozen=True, kw_only=True)
-class WilcoxonResult:
+@result
+class WilcoxonResult(Result):
     """Result of :func:`wilcoxon`.
 
     Attributes
@@ -66,7 +73,7 @@ class WilcoxonResult:
         one zero excluded under ``'demsar'`` when their number is odd).
     zero_method : str
         How zero differences were treated.
-    method : str
+    distribution : str
         How the p-value was computed: ``'exact'`` (null distribution of the
         signed-rank statistic without ties), ``'permutation'`` (all ``2**n``
         sign changes of the observed differences, exact with ties and zeros)
@@ -79,15 +86,28 @@ class WilcoxonResult:
     r_minus: float
     n: int
     zero_method: str
-    method: str
+    distribution: str
+
+    def _headline(self) -> str:
+        return (
+            f"T = {self.statistic:g} over n = {self.n}, "
+            f"{format_p(self.pvalue, prefix=True)} ({self.distribution})"
+        )
+
+    def to_dict(self) -> dict:
+        """Return a JSON-safe dictionary."""
+        return {
+            "statistic": num(self.statistic),
+            "pvalue": num(self.pvalue),
+            "r_plus": num(self.r_plus),
+            "r_minus": num(self.r_minus),
+            "n": int(self.n),
+            "zero_method": self.zero_method,
+            "distribution": self.distribution,
+        }
 
     def __str__(self) -> str:
-        if np.isnan(self.pvalue):
-            p = "p = n/a"
-        elif self.pvalue < 1e-4:
-            p = "p < 0.0001"
-        else:
-            p = f"p = {self.pvalue:.4f}"
+        p = format_p(self.pvalue, prefix=True, missing="p = n/a")
         if self.r_plus > self.r_minus:
             lean = "the differences favour x"
         elif self.r_plus < self.r_minus:
@@ -95,7 +115,7 @@ class WilcoxonResult:
         else:
             lean = "neither side is favoured"
         return (
-            f"Wilcoxon signed-rank test ({self.method}, zero_method={self.zero_method!r}): "
+            f"Wilcoxon signed-rank test ({self.distribution}, zero_method={self.zero_method!r}): "
             f"R+ = {self.r_plus:g}, R- = {self.r_minus:g}, T = {self.statistic:g} "
             f"over n = {self.n} differences, {p} (two-sided); {lean}."
         )
@@ -105,7 +125,7 @@ class WilcoxonResult:
 # validation
 
 
-def _validate_vector(name, a) -> np.ndarray:
+def validate_vector(name, a) -> np.ndarray:
     try:
         arr = np.asarray(a, dtype=float)
     except (TypeError, ValueError):
@@ -120,19 +140,19 @@ def _validate_vector(name, a) -> np.ndarray:
     return arr
 
 
-def _validate_wilcoxon(x, y, zero_method, method):
+def _validate_wilcoxon(x, y, zero_method, distribution):
     check_option("zero_method", zero_method, ZERO_METHODS)
-    check_option("method", method, METHODS)
-    x = _validate_vector("x", x)
+    check_option("distribution", distribution, DISTRIBUTIONS)
+    x = validate_vector("x", x)
     if y is None:
         return x
-    y = _validate_vector("y", y)
+    y = validate_vector("y", y)
     if x.shape != y.shape:
         raise CdplotError(f"x and y must have the same length; got {x.size!r} and {y.size!r}")
     return _differences(np.column_stack([x, y]), np.array([0]), np.array([1]))[0]
 
 
-def _validate_values(values) -> np.ndarray:
+def validate_values(values) -> np.ndarray:
     # score tables and DataFrames both carry their matrix as .values
     raw = getattr(values, "values", values)
     if callable(raw):
@@ -153,7 +173,7 @@ def _validate_values(values) -> np.ndarray:
     return arr
 
 
-def _validate_pairs(pairs, k: int) -> tuple[np.ndarray, np.ndarray]:
+def validate_pairs(pairs, k: int) -> tuple[np.ndarray, np.ndarray]:
     if pairs is None:
         return np.triu_indices(k, 1)
     try:
@@ -247,7 +267,7 @@ def _permutation_pvalues(weights: np.ndarray, observed: np.ndarray) -> np.ndarra
     return np.minimum(1.0, 2.0 * np.minimum(below, above))
 
 
-def _signed_rank(d: np.ndarray, zero_method: str, method: str) -> dict:
+def _signed_rank(d: np.ndarray, zero_method: str, distribution: str) -> dict:
     """The signed-rank test on each row of the (P, n) difference matrix ``d``."""
     rows, n = d.shape
     zero = d == 0
@@ -295,9 +315,9 @@ def _signed_rank(d: np.ndarray, zero_method: str, method: str) -> dict:
         se = np.sqrt((var - tie / 2.0) / 24.0)
         z = (r_plus_all - mean) / se
 
-    if method == "exact":
+    if distribution == "exact":
         how = np.full(rows, _EXACT)
-    elif method == "asymptotic" or n > _AUTO_EXACT_MAX_N:
+    elif distribution == "asymptotic" or n > _AUTO_EXACT_MAX_N:
         how = np.full(rows, _ASYMPTOTIC)
     else:
         untied = ~has_ties & (n_zero == 0)
@@ -340,7 +360,7 @@ def _signed_rank(d: np.ndarray, zero_method: str, method: str) -> dict:
         "r_plus": r_plus_all,
         "r_minus": r_minus_all,
         "n": count.astype(np.int64),
-        "method": how,
+        "distribution": how,
     }
 
 
@@ -348,7 +368,7 @@ def _signed_rank(d: np.ndarray, zero_method: str, method: str) -> dict:
 # public functions
 
 
-def wilcoxon(x, y=None, *, zero_method="demsar", method="auto"):
+def wilcoxon(x, y=None, *, zero_method="demsar", distribution="auto"):
     """Wilcoxon signed-rank test of two methods over ``N`` data sets.
 
     Parameters
@@ -365,8 +385,8 @@ def wilcoxon(x, y=None, *, zero_method="demsar", method="auto"):
         section 3.1.3); ``'zsplit'`` does the same with every zero, as
         scipy's ``'zsplit'``; ``'wilcox'`` drops them; ``'pratt'`` ranks
         them but counts them on neither side.
-    method : {'auto', 'exact', 'asymptotic'}, default 'auto'
-        How the p-value is computed.  ``'auto'`` takes the exact
+    distribution : {'auto', 'exact', 'asymptotic'}, default 'auto'
+        The null distribution of the p-value (scipy's ``method``).  ``'auto'`` takes the exact
         distribution for at most 50 differences without ties or zeros, all
         ``2**n`` sign changes for at most 13 differences with ties or zeros,
         and the normal approximation otherwise, as scipy does.
@@ -388,18 +408,18 @@ def wilcoxon(x, y=None, *, zero_method="demsar", method="auto"):
     Absolute differences ``|x - y|`` are ranked with average ranks for ties.
     The normal approximation uses the tie-corrected variance
     ``(n(n+1)(2n+1) - sum(t^3 - t)/2) / 24`` and no continuity correction
-    (scipy's ``correction=False``).  With ``method='exact'`` and ties, the
+    (scipy's ``correction=False``).  With ``distribution='exact'`` and ties, the
     untied null distribution is used with the statistic rounded outwards,
     which is conservative.  When every difference is zero and
     ``zero_method='wilcox'`` leaves nothing to rank, the normal
     approximation has no variance and the p-value is NaN, as in scipy.
-    With ``zero_method='pratt'`` and ``method='exact'`` the zeros hold the
+    With ``zero_method='pratt'`` and ``distribution='exact'`` the zeros hold the
     lowest ranks, so the untied null distribution is off centre and, as in
     scipy, the p-value can change when ``x`` and ``y`` are swapped; the
-    ``'auto'`` and ``'asymptotic'`` methods do not have this problem.
+    ``'auto'`` and ``'asymptotic'`` distributions do not have this problem.
 
     The statistic and p-value equal those of ``scipy.stats.wilcoxon(x, y,
-    zero_method=zero_method, method=method)`` in scipy 1.17 for
+    zero_method=zero_method, method=distribution)`` in scipy 1.17 for
     ``'zsplit'``, ``'wilcox'`` and ``'pratt'``; ``'demsar'`` equals scipy's
     ``'zsplit'`` after one zero difference is removed when their number is
     odd.
@@ -426,8 +446,8 @@ def wilcoxon(x, y=None, *, zero_method="demsar", method="auto"):
     >>> float(res.r_plus), float(res.r_minus), round(float(res.pvalue), 6)
     (93.0, 12.0, 0.010968)
     """
-    d = _validate_wilcoxon(x, y, zero_method, method)
-    out = _signed_rank(d[None, :], zero_method, method)
+    d = _validate_wilcoxon(x, y, zero_method, distribution)
+    out = _signed_rank(d[None, :], zero_method, distribution)
     return WilcoxonResult(
         statistic=float(out["statistic"][0]),
         pvalue=float(out["pvalue"][0]),
@@ -435,11 +455,11 @@ def wilcoxon(x, y=None, *, zero_method="demsar", method="auto"):
         r_minus=float(out["r_minus"][0]),
         n=int(out["n"][0]),
         zero_method=zero_method,
-        method=_METHOD_NAMES[int(out["method"][0])],
+        distribution=_METHOD_NAMES[int(out["distribution"][0])],
     )
 
 
-def wilcoxon_pairs(values, *, pairs=None, zero_method="demsar", method="auto"):
+def wilcoxon_pairs(values, *, pairs=None, zero_method="demsar", distribution="auto"):
     """Wilcoxon signed-rank tests between columns of a score table.
 
     Parameters
@@ -452,7 +472,7 @@ def wilcoxon_pairs(values, *, pairs=None, zero_method="demsar", method="auto"):
         Column pairs to test; by default all pairs ``i < j``.
     zero_method : {'demsar', 'zsplit', 'wilcox', 'pratt'}, default 'demsar'
         Treatment of zero differences, as in :func:`wilcoxon`.
-    method : {'auto', 'exact', 'asymptotic'}, default 'auto'
+    distribution : {'auto', 'exact', 'asymptotic'}, default 'auto'
         How p-values are computed, as in :func:`wilcoxon`; with ``'auto'``
         the choice is made pair by pair.
 
@@ -496,13 +516,13 @@ def wilcoxon_pairs(values, *, pairs=None, zero_method="demsar", method="auto"):
     >>> statistic[0, 1], pvalue[0, 1]
     (np.float64(0.0), np.float64(0.03125))
     """
-    statistic, pvalue, _ = _wilcoxon_pairs_sided(
-        values, pairs=pairs, zero_method=zero_method, method=method
+    statistic, pvalue, _ = wilcoxon_pairs_sided(
+        values, pairs=pairs, zero_method=zero_method, distribution=distribution
     )
     return statistic, pvalue
 
 
-def _wilcoxon_pairs_sided(values, *, pairs=None, zero_method="demsar", method="auto"):
+def wilcoxon_pairs_sided(values, *, pairs=None, zero_method="demsar", distribution="auto"):
     """:func:`wilcoxon_pairs` plus the side each test favours.
 
     The third matrix is ``sign(R+ - R-)`` of column ``i`` against column
@@ -510,10 +530,10 @@ def _wilcoxon_pairs_sided(values, *, pairs=None, zero_method="demsar", method="a
     pairs not tested.
     """
     check_option("zero_method", zero_method, ZERO_METHODS)
-    check_option("method", method, METHODS)
-    v = _validate_values(values)
+    check_option("distribution", distribution, DISTRIBUTIONS)
+    v = validate_values(values)
     k = v.shape[1]
-    i, j = _validate_pairs(pairs, k)
+    i, j = validate_pairs(pairs, k)
     statistic = np.full((k, k), np.nan)
     pvalue = np.full((k, k), np.nan)
     side = np.zeros((k, k))
@@ -523,7 +543,7 @@ def _wilcoxon_pairs_sided(values, *, pairs=None, zero_method="demsar", method="a
     step = max(1, _BLOCK_CELLS // max(1, v.shape[0]))
     for start in range(0, len(i), step):
         bi, bj = i[start : start + step], j[start : start + step]
-        out = _signed_rank(_differences(v, bi, bj), zero_method, method)
+        out = _signed_rank(_differences(v, bi, bj), zero_method, distribution)
         statistic[bi, bj] = statistic[bj, bi] = out["statistic"]
         pvalue[bi, bj] = pvalue[bj, bi] = out["pvalue"]
         lean = np.sign(out["r_plus"] - out["r_minus"])

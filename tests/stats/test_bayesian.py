@@ -49,10 +49,10 @@ def test_correlated_ttest_is_a_scaled_student_t():
 
 def test_correlated_ttest_lower_is_better_swaps_sides():
     r = bayesian_correlated_ttest(
-        A10, B10, rope=0.01, higher_is_better=False, names=("err_a", "err_b")
+        A10, B10, rope=0.01, higher_is_better=False, methods=("err_a", "err_b")
     )
     assert r.p_b_better == pytest.approx(0.9773623845824662, rel=1e-10)
-    assert "With posterior probability 0.977, err_b is practically better than err_a." in str(r)
+    assert "With posterior probability 0.977, err_b is practically better than err_a." in r.conclusion()
 
 
 def test_correlated_ttest_repeated_cv_with_sizes():
@@ -71,7 +71,7 @@ def test_signed_rank_matches_baycomp_on_demsar_table6(c45):
     # baycomp 1.0.3: SignedRankTest.probs(C4.5, C4.5+m, rope=0.01, random_state=0)
     # -> (0.0, 0.32904, 0.67096); with random_state=1: (0.0, 0.33084, 0.66916)
     x, y = c45.values[:, 1], c45.values[:, 0]
-    r = bayesian_signed_rank(x, y, rope=0.01, names=("C4.5+m", "C4.5"))
+    r = bayesian_signed_rank(x, y, rope=0.01, methods=("C4.5+m", "C4.5"))
     assert r.p_a_better == pytest.approx(0.67096, abs=0.015)
     assert r.p_rope == pytest.approx(0.32904, abs=0.015)
     assert r.p_b_better == 0.0
@@ -163,4 +163,4 @@ def test_to_dict_is_json(c45):
     d = json.loads(json.dumps(s.to_dict()))
     assert d["seed"] == 0
     assert "samples" not in d
-    assert "No region reaches" in str(s) or "practically" in str(s)
+    assert "No region reaches" in s.conclusion() or "practically" in s.conclusion()

@@ -161,7 +161,12 @@ def test_not_rejected_says_so():
     res = compare_table(table(x))
     assert not res.rejected
     assert "does not reject" in res.conclusion()
-    assert "for completeness only" in res.conclusion()
+    # a note, printed under "Notes:" on its own line
+    assert any("for completeness only" in n for n in res.notes)
+    assert "for completeness only" not in res.conclusion()
+    text = str(res)
+    assert "\nNotes:\n" in text
+    assert text.split("Notes:\n")[1].startswith("  - ")
 
 
 scores = st.integers(2, 12).flatmap(

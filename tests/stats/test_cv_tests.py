@@ -219,9 +219,9 @@ def test_sizes_must_match_kfold():
 
 
 def test_conclusion_and_direction():
-    r = corrected_ttest(A10, B10, names=("svm", "tree"), dataset="iris")
+    r = corrected_ttest(A10, B10, methods=("svm", "tree"), dataset="iris")
     assert str(r).startswith("svm is significantly better than tree on iris")
-    lower = corrected_ttest(A10, B10, names=("svm", "tree"), higher_is_better=False)
+    lower = corrected_ttest(A10, B10, methods=("svm", "tree"), higher_is_better=False)
     assert lower.better() == "tree"
     d = r.to_dict()
     import json
@@ -234,7 +234,7 @@ def test_conclusion_and_direction():
 
 def test_names_must_differ():
     with pytest.raises(CdplotError, match="different names"):
-        kfold_ttest(A10, B10, names=("x", "x"))
+        kfold_ttest(A10, B10, methods=("x", "x"))
 
 
 def test_fold_scores_long_and_wide(tmp_path):

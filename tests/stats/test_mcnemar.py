@@ -40,34 +40,34 @@ from cdplot.stats.mcnemar import mcnemar, mcnemar_from_predictions
     ],
 )
 def test_against_statsmodels(table, exact_p, chi2, chi2_p):
-    ex = mcnemar(table, method="exact")
+    ex = mcnemar(table, distribution="exact")
     assert ex.pvalue == pytest.approx(exact_p, rel=1e-9)
     assert ex.statistic == min(table[0][1], table[1][0])
-    asy = mcnemar(table, method="asymptotic")
+    asy = mcnemar(table, distribution="asymptotic")
     assert asy.statistic == pytest.approx(chi2, rel=1e-12)
     assert asy.pvalue == pytest.approx(chi2_p, rel=1e-9)
 
 
 def test_formula_22_of_seed_004():
     # (|n01 - n10| - 1)^2 / (n01 + n10) ~ chi2(1)
-    r = mcnemar([[3, 12], [30, 55]], method="asymptotic")
+    r = mcnemar([[3, 12], [30, 55]], distribution="asymptotic")
     assert r.statistic == pytest.approx((abs(12 - 30) - 1) ** 2 / 42)
-    assert r.correction is True
-    plain = mcnemar([[3, 12], [30, 55]], method="asymptotic", correction=False)
+    assert r.continuity is True
+    plain = mcnemar([[3, 12], [30, 55]], distribution="asymptotic", continuity=False)
     assert plain.statistic == pytest.approx(18**2 / 42)
 
 
 def test_auto_switches_to_exact_for_few_disagreements():
-    assert mcnemar([[10, 5], [15, 70]]).method == "exact"
+    assert mcnemar([[10, 5], [15, 70]]).distribution == "exact"
     assert "exact binomial" in mcnemar([[10, 5], [15, 70]]).notes[0]
-    assert mcnemar([[59, 10], [16, 80]]).method == "asymptotic"
+    assert mcnemar([[59, 10], [16, 80]]).distribution == "asymptotic"
 
 
 def test_from_predictions_builds_the_table():
     y = ["a", "b", "a", "a", "b", "b", "a", "b"]
     pa = ["a", "b", "a", "a", "b", "b", "a", "a"]  # one error (last)
     pb = ["b", "a", "a", "b", "b", "a", "a", "a"]  # errors on 0, 1, 3, 5, 7
-    r = mcnemar_from_predictions(y, pa, pb, names=("svm", "knn"))
+    r = mcnemar_from_predictions(y, pa, pb, methods=("svm", "knn"))
     assert r.table.tolist() == [[1, 0], [4, 3]]
     assert r.n10 == 4
     assert r.n01 == 0
@@ -77,7 +77,7 @@ def test_from_predictions_builds_the_table():
 
 def test_better_direction():
     # n01 = A wrong, B right: 121 > 59 so B is better
-    r = mcnemar([[101, 121], [59, 33]], names=("A", "B"))
+    r = mcnemar([[101, 121], [59, 33]], methods=("A", "B"))
     assert r.better() == "B"
     assert str(r).startswith("McNemar's test: B has a significantly lower error rate than A")
     assert json.loads(json.dumps(r.to_dict()))["better"] == "B"
@@ -98,8 +98,8 @@ def test_bad_tables(table, message):
 
 
 def test_bad_options_and_predictions():
-    with pytest.raises(CdplotError, match="option method='chi2'"):
-        mcnemar([[1, 2], [3, 4]], method="chi2")
+    with pytest.raises(CdplotError, match="option distribution='chi2'"):
+        mcnemar([[1, 2], [3, 4]], distribution="chi2")
     with pytest.raises(CdplotError, match="same examples; got 3, 2 and 3"):
         mcnemar_from_predictions([1, 0, 1], [1, 0], [1, 1, 1])
     assert np.asarray(mcnemar([1, 2, 3, 4]).table).shape == (2, 2)

@@ -19,7 +19,7 @@ from cdplot.stats.pair import compare_pair, paired_ttest
 
 
 def test_demsar_table2_wilcoxon_and_sign(c45):
-    r = compare_pair(c45, a="C4.5+m", b="C4.5")
+    r = compare_pair(c45, methods=("C4.5+m", "C4.5"))
     assert (r.wilcoxon.r_plus, r.wilcoxon.r_minus) == (93.0, 12.0)
     assert r.wilcoxon.statistic == 12.0
     assert r.wilcoxon.pvalue == pytest.approx(0.01096849656422473, rel=1e-9)
@@ -32,15 +32,15 @@ def test_demsar_table2_wilcoxon_and_sign(c45):
 
 def test_paired_t_is_scipy_ttest_rel(c45):
     ref = stats.ttest_rel(c45.values[:, 1], c45.values[:, 0])
-    r = compare_pair(c45, a="C4.5+m", b="C4.5").ttest
+    r = compare_pair(c45, methods=("C4.5+m", "C4.5")).ttest
     assert r.statistic == pytest.approx(ref.statistic, rel=1e-12)
     assert r.pvalue == pytest.approx(ref.pvalue, rel=1e-10)
     assert r.dof == 13
 
 
 def test_swapping_a_and_b_mirrors_everything(c45):
-    ab = compare_pair(c45, a="C4.5+m", b="C4.5")
-    ba = compare_pair(c45, a="C4.5", b="C4.5+m")
+    ab = compare_pair(c45, methods=("C4.5+m", "C4.5"))
+    ba = compare_pair(c45, methods=("C4.5", "C4.5+m"))
     assert (ba.wins, ba.ties, ba.losses) == (ab.losses, ab.ties, ab.wins)
     assert ba.wilcoxon.pvalue == pytest.approx(ab.wilcoxon.pvalue)
     assert ba.ttest.statistic == pytest.approx(-ab.ttest.statistic)
@@ -49,13 +49,13 @@ def test_swapping_a_and_b_mirrors_everything(c45):
 
 def test_lower_is_better_flips_the_winner(c45):
     err = cdplot.as_score_tables(1 - c45.values, methods=c45.methods, datasets=c45.datasets)[0]
-    r = compare_pair(err, a="C4.5+m", b="C4.5", higher_is_better=False)
+    r = compare_pair(err, methods=("C4.5+m", "C4.5"), higher_is_better=False)
     assert (r.wins, r.ties, r.losses) == (10, 2, 2)
     assert "C4.5+m is significantly better than C4.5" in str(r)
 
 
 def test_bayesian_part_with_rope(c45):
-    r = compare_pair(c45, a="C4.5+m", b="C4.5", rope=0.01, n_samples=5000)
+    r = compare_pair(c45, methods=("C4.5+m", "C4.5"), rope=0.01, n_samples=5000)
     assert r.bayes is not None
     assert r.bayes.rope == 0.01
     assert sum(r.bayes.probabilities) == pytest.approx(1.0)
@@ -86,26 +86,36 @@ def test_constant_difference_in_compare_pair_gives_a_note():
     r = compare_pair(
         np.column_stack([x + 0.25, x]), methods=["a", "b"], datasets=["d1", "d2", "d3", "d4"]
     )
-    assert r.ttest is None
+    # undefined, not missing: a NaN statistic every output can show, and a note saying why
+    assert np.isnan(r.ttest.statistic)
+    assert np.isnan(r.ttest.pvalue)
+    assert not r.ttest.defined
+    assert r.ttest.mean_difference == pytest.approx(0.25)
     assert any("zero variance" in n for n in r.notes)
     assert "undefined" in str(r)
+    d = json.loads(r.to_json())
+    assert d["ttest"]["statistic"] is None
+    assert "paired t-test is" not in r.conclusion()
 
 
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
         pytest.param(
-            {"a": "C4.5", "b": "nope"},
-            "option b='nope' is not a method; methods are C4.5",
+            {"methods": ("C4.5", "nope")},
+            "methods= names 'nope'",
             id="unknown",
         ),
-        pytest.param({"a": "C4.5", "b": "C4.5"}, "both name 'C4.5'", id="same"),
-        pytest.param({"a": "C4.5"}, "option b is required", id="missing"),
+        pytest.param({"methods": ("C4.5", "C4.5")}, "names 'C4.5' twice", id="same"),
+        pytest.param({}, "option methods is required with 4 methods", id="missing"),
+        pytest.param({"methods": ("C4.5",)}, "exactly two methods", id="one"),
         pytest.param(
-            {"a": "C4.5", "b": "C4.5+m", "rope": -1}, "rope=-1 must be", id="negative-rope"
+            {"methods": ("C4.5", "C4.5+m"), "rope": -1}, "rope=-1 must be", id="negative-rope"
         ),
         pytest.param(
-            {"a": "C4.5", "b": "C4.5+m", "zero_method": "x"}, "zero_method='x'", id="zero-method"
+            {"methods": ("C4.5", "C4.5+m"), "zero_method": "x"},
+            "zero_method='x'",
+            id="zero-method",
         ),
     ],
 )
@@ -135,7 +145,7 @@ def _wins_everywhere(n):
 def test_small_n_sign_note_follows_alpha_and_does_not_contradict_itself(n, alpha, noted, table3):
     # Issue 13 item 8: the note hard-coded alpha = 0.05 and said "cannot reject"
     # while citing Table 3's "5 of 5 wins".
-    r = compare_pair(_wins_everywhere(n), a="A", b="B", alpha=alpha)
+    r = compare_pair(_wins_everywhere(n), methods=("A", "B"), alpha=alpha)
     notes = [m for m in r.notes if "exact sign test cannot reject" in m]
     assert bool(notes) == noted
     assert (r.sign.pvalue > alpha) == noted
@@ -161,7 +171,7 @@ def test_scores_near_the_float_limit_give_the_scaled_answer_or_a_message():
     a = np.array([1.7e308, 1.6e308, 1.5e308, 1.75e308, 1.2e308])
     with pytest.raises(CdplotError, match="beyond the float range"):
         paired_ttest(a, -a)
-    r = compare_pair({f"d{i}": {"A": v, "B": -v} for i, v in enumerate(a)}, a="A", b="B")
+    r = compare_pair({f"d{i}": {"A": v, "B": -v} for i, v in enumerate(a)}, methods=("A", "B"))
     text = str(r)
     assert "inf" not in text
     assert "nan" not in text

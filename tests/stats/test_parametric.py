@@ -34,7 +34,7 @@ C = [26.1, 28.3, 24.3, 26.2, 27.8]
 
 
 def test_seed_000_oneway_anova():
-    r = anova_oneway(A, B, C, names=["A", "B", "C"])
+    r = anova_oneway(A, B, C, methods=["A", "B", "C"])
     assert r.statistic == pytest.approx(7.137827822120864, rel=1e-12)
     assert r.pvalue == pytest.approx(0.009073317468563076, rel=1e-9)
     assert r.dof == (2, 12)
@@ -57,7 +57,7 @@ SEED_000_PRINTED = [
 
 
 def test_tukey_against_statsmodels_015():
-    r = anova_oneway(A, B, C, names=["A", "B", "C"])
+    r = anova_oneway(A, B, C, methods=["A", "B", "C"])
     pairs = r.tukey.to_dict()["pairs"]
     for got, (g1, g2, diff, p, lo, hi, rej) in zip(pairs, STATSMODELS_015, strict=False):
         assert (got["group1"], got["group2"]) == (g1, g2)
@@ -73,7 +73,7 @@ def test_tukey_intervals_as_printed_in_seed_000():
     # range quantile from a table (q = 3.7725 instead of the exact 3.7734 for k = 3,
     # df = 12), so they agree to 0.002, not to the printed 4 decimals; its p-value
     # "0.9" for A-C is that table's upper cap (the exact value is 0.9803).
-    r = anova_oneway(A, B, C, names=["A", "B", "C"])
+    r = anova_oneway(A, B, C, methods=["A", "B", "C"])
     for got, (_g1, _g2, _diff, p, lo, hi, rej) in zip(
         r.tukey.to_dict()["pairs"], SEED_000_PRINTED, strict=False
     ):
@@ -162,8 +162,14 @@ def test_shapiro_on_residuals(c45):
     assert s.rejected  # p = 0.033 on the printed AUCs
 
 
+def test_compare_refuses_auto_and_points_to_compare_auto(c45):
+    # compare always returns a ComparisonResult; the choice has its own entry point
+    with pytest.raises(CdplotError, match=r"test='auto'.*use compare_auto"):
+        cdplot.compare(c45, test="auto")
+
+
 def test_auto_on_demsar_takes_the_rank_path(c45):
-    r = cdplot.compare(c45, test="auto")
+    r = compare_auto(c45)
     assert isinstance(r, AutoResult)
     assert r.path == "nonparametric"
     assert isinstance(r.analysis, ComparisonResult)
@@ -173,7 +179,7 @@ def test_auto_on_demsar_takes_the_rank_path(c45):
 
 
 def test_auto_takes_the_parametric_path_when_checks_pass():
-    # seed 004, Table 9, 5CV error rates of LDA, C4.5 and NN on five UCI data sets
+    # Yang 2021, Table 9, 5CV error rates of LDA, C4.5 and NN on five UCI data sets
     r = compare_auto(cdplot.load_example("yang-table9")[0])
     assert r.path == "parametric"
     assert r.analysis.design == "repeated-measures"

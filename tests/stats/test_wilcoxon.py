@@ -1,7 +1,7 @@
 """Tests of cdplot.stats.wilcoxon.
 
 Peer tool: scipy 1.17.1, ``scipy.stats.wilcoxon(x, y, zero_method=Z,
-method=M)`` (two-sided, correction=False, the defaults).  Paper: Demšar
+distribution=M)`` (two-sided, correction=False, the defaults).  Paper: Demšar
 (2006), JMLR 7, Table 2, with the data copied from seed 000.
 """
 
@@ -58,7 +58,7 @@ METHODS = ["auto", "exact", "asymptotic"]
 
 def _scipy(x, y, zero_method, method):
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # scipy warns about ties with method='exact'
+        warnings.simplefilter("ignore")  # scipy warns about ties with distribution='exact'
         res = scipy.stats.wilcoxon(x, y, zero_method=zero_method, method=method)
     return float(res.statistic), float(res.pvalue)
 
@@ -85,7 +85,7 @@ def test_demsar_table2_scipy_zsplit(x, y):
     res = wilcoxon(x, y, zero_method="zsplit")
     assert res.statistic == 12.0
     assert res.pvalue == pytest.approx(0.01096849656422473, rel=1e-12)
-    assert res.method == "asymptotic"  # 14 differences with zeros: scipy's auto is asymptotic
+    assert res.distribution == "asymptotic"  # 14 differences with zeros: scipy's auto is asymptotic
 
 
 # scipy 1.17.1: scipy.stats.wilcoxon(x, y, zero_method=Z, method=M) -> (statistic, pvalue)
@@ -147,7 +147,7 @@ TIED_N20 = (
     ],
 )
 def test_scipy_literals(data, zero_method, method, statistic, pvalue):
-    res = wilcoxon(*data, zero_method=zero_method, method=method)
+    res = wilcoxon(*data, zero_method=zero_method, distribution=method)
     assert res.statistic == statistic
     assert res.pvalue == pytest.approx(pvalue, rel=1e-10)
 
@@ -169,7 +169,7 @@ def test_matches_scipy_on_random_data(rng, zero_method, method):
                 continue  # scipy's permutation test takes seconds here; see TIED_N13
             x, y = _random_pair(rng, n, kind)
             statistic, pvalue = _scipy(x, y, zero_method, method)
-            res = wilcoxon(x, y, zero_method=zero_method, method=method)
+            res = wilcoxon(x, y, zero_method=zero_method, distribution=method)
             assert res.statistic == pytest.approx(statistic, rel=1e-12, nan_ok=True)
             assert res.pvalue == pytest.approx(pvalue, rel=1e-9, abs=1e-15, nan_ok=True)
 
@@ -180,11 +180,11 @@ def test_pairs_match_scalar_and_scipy(rng):
         values[:, 5] = values[:, 4]  # identical columns: every difference is zero
         for zero_method in ZERO_METHODS:
             for method in METHODS:
-                stat, p = wilcoxon_pairs(values, zero_method=zero_method, method=method)
+                stat, p = wilcoxon_pairs(values, zero_method=zero_method, distribution=method)
                 for i in range(6):
                     for j in range(i + 1, 6):
                         res = wilcoxon(
-                            values[:, i], values[:, j], zero_method=zero_method, method=method
+                            values[:, i], values[:, j], zero_method=zero_method, distribution=method
                         )
                         assert stat[i, j] == stat[j, i] == res.statistic
                         np.testing.assert_equal(p[i, j], p[j, i])
@@ -210,7 +210,7 @@ def test_pairs_match_scalar_and_scipy(rng):
 def test_pratt_exact_follows_scipy_asymmetry(x, y, pvalue):
     # Pratt's zeros take the lowest ranks but the untied null distribution
     # over n ranks still assumes R+ + R- = n(n+1)/2, so it is off centre.
-    assert wilcoxon(x, y, zero_method="pratt", method="exact").pvalue == pvalue
+    assert wilcoxon(x, y, zero_method="pratt", distribution="exact").pvalue == pvalue
 
 
 def test_pairs_shapes_and_untested(rng):
@@ -250,7 +250,7 @@ def test_one_sample_form_equals_two_sample_form():
             lambda: wilcoxon(C45, C45M, zero_method="zero"), "zero_method='zero'", id="zero-method"
         ),
         pytest.param(
-            lambda: wilcoxon(C45, C45M, method="permutation"), "method='permutation'", id="method"
+            lambda: wilcoxon(C45, C45M, distribution="permutation"), "distribution='permutation'", id="method"
         ),
         pytest.param(lambda: wilcoxon(C45, C45M[:-1]), "same length", id="lengths"),
         pytest.param(lambda: wilcoxon([1.0, np.nan], [1.0, 2.0]), r"x\[1\]=nan", id="nan"),
@@ -296,8 +296,8 @@ def test_swapping_x_and_y_keeps_the_test(data, zero_method, method):
         )
         / 4
     )
-    a = wilcoxon(x, y, zero_method=zero_method, method=method)
-    b = wilcoxon(y, x, zero_method=zero_method, method=method)
+    a = wilcoxon(x, y, zero_method=zero_method, distribution=method)
+    b = wilcoxon(y, x, zero_method=zero_method, distribution=method)
     assert a.statistic == b.statistic
     assert a.pvalue == pytest.approx(b.pvalue, rel=1e-12, nan_ok=True)
     assert (a.r_plus, a.r_minus) == (b.r_minus, b.r_plus)
@@ -342,11 +342,11 @@ DEMSAR_ZEROS = np.array([0, 0, 0, 1.5, -2.5, 3, 4, 5, 6, 7, -8, 9])
 
 
 def test_demsar_zero_rule_ignores_one_of_an_odd_number_of_zeros():
-    res = wilcoxon(DEMSAR_ZEROS, zero_method="demsar", method="asymptotic")
+    res = wilcoxon(DEMSAR_ZEROS, zero_method="demsar", distribution="asymptotic")
     assert (res.r_plus, res.r_minus, res.n) == (50.5, 15.5, 11)
     assert round(res.pvalue, 4) == 0.1195
     # scipy 1.17 zsplit keeps every zero: R+ = 59, R- = 19, p = 0.1161
-    scipy_rule = wilcoxon(DEMSAR_ZEROS, zero_method="zsplit", method="asymptotic")
+    scipy_rule = wilcoxon(DEMSAR_ZEROS, zero_method="zsplit", distribution="asymptotic")
     assert (scipy_rule.r_plus, scipy_rule.r_minus) == (59.0, 19.0)
     assert round(scipy_rule.pvalue, 4) == 0.1161
 
@@ -361,14 +361,14 @@ def test_demsar_equals_scipy_zsplit_without_one_odd_zero(rng, method, n_zero):
     d = np.round(rng.normal(size=12), 1)
     d[:n_zero] = 0.0
     d[n_zero:] = np.where(d[n_zero:] == 0, 0.3, d[n_zero:])
-    res = wilcoxon(d, zero_method="demsar", method=method)
+    res = wilcoxon(d, zero_method="demsar", distribution=method)
     # peer: scipy.stats.wilcoxon(d', zero_method='zsplit', method=method), d' = d
     # without one zero when their number is odd
     kept = d[1:] if n_zero % 2 else d
     stat, p = _scipy(kept, np.zeros(kept.size), "zsplit", method)
     assert res.statistic == pytest.approx(stat, abs=1e-12)
     assert res.pvalue == pytest.approx(p, rel=1e-9)
-    pairs_stat, pairs_p = wilcoxon_pairs(np.column_stack([d, np.zeros(d.size)]), method=method)
+    pairs_stat, pairs_p = wilcoxon_pairs(np.column_stack([d, np.zeros(d.size)]), distribution=method)
     assert pairs_p[0, 1] == pytest.approx(p, rel=1e-9)
 
 
@@ -395,8 +395,8 @@ def test_pairs_in_blocks_equal_pairs_at_once(rng, monkeypatch, method):
     from cdplot.stats import wilcoxon as w
 
     values = np.round(rng.normal(size=(12, 10)), 1)
-    whole = w._wilcoxon_pairs_sided(values, method=method)
+    whole = w.wilcoxon_pairs_sided(values, distribution=method)
     monkeypatch.setattr(w, "_BLOCK_CELLS", 7 * 12)
-    blocks = w._wilcoxon_pairs_sided(values, method=method)
+    blocks = w.wilcoxon_pairs_sided(values, distribution=method)
     for a, b in zip(whole, blocks, strict=True):
         np.testing.assert_array_equal(a, b)

@@ -1,0 +1,89 @@
+"""The one p-value formatter of cdplot.
+
+Sentences (``p = 0.0123``), table cells (``0.0123``, ``<0.0001``), heatmap
+cells (rounded so that the text stays in its cell's colour class) and
+figure captions (``p = 0.0123`` with no-break spaces) all call
+:func:`format_p` with different options, so a p-value reads the same way
+wherever it is printed.
+"""
+
+from __future__ import annotations
+
+import math
+
+__all__ = ["format_p"]
+
+
+def _class(p: float, levels) -> int:
+    return next((n for n, t in enumerate(levels) if p <= t), len(levels))
+
+
+def format_p(
+    p,
+    *,
+    digits: int = 4,
+    significant: bool = False,
+    prefix: bool = False,
+    space: str = " ",
+    missing: str = "n/a",
+    levels=None,
+) -> str:
+    """Format a p-value.
+
+    Parameters
+    ----------
+    p : float or None
+        The p-value.
+    digits : int, default 4
+        Decimals (or significant digits with ``significant``); values below
+        ``10**-digits`` print as ``<0.0001`` (for ``digits=4``).
+    significant : bool, default False
+        Round to ``digits`` significant digits instead of decimals.
+    prefix : bool, default False
+        Write ``p = 0.0123`` and ``p < 0.0001`` instead of ``0.0123`` and
+        ``<0.0001``.
+    space : str, default ' '
+        The space around ``=`` and ``<`` with ``prefix`` (a no-break space
+        keeps a caption's ``p = ...`` on one line).
+    missing : str, default 'n/a'
+        The text for ``None`` or NaN (tables use an en dash).
+    levels : sequence of float, optional
+        Upper bounds of colour classes (ascending): more decimals are shown
+        where ``digits`` would round the value into another class (0.0501 as
+        ``0.050`` in a "p > 0.05" cell).
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> format_p(0.01234, prefix=True)
+    'p = 0.0123'
+    >>> format_p(0.00001)
+    '<0.0001'
+    >>> format_p(0.0501, digits=3, levels=[0.001, 0.01, 0.05])
+    '0.0501'
+    >>> format_p(float("nan"), missing="\u2013")
+    '\u2013'
+    """
+    if p is None or math.isnan(p):
+        return missing
+    p = float(p)
+    floor = 10.0**-digits
+    floor_text = f"{floor:.{digits}f}"
+    if p < floor and (levels is None or levels[0] >= floor):
+        return f"p{space}<{space}{floor_text}" if prefix else f"<{floor_text}"
+    if levels is not None:
+        cls = _class(p, levels)
+        for d in range(digits, digits + 5):
+            text = f"{p:.{d}f}"
+            if _class(float(text), levels) == cls:
+                break
+        else:
+            text = f"{p:.{digits}g}"
+    elif significant:
+        text = f"{p:.{digits}g}"
+    else:
+        text = f"{p:.{digits}f}"
+    return f"p{space}={space}{text}" if prefix else text

@@ -1,8 +1,8 @@
 """``compare_metrics``: one analysis per metric, and how far the metrics agree.
 
 A comparison is often run under several measures (error rate, precision,
-recall, AUC ...), and the measures need not pick the same winner.  Yang et
-al.'s survey (Yang 2021, section 5.5 and its Table 9) shows this for three
+recall, AUC ...), and the measures need not pick the same winner.  Yang's
+survey (section 5.5 and its Table 9) shows this for three
 classifiers on five UCI data sets under six measures.  This module runs
 :func:`cdplot.compare` on the table of each metric and summarises the
 agreement between the metrics' rankings with Kendall's tau-b between their

@@ -21,12 +21,12 @@ input must say which (``scheme``):
 ============== ================================================ ==================
 test           procedure                                        schemes
 ============== ================================================ ==================
-``kfold-t``    paired t over k-fold CV (Yang 2021, (23))        ``kfold``
+``kfold-t``    paired t over k-fold CV (Yang, formula (23))     ``kfold``
 ``corrected-t`` Nadeau & Bengio's corrected resampled t          all
                (Nadeau and Bengio 2003)
 ``5x2cv-t``    Dietterich's 5x2cv paired t                      ``5x2``
 ``5x2cv-f``    Alpaydin's 5x2cv combined F                      ``5x2``
-``blocked-t``  Wang et al.'s blocked m x 2 CV t (Yang 2021 (25)) ``blocked-mx2``
+``blocked-t``  Wang et al.'s blocked m x 2 CV t (Yang, (25))    ``blocked-mx2``
 ============== ================================================ ==================
 
 A test whose scheme does not match the data is refused with a message that
@@ -543,8 +543,8 @@ def kfold_ttest(
 
     ``t = mean(d) / sqrt(s^2 / K)`` with ``K - 1`` degrees of freedom, where
     ``d`` are the ``K`` fold differences ``a - b`` and ``s^2`` their sample
-    variance (Yang 2021, formula (23); Dietterich 1998, section 3.4).  This is ``scipy.stats.ttest_rel``
-    on the folds.
+    variance (Yang, formula (23); Dietterich 1998, section 3.4).  This is
+    ``scipy.stats.ttest_rel`` on the folds.
 
     Parameters
     ----------
@@ -775,7 +775,7 @@ def dietterich_5x2cv_ttest(
     .. math:: t = p_1^{(1)} / \\sqrt{\\tfrac15 \\sum_{i=1}^5 s_i^2}
 
     has (approximately) 5 degrees of freedom (Dietterich 1998, section 3.5;
-    Yang 2021, formula (24)).
+    Yang, formula (24)).
 
     Parameters
     ----------
@@ -927,7 +927,7 @@ def blocked_cv_ttest(
 
     .. math:: t = \\mu / \\sqrt{S}
 
-    has ``2m - 1`` degrees of freedom.  For ``m = 3`` this is Yang (2021),
+    has ``2m - 1`` degrees of freedom.  For ``m = 3`` this is Yang,
     formula (25): ``t_{3x2} = mu_{3x2} / sqrt(S_{3x2})`` with 5 degrees of
     freedom.
 

@@ -5,7 +5,7 @@ With ``n01`` the examples A misclassifies and B classifies correctly and
 ``n10`` the reverse, under the null hypothesis of equal error rates each
 disagreement is a fair coin toss, so ``n01 ~ Binomial(n01 + n10, 1/2)``.
 
-The continuity-corrected chi-square statistic (Yang 2021, formula (22); Dietterich
+The continuity-corrected chi-square statistic (Yang, formula (22); Dietterich
 1998, section 3.1),
 
 .. math:: \\chi^2 = (|n_{01} - n_{10}| - 1)^2 / (n_{01} + n_{10}) \\sim \\chi^2(1),
@@ -205,7 +205,7 @@ def mcnemar(
         n10``; ``'asymptotic'``: chi-square with one degree of freedom;
         ``'auto'``: exact when ``n01 + n10 < 25``.
     continuity : bool, default True
-        Continuity correction of the chi-square statistic (Yang 2021,
+        Continuity correction of the chi-square statistic (Yang,
         formula (22)).
     alpha : float, default 0.05
     methods : pair of str, optional
@@ -232,7 +232,7 @@ def mcnemar(
            correlated proportions or percentages", Psychometrika 12 (1947) 153-157.
     .. [2] T. G. Dietterich, Neural Computation 10(7) (1998) 1895-1923, section 3.1.
     .. [3] X. Yang, "Survey for performance measure index of classification
-           learning algorithm" (in Chinese), 2021, formula (22).
+           learning algorithm" (in Chinese), formula (22).
 
     Examples
     --------

@@ -469,10 +469,7 @@ class AnovaResult(Result):
         """Mean score of one method."""
         return float(self.means[self.index(method)])
 
-    def pvalue(self, a: str, b: str) -> float:
-        """Tukey's p-value of ``a`` against ``b``."""
-        return self.tukey.pvalue(a, b)
-
+    # ``pvalue`` is the F-test's (scipy's word); a pair's p-value is ``tukey.pvalue(a, b)``
     def is_significant(self, a: str, b: str) -> bool:
         """Whether Tukey's HSD finds ``a`` and ``b`` different at ``alpha``."""
         return self.tukey.is_significant(a, b)
@@ -1023,7 +1020,9 @@ class AutoResult(Result):
         return self.analysis.order()
 
     def pvalue(self, a: str, b: str) -> float:
-        """The chosen analysis' p-value of ``a`` against ``b``."""
+        """The chosen analysis' p-value of ``a`` against ``b`` (Tukey's on the parametric path)."""
+        if isinstance(self.analysis, AnovaResult):
+            return self.analysis.tukey.pvalue(a, b)
         return self.analysis.pvalue(a, b)
 
     def is_significant(self, a: str, b: str) -> bool:

@@ -221,6 +221,14 @@ class Result:
     def _html_rows(self) -> list[tuple[str, str]]:
         """``(label, value)`` rows of the HTML table: the scalar entries of ``to_dict()``."""
         rows = []
+        methods = getattr(self, "methods", None)
+        if isinstance(methods, tuple) and methods:
+            order = getattr(self, "order", None)
+            try:
+                shown = order() if callable(order) else methods
+            except TypeError:  # an order per metric: input order
+                shown = methods
+            rows.append(("methods", ", ".join(map(str, shown))))
         for key, value in self.to_dict().items():
             if key in ("notes", "conclusion"):
                 continue

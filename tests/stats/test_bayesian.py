@@ -52,7 +52,10 @@ def test_correlated_ttest_lower_is_better_swaps_sides():
         A10, B10, rope=0.01, higher_is_better=False, methods=("err_a", "err_b")
     )
     assert r.p_b_better == pytest.approx(0.9773623845824662, rel=1e-10)
-    assert "With posterior probability 0.977, err_b is practically better than err_a." in r.conclusion()
+    assert (
+        "With posterior probability 0.977, err_b is practically better than err_a."
+        in r.conclusion()
+    )
 
 
 def test_correlated_ttest_repeated_cv_with_sizes():

@@ -179,7 +179,7 @@ def test_auto_on_demsar_takes_the_rank_path(c45):
 
 
 def test_auto_takes_the_parametric_path_when_checks_pass():
-    # Yang 2021, Table 9, 5CV error rates of LDA, C4.5 and NN on five UCI data sets
+    # Yang, Table 9, 5CV error rates of LDA, C4.5 and NN on five UCI data sets
     r = compare_auto(cdplot.load_example("yang-table9")[0])
     assert r.path == "parametric"
     assert r.analysis.design == "repeated-measures"

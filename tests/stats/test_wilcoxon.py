@@ -250,7 +250,9 @@ def test_one_sample_form_equals_two_sample_form():
             lambda: wilcoxon(C45, C45M, zero_method="zero"), "zero_method='zero'", id="zero-method"
         ),
         pytest.param(
-            lambda: wilcoxon(C45, C45M, distribution="permutation"), "distribution='permutation'", id="method"
+            lambda: wilcoxon(C45, C45M, distribution="permutation"),
+            "distribution='permutation'",
+            id="method",
         ),
         pytest.param(lambda: wilcoxon(C45, C45M[:-1]), "same length", id="lengths"),
         pytest.param(lambda: wilcoxon([1.0, np.nan], [1.0, 2.0]), r"x\[1\]=nan", id="nan"),
@@ -368,7 +370,9 @@ def test_demsar_equals_scipy_zsplit_without_one_odd_zero(rng, method, n_zero):
     stat, p = _scipy(kept, np.zeros(kept.size), "zsplit", method)
     assert res.statistic == pytest.approx(stat, abs=1e-12)
     assert res.pvalue == pytest.approx(p, rel=1e-9)
-    pairs_stat, pairs_p = wilcoxon_pairs(np.column_stack([d, np.zeros(d.size)]), distribution=method)
+    pairs_stat, pairs_p = wilcoxon_pairs(
+        np.column_stack([d, np.zeros(d.size)]), distribution=method
+    )
     assert pairs_p[0, 1] == pytest.approx(p, rel=1e-9)
 
 

@@ -258,7 +258,7 @@ def posterior_simplex(
     >>> from cdplot.stats.bayesian import bayesian_signed_rank
     >>> (t,) = cdplot.load_example("demsar2006")
     >>> r = bayesian_signed_rank(t.values[:, 1], t.values[:, 0], rope=0.01, n_samples=2000,
-    ...                          names=("C4.5+m", "C4.5"))
+    ...                          methods=("C4.5+m", "C4.5"))
     >>> ax = posterior_simplex(r)
     >>> len(ax.collections[0].get_offsets())
     2000

@@ -385,7 +385,7 @@ class ComparisonResult(Result):
     cliques: tuple[tuple[str, ...], ...]
     unjoined: tuple[tuple[str, str], ...] = ()
     bridges: tuple[tuple[str, str, str], ...] = ()
-    options: Mapping[str, object] = field(default_factory=dict)
+    options: Mapping[str, bool | str] = field(default_factory=dict)
     notes: tuple[str, ...] = ()
     direction: np.ndarray | None = None
 

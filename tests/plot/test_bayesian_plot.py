@@ -19,7 +19,7 @@ B10 = [0.78, 0.80, 0.80, 0.82, 0.79, 0.79, 0.81, 0.80, 0.81, 0.77]
 
 @pytest.fixture
 def ttest():
-    return bayesian_correlated_ttest(A10, B10, rope=0.01, names=("svm", "tree"))
+    return bayesian_correlated_ttest(A10, B10, rope=0.01, methods=("svm", "tree"))
 
 
 @pytest.fixture
@@ -29,7 +29,7 @@ def signed_rank(c45):
         c45.values[:, 2],
         rope=0.01,
         n_samples=3000,
-        names=("C4.5+m+cf", "C4.5+cf"),
+        methods=("C4.5+m+cf", "C4.5+cf"),
     )
 
 
@@ -65,7 +65,7 @@ def test_density_svg_text_and_byte_identical(ttest):
 
 
 def test_density_lower_is_better_label():
-    r = bayesian_correlated_ttest(A10, B10, rope=0.0, names=("a", "b"), higher_is_better=False)
+    r = bayesian_correlated_ttest(A10, B10, rope=0.0, methods=("a", "b"), higher_is_better=False)
     ax = posterior_density(r)
     assert ax.get_xlabel() == "mean difference b − a"
     # rope 0: two regions only

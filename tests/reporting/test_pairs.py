@@ -91,3 +91,13 @@ def test_cli_pair_option(tmp_path):
     assert "J48" in bad.stderr
     assert "Traceback" not in bad.stderr
     assert not (tmp_path / "x.html").exists()
+
+
+def test_undefined_paired_t_is_shown_not_raised():
+    # constant differences leave the paired t-test undefined (zero variance): the section
+    # says so and the rank tests still answer, instead of a TypeError on a missing t
+    data = {f"d{i}": {"a": 0.25 + i / 8, "b": i / 8} for i in range(6)}  # exact in binary
+    res = cdplot.compare(data, test="wilcoxon", correction="holm")
+    text = html.unescape(render_html(res, pairs=[("a", "b")], embed_fonts=False))
+    assert "undefined: the differences do not vary" in text
+    assert "The paired t-test is undefined" in text

@@ -27,8 +27,10 @@ def test_table5(test, alpha, k, q):
     assert critical_value(k, alpha=alpha, test=test) == pytest.approx(q, abs=1.0e-3)
 
 
-def test_exact_values_from_seed_readme():
-    # ../shared/seeds/README.md: exact values checked against scipy.stats.studentized_range
+def test_exact_values_against_scipy_studentized_range():
+    # scipy 1.17: studentized_range.isf(alpha, 4, np.inf) / np.sqrt(2) gives 2.569032 (0.05)
+    # and 2.291341 (0.10); Demsar 2006, Table 5(a) prints 2.569 and 2.291; CD for N = 14 is
+    # 2.569032 * sqrt(4 * 5 / (6 * 14)) = 1.253559 (Demsar's section 3.2.2 prints 1.25)
     assert critical_value(4, alpha=0.05) == pytest.approx(2.569032, abs=5e-7)
     assert critical_value(4, alpha=0.10) == pytest.approx(2.291341, abs=5e-7)
     assert critical_difference(4, 14, alpha=0.05) == pytest.approx(1.253559, abs=5e-7)

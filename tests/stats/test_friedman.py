@@ -10,7 +10,8 @@ from cdplot.stats.friedman import friedman, iman_davenport
 
 def test_demsar_paper_ranks(c45_ranks):
     # Demsar 2006, section 3.2.2 prints chi2_F = 9.28 and F_F = 3.69 from the rank matrix
-    # of Table 6; the exact values are in ../shared/seeds/README.md.
+    # of Table 6; the exact values here are the formulas of his section 3.2.2 evaluated
+    # on that rank matrix (the "demsar2006-ranks" example).
     fr = friedman(c45_ranks.values, higher_is_better=False)
     ff = iman_davenport(c45_ranks.values, higher_is_better=False, tie_correction=False)
     assert fr.statistic_uncorrected == pytest.approx(9.278571, abs=5e-7)
@@ -24,7 +25,8 @@ def test_demsar_paper_ranks(c45_ranks):
 
 
 def test_printed_auc_matches_scipy_and_seed(c45):
-    # seed 000: scipy.stats.friedmanchisquare gives 10.952380952380956, p = 0.011986176325417788;
+    # scipy 1.17: scipy.stats.friedmanchisquare(*c45.values.T) gives 10.952380952380956,
+    # p = 0.011986176325417788;
     # Demsar's uncorrected formula on the printed AUCs gives 9.857142857, F_F = 3.986666667.
     fr = friedman(c45.values)
     assert fr.statistic == pytest.approx(10.952380952380956, rel=1e-12)

@@ -364,8 +364,10 @@ def compare_table(
     if undefined:
         listed = "; ".join(f"{a} and {b}" for a, b in undefined[:5])
         more = f" and {len(undefined) - 5} more pairs" if len(undefined) > 5 else ""
+        # the note starts with a word, not a name: notes are printed as sentences,
+        # and a method's name must never be capitalised
         notes.append(
-            f"{listed}{more} have no nonzero score difference on any data set "
+            f"The pairs {listed}{more} have no nonzero score difference on any data set "
             f"(zero_method={zero_method!r} leaves nothing to rank), so the Wilcoxon test "
             "is given p = 1 (no difference) for them."
         )

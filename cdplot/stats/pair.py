@@ -275,7 +275,8 @@ class PairResult(Result):
                 f"alpha = {self.alpha:g} (his normal approximation; the exact binomial "
                 f"sign test gives {format_p(self.sign.pvalue, prefix=True)})"
             )
-        out.append(sign_text[0].upper() + sign_text[1:] + ".")
+        # it starts with a method's name, which is data: never capitalised
+        out.append(sign_text + ".")
         t = self.ttest
         if t.defined:
             out.append(

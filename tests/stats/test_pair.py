@@ -96,6 +96,8 @@ def test_constant_difference_in_compare_pair_gives_a_note():
     d = json.loads(r.to_json())
     assert d["ttest"]["statistic"] is None
     assert "paired t-test is" not in r.conclusion()
+    # names are data: a sentence that starts with one keeps its case
+    assert "a wins on 4 of 4" in r.conclusion()
 
 
 @pytest.mark.parametrize(

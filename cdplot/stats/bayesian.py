@@ -144,6 +144,11 @@ class BayesianTTestResult(Result):
     notes: tuple[str, ...] = field(default=())
 
     @property
+    def methods(self) -> tuple[str, str]:
+        """``(method_a, method_b)``."""
+        return (self.method_a, self.method_b)
+
+    @property
     def probabilities(self) -> tuple[float, float, float]:
         """``(P(A better), P(rope), P(B better))``."""
         return (self.p_a_better, self.p_rope, self.p_b_better)
@@ -394,6 +399,11 @@ class BayesianSignedRankResult(Result):
         object.__setattr__(self, "differences", readonly(self.differences))
         object.__setattr__(self, "datasets", tuple(self.datasets))
         object.__setattr__(self, "notes", tuple(self.notes))
+
+    @property
+    def methods(self) -> tuple[str, str]:
+        """``(method_a, method_b)``."""
+        return (self.method_a, self.method_b)
 
     @property
     def probabilities(self) -> tuple[float, float, float]:

@@ -406,6 +406,11 @@ class CVTestResult(Result):
         object.__setattr__(self, "notes", tuple(self.notes))
 
     @property
+    def methods(self) -> tuple[str, str]:
+        """``(method_a, method_b)``."""
+        return (self.method_a, self.method_b)
+
+    @property
     def significant(self) -> bool:
         """Whether ``pvalue <= alpha``."""
         return bool(self.pvalue <= self.alpha)

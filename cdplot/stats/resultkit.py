@@ -174,6 +174,11 @@ def method_index(methods, method: str) -> int:
         ) from None
 
 
+def _rebuild(cls, kwargs):
+    """Unpickle a result (see :meth:`Result.__reduce__`)."""
+    return cls(**kwargs)
+
+
 def _html_value(v) -> str:
     if isinstance(v, float):
         return f"{v:.6g}"
@@ -217,6 +222,17 @@ class Result:
 
     # equal results need equal hashes, and arrays have none: results are unhashable
     __hash__ = None  # type: ignore[assignment]
+
+    def __reduce__(self):
+        # a read-only mapping cannot be pickled: rebuild from plain fields, so that
+        # pickle, copy.deepcopy and process pools work and __post_init__ makes the
+        # arrays and mappings read-only again
+        kwargs = {
+            f.name: dict(v) if isinstance(v, MappingProxyType) else v
+            for f in dataclasses.fields(self)
+            for v in (getattr(self, f.name),)
+        }
+        return (_rebuild, (type(self), kwargs))
 
     def _html_rows(self) -> list[tuple[str, str]]:
         """``(label, value)`` rows of the HTML table: the scalar entries of ``to_dict()``."""

@@ -293,3 +293,35 @@ def test_options_cannot_be_changed(built):
     with pytest.raises(TypeError):
         r.options["distribution"] = "exact"  # type: ignore[index]
     assert r.to_dict()["options"]["distribution"] == "auto"
+
+
+@pytest.mark.parametrize(
+    "key",
+    [
+        "PairResult",
+        "McNemarResult",
+        "CVTestResult",
+        "BayesianTTestResult",
+        "BayesianSignedRankResult",
+    ],
+)
+def test_two_method_results_name_their_pair_as_methods(built, key):
+    # the pair is ``methods=(a, b)`` going in and ``.methods`` coming out
+    r = built[key]
+    assert r.methods == (MARKUP, "B")
+    assert (r.method_a, r.method_b) == r.methods
+
+
+@pytest.mark.parametrize("key", BUILDERS)
+def test_pickle_and_deepcopy_keep_results_equal_and_read_only(built, key):
+    # results travel to worker processes and caches
+    import copy
+    import pickle
+
+    r = built[key]
+    for back in (pickle.loads(pickle.dumps(r)), copy.deepcopy(r)):
+        assert back == r
+        for f in dataclasses.fields(back):
+            value = getattr(back, f.name)
+            if isinstance(value, np.ndarray):
+                assert not value.flags.writeable, f.name

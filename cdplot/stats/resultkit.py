@@ -204,7 +204,11 @@ class Result:
 
     def to_json(self, *, indent: int | None = 2) -> str:
         """Return :meth:`to_dict` as a JSON string."""
-        return json.dumps(jsonable(self.to_dict()), indent=indent, ensure_ascii=False)
+        # to_dict() is JSON-safe already; ``default`` only meets what it left (numpy
+        # scalars, read-only mappings), so large results are not walked twice
+        return json.dumps(
+            self.to_dict(), indent=indent, ensure_ascii=False, allow_nan=False, default=jsonable
+        )
 
     def __repr__(self) -> str:
         text = " ".join(f"<{type(self).__name__}: {self._headline()}>".split())

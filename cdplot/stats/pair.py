@@ -471,7 +471,11 @@ def compare_pair(
     except CdplotError as e:
         # undefined, not an error: the rank tests still answer, and every output
         # (text, JSON, report) shows a NaN statistic with this note
-        d = float(np.mean(oa - ob)) if np.all(np.isfinite(oa - ob)) else math.nan
+        # scaled by a power of two (exact), as paired_ttest does, so that scores near
+        # the float limit give their difference instead of an overflow
+        sc = pow2_scale(oa, ob)
+        with np.errstate(over="ignore"):
+            d = float(np.mean(oa * sc - ob * sc) / sc)
         tt = PairedTTestResult(
             statistic=math.nan,
             pvalue=math.nan,

@@ -73,7 +73,7 @@ def test_demsar_holm_against_control(c45_ranks):
 
 def test_wilcoxon_pairwise_uses_scores(c45):
     res = cdplot.compare(c45, test="wilcoxon", correction="holm")
-    # seed 000 / Demsar Table 2: C4.5 vs C4.5+m, zsplit: T = 12, p = 0.010968 (scipy 1.17)
+    # Demsar Table 2: C4.5 vs C4.5+m, zsplit: T = 12, p = 0.010968 (scipy 1.17)
     assert res.statistics[0, 1] == pytest.approx(12.0)
     assert res.pvalues_unadjusted[0, 1] == pytest.approx(0.010968, abs=5e-7)
     assert res.correction == "holm"

@@ -61,7 +61,7 @@ def test_tau_b_rejects_unequal_lengths():
 
 
 def test_yang_table9_winners(yang):
-    # seed 004, Table 9, ranked with each measure's direction (5CV and Boots. are error rates)
+    # Yang's survey, Table 9, ranked with each measure's direction (5CV and Boots. are error rates)
     assert yang.metrics == ("5CV", "Boots.", "P", "R", "F", "AUC")
     assert yang.n_metrics == 6
     assert yang.n_methods == 3

@@ -36,7 +36,7 @@ B52 = np.array([[0.772, 0.801], [0.781, 0.794], [0.806, 0.783], [0.802, 0.813], 
 
 
 def test_kfold_t_is_scipy_ttest_rel():
-    # scipy 1.17: stats.ttest_rel(A10, B10) -- formula (23) of seed 004 is the paired t on folds
+    # scipy 1.17: stats.ttest_rel(A10, B10); formula (23) of Yang's survey is the paired t
     ref = stats.ttest_rel(A10, B10)
     r = kfold_ttest(A10, B10)
     assert r.statistic == pytest.approx(ref.statistic, rel=1e-12)
@@ -56,8 +56,8 @@ def test_corrected_t_matches_baycomp_statistics():
     assert r.rho == pytest.approx(0.1)
 
 
-def test_corrected_t_formula_1_of_seed_000():
-    # seed 000, formula (1): t = mean / sqrt(s^2 (1/n + rho/(1-rho))), rho = n_test / n,
+def test_corrected_t_of_nadeau_and_bengio():
+    # Nadeau and Bengio (2003): t = mean / sqrt(s^2 (1/n + rho/(1-rho))), rho = n_test / n,
     # t(n-1) two-sided.  10x10 CV of 1000 examples: n_train = 900, n_test = 100.
     rng = np.random.default_rng(7)
     a = 0.80 + 0.02 * rng.standard_normal((10, 10))
@@ -116,8 +116,8 @@ def test_alpaydin_critical_value_4_74():
     assert stats.f.isf(0.05, 10, 5) == pytest.approx(4.735, abs=5e-4)
 
 
-def test_blocked_3x2_formula_25_of_seed_004():
-    # seed 004, formula (25): mu = sum d / 6, S = sum (d - mu)^2 / 6, t = mu / sqrt(S) ~ t(5)
+def test_blocked_3x2_formula_25_of_yangs_survey():
+    # Yang's survey, formula (25): mu = sum d / 6, S = sum (d - mu)^2 / 6, t = mu / sqrt(S) ~ t(5)
     a, b = A52[:3], B52[:3]
     d = (a - b).ravel()
     mu = d.sum() / 6

@@ -48,7 +48,7 @@ def test_against_statsmodels(table, exact_p, chi2, chi2_p):
     assert asy.pvalue == pytest.approx(chi2_p, rel=1e-9)
 
 
-def test_formula_22_of_seed_004():
+def test_formula_22_of_yangs_survey():
     # (|n01 - n10| - 1)^2 / (n01 + n10) ~ chi2(1)
     r = mcnemar([[3, 12], [30, 55]], distribution="asymptotic")
     assert r.statistic == pytest.approx((abs(12 - 30) - 1) ** 2 / 42)

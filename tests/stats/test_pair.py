@@ -2,9 +2,9 @@
 
 Sources: Demsar 2006, JMLR 7, Table 2 and section 3.1 (C4.5 vs C4.5+m on 14 data sets:
 R+ = 93, R- = 12; "C4.5+m was better on 11 out of 14 data sets, counting one of the two
-ties", significant by Table 3); seed 000 (scipy ``wilcoxon(A, B, zero_method='zsplit')``
--> statistic 12.0, p = 0.01096849656422473); scipy 1.17 ``ttest_rel``; seeds/README.md
-(Demsar Table 3 critical counts).
+ties", significant by Table 3); scipy 1.17 ``wilcoxon(A, B, zero_method='zsplit')``
+-> statistic 12.0, p = 0.01096849656422473; scipy 1.17 ``ttest_rel``; Demsar's Table 3
+(critical counts of the sign test).
 """
 
 import json

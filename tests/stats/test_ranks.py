@@ -24,7 +24,7 @@ def test_midranks_for_ties():
 
 def test_demsar_voting_row_ties_when_rounded(c45):
     # Demsar 2006 Table 6, "voting": 0.972 0.981 0.975 0.975; the printed values tie
-    # (seed 000 notes the paper's ranks 4, 1, 2, 3 come from unrounded AUCs).
+    # (the paper's ranks 4, 1, 2, 3 come from unrounded AUCs).
     row = c45.datasets.index("voting")
     np.testing.assert_array_equal(rank_data(c45.values)[row], [4.0, 1.0, 2.5, 2.5])
 

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from cdplot.errors import CdplotError
 from cdplot.stats.sign_test import SignTestResult, critical_wins, sign_test, sign_test_pairs
 
-# Demšar (2006), Table 2 (AUC of C4.5 and C4.5+m on 14 data sets), as in seed 000.
+# Demšar (2006), Table 2 (AUC of C4.5 and C4.5+m on 14 data sets).
 C45 = [
     0.763,
     0.599,

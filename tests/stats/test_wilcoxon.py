@@ -2,7 +2,7 @@
 
 Peer tool: scipy 1.17.1, ``scipy.stats.wilcoxon(x, y, zero_method=Z,
 distribution=M)`` (two-sided, correction=False, the defaults).  Paper: Demšar
-(2006), JMLR 7, Table 2, with the data copied from seed 000.
+(2006), JMLR 7, Table 2.
 """
 
 import subprocess
@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from cdplot.errors import CdplotError
 from cdplot.stats.wilcoxon import WilcoxonResult, wilcoxon, wilcoxon_pairs
 
-# Demšar (2006), Table 2 (AUC of C4.5 and C4.5+m on 14 data sets), as in seed 000.
+# Demšar (2006), Table 2 (AUC of C4.5 and C4.5+m on 14 data sets).
 C45 = [
     0.763,
     0.599,
@@ -75,10 +75,10 @@ def test_demsar_table2_rank_sums():
 @pytest.mark.parametrize(
     ("x", "y"),
     [
-        # seed 000: scipy.stats.wilcoxon(x=data['A'], y=data['B'], zero_method='zsplit')
+        # scipy 1.17.1: scipy.stats.wilcoxon(x=data['A'], y=data['B'], zero_method='zsplit')
         # -> WilcoxonResult(statistic=12.0, pvalue=0.01096849656422473)
-        pytest.param(C45, C45M, id="seed000-scipy-1.17.1-zsplit"),
-        pytest.param(C45M, C45, id="seed000-scipy-1.17.1-zsplit-swapped"),
+        pytest.param(C45, C45M, id="demsar2006-table2-scipy-1.17.1-zsplit"),
+        pytest.param(C45M, C45, id="demsar2006-table2-scipy-1.17.1-zsplit-swapped"),
     ],
 )
 def test_demsar_table2_scipy_zsplit(x, y):

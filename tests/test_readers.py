@@ -228,6 +228,29 @@ def test_long_csv_multi_metric(tmp_path):
     assert msg == f"{p}: option metric='F1' matches no table; the metrics are 'AUC', 'err'"
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param(wide_text(), id="wide"),
+        pytest.param(long_text(reps=(1, 2)), id="long-score-column"),
+    ],
+)
+def test_metric_that_the_file_does_not_name_is_an_error(tmp_path, text):
+    # issue 11: metric='rmse' on a file that names no metric relabelled it silently, so
+    # accuracies could be titled "rmse" (and ranked as lower-is-better downstream)
+    p = write(tmp_path, text)
+    msg = read_error(p, metric="rmse")
+    assert msg.startswith(f"{p}: option metric='rmse' matches no table; the scores name no metric")
+
+
+def test_metric_naming_the_single_metric_of_a_file_keeps_it(tmp_path):
+    p = write(tmp_path, long_text(reps=(1, 2), header="dataset,method,fold,rmse"))
+    (t,) = read_scores(p, metric="rmse")
+    assert (t.metric, t.higher_is_better) == ("rmse", False)
+    msg = read_error(p, metric="mae")
+    assert msg == f"{p}: option metric='mae' matches no table; the metrics are 'rmse'"
+
+
 def test_long_csv_not_a_number_names_line(tmp_path):
     text = long_text().replace("0.6290", "abc")
     msg = read_error(write(tmp_path, text, name="long.csv"))

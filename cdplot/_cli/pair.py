@@ -249,7 +249,7 @@ def _folds(args, source, records):
         dataset_col=args.dataset_col,
         method_col=args.method_col,
         score_col=args.score_col,
-        repeat_col=args.repeat_col,
+        repetition_col=args.repeat_col,
         fold_col=args.fold_col,
     )
     if len(f.datasets) > 1 and args.dataset is None:

@@ -150,12 +150,14 @@ def load_example(name: str) -> tuple:
     info = _validate_name(name)
     # as_file also works when the package is imported from a zip
     with as_file(files(__name__) / info["file"]) as path:
-        tables = read_scores(path, metric=info["metric"])
+        tables = read_scores(path)
+    # the single-metric examples are wide files that do not name their metric
     return tuple(
         replace(
             t,
+            metric=t.metric or info["metric"],
             source=f"example:{name}",
-            higher_is_better=info["higher_is_better"][t.metric],
+            higher_is_better=info["higher_is_better"][t.metric or info["metric"]],
             direction=None,
         )
         for t in tables

@@ -97,8 +97,9 @@ DataFrame, str or path
         own methods and data sets, the ones to keep, in this order; an unknown name is
         an error listing the known ones.
     metric : str, optional
-        Keep only the table of this metric. A single table whose metric is unknown is
-        labelled with it.
+        Keep only the table of this metric; a name that is not a metric of the data is
+        an error listing the metrics (a table whose metric is not named is never
+        relabelled).
     nan_policy : {'raise', 'omit'}, default 'raise'
         What to do with missing scores: raise an error naming them, or drop the data sets
         that have them (recorded in ``dropped_datasets`` and ``notes``).

@@ -831,19 +831,29 @@ def _looks_numeric(col) -> bool:
 
 
 def _select_metric(tables, metric, source):
+    """The tables of ``metric``; a name that is no metric of the data is an error.
+
+    A table whose metric is not named (a wide file, a ``score`` column) is
+    never relabelled with the name asked for: ``--metric rmse`` on such a
+    file would otherwise print "rmse" over scores that may be accuracies.
+    """
     if metric is None:
         return tuple(tables)
     chosen = tuple(t for t in tables if t.metric == metric)
     if chosen:
         return chosen
-    if len(tables) == 1 and tables[0].metric is None:
-        # a table that does not name its metric is labelled with the one asked for
-        return (replace(tables[0], metric=metric),)
+    sources = {t.source for t in tables if t.source}
+    if len(sources) == 1:
+        source = sources.pop()
     names = [t.metric for t in tables if t.metric is not None]
-    raise CdplotError(
-        f"{source}: option metric={metric!r} matches no table; the metrics are "
-        f"{', '.join(repr(n) for n in names) if names else 'not named'}"
-    )
+    if names:
+        known = f"the metrics are {', '.join(repr(n) for n in names)}"
+    else:
+        known = (
+            "the scores name no metric (no metric column, no metric-named score column, "
+            "no <Method>_<metric> file); leave the option out"
+        )
+    raise CdplotError(f"{source}: option metric={metric!r} matches no table; {known}")
 
 
 def _from_table(table, where, nan_policy):

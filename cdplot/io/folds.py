@@ -6,7 +6,8 @@ Both read files through the same opening, sniffing, header and checks as
 the score tables (:mod:`cdplot.io.files`), and name columns with the same
 role table (:mod:`cdplot.io.roles`), where a repetition column is either a
 fold index (``fold``, ``split``) or a repetition (``seed``, ``run``,
-``resample``...).
+``resample``...).  Messages name the line of the file (comment lines
+before the header counted), as an editor shows it.
 """
 
 from __future__ import annotations
@@ -90,7 +91,7 @@ class FoldScores:
 def _fold_role(h):
     role = role_of(h)
     if role == "repetition":
-        return fold_level(h)
+        return "fold" if fold_level(h) == "fold" else "repetition"
     return role
 
 
@@ -101,7 +102,7 @@ def fold_scores(
     dataset_col=None,
     method_col=None,
     score_col=None,
-    repeat_col=None,
+    repetition_col=None,
     fold_col=None,
 ) -> FoldScores:
     """Build :class:`FoldScores` from a header and rows of a long or wide per-fold table.
@@ -116,8 +117,11 @@ def fold_scores(
         of scores per method.
     source : str
         Name used in error messages.
-    dataset_col, method_col, score_col, repeat_col, fold_col : str, optional
+    dataset_col, method_col, score_col, fold_col : str, optional
         Column names when they are not recognised.
+    repetition_col : str, optional
+        The column of repetitions of repeated cross-validation (``seed``, ``run``,
+        ``resample``... are recognised).
 
     Returns
     -------
@@ -129,20 +133,36 @@ def fold_scores(
         Missing columns, scores that are not finite numbers, a fold listed
         twice, or a method without a score on some fold (named).
     """
+    return _fold_scores(
+        records,
+        source=source,
+        row=lambda i: f"row {i + 1}",
+        dataset_col=dataset_col,
+        method_col=method_col,
+        score_col=score_col,
+        repetition_col=repetition_col,
+        fold_col=fold_col,
+    )
+
+
+def _fold_scores(
+    records, *, source, row, dataset_col, method_col, score_col, repetition_col, fold_col
+) -> FoldScores:
+    """:func:`fold_scores`, with ``row(i)`` naming record ``i`` (a file's line number)."""
     records = list(records)
     if not records:
         raise CdplotError(f"{source}: there are no rows of scores")
     header = list(records[0].keys())
-    for i, rec in enumerate(records[1:], start=2):
+    for i, rec in enumerate(records[1:], start=1):
         if not isinstance(rec, Mapping) or list(rec.keys()) != header:
             missing = [h for h in header if h not in rec] if isinstance(rec, Mapping) else []
-            what = f"lacks key {missing[0]!r}" if missing else "has other keys than row 1"
-            raise CdplotError(f"{source}, row {i}: {what}; every row needs {', '.join(header)}")
+            what = f"lacks key {missing[0]!r}" if missing else f"has other keys than {row(0)}"
+            raise CdplotError(f"{source}, {row(i)}: {what}; every row needs {', '.join(header)}")
     given = {
         "dataset": dataset_col,
         "method": method_col,
         "score": score_col,
-        "repeat": repeat_col,
+        "repetition": repetition_col,
         "fold": fold_col,
     }
     cols = {}
@@ -159,12 +179,12 @@ def fold_scores(
         if r is not None and r not in cols and h not in cols.values():
             cols[r] = h
     if "fold" not in cols:
-        if "repeat" in cols:  # a single index column is the fold index
-            cols["fold"] = cols.pop("repeat")
+        if "repetition" in cols:  # a single index column is the fold index
+            cols["fold"] = cols.pop("repetition")
         else:
             raise CdplotError(
                 f"{source}: no fold column among {', '.join(map(repr, header))}; name one 'fold' "
-                "(and 'repeat' for repeated cross-validation) or pass fold_col="
+                "(and 'seed' or 'repetition' for repeated cross-validation) or pass fold_col="
             )
     long = "method" in cols
     if long and "score" not in cols:
@@ -192,18 +212,18 @@ def fold_scores(
             except (ValueError, OverflowError):
                 x = math.nan
         if not math.isfinite(x):
-            raise CdplotError(f"{source}, row {i}, column {col!r}: {v!r} is not a finite score")
+            raise CdplotError(f"{source}, {row(i)}, column {col!r}: {v!r} is not a finite score")
         return x
 
     cells = {}
-    order = {"dataset": {}, "method": {}, "repeat": {}, "fold": {}}
+    order = {"dataset": {}, "method": {}, "repetition": {}, "fold": {}}
 
     def code(role, v):
         return order[role].setdefault(v, len(order[role]))
 
-    for i, rec in enumerate(records, start=1):
+    for i, rec in enumerate(records):
         ds = name_text(rec[cols["dataset"]]) if "dataset" in cols else ""
-        rp = name_text(rec[cols["repeat"]]) if "repeat" in cols else "1"
+        rp = name_text(rec[cols["repetition"]]) if "repetition" in cols else "1"
         fd = name_text(rec[cols["fold"]])
         pairs = (
             [(name_text(rec[cols["method"]]), rec[cols["score"]], cols["score"])]
@@ -211,11 +231,16 @@ def fold_scores(
             else [(m, rec[m], m) for m in method_cols]
         )
         for meth, v, col in pairs:
-            key = (code("dataset", ds), code("method", meth), code("repeat", rp), code("fold", fd))
+            key = (
+                code("dataset", ds),
+                code("method", meth),
+                code("repetition", rp),
+                code("fold", fd),
+            )
             if key in cells:
                 where = f"data set {ds!r}, " if ds else ""
                 raise CdplotError(
-                    f"{source}, row {i}: {where}method {meth!r}, repetition {rp!r}, fold {fd!r} "
+                    f"{source}, {row(i)}: {where}method {meth!r}, repetition {rp!r}, fold {fd!r} "
                     "appears twice"
                 )
             cells[key] = number(v, i, col)
@@ -223,7 +248,7 @@ def fold_scores(
     for role, kind in (("dataset", "data set"), ("method", "method")):
         for n in names[role]:
             check_name(n, kind, source)
-    shape = tuple(len(names[r]) for r in ("dataset", "method", "repeat", "fold"))
+    shape = tuple(len(names[r]) for r in ("dataset", "method", "repetition", "fold"))
     values = np.full(shape, np.nan)
     if cells:
         idx = np.array(list(cells.keys()))
@@ -234,14 +259,14 @@ def fold_scores(
         where = f"data set {ds!r}, " if ds else ""
         raise CdplotError(
             f"{source}: {where}method {names['method'][i[1]]!r} has no score for repetition "
-            f"{names['repeat'][i[2]]!r}, fold {names['fold'][i[3]]!r}; the folds must be paired"
+            f"{names['repetition'][i[2]]!r}, fold {names['fold'][i[3]]!r}; the folds must be paired"
         )
     datasets = tuple(d if d else "data" for d in names["dataset"])
     return FoldScores(
         values=values,
         methods=tuple(names["method"]),
         datasets=datasets,
-        repeats=tuple(names["repeat"]),
+        repeats=tuple(names["repetition"]),
         folds=tuple(names["fold"]),
         source=source,
     )
@@ -254,7 +279,7 @@ def read_fold_scores(
     dataset_col=None,
     method_col=None,
     score_col=None,
-    repeat_col=None,
+    repetition_col=None,
     fold_col=None,
     max_bytes=MAX_BYTES,
 ) -> FoldScores:
@@ -271,7 +296,7 @@ def read_fold_scores(
         are skipped) or a JSON list of records.
     sep : str, optional
         Column separator; by default sniffed as for score tables.
-    dataset_col, method_col, score_col, repeat_col, fold_col : str, optional
+    dataset_col, method_col, score_col, repetition_col, fold_col : str, optional
         Column names when they are not recognised (see :func:`fold_scores`).
     max_bytes : int, default 1 GiB
         Larger files are refused with a message.
@@ -284,7 +309,7 @@ def read_fold_scores(
     ------
     CdplotError
         Missing or unreadable file, a column name that appears twice, and
-        everything :func:`fold_scores` refuses.
+        everything :func:`fold_scores` refuses, naming the line of the file.
 
     Examples
     --------
@@ -295,14 +320,15 @@ def read_fold_scores(
     >>> f.methods, f.scores("A").tolist()
     (('A', 'B'), [[0.8, 0.9, 0.85]])
     """
-    name, records = read_records(path, sep=sep, max_bytes=max_bytes)
-    return fold_scores(
+    name, records, row = _read_records(path, sep=sep, max_bytes=max_bytes)
+    return _fold_scores(
         records,
         source=name,
+        row=row,
         dataset_col=dataset_col,
         method_col=method_col,
         score_col=score_col,
-        repeat_col=repeat_col,
+        repetition_col=repetition_col,
         fold_col=fold_col,
     )
 
@@ -335,6 +361,12 @@ def read_records(path, *, sep=None, max_bytes=MAX_BYTES):
     CdplotError
         Everything the file readers refuse, repeated columns and incomplete records.
     """
+    name, records, _row = _read_records(path, sep=sep, max_bytes=max_bytes)
+    return name, records
+
+
+def _read_records(path, *, sep, max_bytes):
+    """``(name, records, row)`` where ``row(i)`` names record ``i`` as the file shows it."""
     name, raw, _ = read_bytes(path, max_bytes=check_max_bytes(max_bytes))
     text = decode(raw, name)
     if not text.strip():
@@ -355,8 +387,8 @@ def read_records(path, *, sep=None, max_bytes=MAX_BYTES):
                     f"{name}, record {i}: {what}; every record needs the keys of record 0 "
                     f"({', '.join(map(repr, keys))})"
                 )
-        return name, data
-    header, columns, _where, header_line, _d, _notes = split_table(text.encode(), name, sep)
+        return name, data, lambda i: f"record {i}"
+    header, columns, where, header_line, _d, _notes = split_table(text.encode(), name, sep)
     seen = {}
     for j, h in enumerate(header):
         if h in seen:
@@ -369,4 +401,6 @@ def read_records(path, *, sep=None, max_bytes=MAX_BYTES):
     n = len(cols[0]) if cols else 0
     if n == 0:
         raise CdplotError(f"{name}: there is a header but no rows of scores")
-    return name, [dict(zip(header, row, strict=True)) for row in zip(*cols, strict=True)]
+    records = [dict(zip(header, r, strict=True)) for r in zip(*cols, strict=True)]
+    # the line an editor shows: comment lines and the header counted
+    return name, records, where.row

@@ -2,10 +2,12 @@
 
 A file ``<Method>_<metric>.csv`` (for example ``HC2_accuracy.csv``) holds one
 row per data set and one column per resample; its first header cell is
-``Resamples:``.  The folder, or its subfolders one level down, hold one such
-file per method and metric.  The resamples of each data set are averaged
-exactly (correctly rounded sums), and each metric becomes one table, its
-direction inferred from its name as for a metric column.
+``Resamples:`` (``folds:`` in the files tsml-eval ships with its publications,
+such as the time series extrinsic regression results).  The folder, or its
+subfolders one level down, hold one such file per method and metric.  The
+resamples of each data set are averaged exactly (correctly rounded sums), and
+each metric becomes one table, its direction inferred from its name as for a
+metric column.
 """
 
 from __future__ import annotations
@@ -21,7 +23,8 @@ from .text import read_bytes, split_table, texts
 
 __all__ = ["read_results_folder"]
 
-_FIRST_CELL = "resamples:"
+# first header cell -> what its columns are called in notes
+_FIRST_CELLS = {"resamples:": "resamples", "folds:": "folds"}
 
 
 def _result_files(folder: str):
@@ -76,11 +79,12 @@ def read_results_folder(folder: str, *, nan_policy="raise", max_bytes):
     for path, method, metric in files:
         name, raw, _ = read_bytes(path, max_bytes=max_bytes)
         header, columns, where, header_line, _d, _notes = split_table(raw, name)
-        if header[0].strip().lower() != _FIRST_CELL:
+        word = _FIRST_CELLS.get(header[0].strip().lower())
+        if word is None:
             raise CdplotError(
                 f"{name}, row {header_line}: the first header cell is {header[0]!r}, not "
-                f"'Resamples:'; a results folder holds aeon/tsml-eval <Method>_<metric>.csv "
-                f"files (read other tables one by one)"
+                f"'Resamples:' or 'folds:'; a results folder holds aeon/tsml-eval "
+                f"<Method>_<metric>.csv files (read other tables one by one)"
             )
         check_name(method, "method", name)
         datasets = texts(columns[0])
@@ -112,19 +116,25 @@ def read_results_folder(folder: str, *, nan_policy="raise", max_bytes):
         missing = np.isnan(values).any(axis=1)
         means = fsum_rows(np.nan_to_num(values)) / values.shape[1]
         means[missing] = np.nan
-        runs[method] = (name, dict(zip(datasets, means.tolist(), strict=True)), values.shape[1])
+        runs[method] = (
+            name,
+            dict(zip(datasets, means.tolist(), strict=True)),
+            values.shape[1],
+            word,
+        )
     tables = []
     for metric, runs in by_metric.items():
         methods = list(runs)
-        datasets = list(dict.fromkeys(d for _, scores, _ in runs.values() for d in scores))
+        datasets = list(dict.fromkeys(d for _, scores, _, _ in runs.values() for d in scores))
         table = np.array(
             [[runs[m][1].get(d, np.nan) for m in methods] for d in datasets], dtype=float
         )
-        counts = sorted({n for _, _, n in runs.values()})
+        counts = sorted({n for _, _, n, _ in runs.values()})
         span = str(counts[0]) if len(counts) == 1 else f"{counts[0]} to {counts[-1]}"
+        words = sorted({w for _, _, _, w in runs.values()})
         notes = [
             f"read {plural(len(methods), 'results file')} of metric {metric!r} from the "
-            f"folder; averaged {span} resamples per data set and method"
+            f"folder; averaged {span} {' or '.join(words)} per data set and method"
         ]
         tables.append(
             _finish(

@@ -16,13 +16,17 @@ Reading (issues 10 and 14), whole process, side by side with the pandas scripts 
 - a 5,000,000-row long CSV (5,000 data sets x 50 methods x 20 folds): at most 0.5x
   ``pandas.read_csv`` + ``groupby().mean()`` + Friedman, with no more peak memory;
 - 5,000,000 rows with 100,000 data sets: under 30 s and 2 GB.
-Peak memory is the child process's maximum resident set size (``ru_maxrss``).
+Peak memory is the child process's maximum resident set size (``ru_maxrss``).  Beside
+the wall-clock medians the reading section prints CPU-time medians (user + system of the
+child) and the load average: on a shared machine the wall-clock ratio moves with the
+other users' load, the CPU ratio much less, so read both.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib.util
+import os
 import statistics
 import subprocess
 import sys
@@ -61,26 +65,29 @@ wide = df.groupby(["dataset", "method"])["score"].mean().unstack()
 print(ss.friedmanchisquare(*wide.to_numpy().T))
 """
 
-# Runs a command and prints its peak resident memory (KiB): a fresh parent per
-# measurement, since RUSAGE_CHILDREN keeps the maximum over all children.
+# Runs a command and prints its peak resident memory (KiB) and CPU time (user +
+# system, s): a fresh parent per measurement, since RUSAGE_CHILDREN keeps the maximum
+# over all children.
 MEASURE = """
 import resource, subprocess, sys
 subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL)
-print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+print(usage.ru_maxrss, usage.ru_utime + usage.ru_stime)
 """
 
 
-def run_measured(argv) -> tuple[float, float]:
-    """(seconds, peak MiB) of one whole-process run of ``argv``."""
+def run_measured(argv) -> tuple[float, float, float]:
+    """(wall seconds, peak MiB, CPU seconds) of one whole-process run of ``argv``."""
     t = time.perf_counter()
     out = subprocess.run(
         [sys.executable, "-c", MEASURE, *argv], check=True, capture_output=True, text=True
     )
-    return time.perf_counter() - t, int(out.stdout.split()[-1]) / 1024
+    peak, cpu = out.stdout.split()[-2:]
+    return time.perf_counter() - t, int(peak) / 1024, float(cpu)
 
 
 def compare_processes(label, ours, theirs, repeat, target=None):
-    """Median time and peak memory of two commands, run alternately."""
+    """Median wall and CPU time and peak memory of two commands, run alternately."""
     a, b = [], []
     for _ in range(repeat):
         a.append(run_measured(ours))
@@ -88,16 +95,20 @@ def compare_processes(label, ours, theirs, repeat, target=None):
             b.append(run_measured(theirs))
     t_a = statistics.median(x[0] for x in a)
     m_a = max(x[1] for x in a)
-    line = f"{label}: cdplot median {t_a:.2f} s, peak {m_a:.0f} MiB"
+    c_a = statistics.median(x[2] for x in a)
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    line = f"{label}: cdplot median {t_a:.2f} s ({c_a:.2f} s CPU), peak {m_a:.0f} MiB"
     if b:
         t_b = statistics.median(x[0] for x in b)
         m_b = max(x[1] for x in b)
+        c_b = statistics.median(x[2] for x in b)
         line += (
-            f"; peer median {t_b:.2f} s, peak {m_b:.0f} MiB; time ratio {t_a / t_b:.2f}"
+            f"; peer median {t_b:.2f} s ({c_b:.2f} s CPU), peak {m_b:.0f} MiB; time ratio "
+            f"{t_a / t_b:.2f}"
             + (f" (target <= {target})" if target else "")
-            + f", memory ratio {m_a / m_b:.2f}"
+            + f", CPU ratio {c_a / c_b:.2f}, memory ratio {m_a / m_b:.2f}"
         )
-    print(line)
+    print(line + f" [{len(a)} runs each, load average {load}]")
 
 
 def write_wide(path: Path, n: int = 10_000, k: int = 100) -> None:

@@ -136,7 +136,19 @@ def check_name(name: str, kind: str, where: str) -> str:
 
 
 def check_names(names, kind, where, locate):
-    """Raise on empty, repeated or unprintable names; ``locate(i)`` says where name i is."""
+    """Raise on empty, repeated or unprintable names; ``locate(i)`` says where name i is.
+
+    The common case (every name fine) is checked in bulk, so that ``locate``
+    is called only to word a message: 100,000 data-set names cost one set
+    and one regular-expression search, not 100,000 locations.
+    """
+    unique = set(names)
+    if (
+        len(unique) == len(names)
+        and "" not in unique
+        and _BAD_NAME_RE.search("".join(names)) is None
+    ):
+        return
     seen = {}
     for i, name in enumerate(names):
         if name == "":
@@ -146,7 +158,8 @@ def check_names(names, kind, where, locate):
                 f"{where.source}, {locate(i)}: {kind} {name!r} appears twice "
                 f"(also {locate(seen[name])})"
             )
-        check_name(name, kind, f"{where.source}, {locate(i)}")
+        if _BAD_NAME_RE.search(name) is not None:
+            check_name(name, kind, f"{where.source}, {locate(i)}")
         seen[name] = i
 
 

@@ -91,7 +91,7 @@ class FoldScores:
 def _fold_role(h):
     role = role_of(h)
     if role == "repetition":
-        return "fold" if fold_level(h) == "fold" else "repetition"
+        return fold_level(h)
     return role
 
 

@@ -146,11 +146,11 @@ def role_of(name, *, has_dataset: bool = True) -> str | None:
 
 
 def fold_level(name) -> str:
-    """``'fold'`` for a column of fold indices, ``'repeat'`` for other repetitions."""
+    """``'fold'`` for a column of fold indices, ``'repetition'`` for other repetitions."""
     key = norm(name)
     if key in _FOLD_NAMES or (key.endswith("s") and key[:-1] in _FOLD_NAMES):
         return "fold"
-    return "repeat"
+    return "repetition"
 
 
 def lower_is_better_word(name) -> str | None:

@@ -64,7 +64,7 @@ def test_role_table(name, role):
 def test_instance_is_the_data_set_when_there_is_no_other():
     assert role_of("instance", has_dataset=False) == "dataset"
     assert fold_level("fold") == "fold"
-    assert fold_level("resample") == "repeat"
+    assert fold_level("resample") == "repetition"
 
 
 @pytest.mark.parametrize(

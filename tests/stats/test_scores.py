@@ -200,9 +200,10 @@ def test_multi_metric_records_and_metric_filter():
         as_score_tables(recs, metric="F1")
 
 
-def test_metric_labels_an_unnamed_table():
-    (t,) = as_score_tables(AUC, metric="AUC")
-    assert t.metric == "AUC"
+def test_metric_never_relabels_an_unnamed_table():
+    # issue 11: metric= naming no metric of the data is an error, not a new label
+    with pytest.raises(CdplotError, match="option metric='AUC' matches no table; the scores"):
+        as_score_tables(AUC, metric="AUC")
 
 
 def test_several_score_columns_are_metrics():

@@ -136,7 +136,9 @@ def read_scores(
     methods, exclude, datasets, rename = validate_selection(methods, exclude, datasets, rename)
     selecting = any(x is not None for x in (methods, exclude, datasets, rename))
     policy = "keep" if selecting else nan_policy
-    name, raw, digest = read_bytes(path, max_bytes=check_max_bytes(max_bytes), allow_dir=True)
+    name, raw, digest = read_bytes(
+        path, max_bytes=check_max_bytes(max_bytes), allow_dir=True, hash_later=True
+    )
     if raw is None:
         if sep is not None or layout != "auto" or any(v is not None for v in cols.values()):
             raise CdplotError(
@@ -172,6 +174,7 @@ def read_scores(
         if orient != "auto":
             raise CdplotError(f"{name}: option orient={orient!r} applies to JSON objects only")
         tables = _read_delimited(raw, name, sep=sep, layout=layout, cols=cols, nan_policy=policy)
+    digest = digest.result()
     tables = tuple(replace(t, source=name, sha256=digest) for t in tables)
     return select_tables(
         tables,

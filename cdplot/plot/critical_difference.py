@@ -5,6 +5,7 @@ from __future__ import annotations
 from .._options import check_bool
 from ..errors import CdplotError
 from . import _common
+from ._auto import unwrap_auto
 from .layout import cd_layout
 from .styles import PALETTE
 
@@ -236,6 +237,8 @@ def cd_diagram(
     >>> sorted(t.get_text() for t in ax.texts if t.get_gid().startswith("cd-name"))
     ['C4.5', 'C4.5+cf', 'C4.5+m', 'C4.5+m+cf']
     """
+    # a compare_auto result: its rank-based analysis (the parametric one has no ranks)
+    result_or_scores = unwrap_auto(result_or_scores, "cd_diagram")
     result = _common.as_result(
         result_or_scores,
         {

@@ -8,6 +8,7 @@ from .._options import check_bool
 from ..errors import CdplotError
 from ..stats.formatting import format_p as _format_p
 from . import _common
+from ._auto import TukeyView, refuse_options, unwrap_auto
 from .layout import heatmap_layout
 from .styles import PALETTE
 
@@ -110,19 +111,22 @@ def significance_heatmap(
     >>> len([t for t in ax.texts if t.get_gid() == "hm-row-label"])
     3
     """
-    result = _common.as_result(
-        result_or_scores,
-        {
-            "higher_is_better": higher_is_better,
-            "alpha": alpha,
-            "test": test,
-            "correction": correction,
-            "control": control,
-            "metric": metric,
-            "nan_policy": nan_policy,
-        },
-        compare_kws,
-    )
+    options = {
+        "higher_is_better": higher_is_better,
+        "alpha": alpha,
+        "test": test,
+        "correction": correction,
+        "control": control,
+        "metric": metric,
+        "nan_policy": nan_policy,
+    }
+    # a compare_auto result: its rank-based analysis, or Tukey's HSD on the parametric path
+    result_or_scores = unwrap_auto(result_or_scores, "significance_heatmap")
+    if isinstance(result_or_scores, TukeyView):
+        refuse_options(options, compare_kws)
+        result = result_or_scores
+    else:
+        result = _common.as_result(result_or_scores, options, compare_kws)
     st, font, hl = _common.check_common(
         result,
         ax=ax,
@@ -147,7 +151,12 @@ def significance_heatmap(
     untested = bool(np.isnan(result.pvalues).any())
     if untested:
         legend.append("not tested")
-    cap = _common.caption_text(result) if caption else None
+    if not caption:
+        cap = None
+    elif isinstance(result, TukeyView):
+        cap = result.caption()
+    else:
+        cap = _common.caption_text(result)
     with _common.canvas(ax, font) as cv:
         measure = _common.measurer(font)
         avail_w, avail_h = cv.available()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..errors import CdplotError
 from . import _common
+from ._auto import unwrap_auto
 from .layout import interval_layout
 from .styles import PALETTE
 
@@ -88,6 +89,8 @@ def rank_intervals(
     >>> len([t for t in ax.texts if t.get_gid().startswith("ri-name")])
     4
     """
+    # a compare_auto result: its rank-based analysis (the parametric one has no ranks)
+    result_or_scores = unwrap_auto(result_or_scores, "rank_intervals")
     result = _common.as_result(
         result_or_scores,
         {

@@ -16,6 +16,7 @@ from html import escape as html_escape
 import numpy as np
 
 from .._version import __version__
+from ..stats.results import CORRECTION_LABELS
 from ._format import auto_decimals, fmt_number, fmt_p, symbols_markup
 from .layout import (
     LANDSCAPE_WIDTH_PT,
@@ -25,10 +26,24 @@ from .layout import (
     matrix_fits,
     rank_ranges,
 )
-from .references import bibtex, consistency_paragraph, methods_paragraphs, references_for
+from .references import (
+    anova_paragraph,
+    bibtex,
+    choice_paragraph,
+    consistency_paragraph,
+    methods_paragraphs,
+    references_for,
+)
 from .tables import table_model
 
-__all__ = ["section_context", "consistency_context", "document_context"]
+__all__ = [
+    "section_context",
+    "consistency_context",
+    "document_context",
+    "choice_context",
+    "anova_section_context",
+    "anova_document_context",
+]
 
 
 def _f(x, d=3) -> str:
@@ -195,8 +210,6 @@ def _pairwise(r, order, *, paper: str = "a4") -> dict:
     elif r.test == "bonferroni-dunn":
         label = "Bonferroni-adjusted p-values of the rank z-tests against the control"
     else:
-        from ..stats.results import CORRECTION_LABELS
-
         label = (
             "p-values adjusted with "
             f"{CORRECTION_LABELS.get(r.correction, r.correction)}'s procedure"
@@ -319,8 +332,6 @@ def method_table(r, order, *, decimals: int) -> dict:
 
 
 def _posthoc(r) -> dict:
-    from ..stats.results import CORRECTION_LABELS
-
     ranking = [
         {"position": pos, "method": m, "average_rank": f"{r.average_rank(m):.3f}"}
         for pos, m in enumerate(r.order(), start=1)
@@ -442,6 +453,8 @@ def section_context(
     pairwise = _pairwise(r, order, paper=paper)
     return {
         "id": f"metric-{index}",
+        "kind": "ranks",
+        "choice": None,
         "index": index,
         "label": label,
         "heading": label if label else "Analysis",
@@ -643,8 +656,13 @@ def document_context(
     extra_options,
     consistency_note=None,
     order=None,
+    auto=None,
 ) -> dict:
-    """The values of a whole report: title block, sections, consistency, references, footer."""
+    """The values of a whole report: title block, sections, consistency, references, footer.
+
+    ``auto`` is the :func:`cdplot.compare_auto` result the analysis came from, if any: the
+    methods section then opens with how the analysis was chosen.
+    """
     multi = len(results) > 1
     if title is None:
         r0 = results[0]
@@ -668,7 +686,7 @@ def document_context(
             toc.append({"id": "consistency", "heading": "Consistency of the metrics"})
         toc.append({"id": "methods", "heading": "Methods and references"})
         toc.append({"id": "reproducibility", "heading": "Reproducibility"})
-    refs = references_for(results, consistency=mc is not None)
+    refs = references_for(results, consistency=mc is not None, auto=auto)
     return {
         "title": title,
         "subtitle": subtitle,
@@ -682,8 +700,9 @@ def document_context(
         "consistency": consistency_context(mc, order) if mc is not None else None,
         "consistency_note": consistency_note,
         "references": [{"key": ref.key, "cite": ref.cite, "text": ref.text} for ref in refs],
-        "bibtex": bibtex(results, consistency=mc is not None),
-        "methods": [
+        "bibtex": bibtex(results, consistency=mc is not None, auto=auto),
+        "methods": ([_choice_methods(auto, results)] if auto is not None else [])
+        + [
             {
                 "heading": label,
                 "text": text,
@@ -692,7 +711,7 @@ def document_context(
             }
             for (label, text), (_, latex) in zip(
                 methods_paragraphs(results),
-                methods_paragraphs(results, style="latex"),
+                methods_paragraphs(results, format="latex"),
                 strict=False,
             )
         ],
@@ -700,6 +719,286 @@ def document_context(
             "versions": _versions(),
             "inputs": _inputs(results),
             "options": _options(results, extra_options),
+            "date": date,
+        },
+        "generator": f"cdplot {__version__}",
+    }
+
+
+# ---------------------------------------------------------------------------
+# compare_auto: the choice, and the parametric path
+# ---------------------------------------------------------------------------
+def _choice_methods(auto, results) -> dict:
+    text = choice_paragraph(auto)
+    names = {*auto.scores.methods, *auto.scores.datasets, auto.metric or ""}
+    return {
+        "heading": "Choice of analysis" if results else None,
+        "text": text,
+        "html": symbols_markup(text, names),
+        "latex": choice_paragraph(auto, format="latex"),
+    }
+
+
+def choice_context(auto) -> dict:
+    """The values of the "Choice of analysis" block of a :func:`cdplot.compare_auto` report."""
+    checks = []
+    norm = auto.normality
+    if norm is None:
+        checks.append(
+            {
+                "test": "Shapiro\u2013Wilk (normality of the residuals)",
+                "statistic": "not run",
+                "p": "\u2013",
+                "verdict": "could not be checked",
+            }
+        )
+    else:
+        checks.append(
+            {
+                "test": "Shapiro\u2013Wilk (normality of the residuals)",
+                "statistic": f"W = {norm.statistic:.4f} ({norm.n} residuals)",
+                "p": fmt_p(norm.pvalue),
+                "verdict": "rejected" if norm.rejected else "not rejected",
+            }
+        )
+    sph = auto.sphericity
+    if not sph.testable:
+        sph_row = ("not run", "\u2013", "could not be checked")
+    elif sph.dof == 0:
+        sph_row = ("two methods", "\u2013", "holds trivially")
+    else:
+        sph_row = (
+            f"W = {sph.statistic:.4f}, \u03c7\u00b2({sph.dof}) = {sph.chi2:.4f}",
+            fmt_p(sph.pvalue),
+            "rejected" if sph.rejected else "not rejected",
+        )
+    checks.append(
+        {
+            "test": "Mauchly (sphericity)",
+            "statistic": sph_row[0],
+            "p": sph_row[1],
+            "verdict": sph_row[2],
+        }
+    )
+    names = {*auto.scores.methods, *auto.scores.datasets, auto.metric or ""}
+    return {
+        "path": auto.path,
+        "chosen": (
+            "repeated-measures ANOVA with Tukey's HSD"
+            if auto.path == "parametric"
+            else "the Friedman test with a rank-based post-hoc test"
+        ),
+        "alpha": f"{auto.alpha:g}",
+        "reason": auto.reason,
+        "reason_html": symbols_markup(auto.reason, names),
+        "checks": checks,
+    }
+
+
+# more pairs than this are listed only when significant (the heatmap shows them all)
+MAX_TUKEY_ROWS = 45
+# and at most this many significant ones
+MAX_TUKEY_LISTED = 60
+
+
+def _tukey_rows(a, order, places) -> dict:
+    t = a.tukey
+    k = len(t.methods)
+    low, high = t.confidence_interval(1 - t.alpha)
+    pos = {m: i for i, m in enumerate(order, start=1)}
+    pairs = []
+    for i in range(k):
+        for j in range(i + 1, k):
+            # better first, so that the difference reads as a gain
+            d = float(t.mean_differences[i, j])
+            i_better = (
+                (d > 0) == a.higher_is_better if d != 0 else pos[t.methods[i]] < pos[t.methods[j]]
+            )
+            b, w = (i, j) if i_better else (j, i)
+            diff, lo, hi = float(t.mean_differences[b, w]), float(low[b, w]), float(high[b, w])
+            pairs.append(
+                {
+                    "better": t.methods[b],
+                    "worse": t.methods[w],
+                    "difference": fmt_number(diff, places + 1),
+                    "interval": f"[{fmt_number(lo, places + 1)}, {fmt_number(hi, places + 1)}]",
+                    "q": _f(float(t.statistics[i, j]), 3),
+                    "p": fmt_p(float(t.pvalues[i, j])),
+                    "pvalue": float(t.pvalues[i, j]),
+                    "significant": bool(t.pvalues[i, j] <= t.alpha),
+                }
+            )
+    pairs.sort(key=lambda r: (r["pvalue"], pos[r["better"]], pos[r["worse"]]))
+    n_sig = sum(r["significant"] for r in pairs)
+    if len(pairs) <= MAX_TUKEY_ROWS:
+        shown = pairs
+    else:
+        shown = [r for r in pairs if r["significant"]][:MAX_TUKEY_LISTED]
+    return {
+        "rows": shown,
+        "n_pairs": len(pairs),
+        "n_significant": n_sig,
+        "all_shown": len(shown) == len(pairs),
+        "n_unlisted": n_sig - sum(r["significant"] for r in shown),
+        "confidence": f"{(1 - t.alpha) * 100:g}%",
+        "critical_value": f"{t.critical_value:.4f}",
+        "kramer": t.kramer,
+    }
+
+
+def anova_section_context(auto, *, figures, decimals: int, paper: str = "a4") -> dict:
+    """The values of the one section of a report on compare_auto's parametric path.
+
+    Parameters
+    ----------
+    auto : AutoResult
+        A result whose analysis is repeated-measures ANOVA with Tukey's HSD.
+    figures : list of dict
+        The drawn figures (:func:`cdplot.reporting.figures.anova_figure_svgs`).
+    decimals : int
+        Decimals of the scores.
+    paper : {'a4', 'letter'}
+        Page size, for the figures' printed size.
+
+    Returns
+    -------
+    dict
+        Plain values for ``anova.html.j2`` and the shared partials.
+    """
+    a = auto.analysis
+    means = np.asarray(a.means, dtype=float)
+    key = -means if a.higher_is_better else means
+    order = [a.methods[i] for i in np.argsort(key, kind="stable")]
+    sig = np.asarray(a.tukey.significant, dtype=bool)
+    idx = [a.methods.index(m) for m in order]
+    sig = sig[np.ix_(idx, idx)]
+    best = float(np.max(means) if a.higher_is_better else np.min(means))
+    mean_rows = [
+        {
+            "number": n,
+            "method": m,
+            "mean": fmt_number(float(means[a.methods.index(m)]), decimals + 1),
+            "best": bool(means[a.methods.index(m)] == best),
+            "differs": rank_ranges(np.flatnonzero(sig[n - 1]) + 1) or "\u2013",
+        }
+        for n, m in enumerate(order, start=1)
+    ]
+    anova_rows = [
+        {
+            "test": "Repeated-measures ANOVA",
+            "statistic": _f(a.statistic, 4),
+            "dof": f"{a.dof[0]}, {a.dof[1]}",
+            "p": fmt_p(a.pvalue),
+        }
+    ]
+    if a.pvalue_gg is not None and a.sphericity is not None:
+        anova_rows.append(
+            {
+                "test": f"Greenhouse\u2013Geisser corrected (\u03b5 = {a.sphericity.epsilon:.4f})",
+                "statistic": _f(a.statistic, 4),
+                "dof": ", ".join(f"{d * a.sphericity.epsilon:.2f}" for d in a.dof),
+                "p": fmt_p(a.pvalue_gg),
+            }
+        )
+    names = [*a.methods, *auto.scores.datasets, a.metric or ""]
+    placed = []
+    for fig in figures:
+        n_sig = int(np.sum(np.triu(sig, 1)))
+        alt = (
+            f"Heatmap of Tukey-adjusted p-values: {n_sig} of the "
+            f"{len(order) * (len(order) - 1) // 2} pairs differ significantly at "
+            f"\u03b1 = {a.alpha:g}."
+        )
+        placed.append(_place_figure(fig, alt, paper))
+    return {
+        "id": "metric-1",
+        "kind": "anova",
+        "index": 1,
+        "label": a.metric,
+        "heading": a.metric or "Analysis",
+        "level": 2,
+        "direction": "higher is better" if a.higher_is_better else "lower is better",
+        "n_methods": a.n_methods,
+        "n_datasets": a.n_datasets,
+        "rejected": a.rejected,
+        "conclusion": a.conclusion(),
+        "conclusion_html": symbols_markup(a.conclusion(), names),
+        "notes": list(a.notes),
+        "dropped_datasets": list(auto.scores.dropped_datasets),
+        "anova": anova_rows,
+        "means": mean_rows,
+        "tukey": _tukey_rows(a, order, decimals),
+        "choice": choice_context(auto),
+        "table": None,
+        "figures": placed,
+        "heatmap_drawn": bool(placed),
+    }
+
+
+def _place_figure(fig: dict, alt: str, paper: str) -> dict:
+    place = figure_placement(fig["width"], fig["height"], fig["min_font"], paper=paper)
+    title = f"<title>{html_escape(fig['title'] + '. ' + alt, quote=False)}</title>"
+    svg = re.sub(r"^(<svg\b[^>]*>)", lambda m: m.group(1) + title, fig["svg"], count=1)
+    return dict(
+        fig,
+        svg=svg,
+        alt=alt,
+        landscape=place.landscape,
+        print_width=f"{place.print_width:.1f}pt",
+        print_height=f"{place.print_height:.1f}pt",
+        min_px=f"{place.min_px:.0f}px",
+        max_px=f"{place.max_px:.0f}px",
+        printed_min_font=place.printed_min_font,
+    )
+
+
+def anova_document_context(
+    auto, *, section, title, subtitle, author, date, paper, extra_options
+) -> dict:
+    """The values of a whole report on compare_auto's parametric path (one section)."""
+    a = auto.analysis
+    if title is None:
+        title = f"Comparison of {a.n_methods} methods on {a.n_datasets} data sets"
+        if a.metric:
+            title += f" ({a.metric})"
+    names = {*a.methods, *auto.scores.datasets, a.metric or ""}
+    refs = references_for([], auto=auto)
+    text = anova_paragraph(a)
+    t = auto.scores
+    options = [
+        ("test", "auto (compare_auto)"),
+        ("path", auto.path),
+        ("alpha", f"{auto.alpha:g}"),
+        ("higher_is_better", str(a.higher_is_better)),
+    ]
+    options += [(k, "default" if v is None else str(v)) for k, v in extra_options.items()]
+    return {
+        "title": title,
+        "subtitle": subtitle,
+        "author": author,
+        "date": date,
+        "paper": paper,
+        "multi": False,
+        "summary": [],
+        "toc": [],
+        "sections": [section],
+        "consistency": None,
+        "consistency_note": None,
+        "references": [{"key": ref.key, "cite": ref.cite, "text": ref.text} for ref in refs],
+        "bibtex": bibtex([], auto=auto),
+        "methods": [
+            _choice_methods(auto, []),
+            {
+                "heading": None,
+                "text": text,
+                "html": symbols_markup(text, names),
+                "latex": anova_paragraph(a, format="latex"),
+            },
+        ],
+        "footer": {
+            "versions": _versions(),
+            "inputs": [{"name": t.source or "Python object", "sha256": t.sha256 or "\u2013"}],
+            "options": [{"name": k, "value": v} for k, v in options],
             "date": date,
         },
         "generator": f"cdplot {__version__}",

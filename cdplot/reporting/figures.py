@@ -20,7 +20,13 @@ import xml.etree.ElementTree as ET
 from .._child import die_with_parent
 from ..errors import CdplotError, CdplotWarning
 
-__all__ = ["clean_svg", "figure_svgs", "figure_svgs_many", "svg_font_families"]
+__all__ = [
+    "anova_figure_svgs",
+    "clean_svg",
+    "figure_svgs",
+    "figure_svgs_many",
+    "svg_font_families",
+]
 
 _SVG = "http://www.w3.org/2000/svg"
 _XLINK = "http://www.w3.org/1999/xlink"
@@ -404,48 +410,89 @@ def figure_svgs(result, *, prefix: str, font=None) -> list[dict]:
         The heatmap is left out when it cannot be drawn legibly (the plot
         function warns); other figures' warnings pass on.
     """
-    from .. import plot
-
     out = []
     for key, title, name, options in _FIGURES:
         if key == "intervals" and result.critical_difference is None:
             # the intervals are CD long; pairwise tests have no CD (their groups are in the others)
             continue
-        # the report prints its own captions under the figures
-        # paper-wide is the text width of the PDF page (7 in), so the figures print at their
-        # drawn size and their type stays at the style's sizes
-        kwargs = {"caption": False, "style": _report_style(), **options}
-        if font is not None:
-            kwargs["font"] = font
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always", CdplotWarning)
-            ax = getattr(plot, name)(result, **kwargs)
-        unfit = [w for w in caught if issubclass(w.category, CdplotWarning)]
-        if key == "heatmap" and unfit:
-            # a heatmap too large to read helps nobody in a report: the pairwise section lists
-            # the significant pairs instead, and says why the figure is not there
-            _close(ax)
-            continue
-        for w in caught:
-            warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
-        try:
-            svg = plot.render_svg(ax)
-        finally:
-            _close(ax)
-        width, height = ax.figure.get_size_inches() * 72.0
-        sizes = [t.get_fontsize() for t in ax.figure.findobj(_is_text) if t.get_text().strip()]
-        out.append(
-            {
-                "key": key,
-                "title": title,
-                "caption": _caption(key, result),
-                "svg": clean_svg(svg, f"{prefix}-{key}"),
-                "width": float(width),
-                "height": float(height),
-                "min_font": float(min(sizes)) if sizes else 0.0,
-            }
-        )
+        fig = _draw_one(result, key, title, name, options, prefix=prefix, font=font)
+        if fig is not None:
+            fig["caption"] = _caption(key, result)
+            out.append(fig)
     return out
+
+
+def _draw_one(result, key, title, name, options, *, prefix, font) -> dict | None:
+    """One figure as a cleaned SVG with its size; None for a heatmap too large to read."""
+    from .. import plot
+
+    # the report prints its own captions under the figures; paper-wide is the text width of
+    # the PDF page (7 in), so the figures print at their drawn size and their type stays at
+    # the style's sizes
+    kwargs = {"caption": False, "style": _report_style(), **options}
+    if font is not None:
+        kwargs["font"] = font
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", CdplotWarning)
+        ax = getattr(plot, name)(result, **kwargs)
+    unfit = [w for w in caught if issubclass(w.category, CdplotWarning)]
+    if key == "heatmap" and unfit:
+        # a heatmap too large to read helps nobody in a report: the pairwise section lists
+        # the significant pairs instead, and says why the figure is not there
+        _close(ax)
+        return None
+    for w in caught:
+        warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
+    try:
+        svg = plot.render_svg(ax)
+    finally:
+        _close(ax)
+    width, height = ax.figure.get_size_inches() * 72.0
+    sizes = [t.get_fontsize() for t in ax.figure.findobj(_is_text) if t.get_text().strip()]
+    return {
+        "key": key,
+        "title": title,
+        "svg": clean_svg(svg, f"{prefix}-{key}"),
+        "width": float(width),
+        "height": float(height),
+        "min_font": float(min(sizes)) if sizes else 0.0,
+    }
+
+
+def anova_figure_svgs(auto, *, prefix: str, font=None) -> list[dict]:
+    """The figure of compare_auto's parametric path: the heatmap of Tukey's adjusted p-values.
+
+    Parameters
+    ----------
+    auto : AutoResult
+        A result whose analysis is repeated-measures ANOVA with Tukey's HSD.
+    prefix : str
+        Unique prefix for the ids of the figure.
+    font : str, optional
+        Font option passed to the plot function.
+
+    Returns
+    -------
+    list of dict
+        As :func:`figure_svgs`: the heatmap, or nothing when it cannot be
+        drawn legibly (the Tukey table lists the significant pairs).
+    """
+    fig = _draw_one(
+        auto,
+        "heatmap",
+        "Pairwise significance",
+        "significance_heatmap",
+        {},
+        prefix=prefix,
+        font=font,
+    )
+    if fig is None:
+        return []
+    fig["caption"] = (
+        "Tukey-adjusted p-value of each pair of methods by level; methods in the order of their "
+        "mean scores (best first)."
+    )
+    return [fig]
 
 
 # ---------------------------------------------------------------------------

@@ -8,6 +8,9 @@ report.
 
 from __future__ import annotations
 
+from .render import finish_context, prepare_context
+from .templating import render_template
+
 __all__ = ["repr_html"]
 
 
@@ -33,7 +36,6 @@ def repr_html(result) -> str:
     >>> html.startswith('<div class="cdplot-report">')
     True
     """
-    from .render import _finish_context, _prepare, _render
-
-    ctx, _ = _prepare(result, None, None, None, None, "a4", None, None, False, {})
-    return _render("notebook.html.j2", _finish_context(ctx, embed_fonts=False, paper="a4")).strip()
+    ctx, _ = prepare_context(result, progress=False)
+    html = render_template("notebook.html.j2", finish_context(ctx, embed_fonts=False, paper="a4"))
+    return html.strip()

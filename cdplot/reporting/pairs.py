@@ -3,28 +3,45 @@
 Demšar (2006, section 3.1) recommends the Wilcoxon signed-rank test for two
 methods over many data sets, with the sign test on wins, ties and losses as
 the weaker, assumption-free companion; the paired t-test is shown with its
-caveat.  The numbers come from :func:`cdplot.stats.pair.compare_pair`; this
-module only formats them for the template.
+caveat, or with the reason it is undefined.  The numbers come from
+:class:`~cdplot.stats.pair.PairResult` objects (computed by
+:func:`cdplot.stats.analysis.analyse_pairs` when the report is given names);
+this module only formats them for the template.
 """
 
 from __future__ import annotations
 
+import numpy as np
+
 from ..errors import CdplotError
+from ..stats.pair import PairResult
 from ._format import fmt_number, fmt_p
 
-__all__ = ["check_pairs", "pair_context"]
+__all__ = ["check_pairs", "pair_names", "pair_context"]
 
 
-def check_pairs(pairs) -> tuple[tuple[str, str], ...]:
-    """Validate ``pairs`` (a sequence of two-name sequences) and return it as tuples."""
+def pair_names(pr: PairResult) -> tuple[str, str]:
+    """The two methods of a pair result, A first."""
+    return tuple(pr.methods)
+
+
+def check_pairs(pairs) -> tuple:
+    """Validate ``pairs``: PairResult objects or two-name sequences (returned as tuples)."""
     if pairs is None:
         return ()
-    if isinstance(pairs, str) or not hasattr(pairs, "__iter__"):
-        raise CdplotError(f"option pairs={pairs!r} must be a list of (method, method) pairs")
+    if isinstance(pairs, (str, PairResult)) or not hasattr(pairs, "__iter__"):
+        raise CdplotError(
+            f"option pairs={pairs!r} must be a list of (method, method) pairs or PairResult objects"
+        )
     out = []
     for p in pairs:
-        if isinstance(p, str) or len(p) != 2:
-            raise CdplotError(f"option pairs: {p!r} is not a pair of two method names")
+        if isinstance(p, PairResult):
+            out.append(p)
+            continue
+        if isinstance(p, str) or not hasattr(p, "__len__") or len(p) != 2:
+            raise CdplotError(
+                f"option pairs: {p!r} is not a pair of two method names or a PairResult"
+            )
         a, b = str(p[0]), str(p[1])
         if a == b:
             raise CdplotError(f"option pairs: ({a!r}, {b!r}) compares a method with itself")
@@ -32,16 +49,39 @@ def check_pairs(pairs) -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
-def pair_context(result, a: str, b: str, *, decimals: int) -> dict:
-    """Compare ``a`` with ``b`` on the scores of ``result`` and format the outcome.
+def _ttest_row(pr: PairResult, d: dict) -> dict:
+    t = d["ttest"]
+    # undefined (NaN in the result, null in JSON) when the differences do not vary
+    if t is not None and t["statistic"] is not None:
+        return {
+            "test": "Paired t-test",
+            "detail": (
+                f"t({t['dof']}) = {t['statistic']:.4f}, mean difference {t['mean_difference']:.4g}"
+            ),
+            "p": fmt_p(t["pvalue"]),
+            "significant": t["pvalue"] <= d["alpha"],
+        }
+    # undefined: the differences have no variance (the same on every data set), so the
+    # statistic would divide by zero; say so instead of printing a number
+    diff = np.asarray(pr.scores_a, dtype=float) - np.asarray(pr.scores_b, dtype=float)
+    if diff.size and np.all(diff == diff[0]):
+        why = (
+            f"undefined: the difference is {float(diff[0]):g} on every data set, so its "
+            "variance is zero"
+        )
+    else:
+        why = "undefined (see the notes)"
+    return {"test": "Paired t-test", "detail": why, "p": "\u2013", "significant": False}
+
+
+def pair_context(pr: PairResult, *, decimals: int) -> dict:
+    """Format one pair's comparison for ``two_methods.html.j2``.
 
     Parameters
     ----------
-    result : ComparisonResult
-        The analysis of the section; its scores, direction, alpha and
-        Wilcoxon options are reused so the section agrees with the rest.
-    a, b : str
-        The two methods.
+    pr : PairResult
+        The comparison, from :func:`cdplot.compare_pair` or
+        :func:`cdplot.stats.analysis.analyse_pairs`.
     decimals : int
         Decimals of the scores, as in the section's data table.
 
@@ -50,22 +90,7 @@ def pair_context(result, a: str, b: str, *, decimals: int) -> dict:
     dict
         Plain strings and numbers for ``two_methods.html.j2``.
     """
-    from ..stats.pair import compare_pair
-
-    for name in (a, b):
-        if name not in result.methods:
-            raise CdplotError(
-                f"option pairs: method {name!r} is not in the data; methods are "
-                f"{', '.join(result.methods)}"
-            )
-    pr = compare_pair(
-        result.scores,
-        methods=(a, b),
-        higher_is_better=result.higher_is_better,
-        alpha=result.alpha,
-        zero_method=result.options.get("zero_method", "demsar"),
-        distribution=result.options.get("distribution", "auto"),
-    )
+    a, b = pair_names(pr)
     d = pr.to_dict()
     rows = []
     for name, sa, sb in zip(d["datasets"], d["scores_a"], d["scores_b"], strict=True):
@@ -80,7 +105,7 @@ def pair_context(result, a: str, b: str, *, decimals: int) -> dict:
                 "winner": "" if diff == 0 else (a if better else b),
             }
         )
-    t, w, s = d["ttest"], d["wilcoxon"], d["sign"]
+    w, s = d["wilcoxon"], d["sign"]
     tests = [
         {
             "test": "Wilcoxon signed-rank",
@@ -96,17 +121,7 @@ def pair_context(result, a: str, b: str, *, decimals: int) -> dict:
             "p": fmt_p(s["pvalue"]),
             "significant": s["pvalue"] <= d["alpha"],
         },
-        {
-            "test": "Paired t-test",
-            # undefined (NaN, null in JSON) when the differences do not vary; the notes say why
-            "detail": (
-                f"t({t['dof']}) = {t['statistic']:.4f}, mean difference {t['mean_difference']:.4g}"
-                if t["statistic"] is not None
-                else f"t({t['dof']}) undefined: the differences do not vary"
-            ),
-            "p": fmt_p(t["pvalue"]),
-            "significant": t["pvalue"] is not None and t["pvalue"] <= d["alpha"],
-        },
+        _ttest_row(pr, d),
     ]
     return {
         "a": a,

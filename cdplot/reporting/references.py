@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .._options import TEXT_FORMATS as STYLES
-from .._options import check_option
+from .._options import TEXT_FORMATS, check_option
 from ..stats.resultkit import join_names
 
 __all__ = [
@@ -21,6 +20,8 @@ __all__ = [
     "consistency_paragraph",
     "references_for",
     "bibtex",
+    "choice_paragraph",
+    "anova_paragraph",
 ]
 
 
@@ -271,6 +272,93 @@ REFERENCES = dict(
   doi     = {10.1093/biomet/33.3.239}
 }""",
         ),
+        _ref(
+            "tukey1949",
+            "Tukey, 1949",
+            "J. W. Tukey (1949). Comparing individual means in the analysis of variance. "
+            "Biometrics 5(2), 99\u2013114. doi:10.2307/3001913",
+            """
+@article{tukey1949,
+  author  = {Tukey, John W.},
+  title   = {Comparing Individual Means in the Analysis of Variance},
+  journal = {Biometrics},
+  volume  = {5},
+  number  = {2},
+  pages   = {99--114},
+  year    = {1949},
+  doi     = {10.2307/3001913}
+}""",
+        ),
+        _ref(
+            "shapiro1965",
+            "Shapiro and Wilk, 1965",
+            "S. S. Shapiro and M. B. Wilk (1965). An analysis of variance test for normality "
+            "(complete samples). Biometrika 52(3\u20134), 591\u2013611. "
+            "doi:10.1093/biomet/52.3-4.591",
+            """
+@article{shapiro1965,
+  author  = {Shapiro, Samuel S. and Wilk, Martin B.},
+  title   = {An Analysis of Variance Test for Normality (Complete Samples)},
+  journal = {Biometrika},
+  volume  = {52},
+  number  = {3--4},
+  pages   = {591--611},
+  year    = {1965},
+  doi     = {10.1093/biomet/52.3-4.591}
+}""",
+        ),
+        _ref(
+            "mauchly1940",
+            "Mauchly, 1940",
+            "J. W. Mauchly (1940). Significance test for sphericity of a normal n-variate "
+            "distribution. The Annals of Mathematical Statistics 11(2), 204\u2013209. "
+            "doi:10.1214/aoms/1177731915",
+            """
+@article{mauchly1940,
+  author  = {Mauchly, John W.},
+  title   = {Significance Test for Sphericity of a Normal $n$-Variate Distribution},
+  journal = {The Annals of Mathematical Statistics},
+  volume  = {11},
+  number  = {2},
+  pages   = {204--209},
+  year    = {1940},
+  doi     = {10.1214/aoms/1177731915}
+}""",
+        ),
+        _ref(
+            "greenhouse1959",
+            "Greenhouse and Geisser, 1959",
+            "S. W. Greenhouse and S. Geisser (1959). On methods in the analysis of profile data. "
+            "Psychometrika 24(2), 95\u2013112. doi:10.1007/BF02289823",
+            """
+@article{greenhouse1959,
+  author  = {Greenhouse, Samuel W. and Geisser, Seymour},
+  title   = {On Methods in the Analysis of Profile Data},
+  journal = {Psychometrika},
+  volume  = {24},
+  number  = {2},
+  pages   = {95--112},
+  year    = {1959},
+  doi     = {10.1007/BF02289823}
+}""",
+        ),
+        _ref(
+            "herbold2020",
+            "Herbold, 2020",
+            "S. Herbold (2020). Autorank: a Python package for automated ranking of classifiers. "
+            "Journal of Open Source Software 5(48), 2173. doi:10.21105/joss.02173",
+            """
+@article{herbold2020,
+  author  = {Herbold, Steffen},
+  title   = {Autorank: A Python Package for Automated Ranking of Classifiers},
+  journal = {Journal of Open Source Software},
+  volume  = {5},
+  number  = {48},
+  pages   = {2173},
+  year    = {2020},
+  doi     = {10.21105/joss.02173}
+}""",
+        ),
     ]
 )
 
@@ -285,15 +373,15 @@ _CORRECTION_REFS = {
 }
 
 
-def _cite(keys, style: str) -> str:
-    if style == "latex":
+def _cite(keys, format: str) -> str:
+    if format == "latex":
         return "\\citep{" + ",".join(keys) + "}"
     return "(" + "; ".join(REFERENCES[k].cite for k in keys) + ")"
 
 
-def _citet(key: str, style: str) -> str:
+def _citet(key: str, format: str) -> str:
     """A citation in running text: "Demšar (2006)" or ``\\citet{demsar2006}``."""
-    if style == "latex":
+    if format == "latex":
         return "\\citet{" + key + "}"
     authors, year = REFERENCES[key].cite.rsplit(", ", 1)
     return f"{authors} ({year})"
@@ -309,9 +397,20 @@ def _procedure_keys(result) -> list[str]:
     return ["demsar2006"]
 
 
-def references_for(results, *, consistency: bool = False) -> list[Reference]:
-    """The works a report on ``results`` cites, in order of first citation."""
-    keys = ["friedman1937", "iman1980", "demsar2006"]
+def references_for(results, *, consistency: bool = False, auto=None) -> list[Reference]:
+    """The works a report on ``results`` cites, in order of first citation.
+
+    ``auto`` is the :func:`cdplot.compare_auto` result the analyses came
+    from, if any: its checks are cited first; on its parametric path
+    (``results`` empty) so are ANOVA's.
+    """
+    keys = []
+    if auto is not None:
+        keys += ["herbold2020", "shapiro1965", "mauchly1940"]
+        if not results:
+            keys += ["greenhouse1959", "tukey1949"]
+            return [REFERENCES[k] for k in dict.fromkeys(keys)]
+    keys += ["friedman1937", "iman1980", "demsar2006"]
     for r in results:
         keys += _procedure_keys(r)
         if r.correction is not None and r.test != "nemenyi":
@@ -326,15 +425,15 @@ def references_for(results, *, consistency: bool = False) -> list[Reference]:
     return [REFERENCES[k] for k in seen]
 
 
-def _text(value: str, style: str) -> str:
-    if style != "latex":
+def _text(value: str, format: str) -> str:
+    if format != "latex":
         return value
     from ._format import latex_escape
 
     return latex_escape(value)
 
 
-def methods_paragraph(result, *, style: str = "text") -> str:
+def methods_paragraph(result, *, format: str = "text") -> str:
     """A paragraph describing the analysis, ready to paste into a paper.
 
     Parameters
@@ -343,8 +442,8 @@ def methods_paragraph(result, *, style: str = "text") -> str:
         The analysis to describe; several analyses of one design (the same
         methods, data-set count, test and options under several metrics)
         are described in one paragraph.
-    style : {'text', 'latex'}, default 'text'
-        Author-year citations in parentheses, or LaTeX ``\\citep`` commands
+    format : {'text', 'latex'}, default 'text'
+        Plain text with author-year citations in parentheses, or LaTeX ``\\citep`` commands
         whose keys are those of :func:`bibtex` (names are LaTeX-escaped).
 
     Returns
@@ -355,7 +454,7 @@ def methods_paragraph(result, *, style: str = "text") -> str:
     Raises
     ------
     CdplotError
-        If ``style`` is invalid, or several analyses differ in design
+        If ``format`` is invalid, or several analyses differ in design
         (use :func:`methods_paragraphs` for them).
 
     Examples
@@ -363,10 +462,10 @@ def methods_paragraph(result, *, style: str = "text") -> str:
     >>> import cdplot
     >>> from cdplot.reporting import methods_paragraph
     >>> res = cdplot.compare(cdplot.load_example("demsar2006"))
-    >>> methods_paragraph(res).split(". ")[0]
+    >>> methods_paragraph(res, format="text").split(". ")[0]
     'We compared 4 methods over 14 data sets by AUC (higher is better) following Demšar (2006)'
     """
-    check_option("style", style, STYLES)
+    check_option("format", format, TEXT_FORMATS)
     results = list(result) if isinstance(result, (list, tuple)) else [result]
     if len({_design(r) for r in results}) != 1:
         from ..errors import CdplotError
@@ -375,11 +474,11 @@ def methods_paragraph(result, *, style: str = "text") -> str:
             "the analyses differ in design; describe them one by one with methods_paragraphs"
         )
     r = results[0]
-    c = lambda *keys: _cite(keys, style)  # noqa: E731
+    c = lambda *keys: _cite(keys, format)  # noqa: E731
     if len(results) == 1:
         direction = "higher" if r.higher_is_better else "lower"
         metric = (
-            f" by {_text(r.metric, style)} ({direction} is better)"
+            f" by {_text(r.metric, format)} ({direction} is better)"
             if r.metric
             else f" ({direction} is better)"
         )
@@ -387,15 +486,15 @@ def methods_paragraph(result, *, style: str = "text") -> str:
         groups: dict[bool, list[str]] = {}
         for i, x in enumerate(results, start=1):
             groups.setdefault(bool(x.higher_is_better), []).append(
-                _text(x.metric or f"metric {i}", style)
+                _text(x.metric or f"metric {i}", format)
             )
         dirs = "; ".join(
             f"{join_names(names)}: {'higher' if hib else 'lower'} is better"
             for hib, names in groups.items()
         )
         metric = f" under each of {len(results)} metrics ({dirs})"
-    ff = "$F_F$" if style == "latex" else "F_F"
-    alpha = f"$\\alpha = {r.alpha:g}$" if style == "latex" else f"\u03b1 = {r.alpha:g}"
+    ff = "$F_F$" if format == "latex" else "F_F"
+    alpha = f"$\\alpha = {r.alpha:g}$" if format == "latex" else f"\u03b1 = {r.alpha:g}"
     ties = (
         "with the correction for ties"
         if r.friedman.tie_correction
@@ -403,7 +502,7 @@ def methods_paragraph(result, *, style: str = "text") -> str:
     )
     parts = [
         f"We compared {r.n_methods} methods over {r.n_datasets} data sets{metric} "
-        f"following {_citet('demsar2006', style)}. The methods were ranked on each data set (1 = "
+        f"following {_citet('demsar2006', format)}. The methods were ranked on each data set (1 = "
         "best, average "
         "ranks for ties), and the null hypothesis that all methods perform equally was tested "
         "with the "
@@ -420,7 +519,7 @@ def methods_paragraph(result, *, style: str = "text") -> str:
         )
     elif r.test == "bonferroni-dunn":
         parts.append(
-            f"Each method was then compared with the control {_text(r.control, style)} with the "
+            f"Each method was then compared with the control {_text(r.control, format)} with the "
             f"Bonferroni\u2013Dunn test {c('dunn1961', 'demsar2006')}: a method differs "
             "significantly "
             "from the control when their average ranks differ by at least the critical difference "
@@ -443,7 +542,7 @@ def methods_paragraph(result, *, style: str = "text") -> str:
         who = (
             "all pairs of methods"
             if r.control is None
-            else f"each method with the control {_text(r.control, style)}"
+            else f"each method with the control {_text(r.control, format)}"
         )
         from ..stats.results import CORRECTION_LABELS
 
@@ -483,29 +582,87 @@ def _design(r) -> tuple:
     )
 
 
-def methods_paragraphs(results, *, style: str = "text") -> list[tuple[str | None, str]]:
+def methods_paragraphs(results, *, format: str = "text") -> list[tuple[str | None, str]]:
     """``(metric, paragraph)`` pairs: one paragraph for analyses of one design, else one each.
 
     The metric is ``None`` when one paragraph covers every analysis.
     """
     results = list(results)
     if len({_design(r) for r in results}) == 1:
-        return [(None, methods_paragraph(results, style=style))]
-    return [(r.metric, methods_paragraph(r, style=style)) for r in results]
+        return [(None, methods_paragraph(results, format=format))]
+    return [(r.metric, methods_paragraph(r, format=format)) for r in results]
 
 
-def consistency_paragraph(mc, *, style: str = "text") -> str:
+def consistency_paragraph(mc, *, format: str = "text") -> str:
     """A sentence on how the rankings under several metrics were compared."""
-    check_option("style", style, STYLES)
-    tau = "$\\tau_b$" if style == "latex" else "tau-b"
+    check_option("format", format, TEXT_FORMATS)
+    tau = "$\\tau_b$" if format == "latex" else "tau-b"
     return (
         f"The agreement between the rankings under the {mc.n_metrics} metrics was measured with "
-        f"Kendall's {tau} {_cite(['kendall1945'], style)} between the methods' average ranks under "
-        "each pair "
-        "of metrics."
+        f"Kendall's {tau} {_cite(['kendall1945'], format)} between the methods' average ranks "
+        "under each pair of metrics."
     )
 
 
-def bibtex(results, *, consistency: bool = False) -> str:
-    """BibTeX entries of every work the report on ``results`` cites."""
-    return "\n".join(ref.bibtex for ref in references_for(results, consistency=consistency))
+def bibtex(results, *, consistency: bool = False, auto=None) -> str:
+    """BibTeX entries of every work the report on ``results`` cites (see :func:`references_for`)."""
+    refs = references_for(results, consistency=consistency, auto=auto)
+    return "\n".join(ref.bibtex for ref in refs)
+
+
+def choice_paragraph(auto, *, format: str = "text") -> str:
+    """How :func:`cdplot.compare_auto` chose the analysis, ready to paste into a paper.
+
+    Parameters
+    ----------
+    auto : AutoResult
+        The result whose choice is described.
+    format : {'text', 'latex'}, default 'text'
+        Plain text with author-year citations, or LaTeX with ``\\citep``.
+
+    Returns
+    -------
+    str
+        The paragraph: the checks, with their sources, and the reason.
+    """
+    check_option("format", format, TEXT_FORMATS)
+    alpha = f"$\\alpha = {auto.alpha:g}$" if format == "latex" else f"\u03b1 = {auto.alpha:g}"
+    return (
+        "The analysis was chosen from the data, as autorank does "
+        f"{_cite(['herbold2020'], format)}: the residuals of a repeated-measures ANOVA were "
+        f"tested for normality with the Shapiro\u2013Wilk test {_cite(['shapiro1965'], format)} "
+        f"and the covariance of the methods for sphericity with Mauchly's test "
+        f"{_cite(['mauchly1940'], format)}, both at {alpha}. {_text(auto.reason, format)}"
+    )
+
+
+def anova_paragraph(anova, *, format: str = "text") -> str:
+    """A paragraph describing repeated-measures ANOVA with Tukey's HSD.
+
+    Parameters
+    ----------
+    anova : AnovaResult
+        The analysis of :func:`cdplot.compare_auto`'s parametric path.
+    format : {'text', 'latex'}, default 'text'
+        Plain text with author-year citations, or LaTeX with ``\\citep``.
+
+    Returns
+    -------
+    str
+        The paragraph.
+    """
+    check_option("format", format, TEXT_FORMATS)
+    alpha = f"$\\alpha = {anova.alpha:g}$" if format == "latex" else f"\u03b1 = {anova.alpha:g}"
+    direction = "higher" if anova.higher_is_better else "lower"
+    metric = (
+        f" by {_text(anova.metric, format)} ({direction} is better)"
+        if anova.metric
+        else f" ({direction} is better)"
+    )
+    return (
+        f"We compared {anova.n_methods} methods over {anova.n_datasets} data sets{metric} with a "
+        "repeated-measures analysis of variance (data sets as subjects), reporting also the "
+        "p-value with the Greenhouse\u2013Geisser correction of the degrees of freedom "
+        f"{_cite(['greenhouse1959'], format)}, and compared all pairs of methods with Tukey's "
+        f"honestly significant difference test {_cite(['tukey1949'], format)} at {alpha}."
+    )

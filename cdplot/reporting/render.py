@@ -14,17 +14,49 @@ import datetime as _dt
 import logging
 import os
 import sys
+from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
+
+import numpy as np
 
 from .._atomic import atomic_write
 from .._options import REPORT_FORMATS as FORMATS
-from .._options import check_option
-from .._resources import templates_dir
+from .._options import (
+    Correction,
+    Distribution,
+    NanPolicy,
+    Test,
+    ZeroMethod,
+    check_bool,
+    check_option,
+)
 from ..errors import CdplotError, CdplotWarning
+from ..stats.analysis import analyse, analyse_pairs, methods_differ, metrics_comparison
+from ..stats.consistency import MetricsComparison
+from ..stats.pair import PairResult
+from ..stats.parametric import AutoResult
+from ..stats.results import ComparisonResult
+from . import fetcher as fetching
+from ._format import auto_decimals, check_decimals
+from .context import (
+    anova_document_context,
+    anova_section_context,
+    choice_context,
+    document_context,
+    section_context,
+)
+from .figures import anova_figure_svgs, figure_svgs_many, svg_font_families
+from .fonts import MONO, SANS, bundled_fonts, font_face_css
+from .pairs import check_pairs, pair_context, pair_names
+from .templating import TEMPLATE_NAMES, make_environment, render_block, render_template
 
 __all__ = [
     "report",
     "render_html",
+    "prepare_context",
+    "finish_context",
     "render_block",
     "make_environment",
     "PAPERS",
@@ -32,137 +64,14 @@ __all__ = [
     "TEMPLATE_NAMES",
 ]
 
+Paper = Literal["a4", "letter"]
+ReportFormat = Literal["html", "pdf"]
 PAPERS = ("a4", "letter")
 _SUFFIX_FORMATS = {".html": "html", ".htm": "html", ".pdf": "pdf"}
 # CSS @page sizes
 _PAGE_SIZES = {"a4": "A4", "letter": "letter"}
 # a report with at least this many metrics tells on stderr how far it got
 MANY_METRICS = 3
-
-# the templates a user may override in --template DIR, and the block each defines
-TEMPLATE_NAMES = {
-    "base.html.j2": ("head", "body"),
-    "title.html.j2": ("title",),
-    "toc.html.j2": ("toc",),
-    "summary.html.j2": ("summary",),
-    "data_table.html.j2": ("data_table", "data_table_body"),
-    "omnibus.html.j2": ("omnibus",),
-    "posthoc.html.j2": ("posthoc",),
-    "figures.html.j2": ("figures",),
-    "pairwise.html.j2": ("pairwise",),
-    "two_methods.html.j2": ("two_methods",),
-    "consistency.html.j2": ("consistency",),
-    "methods.html.j2": ("methods", "methods_paragraph", "bibtex"),
-    "footer.html.j2": ("footer",),
-}
-
-_ANALYSIS_OPTIONS = (
-    "higher_is_better",
-    "alpha",
-    "test",
-    "correction",
-    "control",
-    "tie_correction",
-    "zero_method",
-    "distribution",
-    "nan_policy",
-    "metric",
-    "methods",
-    "datasets",
-)
-
-
-# ---------------------------------------------------------------------------
-# Jinja2
-# ---------------------------------------------------------------------------
-def _autoescape():
-    import jinja2
-
-    # everything is escaped except the stylesheet, which holds no input data
-    return jinja2.select_autoescape(
-        enabled_extensions=("html", "htm", "xml", "j2"),
-        disabled_extensions=("css",),
-        default_for_string=True,
-        default=True,
-    )
-
-
-def make_environment(template_dir=None):
-    """The Jinja2 environment of the report templates.
-
-    Parameters
-    ----------
-    template_dir : str or Path, optional
-        A folder of user templates.  A file there replaces the bundled
-        template of the same name (``omnibus.html.j2``, ...), and may
-        extend the bundled one as ``"cdplot/<name>"`` to override only some
-        of its blocks.  User templates run in Jinja2's
-        :class:`~jinja2.sandbox.SandboxedEnvironment`, read only regular
-        files inside the folder (links are judged by their target) and are
-        rendered in a child process bounded in time and memory (see
-        :mod:`cdplot.reporting.user_templates`).
-
-    Returns
-    -------
-    jinja2.Environment
-        With autoescaping (except for ``.css``) and ``StrictUndefined``.
-    """
-    import jinja2
-
-    builtin = jinja2.FileSystemLoader(str(templates_dir()))
-    options = {
-        "autoescape": _autoescape(),
-        "undefined": jinja2.StrictUndefined,
-        "trim_blocks": True,
-        "lstrip_blocks": True,
-    }
-    if template_dir is None:
-        return jinja2.Environment(loader=builtin, **options)
-    from .user_templates import BoundedSandbox, ConfinedLoader
-
-    loader = jinja2.ChoiceLoader(
-        [ConfinedLoader(template_dir), jinja2.PrefixLoader({"cdplot": builtin}), builtin]
-    )
-    return BoundedSandbox(loader=loader, **options)
-
-
-def _template_error(exc, template_dir) -> CdplotError:
-    where = f"template_dir={str(template_dir)!r}: " if template_dir is not None else ""
-    name = getattr(exc, "name", None) or getattr(exc, "filename", None)
-    line = getattr(exc, "lineno", None)
-    loc = f"{name} line {line}: " if name and line else (f"{name}: " if name else "")
-    message = " ".join(str(getattr(exc, "message", None) or exc).split())
-    return CdplotError(f"{where}{loc}{type(exc).__name__}: {message}")
-
-
-def _run_templates(render, template_dir) -> str:
-    """Call ``render()``: in-process for the bundled templates, bounded for a user's."""
-    import jinja2
-
-    if template_dir is not None:
-        from .user_templates import render_bounded
-
-        return render_bounded(render, template_dir, lambda e: _template_error(e, template_dir))
-    try:
-        return render()
-    except jinja2.TemplateError as exc:
-        raise _template_error(exc, None) from None
-
-
-def _render(template_name: str, context: dict, template_dir=None) -> str:
-    env = make_environment(template_dir)
-    return _run_templates(lambda: env.get_template(template_name).render(context), template_dir)
-
-
-def render_block(template_name: str, block: str, context: dict, template_dir=None) -> str:
-    """Render one named block of a template (the report's pieces, on their own)."""
-    env = make_environment(template_dir)
-
-    def render():
-        template = env.get_template(template_name)
-        return "".join(template.blocks[block](template.new_context(context))).strip()
-
-    return _run_templates(render, template_dir)
 
 
 # ---------------------------------------------------------------------------
@@ -256,71 +165,101 @@ def _progress_enabled(progress, n_metrics: int) -> bool:
     return progress
 
 
-def _resolve(data, analysis: dict):
-    """``(results, labels, MetricsComparison or None, note)`` from whatever was passed."""
-    from ..stats.consistency import MetricsComparison, compare_metrics
-    from ..stats.results import ComparisonResult
+# the analysis options of report(): used only when the report analyses raw scores
+_ANALYSIS_OPTIONS = (
+    "higher_is_better",
+    "alpha",
+    "test",
+    "correction",
+    "control",
+    "tie_correction",
+    "zero_method",
+    "distribution",
+    "nan_policy",
+    "metric",
+    "methods",
+    "datasets",
+)
 
+
+@dataclass(frozen=True)
+class _Analyses:
+    """What a report shows: one analysis per section, and how the sections relate.
+
+    ``results`` holds the rank-based analyses (one per metric); ``auto`` the
+    result of :func:`cdplot.compare_auto` when one was given (on its
+    parametric path ``results`` is empty and the ANOVA is its only section);
+    ``mc`` the comparison of the metrics and ``note`` why there is none.
+    """
+
+    results: tuple
+    mc: MetricsComparison | None = None
+    note: str | None = None
+    auto: AutoResult | None = None
+
+
+def _kind(value) -> str:
+    return type(value).__name__
+
+
+def _from_results(results) -> _Analyses:
+    results = tuple(results)
+    if len(results) == 1:
+        return _Analyses(results)
+    why = methods_differ(results)
+    if why is not None:
+        # different methods per metric still make a report, one section each, without
+        # comparing the metrics (Kendall's tau-b needs the same methods)
+        return _Analyses(
+            results,
+            note=f"The metrics are not compared with each other because "
+            f"{why}: their agreement needs the same methods under every metric.",
+        )
+    mc = metrics_comparison(results)
+    return _Analyses(tuple(mc.results), mc=mc)
+
+
+def _resolve(data, analysis: dict) -> _Analyses:
+    """The analyses to report: those given, or :func:`analyse` of the scores given."""
     given = {k: v for k, v in analysis.items() if v is not None}
-    is_results = isinstance(data, (ComparisonResult, MetricsComparison)) or (
+    if (
         isinstance(data, (list, tuple))
         and data
-        and all(isinstance(r, ComparisonResult) for r in data)
-    )
-    if is_results and given:
-        names = ", ".join(sorted(given))
+        and all(isinstance(r, (ComparisonResult, AutoResult, MetricsComparison)) for r in data)
+    ):
+        if not all(isinstance(r, ComparisonResult) for r in data):
+            odd = next(r for r in data if not isinstance(r, ComparisonResult))
+            raise CdplotError(
+                f"a list of results must hold ComparisonResult objects (one per metric); got a "
+                f"{_kind(odd)} in it: report it on its own"
+            )
+        what = "these results were"
+    elif isinstance(data, (ComparisonResult, MetricsComparison, AutoResult)):
+        what = f"this {_kind(data)} was"
+    else:
+        what = None
+    if what is not None and given:
+        name = sorted(given)[0]
         raise CdplotError(
-            f"options {names} apply when the report analyses data; these results were already "
-            "analysed"
+            f"option {name}={given[name]!r} applies when the report analyses scores; "
+            f"{what} analysed already"
         )
     if isinstance(data, ComparisonResult):
-        return [data], None, None
+        return _Analyses((data,))
     if isinstance(data, MetricsComparison):
-        return list(data.results), data, None
-    if is_results:
-        results = list(data)
-    else:
-        from ..io import as_score_tables
-        from ..stats.compare import compare_table
-
-        read = {k: given[k] for k in ("methods", "datasets", "nan_policy", "metric") if k in given}
-        tables = as_score_tables(data, **read)
-        opts = {k: v for k, v in given.items() if k not in ("methods", "datasets", "metric")}
-        if len(tables) > 1:
-            try:
-                mc = compare_metrics(list(tables), **opts)
-            except CdplotError as exc:
-                # different methods per metric still make a report, without comparing the metrics
-                if "same methods" not in str(exc):
-                    raise
-                hib = opts.pop("higher_is_better", None)
-                results = [
-                    compare_table(
-                        t,
-                        higher_is_better=hib.get(t.metric) if isinstance(hib, dict) else hib,
-                        **opts,
-                    )
-                    for t in tables
-                ]
-                return results, None, _no_consistency_note(exc)
-            return list(mc.results), mc, None
-        if isinstance(opts.get("higher_is_better"), dict):
-            hib = opts.pop("higher_is_better")
-            opts["higher_is_better"] = hib.get(tables[0].metric)
-        return [compare_table(tables[0], **opts)], None, None
-    if len(results) == 1:
-        return results, None, None
-    try:
-        mc = MetricsComparison.from_results(results)
-    except CdplotError as exc:
-        if "same methods" not in str(exc):
-            raise
-        return results, None, _no_consistency_note(exc)
-    return list(mc.results), mc, None
-
-
-def _no_consistency_note(exc) -> str:
-    return f"The metrics are not compared with each other because {exc}."
+        return _Analyses(tuple(data.results), mc=data)
+    if isinstance(data, AutoResult):
+        if isinstance(data.analysis, ComparisonResult):
+            return _Analyses((data.analysis,), auto=data)
+        return _Analyses((), auto=data)
+    if what is not None:
+        return _from_results(data)
+    found = analyse(data, **given)
+    if isinstance(found, ComparisonResult):
+        return _Analyses((found,))
+    if isinstance(found, MetricsComparison):
+        return _Analyses(tuple(found.results), mc=found)
+    return _from_results(found)
 
 
 def _labels(results, mc) -> list[str | None]:
@@ -328,9 +267,43 @@ def _labels(results, mc) -> list[str | None]:
         return list(mc.metrics)
     if len(results) == 1:
         return [results[0].metric]
-    from ..stats.consistency import _label, _unique_labels
+    labels = [r.metric or f"metric {i}" for i, r in enumerate(results, start=1)]
+    # two unnamed or same-named metrics still get headings of their own
+    seen: dict[str, int] = {}
+    out = []
+    for label in labels:
+        seen[label] = seen.get(label, 0) + 1
+        out.append(label if seen[label] == 1 else f"{label} ({seen[label]})")
+    return out
 
-    return _unique_labels([_label(r, i + 1) for i, r in enumerate(results)])
+
+def _section_pairs(pairs, results, labels) -> list[list]:
+    """The PairResults of each section: computed for names, placed by metric when given."""
+    names = [p for p in pairs if not isinstance(p, PairResult)]
+    given = [p for p in pairs if isinstance(p, PairResult)]
+    out = [list(analyse_pairs(r, names)) for r in results]
+    for pr in given:
+        metric = None if pr.scores is None else pr.scores.metric
+        if len(results) == 1:
+            target = 0
+        else:
+            matches = [i for i, r in enumerate(results) if r.metric == metric]
+            if len(matches) != 1:
+                shown = ", ".join(str(label) for label in labels)
+                a, b = pair_names(pr)
+                raise CdplotError(
+                    f"option pairs: the pair {a!r} versus {b!r} is of metric "
+                    f"{metric!r}, which names no single section of this report ({shown})"
+                )
+            target = matches[0]
+        missing = [m for m in pair_names(pr) if m not in results[target].methods]
+        if missing:
+            raise CdplotError(
+                f"option pairs: method {missing[0]!r} of a given pair is not in the data; methods "
+                f"are {', '.join(results[target].methods)}"
+            )
+        out[target].append(pr)
+    return out
 
 
 # ---------------------------------------------------------------------------
@@ -351,14 +324,24 @@ def _build_context(
     while_drawing=None,
     pairs=(),
 ):
-    from ._format import auto_decimals
-    from .context import document_context, section_context
-    from .figures import figure_svgs_many
-    from .pairs import pair_context
-
-    results, mc, note = _resolve(data, analysis)
+    found = _resolve(data, analysis)
+    if not found.results:
+        return _parametric_context(
+            found.auto,
+            title=title,
+            subtitle=subtitle,
+            author=author,
+            date=date,
+            paper=paper,
+            decimals=decimals,
+            template_dir=template_dir,
+            while_drawing=while_drawing,
+            pairs=pairs,
+        )
+    results, mc, note = list(found.results), found.mc, found.note
     labels = _labels(results, mc)
     multi = len(results) > 1
+    per_section = _section_pairs(pairs, results, labels)
     bar = _Progress(_progress_enabled(progress, len(results)), len(results))
     # the figures are the slow part here; other processes may draw them while this one
     # goes on with while_drawing (each analysis is drawn once, whoever draws it)
@@ -370,7 +353,9 @@ def _build_context(
     )
     order = _overall_order(results, mc)
     sections = []
-    for i, (r, label, figures) in enumerate(zip(results, labels, drawn, strict=True), start=1):
+    for i, (r, label, figures, prs) in enumerate(
+        zip(results, labels, drawn, per_section, strict=True), start=1
+    ):
         section = section_context(
             r,
             index=i,
@@ -382,7 +367,8 @@ def _build_context(
             paper=paper,
         )
         places = auto_decimals(r.scores.values) if decimals is None else decimals
-        section["two_methods"] = [pair_context(r, a, b, decimals=places) for a, b in pairs]
+        section["two_methods"] = [pair_context(pr, decimals=places) for pr in prs]
+        section["choice"] = choice_context(found.auto) if found.auto is not None else None
         sections.append(section)
     extra = {"paper": paper, "decimals": decimals}
     if template_dir is not None:
@@ -399,8 +385,38 @@ def _build_context(
         extra_options=extra,
         consistency_note=note,
         order=order,
+        auto=found.auto,
     )
     return ctx, bar
+
+
+def _parametric_context(
+    auto, *, title, subtitle, author, date, paper, decimals, template_dir, while_drawing, pairs
+):
+    """The report of compare_auto's parametric path: the choice, the ANOVA and Tukey's HSD."""
+    if while_drawing is not None:
+        while_drawing()
+    table = auto.scores
+    places = auto_decimals(table.values) if decimals is None else decimals
+    prs = _section_pairs(pairs, [auto], [auto.metric])[0]
+    section = anova_section_context(
+        auto, figures=anova_figure_svgs(auto, prefix="m1"), decimals=places, paper=paper
+    )
+    section["two_methods"] = [pair_context(pr, decimals=places) for pr in prs]
+    extra = {"paper": paper, "decimals": decimals}
+    if template_dir is not None:
+        extra["template_dir"] = str(template_dir)
+    ctx = anova_document_context(
+        auto,
+        section=section,
+        title=title,
+        subtitle=subtitle,
+        author=author,
+        date=date,
+        paper=paper,
+        extra_options=extra,
+    )
+    return ctx, _Progress(False, 1)
 
 
 def _overall_order(results, mc):
@@ -408,8 +424,6 @@ def _overall_order(results, mc):
 
     None for one metric (its own rank order is used) or metrics with different methods.
     """
-    import numpy as np
-
     if len(results) < 2 or mc is None:
         return None
     mean = np.mean(np.asarray(mc.average_ranks, dtype=float), axis=0)
@@ -439,9 +453,6 @@ _TEMPLATE_TEXT = (
 
 
 def _fonts_css(ctx: dict, *, embed: bool) -> str:
-    from .figures import svg_font_families
-    from .fonts import MONO, SANS, bundled_fonts, font_face_css
-
     families = {SANS, MONO}
     bundled = {f.family for f in bundled_fonts()}
     for s in ctx["sections"]:
@@ -452,7 +463,7 @@ def _fonts_css(ctx: dict, *, embed: bool) -> str:
     return font_face_css(sorted(families), embed=embed, text="".join(sorted(chars)))
 
 
-def _finish_context(ctx: dict, *, embed_fonts: bool, paper: str) -> dict:
+def finish_context(ctx: dict, *, embed_fonts: bool, paper: str) -> dict:
     from markupsafe import Markup
 
     out = dict(ctx)
@@ -475,66 +486,123 @@ def render_html(
     subtitle: str | None = None,
     author: str | None = None,
     date=None,
-    paper: str = "a4",
-    decimals: int | None = None,
+    paper: Paper = "a4",
     template_dir=None,
-    embed_fonts: bool = True,
+    decimals: int | None = None,
     pairs=None,
-    **analysis,
+    embed_fonts: bool = True,
+    higher_is_better: bool | Mapping[str, bool] | None = None,
+    alpha: float | None = None,
+    test: Test | None = None,
+    correction: Correction | None = None,
+    control: str | None = None,
+    tie_correction: bool | None = None,
+    zero_method: ZeroMethod | None = None,
+    distribution: Distribution | None = None,
+    nan_policy: NanPolicy | None = None,
+    metric: str | None = None,
+    methods=None,
+    datasets=None,
 ) -> str:
     """The report as one self-contained HTML document (see :func:`report`).
 
     Parameters
     ----------
-    results_or_data, title, subtitle, author, date, paper, decimals, template_dir, pairs, **analysis
+    results_or_data
+        As in :func:`report`.
+    title, subtitle, author, date, paper, template_dir, decimals, pairs
         As in :func:`report`.
     embed_fonts : bool, default True
         Embed the bundled fonts as ``data:`` URLs (a standalone file);
         ``False`` points at the font files instead, for WeasyPrint.
+    higher_is_better, alpha, test, correction, control, tie_correction
+        As in :func:`report`: analysis options, for raw scores only.
+    zero_method, distribution, nan_policy, metric, methods, datasets
+        As in :func:`report`: analysis options, for raw scores only.
 
     Returns
     -------
     str
         The HTML text.
+
+    Raises
+    ------
+    CdplotError
+        As :func:`report`.
     """
-    ctx, _ = _prepare(
+    analysis = {
+        "higher_is_better": higher_is_better,
+        "alpha": alpha,
+        "test": test,
+        "correction": correction,
+        "control": control,
+        "tie_correction": tie_correction,
+        "zero_method": zero_method,
+        "distribution": distribution,
+        "nan_policy": nan_policy,
+        "metric": metric,
+        "methods": methods,
+        "datasets": datasets,
+    }
+    check_bool("embed_fonts", embed_fonts)
+    ctx, _ = prepare_context(
         results_or_data,
-        title,
-        subtitle,
-        author,
-        date,
-        paper,
-        decimals,
-        template_dir,
-        None,
-        analysis,
+        title=title,
+        subtitle=subtitle,
+        author=author,
+        date=date,
+        paper=paper,
+        decimals=decimals,
+        template_dir=template_dir,
+        progress=None,
+        analysis=analysis,
         pairs=pairs,
     )
-    return _render(
-        "base.html.j2", _finish_context(ctx, embed_fonts=embed_fonts, paper=paper), template_dir
+    return render_template(
+        "base.html.j2",
+        finish_context(ctx, embed_fonts=embed_fonts, paper=paper),
+        _check_template_dir(template_dir),
     )
 
 
-def _prepare(
+def prepare_context(
     data,
-    title,
-    subtitle,
-    author,
-    date,
-    paper,
-    decimals,
-    template_dir,
-    progress,
-    analysis,
+    *,
+    title=None,
+    subtitle=None,
+    author=None,
+    date=None,
+    paper="a4",
+    decimals=None,
+    template_dir=None,
+    progress=None,
+    analysis=None,
     while_drawing=None,
     pairs=None,
 ):
-    from ._format import check_decimals
-    from .pairs import check_pairs
+    """Validate the options and gather the values of a report (before fonts are added).
 
+    Parameters
+    ----------
+    data : result or scores
+        As ``results_or_data`` of :func:`report`.
+    title, subtitle, author, date, paper, decimals, template_dir, progress, pairs
+        As in :func:`report`.
+    analysis : dict, optional
+        The analysis options of :func:`report` (``None`` values are unset).
+    while_drawing : callable, optional
+        Work for this process while other processes draw the figures.
+
+    Returns
+    -------
+    tuple
+        The context (plain values for the templates) and the progress
+        reporter.
+    """
+    analysis = dict(analysis or {})
     unknown = set(analysis) - set(_ANALYSIS_OPTIONS)
     if unknown:
-        raise TypeError(f"unexpected keyword argument {sorted(unknown)[0]!r}")
+        raise CdplotError(f"option {sorted(unknown)[0]!r} is not an analysis option of report")
     check_option("paper", paper, PAPERS)
     for name, value in (("title", title), ("subtitle", subtitle), ("author", author)):
         _check_text(name, value)
@@ -568,9 +636,8 @@ def _write_pdf(html: str, path: Path, fetcher=None) -> None:
 
     import weasyprint
 
-    from .fetcher import make_fetcher
-
-    fetcher = make_fetcher() if fetcher is None else fetcher
+    # looked up on the module when called, so that tests can record what it fetches
+    fetcher = fetching.make_fetcher() if fetcher is None else fetcher
     # fontTools, which WeasyPrint uses on the embedded fonts, warns on stderr about harmless
     # quirks of font headers (an old "created" date in CMU Serif); the report is not the place
     fonttools_log = logging.getLogger("fontTools")
@@ -612,21 +679,21 @@ def report(
     subtitle: str | None = None,
     author: str | None = None,
     date=None,
-    paper: str = "a4",
-    format: str | None = None,
+    paper: Paper = "a4",
+    format: ReportFormat | None = None,
     template_dir=None,
     decimals: int | None = None,
     progress: bool | None = None,
     pairs=None,
-    higher_is_better=None,
+    higher_is_better: bool | Mapping[str, bool] | None = None,
     alpha: float | None = None,
-    test: str | None = None,
-    correction: str | None = None,
+    test: Test | None = None,
+    correction: Correction | None = None,
     control: str | None = None,
     tie_correction: bool | None = None,
-    zero_method: str | None = None,
-    distribution: str | None = None,
-    nan_policy: str | None = None,
+    zero_method: ZeroMethod | None = None,
+    distribution: Distribution | None = None,
+    nan_policy: NanPolicy | None = None,
     metric: str | None = None,
     methods=None,
     datasets=None,
@@ -635,12 +702,18 @@ def report(
 
     Parameters
     ----------
-    results_or_data : ComparisonResult, MetricsComparison, list of ComparisonResult, or data
-        What to report: analyses already run, or anything :func:`cdplot.compare`
-        accepts (a file name, a DataFrame, a :class:`ScoreTable` or a list of
-        them...), which is then analysed with the analysis options below.
-        Several metrics give one section per metric and a section on how far
-        the metrics agree (:func:`cdplot.compare_metrics`).
+    results_or_data : ComparisonResult, MetricsComparison, AutoResult, list of ComparisonResult, \
+or scores
+        What to report.  Results are formatted as they are: a
+        :class:`ComparisonResult` (one section), a :class:`MetricsComparison`
+        or a list of ComparisonResult, one per metric (one section each and,
+        when the metrics compare the same methods, a section on how far they
+        agree), or an :class:`AutoResult` of :func:`cdplot.compare_auto` (the
+        choice of analysis and its reason, then the chosen analysis: the
+        rank-based one, or repeated-measures ANOVA with Tukey's HSD).
+        Anything else is taken as scores (a file name, a DataFrame, a
+        :class:`ScoreTable`, a list of them...) and analysed by
+        :func:`cdplot.stats.analysis.analyse` with the analysis options below.
     path : str or Path
         Output file, written atomically (a complete file or none).
     title, subtitle, author : str, optional
@@ -662,16 +735,36 @@ def report(
     progress : bool, optional
         Tell on stderr how far the report got.  By default only for reports
         of at least three metrics written from a terminal.
-    pairs : sequence of (str, str), optional
-        Pairs of methods to compare head to head in every section with the
-        Wilcoxon signed-rank test, the sign test (wins, ties, losses) and the
-        paired t-test, as Demšar (2006, section 3.1) describes.
+    pairs : sequence of (str, str) or of PairResult, optional
+        Pairs of methods to compare head to head with the Wilcoxon
+        signed-rank test, the sign test (wins, ties, losses) and the paired
+        t-test, as Demšar (2006, section 3.1) describes: names are compared
+        in every section (with its scores, direction, alpha and Wilcoxon
+        options); a :class:`PairResult` of :func:`cdplot.compare_pair` is
+        shown as it is, in the section of its metric.  A t-test that is
+        undefined (the same difference on every data set) is shown with
+        the reason.
 
         .. versionadded:: 0.1.0
-    higher_is_better, alpha, test, correction, control, tie_correction, zero_method, distribution, nan_policy
-        Analysis options of :func:`cdplot.compare` (``higher_is_better`` may
-        also be ``{metric: bool}``), used only when ``results_or_data`` is
-        data; ``None`` means the default of :func:`cdplot.compare`.
+    higher_is_better : bool or mapping of str to bool, optional
+        Direction of the scores, for all metrics or ``{metric: bool}``.
+    alpha : float, optional
+        Significance level (default 0.05).
+    test : {'nemenyi', 'bonferroni-dunn', 'friedman-z', 'wilcoxon', 'sign'}, optional
+        The post-hoc test (default ``'nemenyi'``); for the choice between
+        ANOVA and Friedman pass the result of :func:`cdplot.compare_auto`.
+    correction : {'bonferroni', 'holm', 'hochberg', 'hommel', 'shaffer', 'bergmann'}, optional
+        Multiple-testing procedure of the pairwise tests.
+    control : str, optional
+        Compare every method with this one only.
+    tie_correction : bool, optional
+        Friedman's correction for ties (default True).
+    zero_method : {'demsar', 'zsplit', 'wilcox', 'pratt'}, optional
+        Zero differences in the Wilcoxon test (default ``'demsar'``).
+    distribution : {'auto', 'exact', 'asymptotic'}, optional
+        Null distribution of the Wilcoxon statistic (default ``'auto'``).
+    nan_policy : {'raise', 'omit'}, optional
+        Missing scores (default ``'raise'``).
     metric : str, optional
         Report only this metric of data holding several.
     methods, datasets : sequence of str, optional
@@ -686,17 +779,25 @@ def report(
     ------
     CdplotError
         For an invalid option, an unknown extension, a template error (one
-        line naming the template and line), analysis options given with
-        results, invalid data, or a ``path`` that is the data file itself.
+        line naming the template and line), an analysis option given with
+        results (they were analysed already), invalid data, or a ``path``
+        that is the data file itself.
 
     Notes
     -----
-    The HTML is one self-contained file: figures inline as SVG, the CSS and
-    the bundled fonts embedded, and no ``src`` or ``href`` leading outside
-    the file.  The PDF is rendered from the same HTML by WeasyPrint, whose
-    URL fetcher serves only cdplot's bundled fonts: a name, title or
-    template pointing at a file or a web address causes no read and no
-    request.  Every name from the input is escaped.
+    The analysis options are used only when ``results_or_data`` is scores;
+    ``None`` means the default of :func:`cdplot.compare`.  The HTML is one
+    self-contained file: figures inline as SVG, the CSS and the bundled
+    fonts embedded, and no ``src`` or ``href`` leading outside the file.
+    The PDF is rendered from the same HTML by WeasyPrint, whose URL fetcher
+    serves only cdplot's bundled fonts: a name, title or template pointing
+    at a file or a web address causes no read and no request.  Every name
+    from the input is escaped.
+
+    References
+    ----------
+    .. [1] J. Demšar, "Statistical comparisons of classifiers over multiple
+           data sets", JMLR 7 (2006) 1-30.
 
     Examples
     --------
@@ -704,7 +805,7 @@ def report(
     >>> out = pathlib.Path(tempfile.mkdtemp()) / "report.html"
     >>> cdplot.report(cdplot.load_example("demsar2006"), out).name
     'report.html'
-    """  # noqa: E501
+    """
     path = Path(path)
     fmt = _check_format(format, path)
     _check_not_an_input(path, results_or_data)
@@ -724,23 +825,23 @@ def report(
     }
     if not path.parent.is_dir() and str(path.parent):
         raise CdplotError(f"output folder {str(path.parent)!r} does not exist")
-    ctx, bar = _prepare(
+    ctx, bar = prepare_context(
         results_or_data,
-        title,
-        subtitle,
-        author,
-        date,
-        paper,
-        decimals,
-        template_dir,
-        progress,
-        analysis,
+        title=title,
+        subtitle=subtitle,
+        author=author,
+        date=date,
+        paper=paper,
+        decimals=decimals,
+        template_dir=template_dir,
+        progress=progress,
+        analysis=analysis,
         while_drawing=_import_pdf_writer if fmt == "pdf" else None,
         pairs=pairs,
     )
     template_dir = _check_template_dir(template_dir)
-    html = _render(
-        "base.html.j2", _finish_context(ctx, embed_fonts=fmt == "html", paper=paper), template_dir
+    html = render_template(
+        "base.html.j2", finish_context(ctx, embed_fonts=fmt == "html", paper=paper), template_dir
     )
     if fmt == "html":
         with atomic_write(path, "w") as fh:

@@ -13,6 +13,7 @@ import numpy as np
 from .._options import TABLE_FORMATS as FORMATS
 from .._options import check_option
 from ..errors import CdplotError
+from ..stats.results import ComparisonResult
 from ._format import (
     auto_decimals,
     check_decimals,
@@ -21,6 +22,7 @@ from ._format import (
     latex_escape,
     markdown_escape,
 )
+from .templating import render_block
 
 __all__ = ["data_table", "table_model", "FORMATS"]
 
@@ -30,8 +32,6 @@ _TIE = 1e-9
 
 
 def _check_result(result):
-    from ..stats.results import ComparisonResult
-
     if not isinstance(result, ComparisonResult):
         hint = ""
         if type(result).__name__ == "MetricsComparison":
@@ -133,8 +133,6 @@ def _markdown(model) -> str:
 
 
 def _html(model) -> str:
-    from .render import render_block
-
     return render_block("data_table.html.j2", "data_table_body", {"table": model}) + "\n"
 
 

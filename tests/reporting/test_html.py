@@ -194,7 +194,9 @@ def test_report_writes_html_atomically(tmp_path):
 
 def test_results_and_analysis_options_do_not_mix(tmp_path):
     res = cdplot.compare(cdplot.load_example("demsar2006"))
-    with pytest.raises(CdplotError, match="alpha apply when the report analyses data"):
+    with pytest.raises(
+        CdplotError, match="option alpha=0.1 applies when the report analyses scores"
+    ):
         report(res, tmp_path / "r.html", alpha=0.1)
 
 

@@ -6,7 +6,7 @@ import cdplot
 from cdplot._resources import templates_dir
 from cdplot.errors import CdplotError
 from cdplot.reporting import render_html
-from cdplot.reporting.render import TEMPLATE_NAMES, make_environment
+from cdplot.reporting.templating import TEMPLATE_NAMES, make_environment
 
 
 @pytest.fixture(scope="module")

@@ -1,0 +1,120 @@
+"""Figures of a :func:`cdplot.compare_auto` result: the chosen analysis, drawn honestly.
+
+On the rank-based path the result holds a :class:`ComparisonResult`, which
+every chart draws.  On the parametric path it holds repeated-measures ANOVA
+with Tukey's HSD: there are no average ranks and no critical difference, so
+the CD diagram and the rank intervals cannot show it; the significance
+heatmap can, with Tukey's adjusted p-values and the methods in the order of
+their mean scores.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..errors import CdplotError
+from ..stats.parametric import AnovaResult, AutoResult
+
+__all__ = ["TukeyView", "unwrap_auto"]
+
+
+@dataclass(frozen=True, eq=False)
+class TukeyView:
+    """What the heatmap reads, taken from an ANOVA with Tukey's HSD.
+
+    ``average_ranks`` is the position of each method by mean score (1 =
+    best): the heatmap uses it only to order its rows.
+    """
+
+    anova: AnovaResult
+
+    @property
+    def methods(self) -> tuple[str, ...]:
+        return self.anova.methods
+
+    @property
+    def pvalues(self) -> np.ndarray:
+        return self.anova.tukey.pvalues
+
+    @property
+    def alpha(self) -> float:
+        return self.anova.alpha
+
+    @property
+    def control(self) -> None:
+        return None
+
+    @property
+    def average_ranks(self) -> np.ndarray:
+        means = np.asarray(self.anova.means, dtype=float)
+        key = -means if self.anova.higher_is_better else means
+        out = np.empty(len(means))
+        out[np.argsort(key, kind="stable")] = np.arange(1, len(means) + 1)
+        return out
+
+    def procedure(self) -> str:
+        return "Tukey's HSD"
+
+    def caption(self) -> str:
+        """The heatmap's caption: the test, alpha, N and the ANOVA's verdict."""
+        a = self.anova
+        nb = "\u00a0"
+        p = a.pvalue
+        p_text = f"p{nb}={nb}{p:.3g}" if p >= 0.001 else f"p{nb}<{nb}0.001"
+        verdict = "rejects" if a.rejected else "does not reject"
+        text = (
+            f"Tukey's HSD, \u03b1{nb}={nb}{a.alpha:g}, N{nb}={nb}{a.n_datasets} data sets; "
+            f"repeated-measures ANOVA {verdict} equal means "
+            f"(F({a.dof[0]},{nb}{a.dof[1]}){nb}={nb}{a.statistic:.2f}, {p_text})"
+        )
+        if a.metric:
+            direction = "higher is better" if a.higher_is_better else "lower is better"
+            text = f"{a.metric} ({direction}). " + text
+        return text + "."
+
+
+def unwrap_auto(value, chart: str):
+    """The analysis a chart draws of ``value``: ``value`` itself unless it is an AutoResult.
+
+    Parameters
+    ----------
+    value : object
+        What the figure function was given.
+    chart : {'cd_diagram', 'rank_intervals', 'significance_heatmap'}
+        The figure asking.
+
+    Returns
+    -------
+    object
+        The ComparisonResult of the rank-based path, a :class:`TukeyView`
+        for the heatmap on the parametric path, or ``value`` unchanged.
+
+    Raises
+    ------
+    CdplotError
+        When ``chart`` cannot show the parametric path's analysis.
+    """
+    if not isinstance(value, AutoResult):
+        return value
+    if not isinstance(value.analysis, AnovaResult):
+        return value.analysis
+    if chart == "significance_heatmap":
+        return TukeyView(value.analysis)
+    raise CdplotError(
+        f"{chart} draws average ranks, but compare_auto chose repeated-measures ANOVA with "
+        "Tukey's HSD for these scores (no ranks, no critical difference): draw "
+        "significance_heatmap(result) for Tukey's adjusted p-values"
+    )
+
+
+def refuse_options(options: dict, compare_kws) -> None:
+    """The analysis options of a figure apply to raw scores only, as for any result."""
+    given = {k: v for k, v in {**options, **(compare_kws or {})}.items() if v is not None}
+    if given:
+        name = sorted(given)[0]
+        raise CdplotError(
+            f"option {name}={given[name]!r} applies only to raw scores; this compare_auto result "
+            "was computed already"
+        )

@@ -70,10 +70,14 @@ _SIZE_KEYS = {
 }
 
 SHARED_PARAMS = """\
-    result_or_scores : ComparisonResult or scores
+    result_or_scores : ComparisonResult, AutoResult or scores
         A result of :func:`cdplot.compare`, or anything it accepts (array,
         mapping, DataFrame, :class:`~cdplot.ScoreTable`, file path), which is
-        then compared with the options below.
+        then compared with the options below.  A result of
+        :func:`cdplot.compare_auto` is drawn by its chosen analysis: the
+        rank-based one by every chart; repeated-measures ANOVA only by
+        :func:`significance_heatmap` (Tukey's adjusted p-values, methods by
+        mean score), the other charts naming it in their error.
     ax : matplotlib.axes.Axes, optional
         Draw into this Axes (its frame and ticks are turned off, and the
         content is fitted to its width and height with the same rules as

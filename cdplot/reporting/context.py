@@ -559,7 +559,8 @@ def consistency_context(mc, order=None) -> dict:
         {"metric": label, "cells": [", ".join(per[label].get(d, ())) or "\u2013" for d in datasets]}
         for label in mc.metrics
     ]
-    # a data set on which every metric picks the same winner is the "consistent" case of seed 004
+    # a data set on which every metric picks the same winner: the metrics agree there (the
+    # "consistent" case of Yang et al.'s comparison of six measures, section 5.5)
     agree = [
         d
         for d in datasets

@@ -52,7 +52,8 @@ def test_title_methods_statistics_and_conclusion(text):
     assert _squash("Report Tester") in text
     for method in ("C4.5", "C4.5+m", "C4.5+cf", "C4.5+m+cf"):
         assert method in text
-    # printed-AUC values of seeds/README.md: tie-corrected chi2, uncorrected chi2, F_F, CD
+    # Demšar (2006) Table 6 as printed: tie-corrected chi2 (scipy 1.17.1
+    # friedmanchisquare(*columns) = 10.952381), Demšar's uncorrected chi2, F_F, CD, q_alpha
     for number in ("10.9524", "9.8571", "4.5859", "3.9867", "1.2536", "2.5690"):
         assert number in text
     # the core's sentences, with the tables' symbols typeset (chi2_F as chi-square_F, ...)

@@ -9,7 +9,7 @@ from cdplot.reporting import data_table
 from cdplot.stats.scores import ScoreTable
 
 # Demsar (2006), Table 6, as printed with 3 decimals; ranks of the printed values
-# (the "voting" row ties C4.5+cf and C4.5+m+cf, see seeds/README.md)
+# (the "voting" row ties C4.5+cf and C4.5+m+cf at 0.975 as printed; Demšar ranked unrounded AUCs)
 DEMSAR_LATEX = r"""% AUC, higher is better: score (rank), best of each data set in bold
 % needs \usepackage{booktabs}
 \begin{tabular}{lrrrr}

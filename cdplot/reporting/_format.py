@@ -136,6 +136,12 @@ _SYMBOLS = (
     (re.compile(r"\balpha\b"), "\u03b1"),
     (re.compile(r"\bcritical value q\b"), "critical value q<sub>\u03b1</sub>"),
     (re.compile(r"\bIman-Davenport\b"), "Iman\u2013Davenport"),
+    (re.compile(r"\bShapiro-Wilk\b"), "Shapiro\u2013Wilk"),
+    (re.compile(r"\bchi2\("), "\u03c7<sup>2</sup>("),
+    (re.compile(r"\btau-b\b"), "\u03c4<sub>b</sub>"),
+    # relations, as the tables print them (the text is escaped before these apply)
+    (re.compile(r" &lt;= "), " \u2264 "),
+    (re.compile(r" &gt;= "), " \u2265 "),
 )
 
 
@@ -157,7 +163,9 @@ def symbols_markup(text: str, names=()):
     from markupsafe import Markup, escape
 
     names = sorted({n for n in names if n}, key=len, reverse=True)
-    pieces = re.split("(" + "|".join(re.escape(n) for n in names) + ")", text) if names else [text]
+    # a name counts only as a whole word: a metric called "F" must not split "chi2_F"
+    pattern = "(" + "|".join(rf"(?<!\w){re.escape(n)}(?!\w)" for n in names) + ")"
+    pieces = re.split(pattern, text) if names else [text]
     out = []
     for i, piece in enumerate(pieces):
         html = str(escape(piece))

@@ -469,7 +469,7 @@ def section_context(
         "omnibus_html": symbols_markup(r.omnibus_sentence(), names),
         "posthoc_html": [symbols_markup(t, names) for t in _main_posthoc_sentences(r)],
         "n_remarks": len(r.bridges) + len(r.unjoined),
-        "notes": list(r.notes),
+        "notes": [symbols_markup(n, names) for n in r.notes],
         "conclusion": r.conclusion(),
         "dropped_datasets": list(r.scores.dropped_datasets),
         "order": order,
@@ -587,8 +587,8 @@ def consistency_context(mc, order=None) -> dict:
         "dataset_winners": winner_rows,
         "agreeing_datasets": agree,
         "summary": directions,
-        "conclusion": mc.conclusion(),
-        "paragraph": consistency_paragraph(mc),
+        "conclusion": symbols_markup(mc.conclusion(), mc.methods),
+        "paragraph": symbols_markup(consistency_paragraph(mc), mc.methods),
     }
 
 
@@ -674,7 +674,7 @@ def document_context(
             title += f" ({r0.metric})"
     if multi:
         if mc is not None:
-            summary = [mc.conclusion()]
+            summary = [symbols_markup(mc.conclusion(), _names(results))]
         else:
             summary = [consistency_note] if consistency_note else []
     else:
@@ -924,7 +924,7 @@ def anova_section_context(auto, *, figures, decimals: int, paper: str = "a4") ->
         "rejected": a.rejected,
         "conclusion": a.conclusion(),
         "conclusion_html": symbols_markup(a.conclusion(), names),
-        "notes": list(a.notes),
+        "notes": [symbols_markup(n, names) for n in a.notes],
         "dropped_datasets": list(auto.scores.dropped_datasets),
         "anova": anova_rows,
         "means": mean_rows,

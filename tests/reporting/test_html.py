@@ -2,6 +2,7 @@
 
 import re
 import xml.etree.ElementTree as ET
+from html import unescape
 from html.parser import HTMLParser
 
 import numpy as np
@@ -314,3 +315,14 @@ def test_the_report_never_overwrites_its_data_file(tmp_path):
     with pytest.raises(CdplotError, match="is also the data file"):
         report(str(data), same)
     assert data.read_text(encoding="utf-8") == text
+
+
+def test_prose_uses_the_symbols_of_the_tables(yang_html):
+    # issue 9: the summary wrote "chi2_F" and "alpha" while the tables write the symbols; a
+    # metric named "F" (Yang et al.) must not stop "chi2_F" from being typeset
+    prose = re.sub(r"<pre\b.*?</pre>|<footer\b.*?</footer>", " ", yang_html, flags=re.S)
+    text = unescape(re.sub(r"<[^>]+>", " ", prose))
+    for ascii_symbol in ("chi2_F", "F_F", "alpha", "tau-b", "<="):
+        assert ascii_symbol not in text, ascii_symbol
+    assert "\u03c7" in text
+    assert "\u03c4" in text

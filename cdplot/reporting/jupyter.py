@@ -8,19 +8,29 @@ report.
 
 from __future__ import annotations
 
+import numpy as np
+
+from ..stats.pair import PairResult
+from ._format import auto_decimals
+from .pairs import pair_context
 from .render import finish_context, prepare_context
-from .templating import render_template
+from .templating import render_block, render_template
 
 __all__ = ["repr_html"]
 
 
 def repr_html(result) -> str:
-    """HTML for a notebook cell: the CD diagram, the ranking and the conclusion.
+    """HTML for a notebook cell: the main figure, the ranking or means and the conclusion.
 
     Parameters
     ----------
-    result : ComparisonResult or MetricsComparison
-        The analysis to show.
+    result : ComparisonResult, MetricsComparison, AutoResult or PairResult
+        The analysis to show: a comparison with its CD diagram and average
+        ranks; each metric of a :class:`MetricsComparison` and how far they
+        agree; a :func:`cdplot.compare_auto` result with its choice and the
+        chosen analysis (Tukey's heatmap and the mean scores on the
+        parametric path); a :class:`PairResult` with its three tests and
+        the scores of both methods.
 
     Returns
     -------
@@ -36,6 +46,10 @@ def repr_html(result) -> str:
     >>> html.startswith('<div class="cdplot-report">')
     True
     """
+    if isinstance(result, PairResult):
+        places = auto_decimals(np.concatenate([result.scores_a, result.scores_b]))
+        pair = pair_context(result, decimals=places)
+        return render_block("notebook.html.j2", "notebook_pair", {"pair": pair})
     ctx, _ = prepare_context(result, progress=False)
     html = render_template("notebook.html.j2", finish_context(ctx, embed_fonts=False, paper="a4"))
     return html.strip()

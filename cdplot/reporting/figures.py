@@ -10,6 +10,7 @@ figures in one page cannot take each other's clip paths or glyphs.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
 import sys
@@ -19,6 +20,7 @@ import xml.etree.ElementTree as ET
 
 from .._child import die_with_parent
 from ..errors import CdplotError, CdplotWarning
+from .fonts import bundled_fonts
 
 __all__ = [
     "anova_figure_svgs",
@@ -376,8 +378,7 @@ def _report_style():
     figure widens; in a report a figure may widen (onto a landscape page)
     rather than print type too small to read.
     """
-    import dataclasses
-
+    # cdplot.plot imports matplotlib, which a report pays for only when it draws
     from ..plot.styles import STYLES
 
     return dataclasses.replace(STYLES["paper-wide"], min_font_size=6.5)
@@ -574,8 +575,6 @@ def figure_svgs_many(results, prefixes, *, while_drawing=None, progress=None) ->
     if workers:
         import concurrent.futures as cf
         import multiprocessing
-
-        from .fonts import bundled_fonts
 
         # read the fonts (and so import matplotlib) before forking: every worker inherits both
         bundled_fonts()

@@ -16,6 +16,8 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from .fonts import SANS, bundled_fonts
+
 __all__ = [
     "MIN_PT",
     "TEXT_WIDTH_PT",
@@ -50,8 +52,6 @@ _BREAKS = re.compile(r"(?<=[-/\u2010\u2013])|\s+")
 def _advances(bold: bool) -> tuple[dict[int, float], float]:
     """``({codepoint: advance in em}, default)`` of the report's sans face."""
     from fontTools.ttLib import TTFont
-
-    from .fonts import SANS, bundled_fonts
 
     weight = 700 if bold else 400
     faces = [f for f in bundled_fonts() if f.family == SANS]

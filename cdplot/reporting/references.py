@@ -10,7 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .._options import TEXT_FORMATS, check_option
+from ..errors import CdplotError
 from ..stats.resultkit import join_names
+from ..stats.results import CORRECTION_LABELS
+from ._format import latex_escape
 
 __all__ = [
     "Reference",
@@ -428,8 +431,6 @@ def references_for(results, *, consistency: bool = False, auto=None) -> list[Ref
 def _text(value: str, format: str) -> str:
     if format != "latex":
         return value
-    from ._format import latex_escape
-
     return latex_escape(value)
 
 
@@ -468,8 +469,6 @@ def methods_paragraph(result, *, format: str = "text") -> str:
     check_option("format", format, TEXT_FORMATS)
     results = list(result) if isinstance(result, (list, tuple)) else [result]
     if len({_design(r) for r in results}) != 1:
-        from ..errors import CdplotError
-
         raise CdplotError(
             "the analyses differ in design; describe them one by one with methods_paragraphs"
         )
@@ -544,8 +543,6 @@ def methods_paragraph(result, *, format: str = "text") -> str:
             if r.control is None
             else f"each method with the control {_text(r.control, format)}"
         )
-        from ..stats.results import CORRECTION_LABELS
-
         corr = CORRECTION_LABELS.get(r.correction, str(r.correction))
         corr_keys = _CORRECTION_REFS.get(r.correction, ())
         corr_text = (

@@ -222,6 +222,12 @@ def _from_results(results) -> _Analyses:
 def _resolve(data, analysis: dict) -> _Analyses:
     """The analyses to report: those given, or :func:`analyse` of the scores given."""
     given = {k: v for k, v in analysis.items() if v is not None}
+    items = data if isinstance(data, (list, tuple)) else [data]
+    if any(isinstance(r, PairResult) for r in items):
+        raise CdplotError(
+            "a PairResult is shown beside the analysis of its scores: pass it as "
+            "report(result, pairs=[pair_result])"
+        )
     if (
         isinstance(data, (list, tuple))
         and data

@@ -167,3 +167,12 @@ def test_undefined_paired_t_test_is_explained_not_raised():
     text = _text(render_html(res, pairs=[("A", "B")], embed_fonts=False))
     assert "A versus B" in text
     assert "undefined: the difference is 1 on every data set, so its variance is zero" in text
+
+
+def test_a_pair_result_alone_is_pointed_to_pairs():
+    pr = compare_pair(cdplot.load_example("demsar2006"), a="C4.5+m", b="C4.5")
+    for given in (pr, [pr]):
+        with pytest.raises(
+            CdplotError, match=r"pass it as report\(result, pairs=\[pair_result\]\)"
+        ):
+            render_html(given)

@@ -902,6 +902,7 @@ def anova_section_context(auto, *, figures, decimals: int, paper: str = "a4") ->
             }
         )
     names = [*a.methods, *auto.scores.datasets, a.metric or ""]
+    summary = _anova_summary(a)
     placed = []
     for fig in figures:
         n_sig = int(np.sum(np.triu(sig, 1)))
@@ -922,8 +923,8 @@ def anova_section_context(auto, *, figures, decimals: int, paper: str = "a4") ->
         "n_methods": a.n_methods,
         "n_datasets": a.n_datasets,
         "rejected": a.rejected,
-        "conclusion": a.conclusion(),
-        "conclusion_html": symbols_markup(a.conclusion(), names),
+        "conclusion": summary,
+        "conclusion_html": symbols_markup(summary, names),
         "notes": [symbols_markup(n, names) for n in a.notes],
         "dropped_datasets": list(auto.scores.dropped_datasets),
         "anova": anova_rows,
@@ -934,6 +935,42 @@ def anova_section_context(auto, *, figures, decimals: int, paper: str = "a4") ->
         "figures": placed,
         "heatmap_drawn": bool(placed),
     }
+
+
+def _p_words(p) -> str:
+    """``p = 0.0123`` or ``p < 0.0001``: the table's digits, in a sentence."""
+    cell = fmt_p(p)
+    return f"p < {cell[1:]}" if cell.startswith("<") else f"p = {cell}"
+
+
+def _anova_summary(a) -> str:
+    """The ANOVA's verdict and how many pairs Tukey's HSD separates, in a few sentences.
+
+    The core's conclusion names every significant pair in one sentence each way; with
+    many methods that is a wall of text, and the table of pairs lists them anyway.
+    """
+    verdict = "rejects" if a.rejected else "does not reject"
+    t = a.tukey
+    n_pairs = len(t.methods) * (len(t.methods) - 1) // 2
+    n_sig = len(t.significant_pairs())
+    how = f"Tukey's HSD (q = {t.critical_value:.4f} at alpha = {a.alpha:g}, {t.dof} df) " + (
+        f"finds {n_sig} of the {n_pairs} pairs of methods significantly different; the "
+        "pairs are listed below."
+        if n_sig
+        else "finds no pair of methods that differ significantly."
+    )
+    out = [
+        f"Repeated-measures ANOVA of {a.n_methods} methods on {a.n_datasets} data sets: "
+        f"F({a.dof[0]}, {a.dof[1]}) = {a.statistic:.4f}, {_p_words(a.pvalue)}, {verdict} equal "
+        f"means at alpha = {a.alpha:g}.",
+        how,
+    ]
+    if not a.rejected:
+        out.append(
+            "Because ANOVA does not reject equal means, the pairwise results are shown for "
+            "completeness only."
+        )
+    return " ".join(out)
 
 
 def _place_figure(fig: dict, alt: str, paper: str) -> dict:

@@ -24,6 +24,7 @@ import pytest
 
 import cdplot
 from cdplot.reporting import render_html
+from cdplot.stats.parametric import AutoResult, compare_auto
 from cdplot.stats.scores import ScoreTable
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -145,9 +146,18 @@ def _long_names(k: int, n: int) -> ScoreTable:
     )
 
 
+def _anova() -> AutoResult:
+    # normal noise around a linear trend: compare_auto takes the parametric path, whose
+    # tables (ANOVA, means, every Tukey pair) hold the long names
+    auto = compare_auto(_long_names(8, 40))
+    assert auto.path == "parametric"
+    return auto
+
+
 CASES = {
     "demsar": lambda: cdplot.load_example("demsar2006"),
     "k30": lambda: _long_names(30, 40),
+    "anova": _anova,
 }
 
 

@@ -118,6 +118,10 @@ def test_parametric_auto_result_shows_anova_and_tukey(parametric):
     assert "Repeated-measures ANOVA with Tukey's HSD was chosen" in text
     assert f"{a.statistic:.4f}" in text
     assert f"{a.dof[0]}, {a.dof[1]}" in text
+    # the summary counts the separated pairs (the table lists them) instead of a wall of names
+    n_sig = len(a.tukey.significant_pairs())
+    assert f"finds {n_sig} of the 10 pairs of methods significantly different" in text
+    assert "is significantly better than" not in text
     # every pair of 5 methods is listed with Tukey's adjusted p-value
     t = a.tukey
     rows = re.findall(r'<table class="stats-table tukey-pairs">(.*?)</table>', page, re.S)

@@ -194,3 +194,32 @@ def test_no_page_holds_only_a_heading(reports, k, n):
 def test_sixty_methods_on_forty_data_sets_fit_in_twelve_pages(reports):
     pages, _ = reports[60, 40]
     assert len(pages) <= 12
+
+
+# compare_auto takes the parametric path on these seeded tables (asserted): its report has
+# other tables (checks, ANOVA, means, Tukey's pairs), which must fit the page as well
+PARAMETRIC = [(5, 14, 1), (12, 40, 1), (30, 40, 2)]
+
+
+@pytest.mark.parametrize(
+    ("k", "n", "seed"), PARAMETRIC, ids=[f"k{k}-N{n}" for k, n, _ in PARAMETRIC]
+)
+def test_parametric_report_words_do_not_overlap_and_stay_inside(tmp_path, k, n, seed):
+    from cdplot.reporting import report
+    from cdplot.stats.parametric import compare_auto
+
+    auto = compare_auto(_table(k, n, seed))
+    assert auto.path == "parametric"
+    pdf = report(auto, tmp_path / "auto.pdf", date="2026-01-01")
+    for number, page in enumerate(_words(pdf), start=1):
+        words = [w for line in page["lines"] for w in line]
+        boxes = np.array([b for b, _ in words])
+        clashes = _overlaps(boxes)
+        assert not clashes, (
+            f"page {number}: {len(clashes)} overlapping words, e.g. "
+            f"{[(words[i][1], words[j][1]) for i, j in clashes[:3]]}"
+        )
+        w = page["width"]
+        for box, text in words:
+            assert box[0] >= LEFT - TOL, f"page {number}: {text!r} crosses the left margin"
+            assert box[2] <= w - RIGHT + TOL, f"page {number}: {text!r} crosses the right margin"

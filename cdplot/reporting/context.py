@@ -798,8 +798,8 @@ def choice_context(auto) -> dict:
 
 # more pairs than this are listed only when significant (the heatmap shows them all)
 MAX_TUKEY_ROWS = 45
-# and at most this many significant ones
-MAX_TUKEY_LISTED = 60
+# and at most this many significant ones (about half a page; "Differs from" has them all)
+MAX_TUKEY_LISTED = 20
 
 
 def _tukey_rows(a, order, places) -> dict:

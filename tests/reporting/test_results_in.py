@@ -180,3 +180,18 @@ def test_a_pair_result_alone_is_pointed_to_pairs():
             CdplotError, match=r"pass it as report\(result, pairs=\[pair_result\]\)"
         ):
             render_html(given)
+
+
+def test_many_tukey_pairs_list_the_strongest_and_point_to_the_rest():
+    # 30 methods with well-separated means: hundreds of significant pairs; the table keeps
+    # the 20 smallest p-values and says where the others are
+    rng = np.random.default_rng(3)
+    x = np.linspace(1.0, 0.0, 30)[None, :] + rng.normal(0, 0.05, (40, 30))
+    auto = compare_auto(x, methods=[f"method {i:02d}" for i in range(30)])
+    assert auto.path == "parametric"
+    n_sig = len(auto.analysis.tukey.significant_pairs())
+    assert n_sig > 20
+    page = render_html(auto, embed_fonts=False)
+    assert page.count('<tr class="significant">') == 20
+    text = _text(page)
+    assert f"{n_sig - 20} more significant pairs are not listed here" in text

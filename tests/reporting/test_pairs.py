@@ -100,5 +100,5 @@ def test_undefined_paired_t_is_shown_not_raised():
     data = {f"d{i}": {"a": 0.25 + i / 8, "b": i / 8} for i in range(6)}  # exact in binary
     res = cdplot.compare(data, test="wilcoxon", correction="holm")
     text = html.unescape(render_html(res, pairs=[("a", "b")], embed_fonts=False))
-    assert "undefined: the differences do not vary" in text
+    assert "undefined: the difference is 0.25 on every data set, so its variance is zero" in text
     assert "The paired t-test is undefined" in text

@@ -38,7 +38,7 @@ def _parametric():
         ),
         (_parametric, ["Repeated-measures ANOVA with Tukey's HSD was chosen", "mean score"]),
         (
-            lambda: compare_pair(cdplot.load_example("demsar2006"), a="C4.5+m", b="C4.5"),
+            lambda: compare_pair(cdplot.load_example("demsar2006"), methods=("C4.5+m", "C4.5")),
             ["C4.5+m versus C4.5", "Wilcoxon signed-rank", "R+ = 93"],
         ),
     ],
@@ -55,7 +55,7 @@ def test_every_result_shows_a_table(make, expected):
 
 def test_names_are_escaped():
     x = np.array([[1.0, 2.0], [2.0, 3.0], [3.0, 3.5], [1.0, 4.0], [0.5, 1.0]])
-    pr = compare_pair(x, methods=["<b>a</b>", "b&c"], a="<b>a</b>", b="b&c")
+    pr = compare_pair(x, methods=("<b>a</b>", "b&c"))
     fragment = repr_html(pr)
     assert "<b>a</b>" not in fragment
     assert "&lt;b&gt;a&lt;/b&gt;" in fragment

@@ -11,6 +11,7 @@ import cdplot
 from cdplot.errors import CdplotError
 from cdplot.reporting import render as render_module
 from cdplot.reporting import render_html, report
+from cdplot.reporting._format import fmt_p
 from cdplot.stats.pair import compare_pair
 from cdplot.stats.parametric import compare_auto
 from cdplot.stats.scores import ScoreTable
@@ -130,7 +131,7 @@ def test_parametric_auto_result_shows_anova_and_tukey(parametric):
     assert body.count("<tr") == 1 + 10
     for i in range(5):
         for j in range(i + 1, 5):
-            assert cdplot.stats.results.fmt_p(t.pvalues[i, j]).split("= ")[-1] in body
+            assert fmt_p(t.pvalues[i, j]) in body
     # no rank-based section: there are no ranks on this path
     assert "Omnibus tests" not in text
     assert "Average rank" not in text
@@ -146,7 +147,7 @@ def test_parametric_report_writes_a_pdf(parametric, tmp_path):
 
 def test_pairs_given_as_results(tmp_path):
     res = cdplot.compare(cdplot.load_example("demsar2006"))
-    pr = compare_pair(res.scores, a="C4.5+m", b="C4.5")
+    pr = compare_pair(res.scores, methods=("C4.5+m", "C4.5"))
     text = _text(render_html(res, pairs=[pr], embed_fonts=False))
     assert "C4.5+m versus C4.5" in text
     assert "R+ = 93, R\u2212 = 12" in text
@@ -156,7 +157,7 @@ def test_pair_of_a_metric_goes_to_its_section():
     mc = cdplot.compare_metrics(cdplot.load_example("yang-table9"))
     r = mc.result("AUC")
     a, b = r.methods[:2]
-    pr = compare_pair(r.scores, a=a, b=b)
+    pr = compare_pair(r.scores, methods=(a, b))
     page = render_html(mc, pairs=[pr], embed_fonts=False)
     assert page.count(f"{a} versus {b}") == 1
     auc = mc.metrics.index("AUC") + 1
@@ -174,7 +175,7 @@ def test_undefined_paired_t_test_is_explained_not_raised():
 
 
 def test_a_pair_result_alone_is_pointed_to_pairs():
-    pr = compare_pair(cdplot.load_example("demsar2006"), a="C4.5+m", b="C4.5")
+    pr = compare_pair(cdplot.load_example("demsar2006"), methods=("C4.5+m", "C4.5"))
     for given in (pr, [pr]):
         with pytest.raises(
             CdplotError, match=r"pass it as report\(result, pairs=\[pair_result\]\)"

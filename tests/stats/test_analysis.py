@@ -62,7 +62,7 @@ def test_options_reach_every_metric():
         assert r.correction == "holm"
         assert r.alpha == 0.1
     one = cdplot.compare(
-        data, metric="AUC", test="wilcoxon", correction="holm", alpha=0.1, method="exact"
+        data, metric="AUC", test="wilcoxon", correction="holm", alpha=0.1, distribution="exact"
     )
     np.testing.assert_array_equal(got.result("AUC").pvalues, one.pvalues)
 
@@ -97,7 +97,7 @@ def test_bad_options(kwargs, message):
 def test_pairs_reuse_the_analysis_options():
     res = cdplot.compare(cdplot.load_example("demsar2006"), zero_method="zsplit")
     (pr,) = analyse_pairs(res, [("C4.5+m", "C4.5")])
-    want = compare_pair(res.scores, a="C4.5+m", b="C4.5", zero_method="zsplit")
+    want = compare_pair(res.scores, methods=("C4.5+m", "C4.5"), zero_method="zsplit")
     assert pr.wilcoxon.pvalue == want.wilcoxon.pvalue
     # Demšar (2006) section 3.1.3: R+ = 93, R- = 12 for C4.5+m against C4.5
     assert (pr.wilcoxon.r_plus, pr.wilcoxon.r_minus) == (93, 12)

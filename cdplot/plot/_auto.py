@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import CdplotError
+from ..stats.formatting import format_p
 from ..stats.parametric import AnovaResult, AutoResult
 
 __all__ = ["TukeyView", "unwrap_auto"]
@@ -62,7 +63,8 @@ class TukeyView:
         a = self.anova
         nb = "\u00a0"
         p = a.pvalue
-        p_text = f"p{nb}={nb}{p:.3g}" if p >= 0.001 else f"p{nb}<{nb}0.001"
+        # the same digits as the rank-based caption (plot._common.caption_text)
+        p_text = format_p(p, digits=3, significant=True, prefix=True, space=nb)
         verdict = "rejects" if a.rejected else "does not reject"
         text = (
             f"Tukey's HSD, \u03b1{nb}={nb}{a.alpha:g}, N{nb}={nb}{a.n_datasets} data sets; "

@@ -16,6 +16,7 @@ from html import escape as html_escape
 import numpy as np
 
 from .._version import __version__
+from ..stats.formatting import format_p
 from ..stats.results import CORRECTION_LABELS
 from ._format import auto_decimals, fmt_number, fmt_p, symbols_markup
 from .layout import (
@@ -937,12 +938,6 @@ def anova_section_context(auto, *, figures, decimals: int, paper: str = "a4") ->
     }
 
 
-def _p_words(p) -> str:
-    """``p = 0.0123`` or ``p < 0.0001``: the table's digits, in a sentence."""
-    cell = fmt_p(p)
-    return f"p < {cell[1:]}" if cell.startswith("<") else f"p = {cell}"
-
-
 def _anova_summary(a) -> str:
     """The ANOVA's verdict and how many pairs Tukey's HSD separates, in a few sentences.
 
@@ -961,8 +956,8 @@ def _anova_summary(a) -> str:
     )
     out = [
         f"Repeated-measures ANOVA of {a.n_methods} methods on {a.n_datasets} data sets: "
-        f"F({a.dof[0]}, {a.dof[1]}) = {a.statistic:.4f}, {_p_words(a.pvalue)}, {verdict} equal "
-        f"means at alpha = {a.alpha:g}.",
+        f"F({a.dof[0]}, {a.dof[1]}) = {a.statistic:.4f}, {format_p(a.pvalue, prefix=True)}, "
+        f"{verdict} equal means at alpha = {a.alpha:g}.",
         how,
     ]
     if not a.rejected:

@@ -331,6 +331,21 @@ def cd_diagram(
             )
         ax = cv.axes(lay.width, lay.height)
         _draw(ax, lay, result, font, st, hl, ctrl, differ, label_kws or {}, line_kws or {})
+    # what save_figure(ax, "cd.tex") needs to lay the same diagram out for LaTeX
+    ax._cdplot_tikz = (
+        "cd",
+        result,
+        {
+            "reverse": reverse,
+            "style": st.name,
+            "highlight": highlight,
+            "ranks": ranks,
+            "caption": caption,
+            "note": note,
+            "width": width,
+            "full_axis": full_axis,
+        },
+    )
     return ax
 
 

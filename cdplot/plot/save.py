@@ -8,7 +8,7 @@ from pathlib import Path
 
 from .._atomic import atomic_write
 from .._options import FIGURE_FORMATS as FORMATS
-from .._options import MAX_DPI, MIN_DPI
+from .._options import MAX_DPI, MIN_DPI, check_bool
 from ..errors import CdplotError
 from .fonts import register_fonts
 
@@ -215,19 +215,46 @@ def _write(fig, fh, fmt: str, dpi: float, text_as_paths: bool = False) -> None:
             log.setLevel(level)
 
 
-def save_figure(ax_or_fig, path, *, dpi=300, format=None):
-    """Save a figure as PNG, SVG or PDF, chosen by the extension of ``path``.
+def _save_tikz(ax_or_fig, path: Path, standalone: bool) -> Path:
+    """Write the TikZ picture of the one CD diagram or interval chart drawn in ``ax_or_fig``."""
+    fig = _figure(ax_or_fig)
+    axes = [ax_or_fig] if hasattr(ax_or_fig, "_cdplot_tikz") else fig.get_axes()
+    drawn = [a for a in axes if hasattr(a, "_cdplot_tikz")]
+    if len(drawn) != 1:
+        raise CdplotError(
+            f"output {str(path)!r}: a TikZ picture is written from one CD diagram or "
+            f"rank-interval chart drawn by cdplot; this figure holds {len(drawn)}; pass that "
+            "chart's Axes, or use cdplot.cd_tikz(result, path=...)"
+        )
+    from .tikz import cd_tikz, intervals_tikz
+
+    kind, result, options = drawn[0]._cdplot_tikz
+    write = cd_tikz if kind == "cd" else intervals_tikz
+    write(result, path=path, standalone=standalone, **options)
+    return path
+
+
+def save_figure(ax_or_fig, path, *, dpi=300, format=None, standalone=False):
+    """Save a figure as PNG, SVG or PDF, chosen by the extension of ``path``, or as TikZ.
 
     Parameters
     ----------
     ax_or_fig : matplotlib.axes.Axes or matplotlib.figure.Figure
         What a cdplot drawing function returned, or its figure.
     path : str or Path
-        Output file, ending in ``.png``, ``.svg`` or ``.pdf``.
+        Output file, ending in ``.png``, ``.svg`` or ``.pdf``; or ``.tex`` for a
+        TikZ picture of the CD diagram or rank-interval chart drawn in
+        ``ax_or_fig``, laid out anew for LaTeX's text by
+        :func:`cdplot.cd_tikz` / :func:`cdplot.intervals_tikz` with the options
+        the chart was drawn with (its matplotlib font and ``label_kws`` do not
+        apply: LaTeX sets the text in the paper's font).
     dpi : int, default 300
         Resolution of PNG output (vector formats ignore it).
     format : {'png', 'svg', 'pdf'}, optional
-        Format to write whatever the extension.
+        Format to write whatever the extension (not for ``.tex``).
+    standalone : bool, default False
+        For ``.tex`` only: a complete LaTeX document instead of a picture to
+        ``\\input``.
 
     Returns
     -------
@@ -259,6 +286,11 @@ def save_figure(ax_or_fig, path, *, dpi=300, format=None):
     >>> out.suffix
     '.svg'
     """
+    check_bool("standalone", standalone)
+    if Path(path).suffix.lower() == ".tex" and format is None:
+        return _save_tikz(ax_or_fig, Path(path), standalone)
+    if standalone:
+        raise CdplotError(f"option standalone=True applies to .tex output, not {str(path)!r}")
     fmt = format_of(path, format)
     if isinstance(dpi, bool) or not isinstance(dpi, (int, float)) or not MIN_DPI <= dpi <= MAX_DPI:
         raise CdplotError(f"option dpi={dpi!r} must be a number from {MIN_DPI} to {MAX_DPI}")

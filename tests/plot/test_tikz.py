@@ -219,11 +219,42 @@ def test_control_mode_says_only_pairs_with_the_control(tmp_path):
         cd_tikz(res, highlight="C4.5+m")
 
 
-def test_save_figure_points_to_cd_tikz(tmp_path, demsar):
-    ax = cdplot.cd_diagram(demsar)
-    with pytest.raises(CdplotError, match="cd_tikz"):
-        cdplot.save_figure(ax, tmp_path / "cd.tex")
+def test_save_figure_writes_the_drawn_chart_as_tikz(tmp_path, demsar):
+    # issue 12: save_figure(ax, "cd.tex") gives what cd_tikz gives for the options drawn with
+    ax = cdplot.cd_diagram(demsar, reverse=True, style="paper-wide", highlight="C4.5")
+    out = cdplot.save_figure(ax, tmp_path / "cd.tex")
+    assert out.read_text(encoding="utf-8") == cd_tikz(
+        demsar, reverse=True, style="paper-wide", highlight="C4.5"
+    )
+    ax = cdplot.rank_intervals(demsar, highlight="C4.5")
+    cdplot.save_figure(ax.figure, tmp_path / "iv.tex", standalone=True)
+    assert (tmp_path / "iv.tex").read_text(encoding="utf-8") == intervals_tikz(
+        demsar, highlight="C4.5", standalone=True
+    )
+
+
+def test_save_figure_tex_refuses_what_it_cannot_write(tmp_path, demsar):
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(1, 2)
+    cdplot.cd_diagram(demsar, ax=axes[0])
+    cdplot.cd_diagram(demsar, ax=axes[1])
+    with pytest.raises(CdplotError, match="holds 2"):
+        cdplot.save_figure(fig, tmp_path / "cd.tex")
+    with pytest.raises(CdplotError, match="holds 0"):
+        cdplot.save_figure(cdplot.significance_heatmap(demsar), tmp_path / "cd.tex")
+    with pytest.raises(CdplotError, match="standalone=True applies to .tex"):
+        cdplot.save_figure(axes[0], tmp_path / "cd.svg", standalone=True)
     assert list(tmp_path.iterdir()) == []
+    plt.close(fig)
+
+
+@needs_latex
+def test_save_figure_tex_compiles(tmp_path, demsar):
+    ax = cdplot.cd_diagram(demsar)
+    cdplot.save_figure(ax, tmp_path / "cd.tex")
+    pdf = compile_tex(tmp_path, (tmp_path / "cd.tex").read_text(encoding="utf-8"), standalone=False)
+    assert "C4.5+m+cf" in pdf_text(pdf)
 
 
 def test_writes_atomically_and_validates(tmp_path, demsar):

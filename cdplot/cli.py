@@ -9,10 +9,12 @@ status 2, never as a traceback.
 from __future__ import annotations
 
 import argparse
+import ast
 import contextlib
 import importlib
 import os
 import re
+import shlex
 import signal
 import sys
 import warnings
@@ -20,7 +22,7 @@ import warnings
 from ._version import __version__
 from .errors import CdplotError
 
-__all__ = ["main", "build_parser", "terminal_safe"]
+__all__ = ["main", "build_parser", "terminal_safe", "speak_cli", "command_flags"]
 
 SUBCOMMANDS = ("stats", "plot", "report", "table", "pair")
 
@@ -50,6 +52,10 @@ def terminal_safe(text: str) -> str:
     return _UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
+# writes longer than this go to the file descriptor directly (see _SafeStream.write)
+_DIRECT_WRITE = 1 << 14
+
+
 class _SafeStream:
     """A text stream that escapes what :func:`terminal_safe` escapes before writing."""
 
@@ -57,14 +63,30 @@ class _SafeStream:
         self._stream = stream
 
     def write(self, text):
-        return self._stream.write(terminal_safe(text))
+        text = terminal_safe(text)
+        if len(text) > _DIRECT_WRITE:
+            try:
+                fd = self._stream.fileno()
+            except (AttributeError, OSError, ValueError):  # StringIO and the like
+                fd = None
+            if fd is not None:
+                # CPython's buffered writer drops the rest of a large write without an error
+                # when the reader of a pipe leaves after a partial write; os.write reports it
+                # (BrokenPipeError), so ``cdplot stats big.csv | head -1`` ends with status 141
+                self._stream.flush()
+                encoding = getattr(self._stream, "encoding", None) or "utf-8"
+                data = memoryview(text.encode(encoding, "backslashreplace"))
+                while data:
+                    data = data[os.write(fd, data) :]
+                return len(text)
+        return self._stream.write(text)
 
     def __getattr__(self, name):
         return getattr(self._stream, name)
 
 
 @contextlib.contextmanager
-def _guarded_output(command: str):
+def _guarded_output(command: str, flags=None):
     """Safe stdout/stderr and one-line warnings for the duration of a command."""
     saved = sys.stdout, sys.stderr, warnings.showwarning
     for stream in saved[:2]:
@@ -73,7 +95,7 @@ def _guarded_output(command: str):
     sys.stdout, sys.stderr = _SafeStream(saved[0]), _SafeStream(saved[1])
 
     def show(message, category, filename, lineno, file=None, line=None):
-        text = " ".join(str(message).split())
+        text = speak_cli(" ".join(str(message).split()), flags or {})
         print(f"cdplot {command}: warning: {text}", file=sys.stderr)
 
     warnings.showwarning = show
@@ -88,6 +110,86 @@ def _guarded_output(command: str):
         sys.stdout, sys.stderr, warnings.showwarning = saved
         if old_term is not None:
             signal.signal(signal.SIGTERM, old_term)
+
+
+# Python keywords whose command-line option has another name; every other ``foo_bar=``
+# is the option whose dest is ``foo_bar``, read from the parser itself
+_KEYWORD_DESTS = {
+    "method": "distribution",  # the null distribution's keyword before it took the same name
+    "names": "methods",
+    "max_bytes": "max_input_size",
+    "template_dir": "template",
+    "repeat_col": "repetition_col",
+    "n_samples": "samples",
+    "rng": "seed",
+    "pairs": "pair",
+    "nan_policy": "drop_incomplete",
+}
+# a quoted text (names from the input are data: nothing inside one is translated), or a
+# keyword with its value; a quote right after a letter is an apostrophe (Demsar's)
+_QUOTED = r"""(?<![\w])(?:'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")"""
+_VALUE = rf"""{_QUOTED}|\[[^\]]*\]|\([^)]*\)|\{{[^}}]*\}}|[^\s,;)\]'"]+?(?=[.:]?(?:[\s,;)\]]|$))"""
+_KEYWORD_OR_QUOTED = re.compile(
+    rf"(?P<quoted>{_QUOTED})|(?<![\w.-])(?P<name>[a-z][a-z0-9_]*)=(?!=)(?P<value>{_VALUE})?"
+)
+
+
+def command_flags(parser: argparse.ArgumentParser) -> dict:
+    """``{dest: [actions]}`` of the options of one (sub)command, read from the parser."""
+    flags: dict = {}
+    for action in parser._actions:  # read only: argparse lists its actions nowhere else
+        if action.option_strings and action.dest != "help":
+            flags.setdefault(action.dest, []).append(action)
+    return flags
+
+
+def _flag(actions, value, given: bool) -> str:
+    """The command-line spelling of ``keyword=value`` for the actions of one dest."""
+    first = actions[0]
+    flag = max(first.option_strings, key=len)
+    if first.nargs == 0:
+        if isinstance(first, argparse.BooleanOptionalAction) and isinstance(value, bool):
+            return flag if value else flag.replace("--", "--no-", 1)
+        for action in actions:
+            if given and getattr(action, "const", None) == value and value is not None:
+                return max(action.option_strings, key=len)
+        return flag if not given else f"no {flag}"
+    if not given:
+        return flag
+    if value is None:
+        return f"no {flag}"
+    if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
+        return f"{flag} {shlex.quote(','.join(value))}"
+    return f"{flag} {shlex.quote(value) if isinstance(value, str) else value}"
+
+
+def speak_cli(message: str, flags: dict) -> str:
+    """``message`` with every Python keyword a command-line option stands for written as the option.
+
+    ``use test='friedman-z'`` becomes ``use --test friedman-z``, ``pass score_col=`` becomes
+    ``pass --score-col``; ``flags`` is :func:`command_flags` of the command that ran.
+    Quoted text (names from the input) is left as it is.
+    """
+
+    def replace(m):
+        if m["quoted"] is not None:
+            return m[0]
+        name = m["name"]
+        dest = _KEYWORD_DESTS.get(name, name)
+        if dest not in flags:
+            return m[0]
+        given = m["value"] is not None
+        value = None
+        if given:
+            try:
+                value = ast.literal_eval(m["value"])
+            except (ValueError, SyntaxError, MemoryError, RecursionError):
+                value = m["value"]
+        if name == "nan_policy":
+            value = {"omit": True, "raise": None}.get(value, value)
+        return _flag(flags[dest], value, given)
+
+    return _KEYWORD_OR_QUOTED.sub(replace, message)
 
 
 class _Terminated(BaseException):
@@ -137,6 +239,11 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name in SUBCOMMANDS:
         importlib.import_module(f"cdplot._cli.{name}").register(sub)
+        sub.choices[name].add_argument(
+            "-q", "--quiet", action="store_true", help="do not say which files were written"
+        )
+    # the subcommands' parsers, to speak of their options in messages
+    parser.commands = dict(sub.choices)
     return parser
 
 
@@ -147,7 +254,8 @@ def main(argv=None) -> int:
     if not getattr(args, "func", None):
         parser.print_help(sys.stderr)
         return 2
-    with _guarded_output(args.command):
+    flags = command_flags(parser.commands[args.command])
+    with _guarded_output(args.command, flags):
         try:
             _check_outputs_are_not_inputs(args)
             status = int(args.func(args) or 0)
@@ -161,7 +269,8 @@ def main(argv=None) -> int:
                 os.dup2(devnull, sys.__stdout__.fileno())
             return 128 + 13
         except CdplotError as exc:
-            print(f"cdplot {args.command}: error: {exc}", file=sys.stderr)
+            # the library names keywords (test='friedman-z'); a command-line user typed options
+            print(f"cdplot {args.command}: error: {speak_cli(str(exc), flags)}", file=sys.stderr)
             return 2
         except OSError as exc:
             where = f" {exc.filename!r}" if getattr(exc, "filename", None) else ""

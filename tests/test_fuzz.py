@@ -228,7 +228,7 @@ def _run(argv):
 # command lines that once ended in a traceback (issue 14, and this fuzz): kept as fixed cases,
 # since the generated ones only meet them by chance
 KNOWN = [
-    ("pair", ".csv", "fold,A,B\n0,0.1,0.2\n1,0.3,0.1\n", ["--a", "A", "--b", "B", "--sep", "abc"]),
+    ("pair", ".csv", "fold,A,B\n0,0.1,0.2\n1,0.3,0.1\n", ["--methods", "A,B", "--sep", "abc"]),
     ("stats", ".json", HOSTILE[0], []),
     ("stats", ".json", HOSTILE[1], []),
     ("table", ".json", HOSTILE[2], []),
@@ -236,7 +236,7 @@ KNOWN = [
     ("stats", ".csv", HOSTILE[8], []),
     ("plot", ".csv", HOSTILE[10], ["-o", "{folder}/x.svg"]),
     ("report", ".csv", HOSTILE[11], ["-o", "{folder}/x.html"]),
-    ("pair", ".csv", "fold,A,A\n0,0.1,0.2\n1,0.3,0.1\n", ["--a", "A", "--b", "A"]),
+    ("pair", ".csv", "fold,A,A\n0,0.1,0.2\n1,0.3,0.1\n", ["--methods", "A,A"]),
     ("plot", ".csv", HOSTILE[5], ["-o", "{folder}/x.png", "--dpi", "0.001"]),
 ]
 

@@ -1,23 +1,36 @@
-"""Options shared by the subcommands, and the load-and-analyse step they share."""
+"""Options shared by the subcommands, and the load-and-analyse step they share.
+
+The numerical layers are imported inside the functions that run a command, so
+that ``cdplot --help`` and argument errors answer before numpy is loaded.
+"""
 
 from __future__ import annotations
 
 import argparse
+import os
+import sys
+from pathlib import Path
 
+from .._atomic import atomic_write
+from .._options import CORRECTIONS, DISTRIBUTIONS, TESTS, ZERO_METHODS, check_alpha
 from ..errors import CdplotError
 
 __all__ = [
     "add_input_options",
+    "add_column_options",
     "add_analysis_options",
+    "selection_kwargs",
     "load_tables",
     "analysis_kwargs",
+    "analyse",
     "run_analyses",
+    "output_format",
+    "write_text",
+    "say_written",
 ]
 
 
 def _alpha(text: str) -> float:
-    from .._options import check_alpha
-
     try:
         return check_alpha(float(text), name="--alpha")
     except ValueError as exc:
@@ -80,7 +93,10 @@ def _rename(text: str) -> tuple:
 
 
 def add_column_options(parser, *, group=None, pair=False):
-    """Add the reading options every command shares: layout, columns, selection, limits."""
+    """Add the reading options every command shares: layout, columns, selection, limits.
+
+    With ``pair``, ``--methods`` names the two methods of ``cdplot pair``.
+    """
     g = group or parser.add_argument_group("input")
     g.add_argument(
         "--layout",
@@ -105,8 +121,10 @@ def add_column_options(parser, *, group=None, pair=False):
     g.add_argument(
         "--methods",
         type=_names,
-        metavar="A,B,C",
-        help="keep only these methods, in this order",
+        metavar="A,B" if pair else "A,B,C",
+        help="the two methods to compare (default: the two of the data)"
+        if pair
+        else "keep only these methods, in this order",
     )
     g.add_argument("--exclude", type=_names, metavar="A,B", help="leave these methods out")
     g.add_argument("--datasets", type=_names, metavar="D1,D2", help="keep only these data sets")
@@ -149,11 +167,11 @@ def selection_kwargs(args) -> dict:
     }
 
 
-def add_analysis_options(parser: argparse.ArgumentParser) -> None:
-    """Add direction, alpha, test, correction and the other options of :func:`cdplot.compare`."""
-    from .._options import CORRECTIONS, TESTS, ZERO_METHODS
-    from .._options import DISTRIBUTIONS as WILCOXON_METHODS
+def add_analysis_options(parser: argparse.ArgumentParser, *, auto: bool = False) -> None:
+    """Add direction, alpha, test, correction and the other options of :func:`cdplot.compare`.
 
+    With ``auto``, ``--test auto`` chooses the analysis as :func:`cdplot.compare_auto` does.
+    """
     g = parser.add_argument_group("analysis")
     d = g.add_mutually_exclusive_group()
     d.add_argument(
@@ -184,7 +202,16 @@ def add_analysis_options(parser: argparse.ArgumentParser) -> None:
         "--alpha", type=_alpha, default=0.05, help="significance level in (0, 1) (default: 0.05)"
     )
     g.add_argument(
-        "--test", choices=TESTS, default="nemenyi", help="post-hoc test (default: nemenyi)"
+        "--test",
+        choices=(*TESTS, "auto") if auto else TESTS,
+        default="nemenyi",
+        help="post-hoc test (default: nemenyi)"
+        + (
+            "; auto: ANOVA + Tukey or Friedman + Nemenyi, chosen by checks of the "
+            "assumptions (cdplot.compare_auto)"
+            if auto
+            else ""
+        ),
     )
     g.add_argument(
         "--correction",
@@ -210,10 +237,10 @@ def add_analysis_options(parser: argparse.ArgumentParser) -> None:
         "their ranks evenly, ignoring one when their number is odd; zsplit is scipy's rule)",
     )
     g.add_argument(
-        "--wilcoxon-method",
-        choices=WILCOXON_METHODS,
+        "--distribution",
+        choices=DISTRIBUTIONS,
         default="auto",
-        help="Wilcoxon: exact or normal null distribution (default: auto)",
+        help="Wilcoxon: exact or normal null distribution of the p-values (default: auto)",
     )
 
 
@@ -269,13 +296,74 @@ def analysis_kwargs(args, table) -> dict:
         "control": args.control,
         "tie_correction": args.tie_correction,
         "zero_method": args.zero_method,
-        "distribution": args.wilcoxon_method,
+        "distribution": args.distribution,
         "nan_policy": "omit" if args.drop_incomplete else "raise",
     }
 
 
-def run_analyses(args):
-    """Load the tables and analyse each; returns a list of ComparisonResult."""
+def analyse(args, table):
+    """The analysis of one table: :func:`cdplot.compare_auto` for ``--test auto``."""
+    kwargs = analysis_kwargs(args, table)
+    if kwargs["test"] == "auto":
+        from ..stats.parametric import compare_auto
+
+        del kwargs["test"]
+        return compare_auto(table, **kwargs)
     from ..stats.compare import compare_table
 
-    return [compare_table(t, **analysis_kwargs(args, t)) for t in load_tables(args)]
+    return compare_table(table, **kwargs)
+
+
+def run_analyses(args):
+    """Load the tables and analyse each; returns a list of results."""
+    return [analyse(args, t) for t in load_tables(args)]
+
+
+def output_format(args, extensions: dict, *, default: str | None = None) -> str | None:
+    """The format to write: ``--format``, else the one the extension of ``-o OUT`` implies.
+
+    ``extensions`` maps lowercase suffixes to formats.  A ``--format`` that
+    disagrees with the extension is an error (a PDF named ``.html`` misleads
+    whoever opens it); an extension that implies nothing leaves ``--format``
+    or ``default`` to decide.
+    """
+    out = getattr(args, "output", None)
+    implied = extensions.get(Path(out).suffix.lower()) if out is not None else None
+    if args.format is not None and implied is not None and implied != args.format:
+        raise CdplotError(
+            f"option --format {args.format} disagrees with the extension of -o {out!r}, "
+            f"which means {implied}; make them agree or leave --format out"
+        )
+    if out is not None and args.format is None and implied is None and default is None:
+        known = ", ".join(sorted(extensions))
+        raise CdplotError(
+            f"option -o {out!r}: the extension says no format; name it {known} or give --format"
+        )
+    return args.format or implied or default
+
+
+def _size_text(size: int) -> str:
+    if size < 1024:
+        return f"{size} bytes"
+    if size < 1 << 20:
+        return f"{size / 1024:.1f} KiB"
+    return f"{size / (1 << 20):.1f} MiB"
+
+
+def say_written(args, path, fmt: str) -> None:
+    """``cdplot COMMAND: wrote OUT (FORMAT, SIZE)`` on stderr, unless ``--quiet``."""
+    if getattr(args, "quiet", False):
+        return
+    size = _size_text(os.path.getsize(path))
+    label = {"tex": "TikZ"}.get(fmt, fmt.upper())
+    print(f"cdplot {args.command}: wrote {path} ({label}, {size})", file=sys.stderr)
+
+
+def write_text(args, text: str, fmt: str) -> None:
+    """``text`` to ``-o OUT`` (atomically, then said) or to standard output."""
+    if args.output is None:
+        sys.stdout.write(text)
+        return
+    with atomic_write(args.output, "w") as fh:
+        fh.write(text)
+    say_written(args, args.output, fmt)

@@ -14,11 +14,13 @@ The file says what kind of comparison it allows:
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 
+from .._options import DISTRIBUTIONS, ZERO_METHODS, check_alpha
 from ..errors import CdplotError
-from .common import add_column_options, selection_kwargs
+from .common import add_column_options, say_written, selection_kwargs
 
 PAIR_TESTS = (
     "kfold-t",
@@ -44,8 +46,8 @@ def register(sub) -> None:
             "With --rope the Bayesian correlated t-test or signed-rank test is added."
         ),
         epilog=(
-            "Examples: cdplot pair folds.csv --a svm --b tree --scheme 10x10 --rope 0.01; "
-            "cdplot pair --example demsar2006 --a C4.5+m --b C4.5"
+            "Examples: cdplot pair folds.csv --methods svm,tree --scheme 10x10 --rope 0.01; "
+            "cdplot pair --example demsar2006 --methods C4.5+m,C4.5"
         ),
     )
     p.add_argument(
@@ -55,8 +57,6 @@ def register(sub) -> None:
         help="per-fold scores, a score table, or predictions (CSV, TSV or JSON)",
     )
     p.add_argument("--example", metavar="NAME", help="use a bundled score table instead of FILE")
-    p.add_argument("--a", metavar="NAME", help="the first method (default: the first of two)")
-    p.add_argument("--b", metavar="NAME", help="the second method (default: the second of two)")
     p.add_argument(
         "--test",
         action="append",
@@ -82,6 +82,14 @@ def register(sub) -> None:
         help="half-width of the region of practical equivalence; adds the Bayesian test",
     )
     p.add_argument(
+        "--prior-strength",
+        type=float,
+        default=0.5,
+        metavar="S",
+        help="weight of the pseudo-observation at zero of the Bayesian signed-rank test "
+        "(default: 0.5)",
+    )
+    p.add_argument(
         "--seed", type=int, default=0, help="seed of the Bayesian signed-rank sampling (default: 0)"
     )
     p.add_argument(
@@ -100,11 +108,6 @@ def register(sub) -> None:
     p.add_argument("--truth-col", metavar="NAME", help="predictions: the column of true labels")
     g = add_column_options(p, pair=True)
     g.add_argument("--fold-col", metavar="NAME", help="per-fold scores: column of fold indices")
-    g.add_argument(
-        "--repeat-col",
-        metavar="NAME",
-        help="per-fold scores: column of repetitions (seed, run) of repeated cross-validation",
-    )
     d = p.add_mutually_exclusive_group()
     d.add_argument(
         "--lower-is-better",
@@ -120,21 +123,35 @@ def register(sub) -> None:
         const=True,
         help="higher scores are better (default unless the data say otherwise)",
     )
-    p.add_argument("--alpha", type=float, default=0.05, help="significance level (default: 0.05)")
+    p.add_argument(
+        "--alpha", type=float, default=0.05, help="significance level in (0, 1) (default: 0.05)"
+    )
     p.add_argument(
         "--zero-method",
-        choices=("demsar", "zsplit", "wilcox", "pratt"),
+        choices=ZERO_METHODS,
         default="demsar",
         help="Wilcoxon: treatment of zero differences (default: demsar, Demsar's rule: split "
         "their ranks evenly, ignoring one when their number is odd; zsplit is scipy's rule)",
     )
     p.add_argument(
-        "--exact",
-        choices=("auto", "exact", "asymptotic"),
+        "--distribution",
+        choices=DISTRIBUTIONS,
         default="auto",
-        help="McNemar and Wilcoxon: exact or asymptotic p-values (default: auto)",
+        help="McNemar and Wilcoxon: exact or asymptotic null distribution of the p-values "
+        "(default: auto)",
     )
-    p.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    p.add_argument(
+        "--continuity",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="McNemar, asymptotic p-value: Edwards' continuity correction (default: on)",
+    )
+    p.add_argument(
+        "--format",
+        choices=("text", "json"),
+        help="text (default) or json (one object)",
+    )
+    p.add_argument("--json", action="store_true", help="the same as --format json")
     p.add_argument(
         "--plot",
         metavar="OUT",
@@ -204,9 +221,11 @@ def _check_tests(tests, kind, fits):
 
 
 def _check_options(args):
-    from .._options import check_alpha
-
     check_alpha(args.alpha, name="--alpha")
+    if args.methods is not None and len(args.methods) != 2:
+        raise CdplotError(
+            f"option --methods names {len(args.methods)} method(s); name the two to compare, A,B"
+        )
     if args.rope is not None and not args.rope >= 0:
         raise CdplotError(f"option --rope {args.rope!r} must be a number >= 0")
     if args.samples < 1:
@@ -218,23 +237,22 @@ def _check_options(args):
 
 
 def _pick(methods, args, source):
-    a, b = args.a, args.b
-    if a is None and b is None:
+    if args.methods is None:
         if len(methods) != 2:
             raise CdplotError(
                 f"{source}: the data hold {len(methods)} methods "
-                f"({', '.join(methods)}); choose two with --a and --b"
+                f"({', '.join(methods)}); choose two with --methods A,B"
             )
         return methods[0], methods[1]
-    for opt, m in (("--a", a), ("--b", b)):
-        if m is None:
-            raise CdplotError(f"option {opt} is required; methods are {', '.join(methods)}")
+    a, b = args.methods
+    for m in (a, b):
         if m not in methods:
             raise CdplotError(
-                f"{source}: option {opt} {m!r} is not a method; methods are {', '.join(methods)}"
+                f"{source}: option --methods {m!r} is not a method; "
+                f"methods are {', '.join(methods)}"
             )
     if a == b:
-        raise CdplotError(f"options --a and --b both name {a!r}; compare two different methods")
+        raise CdplotError(f"option --methods names {a!r} twice; compare two different methods")
     return a, b
 
 
@@ -249,7 +267,7 @@ def _folds(args, source, records):
         dataset_col=args.dataset_col,
         method_col=args.method_col,
         score_col=args.score_col,
-        repetition_col=args.repeat_col,
+        repetition_col=_one_repetition_col(args),
         fold_col=args.fold_col,
     )
     if len(f.datasets) > 1 and args.dataset is None:
@@ -327,8 +345,9 @@ def _datasets(args, table):
         higher_is_better=args.higher_is_better,
         alpha=args.alpha,
         zero_method=args.zero_method,
-        distribution=args.exact,
+        distribution=args.distribution,
         rope=args.rope,
+        prior_strength=args.prior_strength,
         n_samples=args.samples,
         rng=args.seed,
     )
@@ -352,7 +371,8 @@ def _predictions(args, source, truth, records):
             y,
             [r[a] for r in records],
             [r[b] for r in records],
-            distribution=args.exact,
+            distribution=args.distribution,
+            continuity=args.continuity,
             alpha=args.alpha,
             methods=(a, b),
         )
@@ -371,8 +391,21 @@ def _averaged_table(f, source):
     )
 
 
+def _one_repetition_col(args):
+    cols = args.repetition_col or [None]
+    if len(cols) > 1:
+        raise CdplotError(
+            "option --repetition-col is given twice; per-fold scores have one column of repetitions"
+        )
+    return cols[0]
+
+
 def run(args) -> int:
     args.tests = args.test
+    if args.json:
+        if args.format not in (None, "json"):
+            raise CdplotError(f"options --json and --format {args.format} disagree; give one")
+        args.format = "json"
     _check_options(args)
     if args.example and args.file:
         raise CdplotError("give either FILE or --example, not both")
@@ -427,8 +460,8 @@ def run(args) -> int:
         raise CdplotError("no input: give a FILE or --example NAME")
 
     if args.plot is not None:
-        _plot(args.plot, results)
-    if args.json:
+        _plot(args, results)
+    if args.format == "json":
         json.dump(
             {"kind": kind, "results": [r.to_dict() for r in results]},
             sys.stdout,
@@ -444,18 +477,19 @@ def run(args) -> int:
     return 0
 
 
-def _plot(path, results):
+def _plot(args, results):
     from ..stats.bayesian import BayesianSignedRankResult, BayesianTTestResult
 
     for r in results:
         bayes = getattr(r, "bayes", None) if not isinstance(r, BayesianTTestResult) else r
         if isinstance(bayes, (BayesianTTestResult, BayesianSignedRankResult)):
             from ..plot.bayesian import posterior_density, posterior_simplex
-            from ..plot.save import save_figure
+            from ..plot.save import format_of, save_figure
 
             draw = (
                 posterior_density if isinstance(bayes, BayesianTTestResult) else posterior_simplex
             )
-            save_figure(draw(bayes), path)
+            save_figure(draw(bayes), args.plot)
+            say_written(args, args.plot, format_of(args.plot))
             return
     raise CdplotError("--plot: no Bayesian result to draw (the tests chosen exclude 'bayes')")

@@ -4,9 +4,20 @@ from __future__ import annotations
 
 import argparse
 
-from .._options import KINDS, MAX_DPI, MIN_DPI, STYLES
+from .._options import FIGURE_FORMATS, KINDS, MAX_DPI, MIN_DPI, STYLES
 from ..errors import CdplotError
-from .common import add_analysis_options, add_input_options, analysis_kwargs, load_tables
+from .common import (
+    add_analysis_options,
+    add_input_options,
+    analysis_kwargs,
+    load_tables,
+    output_format,
+    say_written,
+)
+
+# what -o OUT can be, and what its extension says: a figure, or a TikZ picture
+FORMATS = (*FIGURE_FORMATS, "tex")
+EXTENSIONS = {f".{f}": f for f in FORMATS}
 
 
 def _dpi(text: str) -> float:
@@ -59,6 +70,11 @@ def register(sub) -> None:
         metavar="OUT",
         help="output file: .png, .svg or .pdf; or .tex for a TikZ picture (--kind cd or "
         "intervals) whose text LaTeX sets in the paper's own font",
+    )
+    g.add_argument(
+        "--format",
+        choices=FORMATS,
+        help="output format (default: from the extension of OUT)",
     )
     g.add_argument(
         "--kind",
@@ -142,7 +158,8 @@ def run(args) -> int:
     from ..plot.save import format_of
 
     # an unusable output name fails before any reading or drawing
-    tikz = args.output.lower().endswith(".tex")
+    fmt = output_format(args, EXTENSIONS)
+    tikz = fmt == "tex"
     if tikz:
         if args.kind not in ("cd", "intervals"):
             raise CdplotError(
@@ -155,7 +172,7 @@ def run(args) -> int:
                 "text in the document's own font"
             )
     else:
-        format_of(args.output)
+        fmt = format_of(args.output, fmt)
         if args.standalone:
             raise CdplotError("option --standalone applies only to .tex output")
     if args.kind != "cd" and (not args.ranks or not args.note):
@@ -169,7 +186,7 @@ def run(args) -> int:
         )
     tables = load_tables(args)
     if len(tables) > 1 and not tikz and args.kind in ("cd", "profile"):
-        return _several_metrics(args, tables)
+        return _several_metrics(args, tables, fmt)
     if args.kind == "profile":
         raise CdplotError(
             "option --kind profile needs data with several metrics; these hold one"
@@ -200,6 +217,7 @@ def run(args) -> int:
             cd_tikz(result, ranks=args.ranks, note=args.note, full_axis=args.full_axis, **tex)
         else:
             intervals_tikz(result, **tex)
+        say_written(args, args.output, fmt)
         return 0
 
     _import_matplotlib()
@@ -221,11 +239,12 @@ def run(args) -> int:
         ax = rank_intervals(result, **common)
     else:
         ax = significance_heatmap(result, annotate=args.annotate, **common)
-    save_figure(ax, args.output, dpi=args.dpi)
+    save_figure(ax, args.output, dpi=args.dpi, format=fmt)
+    say_written(args, args.output, fmt)
     return 0
 
 
-def _several_metrics(args, tables) -> int:
+def _several_metrics(args, tables, fmt: str) -> int:
     """One CD panel per metric, or the rank profile, in one figure."""
     from ..stats.compare import compare_table
     from ..stats.consistency import MetricsComparison
@@ -260,7 +279,8 @@ def _several_metrics(args, tables) -> int:
                 "--kind profile"
             )
         fig = rank_profile(mc, **common)
-    save_figure(fig, args.output, dpi=args.dpi)
+    save_figure(fig, args.output, dpi=args.dpi, format=fmt)
+    say_written(args, args.output, fmt)
     return 0
 
 

@@ -3,8 +3,20 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
-from .common import add_analysis_options, add_input_options, analysis_kwargs, load_tables
+from .._options import REPORT_FORMATS
+from .common import (
+    add_analysis_options,
+    add_input_options,
+    analysis_kwargs,
+    load_tables,
+    output_format,
+    say_written,
+)
+
+# what the extension of -o OUT says
+EXTENSIONS = {".html": "html", ".htm": "html", ".pdf": "pdf"}
 
 
 def register(sub) -> None:
@@ -29,7 +41,7 @@ def register(sub) -> None:
     )
     g.add_argument(
         "--format",
-        choices=("html", "pdf"),
+        choices=REPORT_FORMATS,
         help="output format (default: from the extension of OUT)",
     )
     g.add_argument("--title", help="title (default: a description of the comparison)")
@@ -76,6 +88,7 @@ def run(args) -> int:
     from ..reporting import report
     from ..stats.compare import compare_table
 
+    fmt = output_format(args, EXTENSIONS)
     tables = load_tables(args)
     report_kws = {
         "title": args.title,
@@ -83,7 +96,7 @@ def run(args) -> int:
         "author": args.author,
         "date": args.date,
         "paper": args.paper,
-        "format": args.format,
+        "format": fmt,
         "template_dir": args.template,
         "decimals": args.decimals,
         "progress": args.progress,
@@ -95,4 +108,5 @@ def run(args) -> int:
         # analysed by the report, so that the metrics' consistency is computed there too
         data = [compare_table(t, **analysis_kwargs(args, t)) for t in tables]
     report(data, args.output, **report_kws)
+    say_written(args, args.output, fmt or EXTENSIONS[Path(args.output).suffix.lower()])
     return 0

@@ -1,12 +1,21 @@
-"""``cdplot stats``: the statistics of an analysis as text or JSON."""
+"""``cdplot stats``: the statistics of an analysis as text, JSON or CSV."""
 
 from __future__ import annotations
 
 import json
-import sys
 
 from .._options import STATS_FORMATS
-from .common import add_analysis_options, add_input_options, run_analyses
+from ..errors import CdplotError
+from .common import (
+    add_analysis_options,
+    add_input_options,
+    output_format,
+    run_analyses,
+    write_text,
+)
+
+# what the extension of -o OUT says
+EXTENSIONS = {".txt": "text", ".json": "json", ".csv": "csv"}
 
 
 def register(sub) -> None:
@@ -21,22 +30,22 @@ def register(sub) -> None:
         epilog="Example: cdplot stats --example demsar2006 --test bonferroni-dunn --control C4.5",
     )
     add_input_options(p)
-    add_analysis_options(p)
-    # 'auto' is not a post-hoc test of compare_table, so only 'stats' offers it
-    test = next(a for a in p._actions if a.dest == "test")
-    test.choices = (*test.choices, "auto")
-    test.help = (
-        "post-hoc test (default: nemenyi); auto: ANOVA + Tukey or "
-        "Friedman + Nemenyi by assumption checks"
-    )
-    p.add_argument(
+    add_analysis_options(p, auto=True)
+    g = p.add_argument_group("output")
+    g.add_argument(
         "--format",
         choices=STATS_FORMATS,
         default=None,
         help="text (default), json (one object), or csv (one row per method: rank order, "
         "average rank, mean score, groups, adjusted p-values against every method)",
     )
-    p.add_argument("--json", action="store_true", help="the same as --format json")
+    g.add_argument("--json", action="store_true", help="the same as --format json")
+    g.add_argument(
+        "-o",
+        "--output",
+        metavar="OUT",
+        help="write to this file instead of standard output (.txt, .json or .csv)",
+    )
     p.set_defaults(func=run)
 
 
@@ -45,27 +54,21 @@ def _label(result) -> str:
 
 
 def run(args) -> int:
-    if args.test == "auto":
-        from ..stats.parametric import compare_auto
-        from .common import analysis_kwargs, load_tables
+    if args.json:
+        if args.format not in (None, "json"):
+            raise CdplotError(f"options --json and --format {args.format} disagree; give one")
+        args.format = "json"
+    fmt = output_format(args, EXTENSIONS, default="text")
+    results = run_analyses(args)
+    write_text(args, _text(results, fmt), fmt)
+    return 0
 
-        results = []
-        for t in load_tables(args):
-            kwargs = analysis_kwargs(args, t)
-            del kwargs["test"]
-            results.append(compare_auto(t, **kwargs))
-    else:
-        results = run_analyses(args)
-    fmt = args.format or ("json" if args.json else "text")
-    if args.json and fmt != "json":
-        from ..errors import CdplotError
 
-        raise CdplotError(f"options --json and --format {fmt} disagree; give one")
+def _text(results, fmt: str) -> str:
     if fmt == "csv":
         from ..io.export import to_csv
 
-        sys.stdout.write(to_csv(results))
-        return 0
+        return to_csv(results)
     if fmt == "json":
         if len(results) == 1:
             payload = results[0].to_dict()
@@ -77,10 +80,5 @@ def run(args) -> int:
         # methods (a million significant pairs) write it compact, in C
         k = max(getattr(getattr(r, "analysis", r), "n_methods", 0) for r in results)
         indent = 2 if k <= JSON_MATRIX_MAX_METHODS else None
-        sys.stdout.write(json.dumps(payload, indent=indent, ensure_ascii=False) + "\n")
-        return 0
-    for i, r in enumerate(results):
-        if i:
-            print("\n" + "=" * 72 + "\n")
-        print(r)
-    return 0
+        return json.dumps(payload, indent=indent, ensure_ascii=False) + "\n"
+    return ("\n\n" + "=" * 72 + "\n\n").join(str(r) for r in results) + "\n"

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-import sys
+from .._options import TABLE_FORMATS
+from .common import add_analysis_options, add_input_options, output_format, run_analyses, write_text
 
-from .common import add_analysis_options, add_input_options, run_analyses
+# what the extension of -o OUT says
+EXTENSIONS = {".tex": "latex", ".md": "markdown", ".markdown": "markdown", ".html": "html"}
 
 
 def register(sub) -> None:
@@ -23,9 +25,14 @@ def register(sub) -> None:
     g = p.add_argument_group("table")
     g.add_argument(
         "--format",
-        choices=("latex", "markdown", "html"),
-        default="latex",
-        help="latex (booktabs), markdown or html (default: latex)",
+        choices=TABLE_FORMATS,
+        help="latex (booktabs), markdown or html (default: from the extension of OUT, else latex)",
+    )
+    g.add_argument(
+        "-o",
+        "--output",
+        metavar="OUT",
+        help="write to this file instead of standard output (.tex, .md or .html)",
     )
     g.add_argument(
         "--decimals", type=int, metavar="N", help="decimals of the scores (default: as typed)"
@@ -36,11 +43,14 @@ def register(sub) -> None:
 def run(args) -> int:
     from ..reporting import data_table
 
+    fmt = output_format(args, EXTENSIONS, default="latex")
     results = run_analyses(args)
+    parts = []
     for i, r in enumerate(results):
         if len(results) > 1:
-            sys.stdout.write(("\n" if i else "") + _heading(r, args.format))
-        sys.stdout.write(data_table(r, format=args.format, decimals=args.decimals))
+            parts.append(("\n" if i else "") + _heading(r, fmt))
+        parts.append(data_table(r, format=fmt, decimals=args.decimals))
+    write_text(args, "".join(parts), fmt)
     return 0
 
 

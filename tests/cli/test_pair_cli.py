@@ -87,7 +87,7 @@ def test_predictions_give_mcnemar(predictions, capsys):
 
 
 def test_many_datasets_example(capsys):
-    assert main(["pair", "--example", "demsar2006", "--a", "C4.5+m", "--b", "C4.5"]) == 0
+    assert main(["pair", "--example", "demsar2006", "--methods", "C4.5+m,C4.5"]) == 0
     text = capsys.readouterr().out
     assert "wins/ties/losses of C4.5+m: 10/2/2" in text
     assert "C4.5+m is significantly better than C4.5" in text
@@ -119,7 +119,7 @@ def test_per_fold_scores_of_several_datasets_are_averaged(tmp_path, capsys):
         ),
         pytest.param(["--scheme", "10x10"], "= 100 scores per method, got 10", id="wrong-count"),
         pytest.param(
-            ["--scheme", "5x2", "--b", "knn", "--a", "svm"], "'knn' is not a method", id="bad-name"
+            ["--scheme", "5x2", "--methods", "svm,knn"], "'knn' is not a method", id="bad-name"
         ),
         pytest.param(
             ["--scheme", "5x2", "--rope", "-0.1"], "--rope -0.1 must be", id="negative-rope"
@@ -127,7 +127,7 @@ def test_per_fold_scores_of_several_datasets_are_averaged(tmp_path, capsys):
         pytest.param(
             ["--scheme", "5x2", "--plot", "x.png"], "needs --rope", id="plot-without-rope"
         ),
-        pytest.param(["--scheme", "5x"], "scheme='5x' is not valid", id="bad-scheme"),
+        pytest.param(["--scheme", "5x"], "option --scheme 5x is not valid", id="bad-scheme"),
     ],
 )
 def test_errors_are_one_line_exit_2(folds_5x2, capsys, extra, message):

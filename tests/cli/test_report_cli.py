@@ -19,7 +19,8 @@ def run(*args, cwd=None):
 def test_example_report_pdf(tmp_path):
     out = run("report", "--example", "demsar2006", "-o", str(tmp_path / "report.pdf"))
     assert out.returncode == 0, out.stderr
-    assert out.stderr == ""
+    assert out.stderr.startswith(f"cdplot report: wrote {tmp_path / 'report.pdf'} (PDF, ")
+    assert out.stderr.count("\n") == 1
     assert (tmp_path / "report.pdf").read_bytes().startswith(b"%PDF-")
 
 
@@ -85,9 +86,15 @@ def test_report_of_a_file_with_template_override(tmp_path):
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--example", "demsar2006", "-o", "r.docx"], "no .html or .pdf extension"),
+        (
+            ["--example", "demsar2006", "-o", "r.docx"],
+            "the extension says no format; name it .htm, .html, .pdf or give --format",
+        ),
         (["--example", "demsar2006", "-o", "r.html", "--template", "missing"], "is not a folder"),
-        (["--example", "demsar2006", "-o", "r.html", "--decimals", "11"], "decimals=11"),
+        (
+            ["--example", "demsar2006", "-o", "r.html", "--decimals", "11"],
+            "option --decimals 11 is outside 0..10",
+        ),
         (["--example", "nope", "-o", "r.html"], "nope"),
         (["-o", "r.html"], "no input"),
     ],

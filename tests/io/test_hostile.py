@@ -86,7 +86,7 @@ def test_pair_refuses_a_repeated_method_column(tmp_path, text):
     p = write(tmp_path, "p.csv", text)
     msg = error_of(read_records, p)
     assert "column 'A' appears twice" in msg
-    code, out, err = cli("pair", p, "--a", "A", "--b", "B", "--scheme", "kfold")
+    code, out, err = cli("pair", p, "--methods", "A,B", "--scheme", "kfold")
     assert code == 2
     assert "appears twice" in err
     assert out == ""
@@ -250,7 +250,7 @@ def test_dangling_symlink_names_its_target(tmp_path):
     "option", [["--scheme", "kfold"], ["--n-train", "5"], ["--n-test", "5"], ["--dataset", "d1"]]
 )
 def test_pair_options_that_do_not_apply_to_scores_over_data_sets(option):
-    code, out, err = cli("pair", "--example", "demsar2006", "--a", "C4.5", "--b", "C4.5+m", *option)
+    code, out, err = cli("pair", "--example", "demsar2006", "--methods", "C4.5,C4.5+m", *option)
     assert code == 2
     assert f"option {option[0]} does not apply to scores over many data sets" in err
 

@@ -11,6 +11,7 @@ import contextlib
 import io
 import json
 import os
+import re
 import tempfile
 from pathlib import Path
 
@@ -18,7 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cdplot.cli import build_parser, main
+from cdplot.cli import build_parser, command_flags, main
 
 # report PDFs take seconds each: the fuzz writes HTML reports and SVG figures
 OUTPUT_SUFFIXES = {
@@ -215,6 +216,20 @@ def _no_workers():
         os.environ["CDPLOT_NO_WORKERS"] = old
 
 
+# quoted text (names from the input, which may hold anything) and Python keywords
+QUOTED = re.compile(r"""(?<![\w])(?:'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")""")
+KEYWORD = re.compile(r"(?<![\w.-])([a-z][a-z0-9]*(?:_[a-z0-9]+)*)=(?!=)")
+
+
+def python_keywords(command, message):
+    """The Python keywords (``score_col=``, ``test=``) left in a command's message."""
+    flags = command_flags(SUBPARSERS[command])
+    outside = QUOTED.sub("", message)
+    return [
+        m[0] for m in KEYWORD.finditer(outside) if "_" in m[1] or m[1] in flags or m[1] == "method"
+    ]
+
+
 def _run(argv):
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
@@ -249,6 +264,7 @@ def test_known_hostile_command_lines_fail_in_one_line(tmp_path, command, suffix,
     status, message = _run(argv)
     assert status == 2, (argv, message)
     assert len([line for line in message.splitlines() if line.strip()]) == 1, message
+    assert not python_keywords(command, message), message
 
 
 @settings(
@@ -271,5 +287,7 @@ def test_no_command_line_ends_in_a_traceback(data):
             assert len(errors) == 1, (argv, message)
             assert lines[-1] == errors[0], (argv, message)
         assert "Traceback" not in message, (argv, message)
+        # the command line speaks of options, not of Python keywords
+        assert not python_keywords(argv[0], message), (argv, message)
         # nothing half-written is left behind
         assert not [p.name for p in folder.iterdir() if p.name.endswith(".tmp")], argv

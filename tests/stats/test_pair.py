@@ -13,8 +13,8 @@ import numpy as np
 import pytest
 from scipy import stats
 
-import cdplot
 from cdplot.errors import CdplotError
+from cdplot.io import as_score_tables
 from cdplot.stats.pair import compare_pair, paired_ttest
 
 
@@ -48,7 +48,7 @@ def test_swapping_a_and_b_mirrors_everything(c45):
 
 
 def test_lower_is_better_flips_the_winner(c45):
-    err = cdplot.as_score_tables(1 - c45.values, methods=c45.methods, datasets=c45.datasets)[0]
+    err = as_score_tables(1 - c45.values, methods=c45.methods, datasets=c45.datasets)[0]
     r = compare_pair(err, methods=("C4.5+m", "C4.5"), higher_is_better=False)
     assert (r.wins, r.ties, r.losses) == (10, 2, 2)
     assert "C4.5+m is significantly better than C4.5" in str(r)

@@ -11,15 +11,16 @@ import pytest
 import cdplot
 from cdplot.errors import CdplotError
 from cdplot.stats.cliques import find_cliques
-from cdplot.stats.friedman import friedman_from_ranks
-from cdplot.stats.posthoc import rank_z
+from cdplot.stats.friedman import friedman, friedman_from_ranks, iman_davenport
+from cdplot.stats.posthoc import nemenyi, rank_z
+from cdplot.stats.ranks import average_ranks, rank_data
 
 NAN_TABLE = [[1, np.nan, 2], [1, 2, 3], [3, 2, 1]]
 
 
 @pytest.mark.parametrize(
     "func",
-    [cdplot.rank_data, cdplot.average_ranks, cdplot.friedman, cdplot.iman_davenport],
+    [rank_data, average_ranks, friedman, iman_davenport],
     ids=lambda f: f.__name__,
 )
 def test_nan_scores_raise_the_message_compare_gives(func):
@@ -35,7 +36,7 @@ def test_nan_scores_raise_the_message_compare_gives(func):
     assert "nan_policy='omit'" in message
 
 
-@pytest.mark.parametrize("func", [cdplot.rank_data, cdplot.friedman], ids=lambda f: f.__name__)
+@pytest.mark.parametrize("func", [rank_data, friedman], ids=lambda f: f.__name__)
 def test_infinite_scores_raise(func):
     with pytest.raises(CdplotError, match=r"'dataset 2'/'method 3': inf is not finite"):
         func([[1, 2, 3], [1, 2, np.inf]])
@@ -46,7 +47,7 @@ def test_nan_ranks_raise():
         friedman_from_ranks([[1.0, np.nan], [1.0, 2.0]])
 
 
-@pytest.mark.parametrize("func", [cdplot.nemenyi, rank_z], ids=lambda f: f.__name__)
+@pytest.mark.parametrize("func", [nemenyi, rank_z], ids=lambda f: f.__name__)
 def test_nan_average_ranks_raise(func):
     with pytest.raises(CdplotError, match=r"average_ranks\[1\] = nan is not finite"):
         func([1.5, np.nan, 2.5], 10)

@@ -123,7 +123,6 @@ _KEYWORD_DESTS = {
     "n_samples": "samples",
     "rng": "seed",
     "pairs": "pair",
-    "nan_policy": "drop_incomplete",
 }
 # a quoted text (names from the input are data: nothing inside one is translated), or a
 # keyword with its value; a quote right after a letter is an apostrophe (Demsar's)
@@ -185,8 +184,6 @@ def speak_cli(message: str, flags: dict) -> str:
                 value = ast.literal_eval(m["value"])
             except (ValueError, SyntaxError, MemoryError, RecursionError):
                 value = m["value"]
-        if name == "nan_policy":
-            value = {"omit": True, "raise": None}.get(value, value)
         return _flag(flags[dest], value, given)
 
     return _KEYWORD_OR_QUOTED.sub(replace, message)

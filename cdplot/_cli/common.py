@@ -12,7 +12,14 @@ import sys
 from pathlib import Path
 
 from .._atomic import atomic_write
-from .._options import CORRECTIONS, DISTRIBUTIONS, TESTS, ZERO_METHODS, check_alpha
+from .._options import (
+    CORRECTIONS,
+    DISTRIBUTIONS,
+    NAN_POLICIES,
+    TESTS,
+    ZERO_METHODS,
+    check_alpha,
+)
 from ..errors import CdplotError
 
 __all__ = [
@@ -136,9 +143,11 @@ def add_column_options(parser, *, group=None, pair=False):
         help="rename a method in every output (repeatable)",
     )
     g.add_argument(
-        "--drop-incomplete",
-        action="store_true",
-        help="drop data sets with missing scores (and say which) instead of stopping with an error",
+        "--nan-policy",
+        choices=NAN_POLICIES,
+        default="raise",
+        help="missing scores: raise (default) stops with an error naming them; omit drops "
+        "the data sets that have them, and says which",
     )
     g.add_argument(
         "--max-input-size",
@@ -263,7 +272,7 @@ def load_tables(args):
                 f,
                 layout=args.layout,
                 sep=args.sep,
-                nan_policy="omit" if args.drop_incomplete else "raise",
+                nan_policy=args.nan_policy,
                 dataset_col=args.dataset_col,
                 method_col=args.method_col,
                 score_col=args.score_col,
@@ -297,7 +306,7 @@ def analysis_kwargs(args, table) -> dict:
         "tie_correction": args.tie_correction,
         "zero_method": args.zero_method,
         "distribution": args.distribution,
-        "nan_policy": "omit" if args.drop_incomplete else "raise",
+        "nan_policy": args.nan_policy,
     }
 
 

@@ -450,7 +450,7 @@ def run(args) -> int:
                     score_col=args.score_col,
                     repetition_col=args.repetition_col,
                     metric_col=args.metric_col,
-                    nan_policy="omit" if args.drop_incomplete else "raise",
+                    nan_policy=args.nan_policy,
                     max_bytes=args.max_input_size,
                     **selection,
                 )

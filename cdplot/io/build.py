@@ -118,7 +118,7 @@ def _finish(
             raise CdplotError(
                 f"{where.source}: {_plural(len(where_missing), 'missing score')}{label} "
                 f"(data set/method): {_listing(cells, len(where_missing))}; fill them in or pass "
-                f"nan_policy='omit' (--drop-incomplete) to drop those data sets"
+                f"nan_policy='omit' to drop those data sets"
             )
         empty = [methods[j] for j in range(len(methods)) if missing[:, j].all()]
         if empty:

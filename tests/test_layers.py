@@ -195,6 +195,7 @@ CALLED_ONLY = {("io/export.py", "pandas")}  # ComparisonResult.to_frame()
 
 
 def _top_level_imports(path: Path):
+    """Modules imported when ``path`` is imported (statements at module level)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     for node in tree.body:
         if isinstance(node, ast.Import):
@@ -204,7 +205,7 @@ def _top_level_imports(path: Path):
 
 
 @pytest.mark.parametrize("layer", sorted(FORBIDDEN))
-def test_layers_import_downwards_only(layer):
+def test_layers_import_no_forbidden_library(layer):
     bad = []
     for path in sorted((PACKAGE / layer).rglob("*.py")):
         rel = str(path.relative_to(PACKAGE))
@@ -217,26 +218,16 @@ def test_layers_import_downwards_only(layer):
     assert not bad, bad
 
 
-def test_stats_core_avoids_scipy_stats():
-    # importing scipy.stats costs over a second; the core uses scipy.special instead
+def test_stats_core_imports_scipy_stats_only_when_called():
+    # importing scipy.stats costs over a second; the core uses scipy.special, and the
+    # modules of non-default paths import scipy.stats inside the functions that need it
     bad = [
         str(p.relative_to(PACKAGE))
-        for p in (PACKAGE / "stats").rglob("*.py")
-        for name in _imports(p)
+        for p in sorted((PACKAGE / "stats").rglob("*.py"))
+        for name in _top_level_imports(p)
         if name and name.startswith("scipy.stats")
     ]
-    # modules of non-default paths import scipy.stats inside functions only
-    for p in (PACKAGE / "stats").rglob("*.py"):
-        tree = ast.parse(p.read_text(encoding="utf-8"))
-        for node in tree.body:
-            if isinstance(node, ast.Import | ast.ImportFrom):
-                names = (
-                    [node.module]
-                    if isinstance(node, ast.ImportFrom)
-                    else [a.name for a in node.names]
-                )
-                assert not any(n and n.startswith("scipy.stats") for n in names), p
-    del bad
+    assert not bad, bad
 
 
 def test_import_and_compare_stay_light():
@@ -262,3 +253,13 @@ def test_public_names_resolve():
 
     for name in cdplot.__all__:
         assert getattr(cdplot, name) is not None, name
+
+
+def test_the_top_level_holds_entry_points_not_building_blocks():
+    # the statistics one at a time live in cdplot.stats (as scipy keeps its building blocks
+    # in subpackages); cdplot.* is what a user starts from
+    import cdplot
+
+    building_blocks = {"friedman", "nemenyi", "rank_z", "adjust", "wilcoxon_pairs", "rank_data"}
+    assert not building_blocks & set(cdplot.__all__)
+    assert {"compare", "compare_auto", "report", "cd_diagram", "CdplotError"} <= set(cdplot.__all__)

@@ -148,7 +148,7 @@ def _flag(actions, value, given: bool) -> str:
     flag = max(first.option_strings, key=len)
     if first.nargs == 0:
         if isinstance(first, argparse.BooleanOptionalAction) and isinstance(value, bool):
-            return flag if value else flag.replace("--", "--no-", 1)
+            return first.option_strings[0 if value else 1]  # --name, --no-name
         for action in actions:
             if given and getattr(action, "const", None) == value and value is not None:
                 return max(action.option_strings, key=len)

@@ -161,17 +161,17 @@ def register(sub) -> None:
 
 
 def _read(args):
-    """(kind, header, records, name) of the input file; records are None for JSON tables."""
+    """(kind, truth column, records) of the input file; records are None for JSON tables."""
     from ..io import read_records
     from ..io.text import read_bytes
 
-    name, raw, _ = read_bytes(args.file, max_bytes=args.max_input_size)
+    _, raw, _ = read_bytes(args.file, max_bytes=args.max_input_size)
     if raw.lstrip()[:1] == b"{":
-        return "datasets", [], None, name
-    name, records = read_records(args.file, sep=args.sep, max_bytes=args.max_input_size)
+        return "datasets", None, None
+    _, records = read_records(args.file, sep=args.sep, max_bytes=args.max_input_size)
     header = list(records[0]) if records else []
     kind, truth = _kind(header, args.truth_col)
-    return kind, truth, records, name
+    return kind, truth, records
 
 
 def _kind(header, truth_col):
@@ -421,7 +421,7 @@ def run(args) -> int:
         )
         kind, results = "datasets", _datasets(args, table)
     elif args.file:
-        kind, truth, records, name = _read(args)
+        kind, truth, records = _read(args)
         if kind != "folds":
             _refuse_unused(args, kind)
         if kind == "predictions":

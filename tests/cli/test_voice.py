@@ -1,0 +1,246 @@
+"""How the command line speaks: flags in messages, one line per file written, quiet pipes."""
+
+import contextlib
+import io
+import re
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from cdplot.cli import build_parser, command_flags, main, speak_cli
+
+PARSER = build_parser()
+
+
+def flags(command):
+    return command_flags(PARSER.commands[command])
+
+
+def run(argv):
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = main(argv)
+    return status, out.getvalue(), err.getvalue()
+
+
+# --- messages name flags -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("command", "message", "spoken"),
+    [
+        (
+            "stats",
+            "option correction='holm' does not apply to test='nemenyi'; use test='friedman-z'",
+            "option --correction holm does not apply to --test nemenyi; use --test friedman-z",
+        ),
+        (
+            "stats",
+            "long table: pass score_col= to name it",
+            "long table: pass --score-col to name it",
+        ),
+        ("stats", "option alpha=1.5 is outside (0, 1)", "option --alpha 1.5 is outside (0, 1)"),
+        ("stats", "with higher_is_better=False", "with --lower-is-better"),
+        ("stats", "with higher_is_better=True", "with --higher-is-better"),
+        ("stats", "or tie_correction=False.", "or --no-tie-correction."),
+        ("stats", "pass nan_policy='omit' to drop them", "pass --nan-policy omit to drop them"),
+        ("stats", "method='exact' needs", "--distribution exact needs"),
+        ("stats", "methods=['SVM (rbf)', 'kNN']", "--methods 'SVM (rbf),kNN'"),
+        ("report", "template_dir='/a b' is not a folder", "--template '/a b' is not a folder"),
+        ("report", "give format='pdf'", "give --format pdf"),
+        ("pair", "names=('a', 'b')", "--methods a,b"),
+        ("pair", "pass continuity=False", "pass --no-continuity"),
+        ("plot", "with ranks=False", "with --no-ranks"),
+        # names from the input are data: quoted text is never translated, nor apostrophes
+        ("stats", "method 'test=x' of 'a.csv'", "method 'test=x' of 'a.csv'"),
+        (
+            "stats",
+            "Demsar's rule; use zero_method='zsplit'",
+            "Demsar's rule; use --zero-method zsplit",
+        ),
+        # a keyword the command has no option for is left as it is
+        ("table", "option ax=None", "option ax=None"),
+    ],
+)
+def test_keywords_become_flags(command, message, spoken):
+    assert speak_cli(message, flags(command)) == spoken
+
+
+def _keywords_left(command, message):
+    names = flags(command)
+    outside = re.sub(r"""(?<![\w])'(?:[^'\\\n]|\\.)*'""", "", message)
+    return [
+        m[0]
+        for m in re.finditer(r"(?<![\w.-])([a-z][a-z0-9_]*)=(?!=)", outside)
+        if "_" in m[1] or m[1] in names
+    ]
+
+
+@pytest.mark.parametrize(
+    ("argv", "wanted"),
+    [
+        (["stats", "--example", "demsar2006", "--correction", "holm"], "--test friedman-z"),
+        (
+            ["stats", "--example", "demsar2006", "--test", "wilcoxon", "--control", "ID3"],
+            "--control",
+        ),
+        (["stats", "{long}"], "--score-col"),
+        (["stats", "{missing}"], "--nan-policy omit"),
+        (["table", "--example", "demsar2006", "--correction", "holm"], "--test friedman-z"),
+        (
+            ["plot", "--example", "demsar2006", "-o", "{tmp}/x.svg", "--highlight", "ID3"],
+            "--highlight",
+        ),
+        (
+            [
+                "plot",
+                "--example",
+                "demsar2006",
+                "-o",
+                "{tmp}/x.svg",
+                "--kind",
+                "intervals",
+                "--test",
+                "sign",
+            ],
+            "--test sign",
+        ),
+        (
+            ["report", "--example", "demsar2006", "-o", "{tmp}/r.html", "--decimals", "11"],
+            "--decimals",
+        ),
+        (
+            ["pair", "--example", "demsar2006", "--methods", "C4.5,C4.5+m", "--scheme", "kfold"],
+            "--scheme",
+        ),
+    ],
+)
+def test_cli_messages_name_flags(tmp_path, argv, wanted):
+    long = tmp_path / "long.csv"
+    long.write_text("dataset,method,value_a,value_b\nd1,A,1,2\nd1,B,3,4\n", "utf-8")
+    missing = tmp_path / "missing.csv"
+    missing.write_text("dataset,A,B\nd1,0.5,\nd2,0.4,0.3\nd3,0.1,0.2\n", "utf-8")
+    argv = [a.format(tmp=tmp_path, long=long, missing=missing) for a in argv]
+    status, _, err = run(argv)
+    assert status == 2, err
+    assert err.count("\n") == 1, err
+    assert not _keywords_left(argv[0], err), err
+    if wanted:
+        assert wanted in err, err
+
+
+# --- one line per file written, silenced by --quiet --------------------------------------
+
+OUTPUTS = [
+    (["stats", "--example", "demsar2006", "-o", "{out}.json"], "JSON"),
+    (["stats", "--example", "demsar2006", "-o", "{out}.txt"], "TEXT"),
+    (["table", "--example", "demsar2006", "-o", "{out}.tex"], "LATEX"),
+    (["table", "--example", "demsar2006", "-o", "{out}", "--format", "markdown"], "MARKDOWN"),
+    (["plot", "--example", "demsar2006", "-o", "{out}.svg"], "SVG"),
+    (["report", "--example", "demsar2006", "-o", "{out}.html"], "HTML"),
+    (["pair", "--example", "demsar2006", "--methods", "C4.5,C4.5+m", "--rope", "0.01",
+      "--plot", "{out}.svg"], "SVG"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("argv", "fmt"), OUTPUTS, ids=lambda v: v[0] if isinstance(v, list) else v)
+def test_every_file_written_is_said_once(tmp_path, argv, fmt):
+    argv = [a.format(out=tmp_path / "out") for a in argv]
+    status, _, err = run(argv)
+    assert status == 0, err
+    path = next(a for a in argv if a.startswith(str(tmp_path)))
+    size = (tmp_path / path).stat().st_size
+    shown = f"{size} bytes" if size < 1024 else f"{size / 1024:.1f} KiB"
+    assert err == f"cdplot {argv[0]}: wrote {path} ({fmt}, {shown})\n"
+    (tmp_path / path).unlink()
+    status, _, err = run([*argv, "--quiet"])
+    assert status == 0, err
+    assert err == ""
+    assert (tmp_path / path).exists()
+
+
+def test_stdout_output_says_nothing_on_stderr():
+    status, out, err = run(["table", "--example", "demsar2006", "--format", "markdown"])
+    assert status == 0
+    assert out.startswith("|") or out.startswith("**") or "C4.5" in out
+    assert err == ""
+
+
+# --- --format against the extension ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["stats", "-o", "{tmp}/x.json", "--format", "csv"],
+        ["stats", "-o", "{tmp}/x.csv", "--json"],
+        ["table", "-o", "{tmp}/x.tex", "--format", "html"],
+        ["plot", "-o", "{tmp}/x.png", "--format", "pdf"],
+        ["report", "-o", "{tmp}/x.html", "--format", "pdf"],
+    ],
+    ids=lambda a: a[0],
+)
+def test_format_disagreeing_with_the_extension_is_an_error(tmp_path, argv):
+    argv = [a.format(tmp=tmp_path) for a in argv] + ["--example", "demsar2006"]
+    status, _, err = run(argv)
+    assert status == 2
+    assert "disagree" in err, err
+    assert err.count("\n") == 1
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_format_with_an_extension_that_says_nothing_is_obeyed(tmp_path):
+    status, _, err = run(
+        ["report", "--example", "demsar2006", "-o", str(tmp_path / "r.out"), "--format", "html"]
+    )
+    assert status == 0, err
+    assert (tmp_path / "r.out").read_text("utf-8").lstrip().lower().startswith("<!doctype html")
+
+
+# --- output folders ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["stats", "-o", "{bad}/x.json"],
+        ["table", "-o", "{bad}/x.tex"],
+        ["plot", "-o", "{bad}/x.png"],
+        ["report", "-o", "{bad}/x.html"],
+    ],
+    ids=lambda a: a[0],
+)
+def test_a_missing_output_folder_is_named(tmp_path, argv):
+    bad = tmp_path / "no" / "dir"
+    argv = [a.format(bad=bad) for a in argv] + ["--example", "demsar2006"]
+    status, _, err = run(argv)
+    assert status == 2
+    assert f"folder '{bad}'" in err or f"folder {str(bad)!r}" in err, err
+    assert ".tmp" not in err
+
+
+# --- pipes -------------------------------------------------------------------------------
+
+
+def test_a_reader_that_leaves_during_a_large_output_ends_it_quietly(tmp_path):
+    # more than a pipe holds (64 KiB), read one line, close: the rest of the write meets a
+    # closed pipe. CPython's buffered writer dropped it silently and cdplot exited 0; the
+    # conventional answer is the status of SIGPIPE and nothing on stderr
+    rng = np.random.default_rng(1)
+    k, n = 40, 12
+    rows = ["dataset," + ",".join(f"method_{j:02d}_{'x' * 30}" for j in range(k))]
+    rows += [f"d{i}," + ",".join(f"{v:.4f}" for v in rng.random(k)) for i in range(n)]
+    f = tmp_path / "big.csv"
+    f.write_text("\n".join(rows) + "\n", "utf-8")
+    command = [sys.executable, "-m", "cdplot", "stats", str(f), "--test", "wilcoxon", "--json"]
+    size = len(subprocess.run(command, capture_output=True, check=True, timeout=120).stdout)
+    assert size > 4 * 65536
+    for _ in range(3):
+        proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        proc.stdout.readline()
+        proc.stdout.close()
+        err = proc.stderr.read()
+        assert proc.wait(timeout=120) == 141
+        assert err == b""

@@ -52,6 +52,7 @@ __all__ = [
     "ZERO_METHODS",
     "DISTRIBUTIONS",
     "NAN_POLICIES",
+    "ORIENTS",
     "STYLES",
     "FONTS",
     "KINDS",
@@ -79,6 +80,8 @@ DISTRIBUTIONS = ("auto", "exact", "asymptotic")
 Distribution = Literal["auto", "exact", "asymptotic"]
 NAN_POLICIES = ("raise", "omit")
 NanPolicy = Literal["raise", "omit"]
+# what the outer keys of a JSON object of objects are
+ORIENTS = ("auto", "datasets", "methods")
 # figures
 STYLES = ("paper", "paper-wide", "slides")
 Style = Literal["paper", "paper-wide", "slides"]

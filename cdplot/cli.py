@@ -112,8 +112,9 @@ def _guarded_output(command: str, flags=None):
             signal.signal(signal.SIGTERM, old_term)
 
 
-# Python keywords whose command-line option has another name; every other ``foo_bar=``
-# is the option whose dest is ``foo_bar``, read from the parser itself
+# Python keywords whose command-line option has another name, used when the command has no
+# option of the keyword's own name; every other ``foo_bar=`` is the option whose dest is
+# ``foo_bar``, read from the parser itself
 _KEYWORD_DESTS = {
     "method": "distribution",  # the null distribution's keyword before it took the same name
     "names": "methods",
@@ -123,6 +124,7 @@ _KEYWORD_DESTS = {
     "n_samples": "samples",
     "rng": "seed",
     "pairs": "pair",
+    "correction": "continuity",  # McNemar's, where no multiple-testing correction is offered
 }
 # a quoted text (names from the input are data: nothing inside one is translated), or a
 # keyword with its value; a quote right after a letter is an apostrophe (Demsar's)
@@ -174,7 +176,7 @@ def speak_cli(message: str, flags: dict) -> str:
         if m["quoted"] is not None:
             return m[0]
         name = m["name"]
-        dest = _KEYWORD_DESTS.get(name, name)
+        dest = name if name in flags else _KEYWORD_DESTS.get(name, name)
         if dest not in flags:
             return m[0]
         given = m["value"] is not None

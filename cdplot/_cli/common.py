@@ -16,6 +16,7 @@ from .._options import (
     CORRECTIONS,
     DISTRIBUTIONS,
     NAN_POLICIES,
+    ORIENTS,
     TESTS,
     ZERO_METHODS,
     check_alpha,
@@ -125,6 +126,13 @@ def add_column_options(parser, *, group=None, pair=False):
         "scores are averaged exactly",
     )
     g.add_argument("--metric-col", metavar="NAME", help="long tables: column of metric names")
+    g.add_argument(
+        "--orient",
+        choices=ORIENTS,
+        default="auto",
+        help="JSON objects of objects: whether the outer keys are datasets or methods "
+        "(default: auto, refused when ambiguous)",
+    )
     g.add_argument(
         "--methods",
         type=_names,
@@ -278,6 +286,7 @@ def load_tables(args):
                 score_col=args.score_col,
                 repetition_col=args.repetition_col,
                 metric_col=args.metric_col,
+                orient=args.orient,
                 max_bytes=args.max_input_size,
                 **selection,
             )

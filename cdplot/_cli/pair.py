@@ -450,6 +450,7 @@ def run(args) -> int:
                     score_col=args.score_col,
                     repetition_col=args.repetition_col,
                     metric_col=args.metric_col,
+                    orient=args.orient,
                     nan_policy=args.nan_policy,
                     max_bytes=args.max_input_size,
                     **selection,

@@ -52,6 +52,7 @@ def run(argv):
         ("report", "give format='pdf'", "give --format pdf"),
         ("pair", "names=('a', 'b')", "--methods a,b"),
         ("pair", "pass continuity=False", "pass --no-continuity"),
+        ("pair", "with correction=False", "with --no-continuity"),
         ("plot", "with ranks=False", "with --no-ranks"),
         # names from the input are data: quoted text is never translated, nor apostrophes
         ("stats", "method 'test=x' of 'a.csv'", "method 'test=x' of 'a.csv'"),

@@ -116,8 +116,14 @@ def atomic_write(path, mode: str = "wb"):
         kwargs = {"encoding": "utf-8", "newline": ""} if "b" not in mode else {}
         with os.fdopen(fd, mode, **kwargs) as fh:
             yield fh
-            fh.flush()
-            os.fsync(fh.fileno())
+            try:
+                fh.flush()
+                os.fsync(fh.fileno())
+            except OSError as exc:  # a full disk, a quota: name the output, not the temporary
+                raise CdplotError(
+                    f"output {str(path)!r}: cannot write in the folder {str(directory)!r} "
+                    f"({exc.strerror or exc})"
+                ) from None
         try:
             os.replace(tmp, path)
         except OSError as exc:
@@ -125,7 +131,10 @@ def atomic_write(path, mode: str = "wb"):
                 raise CdplotError(
                     f"output {str(path)!r} cannot be replaced: {exc.strerror}"
                 ) from None
-            raise
+            raise CdplotError(
+                f"output {str(path)!r}: cannot be put in place in the folder "
+                f"{str(directory)!r} ({exc.strerror or exc})"
+            ) from None
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)

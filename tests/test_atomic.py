@@ -1,5 +1,6 @@
 """Outputs are whole or absent, keep their permissions, leave no litter (cdplot/_atomic.py)."""
 
+import errno
 import os
 import stat
 import subprocess
@@ -140,3 +141,21 @@ def test_sigterm_during_a_write_leaves_nothing(tmp_path):
     assert proc.wait(30) == 143
     assert proc.stderr.read().strip() == "cdplot plot: terminated"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["ready"]
+
+
+@pytest.mark.parametrize("step", ["fsync", "replace"])
+def test_a_failing_disk_names_the_output_not_the_temporary_file(tmp_path, monkeypatch, step):
+    # ENOSPC on the last flush, or a rename the file system refuses: the message names what
+    # the user asked for and its folder, and nothing half-written stays
+    def fail(*args):
+        raise OSError(errno.ENOSPC, "No space left on device", str(args[0]))
+
+    monkeypatch.setattr(os, step, fail)
+    out = tmp_path / "x.png"
+    with pytest.raises(CdplotError) as info, atomic_write(out) as fh:
+        fh.write(b"data")
+    message = str(info.value)
+    assert repr(str(out)) in message
+    assert repr(str(tmp_path)) in message
+    assert ".tmp" not in message
+    assert list(tmp_path.iterdir()) == []

@@ -33,16 +33,20 @@ __all__ = [
     "analyse",
     "run_analyses",
     "output_format",
+    "parse_alpha",
     "write_text",
     "say_written",
 ]
 
 
-def _alpha(text: str) -> float:
+def parse_alpha(text: str) -> float:
+    """``--alpha``: a number in (0, 1), checked by the library's own rule."""
     try:
-        return check_alpha(float(text), name="--alpha")
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc).replace("option ", "", 1)) from None
+        return check_alpha(text)
+    except CdplotError as exc:
+        # "option alpha='2' is outside (0, 1)" -> "'2' is outside (0, 1)": argparse names --alpha
+        reason = str(exc).partition(f"alpha={text!r} ")[2]
+        raise argparse.ArgumentTypeError(f"{text!r} {reason}") from None
 
 
 def add_input_options(parser: argparse.ArgumentParser, *, many: bool = False) -> None:
@@ -216,7 +220,10 @@ def add_analysis_options(parser: argparse.ArgumentParser, *, auto: bool = False)
         help="this metric is lower-is-better (repeat for several metrics)",
     )
     g.add_argument(
-        "--alpha", type=_alpha, default=0.05, help="significance level in (0, 1) (default: 0.05)"
+        "--alpha",
+        type=parse_alpha,
+        default=0.05,
+        help="significance level in (0, 1) (default: 0.05)",
     )
     g.add_argument(
         "--test",

@@ -18,9 +18,9 @@ import argparse
 import json
 import sys
 
-from .._options import DISTRIBUTIONS, ZERO_METHODS, check_alpha
+from .._options import DISTRIBUTIONS, ZERO_METHODS
 from ..errors import CdplotError
-from .common import add_column_options, say_written, selection_kwargs
+from .common import add_column_options, parse_alpha, say_written, selection_kwargs
 
 PAIR_TESTS = (
     "kfold-t",
@@ -124,7 +124,10 @@ def register(sub) -> None:
         help="higher scores are better (default unless the data say otherwise)",
     )
     p.add_argument(
-        "--alpha", type=float, default=0.05, help="significance level in (0, 1) (default: 0.05)"
+        "--alpha",
+        type=parse_alpha,
+        default=0.05,
+        help="significance level in (0, 1) (default: 0.05)",
     )
     p.add_argument(
         "--zero-method",
@@ -221,7 +224,6 @@ def _check_tests(tests, kind, fits):
 
 
 def _check_options(args):
-    check_alpha(args.alpha, name="--alpha")
     if args.methods is not None and len(args.methods) != 2:
         raise CdplotError(
             f"option --methods names {len(args.methods)} method(s); name the two to compare, A,B"

@@ -99,7 +99,8 @@ def run(args) -> int:
         "format": fmt,
         "template_dir": args.template,
         "decimals": args.decimals,
-        "progress": args.progress,
+        # --quiet also silences the progress lines, unless --progress asks for them
+        "progress": False if args.quiet and args.progress is None else args.progress,
         "pairs": args.pair,
     }
     if len(tables) == 1:

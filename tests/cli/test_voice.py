@@ -2,7 +2,6 @@
 
 import contextlib
 import io
-import re
 import subprocess
 import sys
 
@@ -69,16 +68,6 @@ def test_keywords_become_flags(command, message, spoken):
     assert speak_cli(message, flags(command)) == spoken
 
 
-def _keywords_left(command, message):
-    names = flags(command)
-    outside = re.sub(r"""(?<![\w])'(?:[^'\\\n]|\\.)*'""", "", message)
-    return [
-        m[0]
-        for m in re.finditer(r"(?<![\w.-])([a-z][a-z0-9_]*)=(?!=)", outside)
-        if "_" in m[1] or m[1] in names
-    ]
-
-
 @pytest.mark.parametrize(
     ("argv", "wanted"),
     [
@@ -126,8 +115,8 @@ def test_cli_messages_name_flags(tmp_path, argv, wanted):
     argv = [a.format(tmp=tmp_path, long=long, missing=missing) for a in argv]
     status, _, err = run(argv)
     assert status == 2, err
+    # (no Python keyword is left: conftest.py checks every message of these tests)
     assert err.count("\n") == 1, err
-    assert not _keywords_left(argv[0], err), err
     if wanted:
         assert wanted in err, err
 

@@ -124,6 +124,7 @@ _KEYWORD_DESTS = {
     "n_samples": "samples",
     "rng": "seed",
     "pairs": "pair",
+    "path": "output",
     "correction": "continuity",  # McNemar's, where no multiple-testing correction is offered
 }
 # a quoted text (names from the input are data: nothing inside one is translated), or a

@@ -116,8 +116,6 @@ def _guarded_output(command: str, flags=None):
 # option of the keyword's own name; every other ``foo_bar=`` is the option whose dest is
 # ``foo_bar``, read from the parser itself
 _KEYWORD_DESTS = {
-    "method": "distribution",  # the null distribution's keyword before it took the same name
-    "names": "methods",
     "max_bytes": "max_input_size",
     "template_dir": "template",
     "repeat_col": "repetition_col",

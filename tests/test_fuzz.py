@@ -225,9 +225,7 @@ def python_keywords(command, message):
     """The Python keywords (``score_col=``, ``test=``) left in a command's message."""
     flags = command_flags(SUBPARSERS[command])
     outside = QUOTED.sub("", message)
-    return [
-        m[0] for m in KEYWORD.finditer(outside) if "_" in m[1] or m[1] in flags or m[1] == "method"
-    ]
+    return [m[0] for m in KEYWORD.finditer(outside) if "_" in m[1] or m[1] in flags]
 
 
 def _run(argv):

@@ -91,9 +91,6 @@ CLI_ONLY = {
     "truth_col": "the column read as y_true of mcnemar_from_predictions",
     "format": "stats and pair: str(), to_json() or to_csv() of the result",
 }
-# keywords the statistics core is renaming to the vocabulary's words (compare_pair's a=/b=
-# become methods=); strict: remove each entry as soon as its rename lands
-PENDING_RENAMES = {("pair", "a"), ("pair", "b")}
 
 
 def _keywords(command):
@@ -122,9 +119,7 @@ def test_every_keyword_is_an_option_and_every_option_a_keyword(command):
     dests, keywords = _dests(command), _keywords(command)
     # the keyword a dest stands for: the same word, or the older keyword it translates
     spoken = dests | {kw for kw, dest in _KEYWORD_DESTS.items() if dest in dests}
-    pending = {kw for c, kw in PENDING_RENAMES if c == command}
-    assert pending <= keywords, f"renamed already, remove from PENDING_RENAMES: {pending}"
-    unreachable = sorted(keywords - spoken - set(PYTHON_ONLY) - pending)
+    unreachable = sorted(keywords - spoken - set(PYTHON_ONLY))
     assert not unreachable, f"cdplot {command} has no option for {unreachable}"
     python_name = {dest: {kw for kw, d in _KEYWORD_DESTS.items() if d == dest} for dest in dests}
     no_keyword = sorted(d for d in dests - set(CLI_ONLY) if not ({d} | python_name[d]) & keywords)

@@ -45,11 +45,11 @@ def run(argv):
         ("stats", "with higher_is_better=True", "with --higher-is-better"),
         ("stats", "or tie_correction=False.", "or --no-tie-correction."),
         ("stats", "pass nan_policy='omit' to drop them", "pass --nan-policy omit to drop them"),
-        ("stats", "method='exact' needs", "--distribution exact needs"),
         ("stats", "methods=['SVM (rbf)', 'kNN']", "--methods 'SVM (rbf),kNN'"),
+        ("pair", "methods=('a', 'b')", "--methods a,b"),
+        ("stats", "distribution='exact' needs", "--distribution exact needs"),
         ("report", "template_dir='/a b' is not a folder", "--template '/a b' is not a folder"),
         ("report", "give format='pdf'", "give --format pdf"),
-        ("pair", "names=('a', 'b')", "--methods a,b"),
         ("pair", "pass continuity=False", "pass --no-continuity"),
         ("pair", "with correction=False", "with --no-continuity"),
         ("plot", "with ranks=False", "with --no-ranks"),
@@ -237,3 +237,23 @@ def test_a_reader_that_leaves_during_a_large_output_ends_it_quietly(tmp_path):
         err = proc.stderr.read()
         assert proc.wait(timeout=120) == 141
         assert err == b""
+
+
+def test_text_output_prints_notes_under_a_heading_one_per_line(tmp_path):
+    # the notes of an analysis (what was averaged, what to read with care) are their own
+    # lines under "Notes:", never glued onto the conclusion
+    f = tmp_path / "long.csv"
+    f.write_text(
+        "dataset,method,score,resample\nd1,A,0.1,0\nd1,A,0.2,1\nd1,B,0.3,0\nd1,B,0.3,1\n"
+        "d2,A,0.5,0\nd2,B,0.4,0\nd3,A,0.5,0\nd3,B,0.1,0\n",
+        "utf-8",
+    )
+    status, out, err = run(["stats", str(f)])
+    assert status == 0, err
+    lines = out.splitlines()
+    heading = lines.index("Notes:")
+    notes = [line for line in lines[heading + 1 :] if line.lstrip().startswith("- ")]
+    assert len(notes) >= 2
+    assert notes[0].lstrip().startswith("- Averaged 1 to 2 repetitions")
+    # the conclusion ends before the notes start
+    assert "repetitions" not in " ".join(lines[:heading])

@@ -118,7 +118,6 @@ def _guarded_output(command: str, flags=None):
 _KEYWORD_DESTS = {
     "max_bytes": "max_input_size",
     "template_dir": "template",
-    "repeat_col": "repetition_col",
     "n_samples": "samples",
     "rng": "seed",
     "pairs": "pair",

@@ -8,9 +8,9 @@ import pytest
 
 import cdplot
 
-# the subpackages whose __all__ lists public functions (the statistics one at a time live
-# in cdplot.stats, not at the top level); their modules' own __all__ serve the package
-SUBPACKAGES = ("stats", "plot")
+# every layer's package: its __all__ lists public functions (the statistics one at a time
+# live in cdplot.stats, not at the top level)
+SUBPACKAGES = ("io", "stats", "plot", "reporting")
 
 
 def _public_functions():

@@ -213,6 +213,18 @@ def load_json(text: str, name: str):
     same method) are refused, naming the key: the last value would win
     silently.  Deep nesting, integers over Python's 4,300-digit limit and
     syntax errors are one-line messages too.
+
+    Parameters
+    ----------
+    text : str
+        The JSON document.
+    name : str
+        What to call it in messages (the file name as given).
+
+    Returns
+    -------
+    object
+        The parsed value.
     """
     try:
         return json.loads(text, object_pairs_hook=_no_duplicates)

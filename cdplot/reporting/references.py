@@ -602,7 +602,23 @@ def consistency_paragraph(mc, *, format: str = "text") -> str:
 
 
 def bibtex(results, *, consistency: bool = False, auto=None) -> str:
-    """BibTeX entries of every work the report on ``results`` cites (see :func:`references_for`)."""
+    """BibTeX entries of every work the report on ``results`` cites.
+
+    Parameters
+    ----------
+    results : sequence of ComparisonResult
+        The analyses the report shows (empty on the parametric path of ``auto``).
+    consistency : bool, default False
+        Whether the report compares several metrics (Kendall's tau is then cited).
+    auto : AutoResult, optional
+        The :func:`cdplot.compare_auto` result the analyses came from: its checks
+        (and, on its parametric path, ANOVA and Tukey's test) are cited first.
+
+    Returns
+    -------
+    str
+        One BibTeX entry per work, in order of first citation.
+    """
     refs = references_for(results, consistency=consistency, auto=auto)
     return "\n".join(ref.bibtex for ref in refs)
 

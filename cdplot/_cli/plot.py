@@ -9,6 +9,7 @@ from ..errors import CdplotError
 from .common import (
     add_analysis_options,
     add_input_options,
+    analyse,
     analysis_kwargs,
     load_tables,
     output_format,
@@ -150,7 +151,7 @@ def register(sub) -> None:
         default=None,
         help="heatmap: never print p-values in the cells (default: when they fit)",
     )
-    add_analysis_options(p)
+    add_analysis_options(p, auto=True)
     p.set_defaults(func=run)
 
 
@@ -197,10 +198,7 @@ def run(args) -> int:
         raise CdplotError(
             f"the data hold {len(tables)} metrics ({names}); choose one with --metric"
         )
-    from ..stats.compare import compare_table
-
-    table = tables[0]
-    result = compare_table(table, **analysis_kwargs(args, table))
+    result = analyse(args, tables[0])
     if tikz:
         from ..plot.tikz import cd_tikz, intervals_tikz
 
@@ -249,6 +247,11 @@ def _several_metrics(args, tables, fmt: str) -> int:
     from ..stats.compare import compare_table
     from ..stats.consistency import MetricsComparison
 
+    if args.test == "auto":
+        raise CdplotError(
+            f"option --test auto analyses one metric; the data hold {len(tables)}: "
+            "choose one with --metric"
+        )
     mc = MetricsComparison.from_results(
         [compare_table(t, **analysis_kwargs(args, t)) for t in tables]
     )

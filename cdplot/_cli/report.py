@@ -6,9 +6,11 @@ import argparse
 from pathlib import Path
 
 from .._options import REPORT_FORMATS
+from ..errors import CdplotError
 from .common import (
     add_analysis_options,
     add_input_options,
+    analyse,
     analysis_kwargs,
     load_tables,
     output_format,
@@ -34,7 +36,7 @@ def register(sub) -> None:
         epilog="Example: cdplot report --example demsar2006 -o report.pdf",
     )
     add_input_options(p, many=True)
-    add_analysis_options(p)
+    add_analysis_options(p, auto=True)
     g = p.add_argument_group("report")
     g.add_argument(
         "-o", "--output", required=True, metavar="OUT", help="output file: .html or .pdf"
@@ -104,7 +106,12 @@ def run(args) -> int:
         "pairs": args.pair,
     }
     if len(tables) == 1:
-        data = compare_table(tables[0], **analysis_kwargs(args, tables[0]))
+        data = analyse(args, tables[0])
+    elif args.test == "auto":
+        raise CdplotError(
+            f"option --test auto analyses one metric; the data hold {len(tables)}: "
+            "choose one with --metric"
+        )
     else:
         # analysed by the report, so that the metrics' consistency is computed there too
         data = [compare_table(t, **analysis_kwargs(args, t)) for t in tables]

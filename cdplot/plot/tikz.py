@@ -21,6 +21,7 @@ from .._options import check_bool
 from .._version import __version__
 from ..errors import CdplotError
 from . import _common
+from ._auto import unwrap_auto
 from .critical_difference import DIFFERS_MARK, _crossing_notes, _notes
 from .intervals import _verdicts
 from .layout import cd_layout, interval_layout
@@ -270,7 +271,7 @@ def cd_tikz(
 
     Parameters
     ----------
-    result_or_scores : ComparisonResult or scores
+    result_or_scores : ComparisonResult, AutoResult or scores
         A result of :func:`cdplot.compare`, or anything it accepts, which
         is then compared with the options below.
     path : str or Path, optional
@@ -344,6 +345,7 @@ def cd_tikz(
     >>> r"{C4.5+m+cf}" in tex
     True
     """
+    result_or_scores = unwrap_auto(result_or_scores, "cd_diagram")
     result = _common.as_result(
         result_or_scores,
         {
@@ -637,7 +639,7 @@ def intervals_tikz(
 
     Parameters
     ----------
-    result_or_scores : ComparisonResult or scores
+    result_or_scores : ComparisonResult, AutoResult or scores
         A result of :func:`cdplot.compare` with a critical difference
         (Nemenyi or Bonferroni-Dunn), or anything compare accepts.
     path : str or Path, optional
@@ -688,6 +690,7 @@ def intervals_tikz(
     >>> r"\\begin{tikzpicture}[x=1bp, y=-1bp]" in tex
     True
     """
+    result_or_scores = unwrap_auto(result_or_scores, "rank_intervals")
     result = _common.as_result(
         result_or_scores,
         {

@@ -213,3 +213,15 @@ def test_width_and_full_axis_options(tmp_path, capsys):
     )
     assert status == 2
     assert "--full-axis applies only to --kind cd" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name", ["cd.svg", "cd.tex"])
+def test_test_auto_draws_the_chosen_rank_analysis(tmp_path, name):
+    # issue 11: on Demsar's data compare_auto chooses the rank-based path (Shapiro-Wilk
+    # rejects normality), which the CD diagram and its TikZ picture draw
+    out = run("--example", "demsar2006", "-o", str(tmp_path / name), "--test", "auto")
+    assert out.returncode == 0, out.stderr
+    assert "C4.5+m+cf" in (tmp_path / name).read_text(encoding="utf-8")
+    many = run("--example", "yang-table9", "-o", str(tmp_path / "y.svg"), "--test", "auto")
+    assert many.returncode == 2
+    assert "choose one with --metric" in many.stderr

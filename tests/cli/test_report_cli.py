@@ -128,3 +128,18 @@ def test_table_bad_format():
     out = run("table", "--example", "demsar2006", "--format", "rst")
     assert out.returncode == 2
     assert "invalid choice" in out.stderr
+
+
+def test_test_auto_reports_the_choice_and_refuses_several_metrics(tmp_path):
+    # issue 11: --test auto runs compare_auto in every command that analyses
+    out = run("report", "--example", "demsar2006", "-o", str(tmp_path / "r.html"), "--test", "auto")
+    assert out.returncode == 0, out.stderr
+    html = (tmp_path / "r.html").read_text(encoding="utf-8")
+    assert "Choice of analysis" in html
+    assert "Shapiro" in html
+    out = run(
+        "report", "--example", "yang-table9", "-o", str(tmp_path / "y.html"), "--test", "auto"
+    )
+    assert out.returncode == 2
+    assert "--test auto analyses one metric; the data hold 6" in out.stderr
+    assert not (tmp_path / "y.html").exists()

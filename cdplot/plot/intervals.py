@@ -1,4 +1,6 @@
-"""Rank-interval charts: the "Friedman test chart" of Zhou's *Machine Learning* (seed 002).
+"""Rank-interval charts: the "Friedman test chart" of Zhou's *Machine Learning* (2016, section 2.4).
+
+Zhou Zhi-Hua, *Machine Learning* (Tsinghua University Press, 2016), section 2.4.
 
 One row per method in rank order, a dot at its average rank and a segment of
 length CD centred on it; two methods differ significantly exactly when their

@@ -1,7 +1,8 @@
 """Tests of ANOVA, Tukey's HSD, the assumption checks and test='auto' (cdplot/stats/parametric.py).
 
 Sources:
-- seed 000 (ANOVA example): scipy ``f_oneway(A, B, C)`` prints
+- a three-group one-way ANOVA tutorial example (groups A, B, C of 5 scores; no
+  published paper): scipy 1.17 ``f_oneway(A, B, C)`` prints
   F = 7.137827822120864, p = 0.009073317468563076, and statsmodels
   ``pairwise_tukeyhsd(endog=scores, groups=groups, alpha=0.05)`` prints the Tukey table.
 - statsmodels 0.15.0 ``pairwise_tukeyhsd`` on the same data (literals below).
@@ -48,7 +49,7 @@ STATSMODELS_015 = [
     ("A", "C", 0.26, 0.98031072, -3.3892, 3.9092, False),
     ("B", "C", -4.34, 0.02033114, -7.9892, -0.6908, True),
 ]
-# as printed in seed 000 (an older statsmodels, which interpolated q from a table)
+# as an older statsmodels printed it for the tutorial example (q interpolated from a table)
 SEED_000_PRINTED = [
     ("A", "B", 4.6, 0.0144, 0.9526, 8.2474, True),
     ("A", "C", 0.26, 0.9, -3.3874, 3.9074, False),

@@ -1,5 +1,7 @@
 """Shared fixtures: a seeded random generator and Demsar's C4.5 example."""
 
+import sys
+
 import numpy as np
 import pytest
 
@@ -26,3 +28,11 @@ def c45_ranks():
 
     (table,) = cdplot.load_example("demsar2006-ranks")
     return table
+
+
+@pytest.fixture(autouse=True)
+def _close_figures():
+    """Close the figures a test drew, wherever it lives (reports and stats tests draw too)."""
+    yield
+    if "matplotlib.pyplot" in sys.modules:
+        sys.modules["matplotlib.pyplot"].close("all")

@@ -1,4 +1,4 @@
-"""Fixtures for the figure tests: figures are closed after each test; helpers parse SVG."""
+"""Helpers that parse SVG for the figure tests (tests/conftest.py closes the figures)."""
 
 import xml.etree.ElementTree as ET
 
@@ -6,14 +6,6 @@ import numpy as np
 import pytest
 
 SVG = "{http://www.w3.org/2000/svg}"
-
-
-@pytest.fixture(autouse=True)
-def _close_figures():
-    yield
-    import matplotlib.pyplot as plt
-
-    plt.close("all")
 
 
 def svg_root(ax):

@@ -122,6 +122,30 @@ def _crossing_notes(result, lay) -> list[str]:
     return out
 
 
+def marks(result, hl, *, note: bool, caption: bool):
+    """What a CD diagram marks, shared by the matplotlib figure and its TikZ picture.
+
+    Returns ``(ctrl, bold, cliques, differ, labels, notes, caption)``: the
+    control's index, the names set in bold, the groups as index tuples, the
+    methods that differ from the control, the labels, the notes and the caption.
+    """
+    names = list(result.methods)
+    k = len(names)
+    control_mode = result.control is not None
+    ctrl = names.index(result.control) if control_mode else None
+    bold = sorted({i for i in (hl, ctrl) if i is not None})
+    # against a control only the control's pairs were tested: no groups, whatever the result holds
+    cliques = [] if control_mode else [tuple(names.index(m) for m in c) for c in result.cliques]
+    differ: set[int] = set()
+    labels = list(names)
+    if control_mode:
+        differ = {i for i in range(k) if i != ctrl and result.significant[i, ctrl]}
+        labels = [f"{n}\u00a0{DIFFERS_MARK}" if i in differ else n for i, n in enumerate(names)]
+    notes = _notes(result, control_mode) if note else []
+    cap = _common.caption_text(result) if caption else None
+    return ctrl, bold, cliques, differ, labels, notes, cap
+
+
 def cd_diagram(
     result_or_scores,
     *,
@@ -274,18 +298,7 @@ def cd_diagram(
     if full_axis is not None:
         check_bool("full_axis", full_axis)
 
-    control_mode = result.control is not None
-    ctrl = names.index(result.control) if control_mode else None
-    bold = sorted({i for i in (hl, ctrl) if i is not None})
-    # against a control only the control's pairs were tested: no groups, whatever the result holds
-    cliques = [] if control_mode else [tuple(names.index(m) for m in c) for c in result.cliques]
-    differ = set()
-    labels = list(names)
-    if control_mode:
-        differ = {i for i in range(k) if i != ctrl and result.significant[i, ctrl]}
-        labels = [f"{n}\u00a0{DIFFERS_MARK}" if i in differ else n for i, n in enumerate(names)]
-    notes = _notes(result, control_mode) if note else []
-    cap = _common.caption_text(result) if caption else None
+    ctrl, bold, cliques, differ, labels, notes, cap = marks(result, hl, note=note, caption=caption)
 
     with _common.canvas(ax, font) as cv:
         measure = _common.measurer(font)

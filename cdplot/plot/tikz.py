@@ -22,7 +22,7 @@ from .._version import __version__
 from ..errors import CdplotError
 from . import _common
 from ._auto import unwrap_auto
-from .critical_difference import DIFFERS_MARK, _crossing_notes, _notes
+from .critical_difference import _crossing_notes, marks
 from .intervals import _verdicts
 from .layout import cd_layout, interval_layout
 from .styles import PALETTE, get_style
@@ -377,17 +377,7 @@ def cd_tikz(
         raise CdplotError(f"a CD diagram needs at least 2 methods; the result has {k}")
     hl = _highlight_index(result, highlight)
 
-    control_mode = result.control is not None
-    ctrl = names.index(result.control) if control_mode else None
-    bold = sorted({i for i in (hl, ctrl) if i is not None})
-    cliques = [] if control_mode else [tuple(names.index(m) for m in c) for c in result.cliques]
-    differ: set[int] = set()
-    labels = list(names)
-    if control_mode:
-        differ = {i for i in range(k) if i != ctrl and result.significant[i, ctrl]}
-        labels = [f"{n}\u00a0{DIFFERS_MARK}" if i in differ else n for i, n in enumerate(names)]
-    notes = _notes(result, control_mode) if note else []
-    cap = _common.caption_text(result) if caption else None
+    ctrl, bold, cliques, differ, labels, notes, cap = marks(result, hl, note=note, caption=caption)
     base = _common.measurer("serif")
     measure = _tex_measure(base)
     avg = [float(r) for r in result.average_ranks]

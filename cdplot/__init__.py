@@ -39,6 +39,8 @@ _LAZY = {
     "compare": "cdplot.stats.compare",
     "compare_auto": "cdplot.stats.parametric",
     "compare_metrics": "cdplot.stats.consistency",
+    "compare_ranks": "cdplot.stats.from_ranks",
+    "RankComparison": "cdplot.stats.from_ranks",
     "ComparisonResult": "cdplot.stats.results",
     "FriedmanResult": "cdplot.stats.results",
     "ImanDavenportResult": "cdplot.stats.results",

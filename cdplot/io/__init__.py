@@ -12,10 +12,14 @@ itself.
 from .api import as_score_tables
 from .files import load_json, read_scores
 from .folds import FoldScores, fold_scores, read_fold_scores, read_records
+from .ranks import AverageRanks, as_average_ranks, read_average_ranks
 from .table import ScoreTable
 from .text import MAX_BYTES, read_text
 
 __all__ = [
+    "AverageRanks",
+    "as_average_ranks",
+    "read_average_ranks",
     "MAX_BYTES",
     "FoldScores",
     "ScoreTable",

@@ -132,12 +132,14 @@ SHARED_PARAMS = """\
 
 def as_result(result_or_scores, options: dict, compare_kws):
     """A ComparisonResult: the one given, or compare() of the scores given."""
+    from ..stats.from_ranks import RankComparison
     from ..stats.results import ComparisonResult
 
     given = {k: v for k, v in options.items() if v is not None}
     if compare_kws is not None and not isinstance(compare_kws, dict):
         raise CdplotError(f"option compare_kws={compare_kws!r} must be a dict or None")
-    if isinstance(result_or_scores, ComparisonResult):
+    # a compare_ranks result is drawn like a compare result: it has the same fields
+    if isinstance(result_or_scores, (ComparisonResult, RankComparison)):
         extra = sorted(given) + sorted(compare_kws or {})
         if extra:
             raise CdplotError(

@@ -47,6 +47,23 @@ __all__ = [
 ]
 
 
+#: What a report of average ranks alone (:func:`cdplot.compare_ranks`) leaves out, said once.
+RANKS_ONLY_OMITTED = (
+    "The input held only the average ranks over {n} data sets, so the table of scores and "
+    "ranks per data set, the mean scores, wins, ties and losses, the tie correction and the "
+    "Wilcoxon and sign tests are left out."
+)
+
+
+def ranks_only(r) -> bool:
+    """Whether ``r`` was computed from average ranks alone (it has no per-data-set ranks)."""
+    return not hasattr(r, "ranks")
+
+
+def _datasets(r) -> tuple:
+    return () if ranks_only(r) else tuple(r.datasets)
+
+
 def _f(x, d=3) -> str:
     if x is None or (isinstance(x, float) and math.isnan(x)):
         return "\u2013"
@@ -302,12 +319,15 @@ def method_table(r, order, *, decimals: int) -> dict:
     """
     idx = [r.methods.index(m) for m in order]
     pos = {m: i for i, m in enumerate(order, start=1)}
-    ranks = np.asarray(r.ranks, dtype=float)[:, idx]
-    values = np.asarray(r.scores.values, dtype=float)[:, idx]
-    diff = ranks[:, :, None] - ranks[:, None, :]
-    wins = (diff < -1e-9).sum(axis=(0, 2))
-    losses = (diff > 1e-9).sum(axis=(0, 2))
-    ties = ranks.shape[0] * (len(order) - 1) - wins - losses
+    # average ranks alone (compare_ranks) have no scores to average and no duels to count
+    scored = not ranks_only(r)
+    if scored:
+        ranks = np.asarray(r.ranks, dtype=float)[:, idx]
+        values = np.asarray(r.scores.values, dtype=float)[:, idx]
+        diff = ranks[:, :, None] - ranks[:, None, :]
+        wins = (diff < -1e-9).sum(axis=(0, 2))
+        losses = (diff > 1e-9).sum(axis=(0, 2))
+        ties = ranks.shape[0] * (len(order) - 1) - wins - losses
     cliques = _lettered_cliques(r, pos)
     letters: dict[str, str] = dict.fromkeys(order, "")
     for n, clique in enumerate(cliques):
@@ -321,15 +341,18 @@ def method_table(r, order, *, decimals: int) -> dict:
             {
                 "number": n + 1,
                 "method": m,
-                "mean": fmt_number(float(np.mean(values[:, n])), decimals),
+                "mean": fmt_number(float(np.mean(values[:, n])), decimals) if scored else None,
                 "average_rank": f"{r.average_rank(m):.3f}",
                 "best": bool(r.average_rank(m) <= best + 1e-9),
-                "wtl": f"{int(wins[n])}\u2009/\u2009{int(ties[n])}\u2009/\u2009{int(losses[n])}",
+                "wtl": f"{int(wins[n])}\u2009/\u2009{int(ties[n])}\u2009/\u2009{int(losses[n])}"
+                if scored
+                else None,
                 "groups": letters[m] or "\u2013",
                 "differs": rank_ranges(np.flatnonzero(sig[n]) + 1) or "\u2013",
             }
         )
-    return {"rows": rows, "n_groups": len(cliques), "duels": ranks.shape[0] * (len(order) - 1)}
+    duels = r.n_datasets * (len(order) - 1) if scored else None
+    return {"rows": rows, "n_groups": len(cliques), "duels": duels}
 
 
 def _posthoc(r) -> dict:
@@ -448,9 +471,12 @@ def section_context(
     metric's rank order; a multi-metric report passes the overall one).
     """
     order = list(r.order()) if order is None else list(order)
-    places = auto_decimals(r.scores.values) if decimals is None else decimals
-    table = _data_table(r, order, decimals=decimals, paper=paper)
-    names = [*r.methods, *r.datasets, r.metric or ""]
+    scored = not ranks_only(r)
+    places = decimals
+    if decimals is None and scored:
+        places = auto_decimals(r.scores.values)
+    table = _data_table(r, order, decimals=decimals, paper=paper) if scored else None
+    names = [*r.methods, *_datasets(r), r.metric or ""]
     pairwise = _pairwise(r, order, paper=paper)
     return {
         "id": f"metric-{index}",
@@ -472,7 +498,9 @@ def section_context(
         "n_remarks": len(r.bridges) + len(r.unjoined),
         "notes": [symbols_markup(n, names) for n in r.notes],
         "conclusion": r.conclusion(),
-        "dropped_datasets": list(r.scores.dropped_datasets),
+        "dropped_datasets": list(r.scores.dropped_datasets) if scored else [],
+        # one sentence where the sections that need scores would stand
+        "omitted": None if scored else RANKS_ONLY_OMITTED.format(n=r.n_datasets),
         "order": order,
         "rank_order": list(order) == list(r.order()),
         "table": table,
@@ -594,13 +622,13 @@ def consistency_context(mc, order=None) -> dict:
 
 
 def _names(results) -> set[str]:
-    return {n for r in results for n in (*r.methods, *r.datasets, r.metric or "")}
+    return {n for r in results for n in (*r.methods, *_datasets(r), r.metric or "")}
 
 
 def _inputs(results) -> list[dict]:
     seen = {}
     for r in results:
-        t = r.scores
+        t = r if ranks_only(r) else r.scores
         key = (t.source, t.sha256)
         if key not in seen:
             seen[key] = {"name": t.source or "Python object", "sha256": t.sha256 or "\u2013"}

@@ -499,11 +499,18 @@ def methods_paragraph(result, *, format: str = "text") -> str:
         if r.friedman.tie_correction
         else "without a correction for ties"
     )
+    ranked = (
+        "The methods were ranked on each data set (1 = best, average ranks for ties)"
+        if hasattr(r, "ranks")
+        # compare_ranks: the average ranks were given, not computed, and say no direction
+        else "Only the methods' average ranks over the data sets were available (1 = best)"
+    )
+    if not hasattr(r, "ranks"):
+        metric = f" by {_text(r.metric, format)}" if r.metric else ""
     parts = [
         f"We compared {r.n_methods} methods over {r.n_datasets} data sets{metric} "
-        f"following {_citet('demsar2006', format)}. The methods were ranked on each data set (1 = "
-        "best, average "
-        "ranks for ties), and the null hypothesis that all methods perform equally was tested "
+        f"following {_citet('demsar2006', format)}. {ranked}, "
+        "and the null hypothesis that all methods perform equally was tested "
         "with the "
         f"Friedman test {c('friedman1937')} {ties}, using Iman and Davenport's {ff} statistic "
         f"{c('iman1980')} at a significance level of {alpha}"

@@ -35,6 +35,7 @@ from .._options import (
 from ..errors import CdplotError, CdplotWarning
 from ..stats.analysis import analyse, analyse_pairs, methods_differ, metrics_comparison
 from ..stats.consistency import MetricsComparison
+from ..stats.from_ranks import RankComparison
 from ..stats.pair import PairResult
 from ..stats.parametric import AutoResult
 from ..stats.results import ComparisonResult
@@ -240,7 +241,7 @@ def _resolve(data, analysis: dict) -> _Analyses:
                 f"{_kind(odd)} in it: report it on its own"
             )
         what = "these results were"
-    elif isinstance(data, (ComparisonResult, MetricsComparison, AutoResult)):
+    elif isinstance(data, (ComparisonResult, MetricsComparison, AutoResult, RankComparison)):
         what = f"this {_kind(data)} was"
     else:
         what = None
@@ -250,7 +251,7 @@ def _resolve(data, analysis: dict) -> _Analyses:
             f"option {name}={given[name]!r} applies when the report analyses scores; "
             f"{what} analysed already"
         )
-    if isinstance(data, ComparisonResult):
+    if isinstance(data, (ComparisonResult, RankComparison)):
         return _Analyses((data,))
     if isinstance(data, MetricsComparison):
         return _Analyses(tuple(data.results), mc=data)
@@ -287,6 +288,11 @@ def _section_pairs(pairs, results, labels) -> list[list]:
     """The PairResults of each section: computed for names, placed by metric when given."""
     names = [p for p in pairs if not isinstance(p, PairResult)]
     given = [p for p in pairs if isinstance(p, PairResult)]
+    if pairs and any(isinstance(r, RankComparison) for r in results):
+        raise CdplotError(
+            "option pairs: a head-to-head comparison needs the scores on each data set, which "
+            "average ranks do not have"
+        )
     out = [list(analyse_pairs(r, names)) for r in results]
     for pr in given:
         metric = None if pr.scores is None else pr.scores.metric
@@ -372,7 +378,9 @@ def _build_context(
             order=order if order is not None and set(order) == set(r.methods) else None,
             paper=paper,
         )
-        places = auto_decimals(r.scores.values) if decimals is None else decimals
+        places = decimals
+        if decimals is None and isinstance(r, ComparisonResult):
+            places = auto_decimals(r.scores.values)
         section["two_methods"] = [pair_context(pr, decimals=places) for pr in prs]
         section["choice"] = choice_context(found.auto) if found.auto is not None else None
         sections.append(section)

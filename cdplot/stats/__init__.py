@@ -21,6 +21,9 @@ Whole analyses
 ``consistency.compare_metrics``
     One analysis per metric and Kendall's tau-b between them
     (:class:`consistency.MetricsComparison`).
+``from_ranks.compare_ranks``
+    The same from average ranks alone, as printed in a paper
+    (:class:`from_ranks.RankComparison`).
 ``pair.compare_pair``
     Two methods over data sets: paired t, Wilcoxon and sign tests
     (:class:`pair.PairResult`).

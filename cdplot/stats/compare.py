@@ -259,18 +259,11 @@ def compare_table(
         control = names[int(np.argmin(avg))]
     ctrl = None if control is None else names.index(control)
 
-    cv = cd = None
     direction = None  # the rank tests take the side of the better average rank
-    stats = np.full((k, k), np.nan)
-    p_raw = np.full((k, k), np.nan)
-    p_adj = np.full((k, k), np.nan)
-    if test == "nemenyi":
-        nem = nemenyi(avg, n)
-        stats, p_raw, p_adj = nem.statistics, nem.pvalues, nem.pvalues
-    elif test in ("bonferroni-dunn", "friedman-z"):
-        rz = rank_z(avg, n)
-        stats, p_raw = rz.statistics, rz.pvalues
+    if test in RANK_TESTS:
+        stats, p_raw, p_adj = rank_statistics(avg, n, test)
     else:
+        p_adj = np.full((k, k), np.nan)
         # orient the scores so that the pairwise tests see "higher is better"
         oriented = x if higher_is_better else -x
         pairs = (
@@ -302,65 +295,15 @@ def compare_table(
         p_raw[a, b] = p_raw[b, a] = 1.0
         undefined = [(names[i], names[j]) for i, j in zip(a.tolist(), b.tolist(), strict=True)]
 
-    if ctrl is not None:
-        mask = np.zeros((k, k), dtype=bool)
-        mask[ctrl, :] = mask[:, ctrl] = True
-        np.fill_diagonal(mask, True)
-        stats[~mask] = np.nan
-        p_raw[~mask] = np.nan
-
-    if test != "nemenyi":
-        if ctrl is None:
-            p_adj = adjust_pairwise(p_raw, correction)
-        else:
-            others = [j for j in range(k) if j != ctrl]
-            adjusted = adjust(p_raw[ctrl, others], correction)
-            p_adj = np.full((k, k), np.nan)
-            p_adj[ctrl, others] = adjusted
-            p_adj[others, ctrl] = adjusted
-    np.fill_diagonal(p_raw, 1.0)
-    p_adj = np.array(p_adj, dtype=float)
-    np.fill_diagonal(p_adj, 1.0)
-
-    if test in ("nemenyi", "bonferroni-dunn"):
-        cv = critical_value(k, alpha=alpha, test=test)
-        cd = critical_difference(k, n, alpha=alpha, test=test)
-        significant = np.abs(avg[:, None] - avg[None, :]) >= cd
-        if ctrl is not None:
-            significant &= np.isfinite(p_adj)
-    else:
-        significant = np.nan_to_num(p_adj, nan=1.0) <= alpha
-    np.fill_diagonal(significant, False)
-
-    if ctrl is None:
-        clique_idx = find_cliques(avg, significant)
-        cliques = tuple(tuple(names[i] for i in c) for c in clique_idx)
-        unjoined = tuple(
-            (names[i], names[j]) for i, j in unjoined_pairs(avg, significant, clique_idx)
-        )
-        bridge_names = tuple(
-            (names[a], names[b], names[c]) for a, b, c in bridges(avg, significant)
-        )
-    else:
-        # Tests against a control say nothing about two other methods: a group
-        # would claim that untested pairs do not differ (García and Herrera's
-        # 2008 data would group NaiveBayes with Kernel, which Nemenyi separates).
-        cliques, unjoined, bridge_names = (), (), ()
+    stats, p_raw, p_adj, cv, cd, significant = decide(
+        avg, n, stats, p_raw, p_adj, test=test, correction=correction, ctrl=ctrl, alpha=alpha
+    )
+    cliques, unjoined, bridge_names = groups(names, avg, significant, ctrl)
 
     notes = list(table.notes)
     if inferred:  # said in every output; an explicit higher_is_better drops it
         notes.append(table.direction[0].upper() + table.direction[1:] + ".")
-    if idr.pvalue > alpha:
-        notes.append(
-            "Because the Friedman test does not reject equal performance, the post-hoc results "
-            "are shown for completeness only and are not evidence of any difference."
-        )
-    if n < 10:
-        notes.append(
-            f"With only {n} data sets the chi-square and F approximations of the Friedman test are "
-            "rough; "
-            "read p-values near alpha with care."
-        )
+    notes += omnibus_notes(idr.pvalue, alpha, n)
     if undefined:
         listed = "; ".join(f"{a} and {b}" for a, b in undefined[:5])
         more = f" and {len(undefined) - 5} more pairs" if len(undefined) > 5 else ""
@@ -406,3 +349,91 @@ def compare_table(
         notes=tuple(notes),
         direction=direction,
     )
+
+
+#: The post-hoc tests computed from the average ranks alone.
+RANK_TESTS = ("nemenyi", "bonferroni-dunn", "friedman-z")
+
+
+def rank_statistics(avg: np.ndarray, n: int, test: str):
+    """``(z, unadjusted p, adjusted p)`` of a rank test; only Nemenyi's p are adjusted here."""
+    if test == "nemenyi":
+        nem = nemenyi(avg, n)
+        return nem.statistics, nem.pvalues, nem.pvalues
+    rz = rank_z(avg, n)
+    return rz.statistics, rz.pvalues, np.full(rz.pvalues.shape, np.nan)
+
+
+def decide(avg, n, stats, p_raw, p_adj, *, test, correction, ctrl, alpha):
+    """Keep the pairs tested, correct their p-values and decide which differ.
+
+    Returns ``(statistics, unadjusted p, adjusted p, critical value, CD,
+    significant)``; the CD-based tests decide by ``|R_i - R_j| >= CD``, the
+    others by the adjusted p-value.
+    """
+    k = len(avg)
+    stats = np.array(stats, dtype=float)
+    p_raw = np.array(p_raw, dtype=float)
+    np.fill_diagonal(stats, np.nan)
+    if ctrl is not None:
+        mask = np.zeros((k, k), dtype=bool)
+        mask[ctrl, :] = mask[:, ctrl] = True
+        np.fill_diagonal(mask, True)
+        stats[~mask] = np.nan
+        p_raw[~mask] = np.nan
+
+    if test != "nemenyi":
+        if ctrl is None:
+            p_adj = adjust_pairwise(p_raw, correction)
+        else:
+            others = [j for j in range(k) if j != ctrl]
+            adjusted = adjust(p_raw[ctrl, others], correction)
+            p_adj = np.full((k, k), np.nan)
+            p_adj[ctrl, others] = adjusted
+            p_adj[others, ctrl] = adjusted
+    np.fill_diagonal(p_raw, 1.0)
+    p_adj = np.array(p_adj, dtype=float)
+    np.fill_diagonal(p_adj, 1.0)
+
+    cv = cd = None
+    if test in ("nemenyi", "bonferroni-dunn"):
+        cv = critical_value(k, alpha=alpha, test=test)
+        cd = critical_difference(k, n, alpha=alpha, test=test)
+        significant = np.abs(avg[:, None] - avg[None, :]) >= cd
+        if ctrl is not None:
+            significant &= np.isfinite(p_adj)
+    else:
+        significant = np.nan_to_num(p_adj, nan=1.0) <= alpha
+    np.fill_diagonal(significant, False)
+    return stats, p_raw, p_adj, cv, cd, significant
+
+
+def groups(names, avg, significant, ctrl):
+    """``(cliques, unjoined, bridges)`` by name; empty with a control."""
+    if ctrl is not None:
+        # Tests against a control say nothing about two other methods: a group
+        # would claim that untested pairs do not differ (García and Herrera's
+        # 2008 data would group NaiveBayes with Kernel, which Nemenyi separates).
+        return (), (), ()
+    clique_idx = find_cliques(avg, significant)
+    cliques = tuple(tuple(names[i] for i in c) for c in clique_idx)
+    unjoined = tuple((names[i], names[j]) for i, j in unjoined_pairs(avg, significant, clique_idx))
+    bridge_names = tuple((names[a], names[b], names[c]) for a, b, c in bridges(avg, significant))
+    return cliques, unjoined, bridge_names
+
+
+def omnibus_notes(pvalue: float, alpha: float, n: int) -> list[str]:
+    """The notes on a Friedman test that does not reject, and on few data sets."""
+    notes = []
+    if pvalue > alpha:
+        notes.append(
+            "Because the Friedman test does not reject equal performance, the post-hoc results "
+            "are shown for completeness only and are not evidence of any difference."
+        )
+    if n < 10:
+        notes.append(
+            f"With only {n} data sets the chi-square and F approximations of the Friedman test are "
+            "rough; "
+            "read p-values near alpha with care."
+        )
+    return notes

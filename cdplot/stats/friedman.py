@@ -6,12 +6,12 @@ import math
 
 import numpy as np
 
-from ._validate import finite_table
+from ._validate import finite_table, finite_vector
 from .distributions import chi2_sf, f_sf
 from .ranks import rank_data, tie_sum
 from .results import FriedmanResult, ImanDavenportResult
 
-__all__ = ["friedman", "iman_davenport", "friedman_from_ranks"]
+__all__ = ["friedman", "iman_davenport", "friedman_from_ranks", "friedman_from_average_ranks"]
 
 
 def friedman_from_ranks(ranks, ties=None, *, tie_correction: bool = True):
@@ -36,17 +36,60 @@ def friedman_from_ranks(ranks, ties=None, *, tie_correction: bool = True):
     n, k = r.shape
     if ties is None:
         ties = tie_sum(r, higher_is_better=False)
-    mean = r.mean(axis=0)
+    chi2_u = _chi2_uncorrected(r.mean(axis=0), n)
+    denom = 1.0 - float(np.sum(ties)) / (n * k * (k * k - 1.0))
+    # when every data set ties all methods there is no evidence of any difference
+    chi2_c = 0.0 if denom <= 1e-12 else chi2_u / denom
+    return _results(chi2_c if tie_correction else chi2_u, chi2_u, n, k, tie_correction)
+
+
+def friedman_from_average_ranks(average_ranks, n_datasets: int):
+    """Demsar's uncorrected Friedman and Iman-Davenport statistics from average ranks alone.
+
+    Without the rank of each method on each data set the tie correction
+    cannot be computed, so ``statistic`` is the uncorrected value and
+    ``tie_correction`` is false.
+
+    Parameters
+    ----------
+    average_ranks : array_like, shape (k,)
+        Average rank of each method (1 = best), finite.
+    n_datasets : int
+        Number of data sets ``N`` the ranks were averaged over.
+
+    Returns
+    -------
+    FriedmanResult, ImanDavenportResult
+
+    References
+    ----------
+    .. [1] J. Demsar, "Statistical comparisons of classifiers over multiple
+           data sets", JMLR 7 (2006) 1-30, section 3.2.2.
+
+    Examples
+    --------
+    >>> fr, idr = friedman_from_average_ranks([3.143, 2.000, 2.893, 1.964], 14)
+    >>> round(fr.statistic, 2), round(idr.statistic, 2)
+    (9.28, 3.69)
+    """
+    avg = finite_vector(average_ranks, "average_ranks")
+    n, k = int(n_datasets), len(avg)
+    chi2_u = _chi2_uncorrected(avg, n)
+    return _results(chi2_u, chi2_u, n, k, False)
+
+
+def _chi2_uncorrected(mean: np.ndarray, n: int) -> float:
+    """``12 N / (k (k+1)) [sum_j R_j**2 - k (k+1)**2 / 4]``, never below 0."""
+    k = len(mean)
     # a correctly rounded sum: the same whatever the order of the methods, so that a
     # file with its columns shuffled gives the same statistic and p-value, bit for bit
     squares = math.fsum((mean * mean).tolist())
     chi2_u = 12.0 * n / (k * (k + 1.0)) * (squares - k * (k + 1.0) ** 2 / 4.0)
-    chi2_u = max(float(chi2_u), 0.0)
-    denom = 1.0 - float(np.sum(ties)) / (n * k * (k * k - 1.0))
-    # when every data set ties all methods there is no evidence of any difference
-    chi2_c = 0.0 if denom <= 1e-12 else chi2_u / denom
+    return max(float(chi2_u), 0.0)
+
+
+def _results(chi2: float, chi2_u: float, n: int, k: int, tie_correction: bool):
     dof = k - 1
-    chi2 = chi2_c if tie_correction else chi2_u
     fr = FriedmanResult(
         statistic=chi2,
         pvalue=float(chi2_sf(chi2, dof)),

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from .._atomic import atomic_write
@@ -32,6 +33,7 @@ __all__ = [
     "analysis_kwargs",
     "analyse",
     "run_analyses",
+    "analyse_ranks",
     "output_format",
     "parse_alpha",
     "write_text",
@@ -71,7 +73,29 @@ def add_input_options(parser: argparse.ArgumentParser, *, many: bool = False) ->
     g.add_argument(
         "--metric", metavar="NAME", help="analyse only this metric of a table with several"
     )
+    # not "ranks": cdplot plot's --no-ranks already stores there (hide ranks on the diagram)
+    g.add_argument(
+        "--ranks",
+        dest="ranks_input",
+        action="store_true",
+        help="FILE holds average ranks printed in a paper (rows of method,average_rank; 1 = "
+        "best) instead of scores; needs --n-datasets",
+    )
+    g.add_argument(
+        "--n-datasets",
+        type=_count,
+        metavar="N",
+        help="with --ranks: the number of data sets the average ranks were computed over",
+    )
     add_column_options(parser, group=g)
+
+
+def _count(text: str) -> int:
+    """``--n-datasets``: a whole number (the library refuses fewer than 2, saying why)."""
+    try:
+        return int(text.strip())
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of data sets") from None
 
 
 def _size(text: str) -> int:
@@ -272,6 +296,17 @@ def load_tables(args):
     """The score tables named on the command line (one per file and metric)."""
     from ..io import as_score_tables, read_scores
 
+    if getattr(args, "ranks_input", False):
+        # a command that reads score tables only (cdplot table) and was given --ranks
+        raise CdplotError(
+            f"option --ranks does not apply to cdplot {args.command}, which needs the scores "
+            "on each data set; average ranks have none"
+        )
+    if getattr(args, "n_datasets", None) is not None:
+        raise CdplotError(
+            "option --n-datasets applies only with --ranks (a FILE of average ranks); "
+            "a score table says its number of data sets itself"
+        )
     selection = selection_kwargs(args)
     files = args.files if isinstance(args.files, list) else ([args.files] if args.files else [])
     if args.example and files:
@@ -341,7 +376,105 @@ def analyse(args, table):
 
 def run_analyses(args):
     """Load the tables and analyse each; returns a list of results."""
+    if getattr(args, "ranks_input", False) and args.command in RANKS_COMMANDS:
+        return [analyse_ranks(args)]
     return [analyse(args, t) for t in load_tables(args)]
+
+
+#: The commands that take --ranks (the others need scores on each data set).
+RANKS_COMMANDS = ("stats", "plot", "report")
+
+# options of score tables that average ranks do not have: dest -> (flag, default, why)
+_READING = "it reads score tables; a file of average ranks has method,average_rank rows"
+_NOT_FOR_RANKS = {
+    "example": ("--example", None, "--ranks reads the average ranks from FILE"),
+    "metric": ("--metric", None, _READING),
+    "layout": ("--layout", "auto", _READING),
+    "dataset_col": ("--dataset-col", None, _READING),
+    "method_col": ("--method-col", None, _READING),
+    "score_col": ("--score-col", None, _READING),
+    "repetition_col": ("--repetition-col", None, _READING),
+    "metric_col": ("--metric-col", None, _READING),
+    "orient": ("--orient", "auto", _READING),
+    "datasets": ("--datasets", None, "average ranks have no data sets to choose"),
+    "nan_policy": ("--nan-policy", "raise", "average ranks have no missing scores to drop"),
+    "methods": (
+        "--methods",
+        None,
+        "the average ranks of some methods are not the ranks they have among themselves",
+    ),
+    "exclude": (
+        "--exclude",
+        None,
+        "the average ranks of some methods are not the ranks they have among themselves",
+    ),
+    "higher_is_better": (
+        "--lower-is-better",
+        None,
+        "average ranks are 1 = best whatever the direction of the scores",
+    ),
+    "lower_is_better_metric": (
+        "--lower-is-better-metric",
+        [],
+        "average ranks are 1 = best whatever the direction of the scores",
+    ),
+    "tie_correction": (
+        "--no-tie-correction",
+        True,
+        "average ranks allow only Demsar's uncorrected statistic, which is always used",
+    ),
+    "zero_method": ("--zero-method", "demsar", "average ranks allow no Wilcoxon test"),
+    "distribution": ("--distribution", "auto", "average ranks allow no Wilcoxon test"),
+    "decimals": ("--decimals", None, "average ranks have no scores to print"),
+    "pair": ("--pair", None, "a head-to-head comparison needs the scores on each data set"),
+}
+
+
+def analyse_ranks(args):
+    """``--ranks FILE --n-datasets N``: :func:`cdplot.compare_ranks` of the file."""
+    from ..io import read_average_ranks
+    from ..stats.from_ranks import compare_ranks
+
+    if args.n_datasets is None:
+        raise CdplotError(
+            "option --ranks needs --n-datasets N, the number of data sets the average ranks "
+            "were computed over"
+        )
+    for dest, (flag, default, why) in _NOT_FOR_RANKS.items():
+        value = getattr(args, dest, default)
+        if value != default:
+            if dest == "higher_is_better":
+                flag = "--higher-is-better" if value else "--lower-is-better"
+            raise CdplotError(f"option {flag} does not apply to --ranks: {why}")
+    files = args.files if isinstance(args.files, list) else ([args.files] if args.files else [])
+    if len(files) != 1:
+        raise CdplotError(
+            f"option --ranks reads one FILE of average ranks; {len(files) or 'no'} "
+            f"file{'s were' if len(files) != 1 else ' was'} given"
+        )
+    ranks = read_average_ranks(files[0], sep=args.sep, max_bytes=args.max_input_size)
+    if args.rename:
+        renamed = selection_kwargs(args)["rename"]
+        unknown = [old for old in renamed if old not in ranks.methods]
+        if unknown:
+            raise CdplotError(
+                f"option --rename names {unknown[0]!r}, which is not a method of "
+                f"{ranks.source}; methods are {', '.join(ranks.methods)}"
+            )
+        ranks = replace(ranks, methods=tuple(renamed.get(m, m) for m in ranks.methods))
+    if args.test == "auto":
+        raise CdplotError(
+            "option --test auto chooses between ANOVA and the rank tests from the scores; "
+            "with --ranks use nemenyi, bonferroni-dunn or friedman-z"
+        )
+    return compare_ranks(
+        ranks,
+        args.n_datasets,
+        alpha=args.alpha,
+        test=args.test,
+        correction=args.correction,
+        control=args.control,
+    )
 
 
 def output_format(args, extensions: dict, *, default: str | None = None) -> str | None:

@@ -10,6 +10,7 @@ from .common import (
     add_analysis_options,
     add_input_options,
     analyse,
+    analyse_ranks,
     analysis_kwargs,
     load_tables,
     output_format,
@@ -185,20 +186,28 @@ def run(args) -> int:
         raise CdplotError(
             f"option --no-annotate applies only to --kind heatmap, not --kind {args.kind}"
         )
-    tables = load_tables(args)
-    if len(tables) > 1 and not tikz and args.kind in ("cd", "profile"):
-        return _several_metrics(args, tables, fmt)
-    if args.kind == "profile":
-        raise CdplotError(
-            "option --kind profile needs data with several metrics; these hold one"
-            + (f" (--metric {args.metric})" if args.metric else "")
-        )
-    if len(tables) != 1:
-        names = ", ".join(str(t.metric) for t in tables)
-        raise CdplotError(
-            f"the data hold {len(tables)} metrics ({names}); choose one with --metric"
-        )
-    result = analyse(args, tables[0])
+    if args.ranks_input:
+        if args.kind == "profile":
+            raise CdplotError(
+                "option --kind profile needs several metrics; --ranks gives one set of "
+                "average ranks"
+            )
+        result = analyse_ranks(args)
+    else:
+        tables = load_tables(args)
+        if len(tables) > 1 and not tikz and args.kind in ("cd", "profile"):
+            return _several_metrics(args, tables, fmt)
+        if args.kind == "profile":
+            raise CdplotError(
+                "option --kind profile needs data with several metrics; these hold one"
+                + (f" (--metric {args.metric})" if args.metric else "")
+            )
+        if len(tables) != 1:
+            names = ", ".join(str(t.metric) for t in tables)
+            raise CdplotError(
+                f"the data hold {len(tables)} metrics ({names}); choose one with --metric"
+            )
+        result = analyse(args, tables[0])
     if tikz:
         from ..plot.tikz import cd_tikz, intervals_tikz
 

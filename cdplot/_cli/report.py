@@ -11,6 +11,7 @@ from .common import (
     add_analysis_options,
     add_input_options,
     analyse,
+    analyse_ranks,
     analysis_kwargs,
     load_tables,
     output_format,
@@ -91,7 +92,7 @@ def run(args) -> int:
     from ..stats.compare import compare_table
 
     fmt = output_format(args, EXTENSIONS)
-    tables = load_tables(args)
+    tables = [] if args.ranks_input else load_tables(args)
     report_kws = {
         "title": args.title,
         "subtitle": args.subtitle,
@@ -105,7 +106,9 @@ def run(args) -> int:
         "progress": False if args.quiet and args.progress is None else args.progress,
         "pairs": args.pair,
     }
-    if len(tables) == 1:
+    if args.ranks_input:
+        data = analyse_ranks(args)
+    elif len(tables) == 1:
         data = analyse(args, tables[0])
     elif args.test == "auto":
         raise CdplotError(

@@ -44,15 +44,19 @@ def rows(result) -> tuple[list[str], list[list]]:
     for letter, clique in zip(letters, result.cliques, strict=True):
         for m in clique:
             groups[m].append(letter)
-    values = result.scores.values
+    # a compare_ranks result has average ranks alone: its mean_score cells stay empty
+    table = getattr(result, "scores", None)
+    values = None if table is None else table.values
     header = ["rank_order", "method", "average_rank", "mean_score", "groups"] + [
         f"p_vs_{m}" for m in methods
     ]
     out = []
     for pos, m in enumerate(result.order(), start=1):
         j = result.index(m)
-        column = values[:, j].tolist()
-        mean = math.fsum(column) / len(column)
+        mean = None
+        if values is not None:
+            column = values[:, j].tolist()
+            mean = math.fsum(column) / len(column)
         pvals = []
         for other in methods:
             p = result.pvalue(m, other)

@@ -275,6 +275,9 @@ def _validate_ranks(ranks: AverageRanks, n: int) -> np.ndarray:
             f"{src}{k} average rank{'s' if k != 1 else ''} given; a comparison "
             "needs at least 2 methods"
         )
+    if len(set(ranks.methods)) != k:
+        twice = next(m for m in ranks.methods if ranks.methods.count(m) > 1)
+        raise CdplotError(f"{src}method {twice!r} appears twice; each method has one average rank")
     avg = np.asarray(ranks.values, dtype=float)
     bad = np.flatnonzero((avg < 1.0) | (avg > k))
     if bad.size:

@@ -11,6 +11,7 @@ made by :func:`cdplot.compare_ranks`, which names the file and row from
 
 from __future__ import annotations
 
+import csv
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -18,8 +19,16 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..errors import CdplotError
-from .checks import NUMBER_RE, Where, check_names, check_sep, parse_cell, wants_decimal_comma
-from .text import MAX_BYTES, csv_rows, read_text, sniff
+from .checks import (
+    DECIMAL_COMMA_RE,
+    NUMBER_RE,
+    Where,
+    check_names,
+    check_sep,
+    parse_cell,
+    wants_decimal_comma,
+)
+from .text import MAX_BYTES, csv_rows, read_text
 
 __all__ = ["AverageRanks", "read_average_ranks", "as_average_ranks"]
 
@@ -99,6 +108,36 @@ def _most(decimals) -> int | None:
     return max(known) if known else None
 
 
+# a delimiter found in every row is a stronger sign than the comma, which may be a decimal one
+_PREFERENCE = ("\t", ";", "|", ",")
+
+
+def _sniff(lines) -> str:
+    """The delimiter that splits most rows into a name and a number (``3.143`` or ``3,143``)."""
+    sample = lines[:50]
+    best, best_key = ",", None
+    for rank, d in enumerate(_PREFERENCE):
+        try:
+            rows = list(csv.reader(sample, delimiter=d))
+        except csv.Error:
+            continue
+        cells = [[c.strip() for c in r] for r in rows]
+        for r in cells:
+            while len(r) > 2 and r[-1] == "":
+                r.pop()
+        two = sum(len(r) == 2 for r in cells)
+        numeric = sum(
+            len(r) == 2 and bool(NUMBER_RE.match(r[1]) or DECIMAL_COMMA_RE.match(r[1]))
+            for r in cells
+        )
+        # with no row of two cells, the delimiter that splits at all (its message is clearer)
+        split = sum(len(r) > 1 for r in cells)
+        key = (two, numeric, split, -rank)
+        if best_key is None or key > best_key:
+            best, best_key = d, key
+    return best
+
+
 def read_average_ranks(path, *, sep=None, max_bytes=MAX_BYTES) -> AverageRanks:
     """Read average ranks from a file of ``method,average_rank`` rows.
 
@@ -145,7 +184,7 @@ def read_average_ranks(path, *, sep=None, max_bytes=MAX_BYTES) -> AverageRanks:
     kept = [(i + 1, line) for i, line in enumerate(lines) if not line.lstrip().startswith("#")]
     if not any(line.strip() for _, line in kept):
         raise CdplotError(f"{name}: the file holds no average ranks (only comments or nothing)")
-    delimiter = sep or sniff([line for _, line in kept if line.strip()])
+    delimiter = sep or _sniff([line for _, line in kept if line.strip()])
     rows, numbers = [], []
     for line_no, line in kept:
         got, _ = csv_rows([line], delimiter, name, first_line=line_no)

@@ -239,7 +239,12 @@ class RankComparison(Result):
             "statistics": matrix(self.statistics),
             "pvalues_unadjusted": matrix(self.pvalues_unadjusted),
             "pvalues": matrix(self.pvalues),
+            "matrices_omitted": None
+            if matrices
+            else f"the k x k matrices are left out above {JSON_MATRIX_MAX_METHODS} methods",
             "significant_pairs": list(map(list, self.significant_pairs())),
+            # the rank tests take the side of the better average rank: never a conflict
+            "direction_conflicts": [],
             "all_pairs_tested": self.all_pairs_tested,
             "cliques": [list(c) for c in self.cliques] if self.all_pairs_tested else None,
             "unjoined": list(map(list, self.unjoined)) if self.all_pairs_tested else None,
@@ -279,6 +284,16 @@ def _validate_ranks(ranks: AverageRanks, n: int) -> np.ndarray:
         twice = next(m for m in ranks.methods if ranks.methods.count(m) > 1)
         raise CdplotError(f"{src}method {twice!r} appears twice; each method has one average rank")
     avg = np.asarray(ranks.values, dtype=float)
+    expected = k * (k + 1) / 2.0
+    found = math.fsum(avg.tolist())
+    # each printed rank is off by at most half a unit of its last decimal
+    rounding = 0.0 if ranks.decimals is None else k * 0.5 * 10.0**-ranks.decimals
+    tol = rounding + 1e-9 * expected
+    if abs(found - n * expected) <= n * tol:
+        raise CdplotError(
+            f"{src}the values sum to {found:.6g}, N k(k+1)/2 = {n * expected:g} for N = {n} and "
+            f"k = {k}: these look like rank sums, not average ranks; divide them by N"
+        )
     bad = np.flatnonzero((avg < 1.0) | (avg > k))
     if bad.size:
         i = int(bad[0])
@@ -286,27 +301,17 @@ def _validate_ranks(ranks: AverageRanks, n: int) -> np.ndarray:
             f"{ranks.where(i)}: average rank {avg[i]:g} is outside [1, {k}]; with {k} methods "
             "every average rank lies between 1 (best everywhere) and k (worst everywhere)"
         )
-    expected = k * (k + 1) / 2.0
-    found = math.fsum(avg.tolist())
-    # each printed rank is off by at most half a unit of its last decimal
-    rounding = 0.0 if ranks.decimals is None else k * 0.5 * 10.0**-ranks.decimals
-    tol = rounding + 1e-9 * expected
     if abs(found - expected) > tol:
         printed = (
             f"more than the rounding of {ranks.decimals} decimals allows ({tol:.2g})"
             if ranks.decimals is not None
             else f"more than {tol:.2g}"
         )
-        if abs(found - n * expected) <= n * tol:
-            cause = f"these look like rank sums over the N = {n} data sets: divide them by N"
-        else:
-            cause = (
-                "a method is missing or extra, or the values are not average ranks of these "
-                f"{k} methods (1 = best)"
-            )
         raise CdplotError(
             f"{src}the average ranks sum to {found:.6g}, but the average ranks of {k} methods sum "
-            f"to k(k+1)/2 = {expected:g} (rank sums N k(k+1)/2), off by {printed}; likely {cause}"
+            f"to k(k+1)/2 = {expected:g} (rank sums N k(k+1)/2), off by {printed}; likely a "
+            f"method is missing or extra, or the values are not average ranks of these {k} "
+            "methods (1 = best)"
         )
     return avg
 

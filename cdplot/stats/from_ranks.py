@@ -300,6 +300,7 @@ def _validate_ranks(ranks: AverageRanks, n: int) -> np.ndarray:
         raise CdplotError(
             f"{ranks.where(i)}: average rank {avg[i]:g} is outside [1, {k}]; with {k} methods "
             "every average rank lies between 1 (best everywhere) and k (worst everywhere)"
+            + ("; is a method missing?" if avg[i] > k else "")
         )
     if abs(found - expected) > tol:
         printed = (

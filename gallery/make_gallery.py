@@ -202,6 +202,22 @@ def figures(data: Path):
             "Demšar's C4.5 example, Bonferroni–Dunn test with C4.5 as control",
             ["plot", "--example", "demsar2006", "--test", "bonferroni-dunn", "--control", "C4.5"],
         ),
+        (
+            "demsar-average-ranks.png",
+            "From the average ranks alone (Demšar's Table 6, last row; N = 14), "
+            "Bonferroni–Dunn with C4.5 as control",
+            [
+                "plot",
+                str(rel / "demsar2006-average-ranks.csv"),
+                "--ranks",
+                "--n-datasets",
+                "14",
+                "--test",
+                "bonferroni-dunn",
+                "--control",
+                "C4.5",
+            ],
+        ),
     ]
     for metric in ("5CV", "Boots.", "P", "R", "F", "AUC"):
         slug = metric.rstrip(".").lower()

@@ -10,9 +10,9 @@ itself.
 """
 
 from .api import as_score_tables
+from .average_ranks import AverageRanks, as_average_ranks, read_average_ranks
 from .files import load_json, read_scores
 from .folds import FoldScores, fold_scores, read_fold_scores, read_records
-from .ranks import AverageRanks, as_average_ranks, read_average_ranks
 from .table import ScoreTable
 from .text import MAX_BYTES, read_text
 

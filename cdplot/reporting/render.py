@@ -224,6 +224,11 @@ def _resolve(data, analysis: dict) -> _Analyses:
     """The analyses to report: those given, or :func:`analyse` of the scores given."""
     given = {k: v for k, v in analysis.items() if v is not None}
     items = data if isinstance(data, (list, tuple)) else [data]
+    if isinstance(data, (list, tuple)) and any(isinstance(r, RankComparison) for r in items):
+        raise CdplotError(
+            "a RankComparison (average ranks alone) is reported on its own: pass it, not a "
+            "list; metrics are compared from scores"
+        )
     if any(isinstance(r, PairResult) for r in items):
         raise CdplotError(
             "a PairResult is shown beside the analysis of its scores: pass it as "

@@ -176,6 +176,7 @@ class RankComparison(Result):
     omnibus_sentence = ComparisonResult.omnibus_sentence
     posthoc_sentences = ComparisonResult.posthoc_sentences
     conclusion = ComparisonResult.conclusion
+    to_frame = ComparisonResult.to_frame  # its mean_score column is empty
 
     @property
     def limitations(self) -> str:

@@ -54,6 +54,11 @@ def test_options_and_pairs_are_refused(result, tmp_path):
         report(result, tmp_path / "r.html", alpha=0.1)
     with pytest.raises(CdplotError, match="option pairs: a head-to-head comparison needs"):
         report(result, tmp_path / "r.html", pairs=[("C4.5", "C4.5+m")])
+    with pytest.raises(CdplotError, match="RankComparison .* is reported on its own"):
+        report([result, result], tmp_path / "r.html")
+    # a table of scores needs scores
+    with pytest.raises(CdplotError, match="needs a ComparisonResult"):
+        cdplot.data_table(result)
 
 
 def test_pdf_text(result, tmp_path):

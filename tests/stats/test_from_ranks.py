@@ -202,10 +202,13 @@ def test_sequence_with_methods_and_average_ranks_object():
         compare_ranks(DEMSAR, 14, methods=list(DEMSAR))
 
 
-def test_pandas_series_is_a_mapping():
+def test_pandas_series_is_a_mapping_and_to_frame():
     pd = pytest.importorskip("pandas")
     res = compare_ranks(pd.Series(DEMSAR), 14)
     assert res.methods == tuple(DEMSAR)
+    frame = res.to_frame()
+    assert frame.index[0] == "C4.5+m+cf"
+    assert frame["mean_score"].isna().all()  # no scores
 
 
 def test_says_what_it_cannot_do():

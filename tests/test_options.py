@@ -46,10 +46,11 @@ def test_the_command_line_offers_the_vocabulary_choices():
 
 # the public functions each command calls
 COMMAND_FUNCTIONS = {
-    "stats": ("read_scores", "compare", "compare_auto"),
+    "stats": ("read_scores", "compare", "compare_auto", "compare_ranks"),
     "plot": (
         "read_scores",
         "compare",
+        "compare_ranks",
         "cd_diagram",
         "rank_intervals",
         "significance_heatmap",
@@ -59,7 +60,7 @@ COMMAND_FUNCTIONS = {
         "intervals_tikz",
         "save_figure",
     ),
-    "report": ("read_scores", "compare", "report"),
+    "report": ("read_scores", "compare", "compare_ranks", "report"),
     "table": ("read_scores", "compare", "data_table"),
     "pair": (
         "read_scores",
@@ -90,6 +91,8 @@ CLI_ONLY = {
     "lower_is_better_metric": "higher_is_better=False per metric, for data with several",
     "truth_col": "the column read as y_true of mcnemar_from_predictions",
     "format": "stats and pair: str(), to_json() or to_csv() of the result",
+    "ranks_input": "compare_ranks(FILE, N) instead of compare(FILE)",
+    "n_datasets": "the second argument of compare_ranks",
 }
 
 

@@ -107,8 +107,9 @@ class RankComparison(Result):
         ``+1`` where the row method has the better average rank.
     higher_is_better : bool
         Always false: the values analysed are ranks, lower is better.
-    metric : str or None
-        The measure the ranks were computed from, when given.
+    metric : None
+        Always ``None`` (average ranks do not name their measure); there for
+        the consumers that print a ComparisonResult's metric.
     source, sha256 : str or None
         Where the ranks came from (a file name, or a description).
     options : mapping
@@ -327,7 +328,6 @@ def compare_ranks(
     correction: str | None = None,
     control: str | None = None,
     methods=None,
-    metric: str | None = None,
 ) -> RankComparison:
     """Compare methods from their average ranks alone: Friedman, Iman-Davenport, CD, groups.
 
@@ -359,8 +359,6 @@ def compare_ranks(
         best-ranked one).
     methods : sequence of str, optional
         Names for a plain sequence of ranks.
-    metric : str, optional
-        The measure the ranks were computed from, for titles and captions.
 
     Returns
     -------
@@ -416,8 +414,6 @@ def compare_ranks(
         )
     n = _validate_n(n_datasets)
     check_alpha(alpha)
-    if metric is not None and not isinstance(metric, str):
-        raise CdplotError(f"option metric={metric!r} must be text or None")
     ranks = as_average_ranks(average_ranks, methods=methods)
     avg = _validate_ranks(ranks, n)
     names = ranks.methods
@@ -457,7 +453,6 @@ def compare_ranks(
         unjoined=unjoined,
         bridges=bridge_names,
         notes=tuple(notes),
-        metric=metric,
         source=ranks.source,
         sha256=ranks.sha256,
     )

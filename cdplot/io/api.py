@@ -14,7 +14,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from .._options import check_option
+from .._options import check_bool, check_option
 from ..errors import CdplotError
 from .build import (
     ORIENTS,
@@ -32,6 +32,7 @@ from .build import (
 )
 from .checks import Where
 from .files import read_scores
+from .repetitions import keeping_repetitions
 from .table import ScoreTable
 from .text import MAX_BYTES, check_max_bytes
 
@@ -69,6 +70,7 @@ def as_score_tables(
     rename=None,
     orient="auto",
     max_bytes=MAX_BYTES,
+    keep_repetitions=False,
 ) -> tuple[ScoreTable, ...]:
     """Return validated score tables, one per metric, from what the user has.
 
@@ -132,6 +134,14 @@ DataFrame, str or path
         of more methods than data sets, the usual sign of the other orientation).
     max_bytes : int, default 1 GiB
         Files larger than this are refused with a message.
+    keep_repetitions : bool, default False
+        Also keep the score of every repetition of long data (folds, seeds,
+        resamples) in ``ScoreTable.repetition_scores``, for the spread
+        (``ScoreTable.std``) and tests over the repetitions of one data set
+        (:func:`cdplot.data_table` uses both). Off by default: it costs a
+        pass over every row.
+
+        .. versionadded:: 0.2.0
 
     Returns
     -------
@@ -178,6 +188,7 @@ DataFrame, str or path
     }
     _validate_options(nan_policy, layout, metric, source, cols)
     check_option("orient", orient, ORIENTS)
+    keep_repetitions = check_bool("keep_repetitions", keep_repetitions)
     max_bytes = check_max_bytes(max_bytes)
     methods, exclude, datasets, rename = validate_selection(methods, exclude, datasets, rename)
 
@@ -193,6 +204,7 @@ DataFrame, str or path
             rename=rename,
             orient=orient,
             max_bytes=max_bytes,
+            keep_repetitions=keep_repetitions,
             **cols,
         )
         return tuple(replace(t, source=source) for t in tables) if source else tables
@@ -236,11 +248,14 @@ DataFrame, str or path
     elif isinstance(data, Mapping):
         tables = _from_mapping(data, where, policy, orient=orient)
     elif _frame_kind(data) == "pandas":
-        tables = _from_pandas(data, where, layout=layout, cols=cols, nan_policy=policy)
+        with keeping_repetitions(keep_repetitions):
+            tables = _from_pandas(data, where, layout=layout, cols=cols, nan_policy=policy)
     elif _frame_kind(data) == "polars":
-        tables = _from_polars(data, where, layout=layout, cols=cols, nan_policy=policy)
+        with keeping_repetitions(keep_repetitions):
+            tables = _from_polars(data, where, layout=layout, cols=cols, nan_policy=policy)
     elif isinstance(data, (list, tuple)):
-        tables = _from_sequence(data, where, layout=layout, cols=cols, nan_policy=policy)
+        with keeping_repetitions(keep_repetitions):
+            tables = _from_sequence(data, where, layout=layout, cols=cols, nan_policy=policy)
     else:
         raise CdplotError(
             f"scores of type {type(data).__name__!r} are not understood; pass an array, a "

@@ -15,6 +15,7 @@ import numpy as np
 
 from .._options import check_option
 from ..errors import CdplotError
+from . import repetitions as _repetitions
 from .checks import MAX_LISTED
 from .checks import NUMBER_RE as _NUMBER_RE
 from .checks import Where as _Where
@@ -609,12 +610,14 @@ def _long_tables(
     ds_names, ds_codes = label_codes(columns[ds_j], where, header[ds_j], "data set")
     m_names, m_codes = label_codes(columns[m_j], where, header[m_j], "method")
     rep_codes = None
+    rep_names = []  # the labels of each repetition column, for keep_repetitions
     if rep_js:
         rep_codes = np.zeros(n_rows, dtype=np.int64)
         for j in rep_js:
             names_j, codes_j = label_codes(columns[j], where, header[j], "repetition")
             rep_codes *= len(names_j)
             rep_codes += codes_j
+            rep_names.append(names_j)
     if metric_j is not None:
         metric_names, metric_codes = label_codes(
             columns[metric_j], where, header[metric_j], "metric"
@@ -694,20 +697,27 @@ def _long_tables(
             row = first_missing.get(int(i) * n_m + int(j))
             return "no row" if row is None else where.row(row)
 
-        tables.append(
-            _finish(
-                means.reshape(n_d, n_m),
-                methods,
-                datasets,
-                where,
-                nan_policy=nan_policy,
-                missing_at=missing_at,
-                metric=metric,
-                metric_from=metric_from,
-                sha256=sha256,
-                notes=t_notes,
-            )
+        table = _finish(
+            means.reshape(n_d, n_m),
+            methods,
+            datasets,
+            where,
+            nan_policy=nan_policy,
+            missing_at=missing_at,
+            metric=metric,
+            metric_from=metric_from,
+            sha256=sha256,
+            notes=t_notes,
         )
+        if _repetitions.wanted():  # off by default: a pass over every row
+            reps = None if rep_codes is None else (rep_codes if rows is None else rep_codes[rows])
+            array, labels = _repetitions.repetition_array(
+                values, groups, reps, n_d * n_m, rep_names
+            )
+            if array is not None:
+                array = array.reshape(n_d, n_m, -1)
+            table = _repetitions.attach(table, array, labels, datasets)
+        tables.append(table)
     return tuple(tables)
 
 
@@ -877,6 +887,13 @@ def _from_table(table, where, nan_policy):
         dataset_at=lambda i: f"data set {i + 1}",
         method_at=lambda j: f"method {j + 1}",
     )
+    reps = table.repetition_scores
+    if reps is not None and np.shape(reps)[:2] != values.shape:
+        raise CdplotError(
+            f"{where.source}: repetition_scores have shape {np.shape(reps)}, which does not "
+            f"start with the {values.shape} of the values"
+        )
+    out = _repetitions.carry(table, out, range(len(table.datasets)), range(len(table.methods)))
     return replace(
         out,
         source=table.source,
@@ -1446,6 +1463,7 @@ def select(table, *, methods=None, exclude=None, datasets=None, rename=None, nan
         sha256=table.sha256,
         notes=notes,
     )
+    out = _repetitions.carry(table, out, rows, cols)
     return replace(
         out,
         source=table.source,

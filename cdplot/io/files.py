@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
-from .._options import check_option
+from .._options import check_bool, check_option
 from ..errors import CdplotError
 from .build import (
     ORIENTS,
@@ -28,6 +28,7 @@ from .build import (
 )
 from .checks import NUMBER_RE, Where, check_sep
 from .folders import read_results_folder
+from .repetitions import keeping_repetitions
 from .roles import role_of
 from .table import ScoreTable
 from .text import MAX_BYTES, check_max_bytes, decode, read_bytes, split_table, texts
@@ -53,6 +54,7 @@ def read_scores(
     rename=None,
     orient="auto",
     max_bytes=MAX_BYTES,
+    keep_repetitions=False,
 ) -> tuple[ScoreTable, ...]:
     """Read score tables, one per metric, from a CSV, TSV or JSON file or a results folder.
 
@@ -92,6 +94,14 @@ def read_scores(
         :func:`cdplot.io.as_score_tables`).
     max_bytes : int, default 1 GiB
         Larger files are refused with a message; raise the limit for larger files.
+    keep_repetitions : bool, default False
+        Also keep the score of every repetition of long data (folds, seeds,
+        resamples) in ``ScoreTable.repetition_scores``, for the spread
+        (``ScoreTable.std``) and tests over the repetitions of one data set
+        (:func:`cdplot.data_table` uses both). Off by default: it costs a
+        pass over every row.
+
+        .. versionadded:: 0.2.0
 
     Returns
     -------
@@ -132,6 +142,7 @@ def read_scores(
     }
     _validate_options(nan_policy, layout, metric, None, cols)
     check_option("orient", orient, ORIENTS)
+    keep_repetitions = check_bool("keep_repetitions", keep_repetitions)
     sep = check_sep(sep)
     methods, exclude, datasets, rename = validate_selection(methods, exclude, datasets, rename)
     selecting = any(x is not None for x in (methods, exclude, datasets, rename))
@@ -167,13 +178,17 @@ def read_scores(
         raise CdplotError(f"{name}: the file is empty")
     if raw[: 1 << 16].lstrip()[:1] in (b"{", b"["):
         data = load_json(text if text is not None else raw.decode("ascii"), name)
-        tables = _tables_from_json(
-            data, name, layout=layout, cols=cols, nan_policy=policy, orient=orient
-        )
+        with keeping_repetitions(keep_repetitions):
+            tables = _tables_from_json(
+                data, name, layout=layout, cols=cols, nan_policy=policy, orient=orient
+            )
     else:
         if orient != "auto":
             raise CdplotError(f"{name}: option orient={orient!r} applies to JSON objects only")
-        tables = _read_delimited(raw, name, sep=sep, layout=layout, cols=cols, nan_policy=policy)
+        with keeping_repetitions(keep_repetitions):
+            tables = _read_delimited(
+                raw, name, sep=sep, layout=layout, cols=cols, nan_policy=policy
+            )
     digest = digest.result()
     tables = tuple(replace(t, source=name, sha256=digest) for t in tables)
     return select_tables(

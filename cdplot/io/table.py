@@ -54,6 +54,18 @@ class ScoreTable:
         What loading did to the data, in words.
     dropped_datasets : tuple of str
         Data sets removed because they were incomplete (``nan_policy='omit'``).
+    repetition_scores : ndarray or None, shape (n_datasets, n_methods, r)
+        The score of each repetition (fold, seed, resample) that ``values``
+        averages, NaN where a method lacks one; kept only when the reader
+        was asked (``keep_repetitions=True``) and the data has repetitions,
+        else None.  See :attr:`std` and :attr:`n_repetitions`.
+    repetition_labels : tuple of str or None
+        The label of each repetition (``"3"``, or ``"1/3"`` for several
+        repetition columns); None when no column named them, in which case
+        the repetitions are in the order of the rows and not paired across
+        methods.
+
+        .. versionadded:: 0.2.0
     """
 
     values: np.ndarray
@@ -66,6 +78,8 @@ class ScoreTable:
     sha256: str | None = None
     notes: tuple[str, ...] = field(default=())
     dropped_datasets: tuple[str, ...] = field(default=())
+    repetition_scores: np.ndarray | None = None
+    repetition_labels: tuple[str, ...] | None = None
 
     def __post_init__(self):
         object.__setattr__(self, "values", _readonly(self.values))
@@ -73,6 +87,12 @@ class ScoreTable:
         object.__setattr__(self, "datasets", tuple(str(d) for d in self.datasets))
         object.__setattr__(self, "notes", tuple(self.notes))
         object.__setattr__(self, "dropped_datasets", tuple(self.dropped_datasets))
+        if self.repetition_scores is not None:
+            object.__setattr__(self, "repetition_scores", _readonly(self.repetition_scores))
+        if self.repetition_labels is not None:
+            object.__setattr__(
+                self, "repetition_labels", tuple(str(x) for x in self.repetition_labels)
+            )
 
     @property
     def n_datasets(self) -> int:
@@ -83,6 +103,29 @@ class ScoreTable:
     def n_methods(self) -> int:
         """Number of methods (columns)."""
         return self.values.shape[1]
+
+    @property
+    def n_repetitions(self) -> np.ndarray | None:
+        """Repetitions averaged per data set and method, shape (N, k); None if not kept."""
+        if self.repetition_scores is None:
+            return None
+        return np.count_nonzero(~np.isnan(self.repetition_scores), axis=2)
+
+    @property
+    def std(self) -> np.ndarray | None:
+        """Sample standard deviation (n - 1) over the repetitions, shape (N, k).
+
+        Around the mean in ``values``; NaN where a data set and method has
+        a single repetition; None when the repetitions were not kept.
+        """
+        if self.repetition_scores is None:
+            return None
+        n = self.n_repetitions
+        dev = self.repetition_scores - self.values[:, :, None]
+        with np.errstate(invalid="ignore", divide="ignore"):
+            var = np.nansum(dev * dev, axis=2) / (n - 1)
+        var[n < 2] = np.nan
+        return np.sqrt(var)
 
     def column(self, method: str) -> np.ndarray:
         """Return the scores of one method over all data sets."""

@@ -27,6 +27,7 @@ Python keyword      command line           meaning
 ``font``            ``--font``             a figure font (:data:`FONTS`, a family or a file)
 ``kind``            ``--kind``             a chart (:data:`KINDS`)
 ``format``          ``--format``           an output format (text, json, csv; html, pdf; ...)
+``marks``           ``--marks``            what a data table marks (:data:`TABLE_MARKS`)
 ==================  =====================  ==============================================
 """
 
@@ -59,6 +60,7 @@ __all__ = [
     "FIGURE_FORMATS",
     "REPORT_FORMATS",
     "TABLE_FORMATS",
+    "TABLE_MARKS",
     "TEXT_FORMATS",
     "STATS_FORMATS",
 ]
@@ -92,6 +94,8 @@ Kind = Literal["cd", "intervals", "heatmap", "profile"]
 FIGURE_FORMATS = ("png", "svg", "pdf")
 REPORT_FORMATS = ("html", "pdf")
 TABLE_FORMATS = ("latex", "markdown", "html")
+# what a data table marks: the best of each data set, and what is not worse than it
+TABLE_MARKS = ("best", "none", "wilcoxon", "t-test", "posthoc")
 TEXT_FORMATS = ("text", "latex")
 STATS_FORMATS = ("text", "json", "csv")
 

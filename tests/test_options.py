@@ -79,6 +79,7 @@ PYTHON_ONLY = {
     "label_kws": "matplotlib keyword dictionaries",
     "line_kws": "matplotlib keyword dictionaries",
     "compare_kws": "the command line gives the analysis options themselves",
+    "keep_repetitions": "cdplot table reads the repetitions for --std and --marks by itself",
 }
 # command-line options with no keyword of the functions the command calls, with the reason
 CLI_ONLY = {

@@ -330,6 +330,8 @@ def load_tables(args):
                 metric_col=args.metric_col,
                 orient=args.orient,
                 max_bytes=args.max_input_size,
+                # cdplot table sets it, to print the spread over repetitions
+                keep_repetitions=getattr(args, "keep_repetitions", False),
                 **selection,
             )
     else:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from .._options import TABLE_FORMATS
+import argparse
+
+from .._options import TABLE_FORMATS, TABLE_MARKS
 from .common import add_analysis_options, add_input_options, output_format, run_analyses, write_text
 
 # what the extension of -o OUT says
@@ -15,8 +17,9 @@ def register(sub) -> None:
         help="the data table with ranks in LaTeX, Markdown or HTML",
         description=(
             "Print the scores with each method's rank in parentheses, the best score of each data "
-            "set "
-            "in bold and the average ranks as the last row, as Demsar (2006) prints them."
+            "set in bold and the average ranks as the last row, as Demsar (2006) prints them; "
+            "mean ± sd over the repetitions of a long file, a caption and label, underlines for "
+            "what is not significantly worse than the best, a W/T/L row against a control."
         ),
         epilog="Example: cdplot table --example demsar2006 --format latex",
     )
@@ -37,19 +40,75 @@ def register(sub) -> None:
     g.add_argument(
         "--decimals", type=int, metavar="N", help="decimals of the scores (default: as typed)"
     )
+    _add_paper_options(g)
     p.set_defaults(func=run)
+
+
+# --- paper-ready tables (issue 12): caption, label, spread, marks, W/T/L -------------------
+
+
+def _add_paper_options(g) -> None:
+    g.add_argument(
+        "--caption",
+        metavar="TEXT",
+        help="caption: LaTeX \\caption in a table float, a 'Table:' line in Markdown, an HTML "
+        "<caption>",
+    )
+    g.add_argument(
+        "--label",
+        metavar="KEY",
+        help="cross-reference key (LaTeX \\label, needs --caption; HTML id)",
+    )
+    g.add_argument(
+        "--float",
+        dest="latex_float",
+        action="store_const",
+        const=True,
+        help="LaTeX: a table float around the tabular even without --caption",
+    )
+    g.add_argument(
+        "--std",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="mean ± standard deviation over the repetitions (folds, seeds) of a long file "
+        "(default: when the file has them)",
+    )
+    g.add_argument(
+        "--marks",
+        choices=TABLE_MARKS,
+        default="best",
+        help="best: the best of each data set in bold (default); wilcoxon, t-test: also "
+        "underline what a paired test over the repetitions, Holm-corrected within the data "
+        "set, does not find worse than the best; posthoc: underline the average ranks the "
+        "post-hoc test does not separate from the best; none. A --control (with a test that "
+        "takes one, e.g. --test bonferroni-dunn) adds a W/T/L row",
+    )
+
+
+def _paper_kwargs(args) -> dict:
+    return {
+        "caption": args.caption,
+        "label": args.label,
+        "latex_float": args.latex_float,
+        "std": args.std,
+        "marks": args.marks,
+        "control": args.control,
+    }
 
 
 def run(args) -> int:
     from ..reporting import data_table
 
     fmt = output_format(args, EXTENSIONS, default="latex")
+    # the spread and the paired marks need every repetition's score: read them unless
+    # --no-std asks for neither
+    args.keep_repetitions = args.std is not False or args.marks in ("wilcoxon", "t-test")
     results = run_analyses(args)
     parts = []
     for i, r in enumerate(results):
         if len(results) > 1:
             parts.append(("\n" if i else "") + _heading(r, fmt))
-        parts.append(data_table(r, format=fmt, decimals=args.decimals))
+        parts.append(data_table(r, format=fmt, decimals=args.decimals, **_paper_kwargs(args)))
     write_text(args, "".join(parts), fmt)
     return 0
 

@@ -43,7 +43,7 @@ _TIE = 1e-9
 # the Markdown stand-in for an underline (Markdown has none)
 _DAGGER = "\u2020"
 # at most this many data sets are named in a footnote
-_NAMED = 5
+_NAMED = 3
 
 
 def _check_result(result):
@@ -111,10 +111,30 @@ def decimal_texts(values, decimals: int):
     n = flat_n.reshape(x.shape)
     rounded = np.where(np.signbit(x) & (n != 0), -n, n) / scale
     rounded[~np.isfinite(x)] = np.nan
-    texts = np.array([_text(v, decimals) for v in rounded.ravel().tolist()] or [""], dtype=object)[
-        : rounded.size
-    ]
-    return texts.reshape(x.shape), rounded
+    return _texts_of(n, x, decimals), rounded
+
+
+def _texts_of(n: np.ndarray, x: np.ndarray, decimals: int) -> np.ndarray:
+    """The text of ``sign(x) * n / 10**decimals`` for whole numbers ``n >= 0``, vectorised."""
+    big = n >= 2.0**62
+    ni = np.where(big | ~np.isfinite(x), 0, n).astype(np.int64)
+    unit = 10**decimals
+    whole = (ni // unit).astype(str)
+    if decimals:
+        frac = np.strings.zfill((ni % unit).astype(str), decimals)
+        texts = np.strings.add(np.strings.add(whole, "."), frac)
+    else:
+        texts = whole
+    texts = np.where(np.signbit(x) & (ni != 0), np.strings.add("-", texts), texts).astype(object)
+    for i in np.flatnonzero((big | ~np.isfinite(x)).ravel()).tolist():
+        v = float(x.ravel()[i])
+        texts.flat[i] = _text(
+            v
+            if not np.isfinite(v)
+            else float(n.ravel()[i]) / 10.0**decimals * (-1 if v < 0 else 1),
+            decimals,
+        )
+    return texts
 
 
 def _text(v: float, decimals: int) -> str:
@@ -271,8 +291,8 @@ def _compute(result, *, decimals, std, marks, control, caption, label) -> dict:
     if std and not has_spread:
         raise CdplotError(
             "option std=True needs the score of each repetition, and these scores have none "
-            "(a long table with a fold or seed column has them; in Python read it with "
-            "keep_repetitions=True)"
+            "(a long table with a fold or seed column has them, read with the reader's "
+            "keep_repetitions option)"
         )
     show_std = has_spread if std is None else std
     notes = []
@@ -366,8 +386,8 @@ def _paired_marks(result, best, test):
     if reps is None or int(table.n_repetitions.max()) < 2:
         raise CdplotError(
             f"option marks={test!r} tests each data set over its repetitions, and these scores "
-            "have none (a long table with a fold or seed column has them; in Python read it "
-            "with keep_repetitions=True); marks='posthoc' tests over all data sets"
+            "have none (a long table with a fold or seed column has them, read with the "
+            "reader's keep_repetitions option); marks='posthoc' tests over all data sets"
         )
     if table.repetition_labels is None:
         raise CdplotError(
@@ -448,17 +468,68 @@ def _latex_text(text: str) -> str:
     return out
 
 
-# Widths of Computer Modern at 10 pt (points), to decide whether a table fits an
-# article's line (345 pt; a few points over only warn): digits are 5 pt, most lower-case
-# letters about 5, capitals about 7.2.  An estimate, not a measure: it only chooses
-# between one tabular and several parts.
-_LATEX_LINE_PT = 360.0
+# Widths of Computer Modern Roman at 10 pt (cmr10, points), to decide whether a table
+# fits an article's line of 345 pt: digits are 5 pt, capitals about 7.2, other characters
+# as listed; bold (cmbx10) is about 15 % wider.  An estimate, not a measure: it only
+# chooses the size of a float and whether to set the table in parts.
+_LATEX_LINE_PT = 345.0
 _LATEX_COLSEP_PT = 12.0
-_NARROW = {".": 2.78, ",": 2.78, " ": 3.33, "(": 3.89, ")": 3.89, "\u00b1": 7.78, "i": 2.78}
+_BOLD = 1.15
+_NARROW = {".": 2.78, ",": 2.78, " ": 3.33, "(": 3.89, ")": 3.89, "\u00b1": 7.78}
+_CMR10 = {
+    **_NARROW,
+    **dict(
+        zip(
+            "abcdefghijklmnopqrstuvwxyz",
+            [
+                5.0,
+                5.56,
+                4.44,
+                5.56,
+                4.44,
+                3.06,
+                5.0,
+                5.56,
+                2.78,
+                3.06,
+                5.28,
+                2.78,
+                8.33,
+                5.56,
+                5.0,
+                5.56,
+                5.28,
+                3.92,
+                3.94,
+                3.89,
+                5.56,
+                5.28,
+                7.22,
+                5.28,
+                5.28,
+                4.44,
+            ],
+            strict=True,
+        )
+    ),
+    "+": 7.78,
+    "=": 7.78,
+    "&": 7.78,
+    "%": 8.33,
+    "-": 3.33,
+    "/": 5.0,
+    ":": 2.78,
+    ";": 2.78,
+    "_": 5.0,
+    "M": 9.17,
+    "W": 10.28,
+    "I": 3.61,
+    "J": 5.14,
+}
 
 
 def _latex_width(text: str) -> float:
-    return sum(_NARROW.get(c, 7.2 if c.isupper() else 5.0) for c in text)
+    return sum(_CMR10.get(c, 7.2 if c.isupper() else 5.0) for c in text)
 
 
 # the sizes a table float may be set in, with their scale
@@ -479,14 +550,17 @@ def _latex_layout(t, names, datasets, rotate, first_pt, as_float):
     texts = np.char.add(
         np.char.add(t["cell"].astype(str), " ("), np.char.add(t["rank"].astype(str), ")")
     )
-    lengths = np.char.str_len(texts)
+    # cells hold digits (5 pt) and a few narrower characters: counted, all at once
+    cell_pt = 5.0 * np.strings.str_len(texts)
+    for c, pt in _NARROW.items():
+        cell_pt += (pt - 5.0) * np.strings.count(texts, c)
+    cell_max = (cell_pt * np.where(t["best"], _BOLD, 1.0)).max(axis=0)
     widths = []
     for j in range(k):
-        # only the longest texts can be the widest (a digit is the widest character of a
-        # score); bold cells are a little wider
-        col = texts[:, j][lengths[:, j] >= lengths[:, j].max() - 1]
-        body = 1.05 * max(_latex_width(c) for c in np.unique(col).tolist())
-        head = 12.0 if rotate else _latex_width(names[j])
+        body = float(cell_max[j])
+        # a name on end is as wide as its lines: about 12 em of text per line
+        lines = -(-_latex_width(names[j]) // 120.0)
+        head = 11.0 * lines if rotate else _latex_width(names[j])
         widths.append(max(body, head, _latex_width(str(t["avg"][j]))) + _LATEX_COLSEP_PT)
     total = first_pt + sum(widths)
 
@@ -499,14 +573,12 @@ def _latex_layout(t, names, datasets, rotate, first_pt, as_float):
             return command, [list(range(k))], at(scale, total, k + 1)
     command, scale = sizes[-1] if as_float else ("", _LATEX_SIZES[-1][1])
     room = max(_LATEX_LINE_PT / scale - first_pt, max(widths))
-    blocks, cur, used = [], [], 0.0
-    for j in range(k):
-        if cur and used + widths[j] > room:
-            blocks.append(cur)
-            cur, used = [], 0.0
-        cur.append(j)
-        used += widths[j]
-    blocks.append(cur)
+    # the fewest parts that fit, with as even a number of methods as they allow
+    for n_parts in range(1, k + 1):
+        per = -(-k // n_parts)
+        blocks = [list(range(a, min(a + per, k))) for a in range(0, k, per)]
+        if all(sum(widths[j] for j in b) <= room for b in blocks):
+            break
     return command, blocks, at(scale, total, k + 1)
 
 
@@ -517,29 +589,25 @@ def _latex(t, result) -> str:
     body = "mean +/- sd (rank)" if t["std"] else "score (rank)"
     bold = ", best of each data set in bold" if t["marks"] != "none" else ""
     as_float = t["float"]
-    # long method names stand on end, long data-set names wrap in a column of 10 em
+    # long method names stand on end
     rotate = any(_latex_width(m) > 70.0 for m in names)
     firsts = [*datasets, "Average rank"]
     if t["wtl"] is not None:
         firsts.append(t["wtl"]["label"])
     widest = max(_latex_width(d) for d in firsts)
-    long_names = widest > 120.0
-    first_pt = (100.0 if long_names else widest) + _LATEX_COLSEP_PT
+    # long data-set names wrap in a column of at most 130 pt (two lines for 60 characters)
+    long_names = widest > 130.0
+    first_pt = (130.0 if long_names else widest) + _LATEX_COLSEP_PT
     lines = [f"% {what}{t['direction']}: {body}{bold}"]
     needs = ["booktabs"] + (["graphicx"] if rotate else []) + (["array"] if long_names else [])
     lines.append("% needs " + " ".join(f"\\usepackage{{{p}}}" for p in needs))
-    size, blocks, width = _latex_layout(t, names, datasets, rotate, first_pt, as_float)
+    size, blocks, _ = _latex_layout(t, names, datasets, rotate, first_pt, as_float)
     if len(blocks) > 1:
         # a float never breaks across pages: each part is a float of its own
         lines.append(f"% in {len(blocks)} parts of at most {max(map(len, blocks))} methods")
-    elif not as_float and width > 345.0:
-        lines.append(
-            f"% about {width:.0f} pt wide at 10 pt: an article's line is 345 pt; "
-            "set it {\\small ...} or in a table float (--float)"
-        )
     if not as_float:
         lines += [f"% {_latex_text(n)}" for n in t["notes"]]
-    first_col = ">{\\raggedright\\arraybackslash}p{10em}" if long_names else "l"
+    first_col = ">{\\raggedright\\arraybackslash}p{130pt}" if long_names else "l"
 
     def mark(text, b, u):
         if b:
@@ -548,7 +616,8 @@ def _latex(t, result) -> str:
 
     def head(name):
         esc = latex_escape(name)
-        return f"\\rotatebox{{90}}{{{esc}}}" if rotate else esc
+        # on end, wrapped to 12 em so that 60 characters take a few lines, not a page
+        return f"\\rotatebox{{90}}{{\\parbox{{12em}}{{\\raggedright {esc}}}}}" if rotate else esc
 
     cells = t["cell"]
     if t["std"]:

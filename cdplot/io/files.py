@@ -155,7 +155,8 @@ def read_scores(
             raise CdplotError(
                 f"{name}: a results folder has one layout; sep=, layout= and *_col= do not apply"
             )
-        tables = read_results_folder(name, nan_policy=policy, max_bytes=max_bytes)
+        with keeping_repetitions(keep_repetitions):
+            tables = read_results_folder(name, nan_policy=policy, max_bytes=max_bytes)
         return select_tables(
             tables,
             metric,

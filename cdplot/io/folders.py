@@ -17,6 +17,7 @@ import os
 import numpy as np
 
 from ..errors import CdplotError
+from . import repetitions as _repetitions
 from .build import _finish, fsum_rows
 from .checks import Where, check_name, parse_column, plural
 from .text import read_bytes, split_table, texts
@@ -76,6 +77,8 @@ def read_results_folder(folder: str, *, nan_policy="raise", max_bytes):
             f"files (first header cell 'Resamples:'), as aeon and tsml-eval write"
         )
     by_metric: dict = {}
+    # each method's (data sets, resample scores, resample labels), for keep_repetitions
+    kept: dict = {}
     for path, method, metric in files:
         name, raw, _ = read_bytes(path, max_bytes=max_bytes)
         header, columns, where, header_line, _d, _notes = split_table(raw, name)
@@ -122,6 +125,8 @@ def read_results_folder(folder: str, *, nan_policy="raise", max_bytes):
             values.shape[1],
             word,
         )
+        if _repetitions.wanted():
+            kept.setdefault(metric, {})[method] = (datasets, values, header[1:])
     tables = []
     for metric, runs in by_metric.items():
         methods = list(runs)
@@ -136,17 +141,30 @@ def read_results_folder(folder: str, *, nan_policy="raise", max_bytes):
             f"read {plural(len(methods), 'results file')} of metric {metric!r} from the "
             f"folder; averaged {span} {' or '.join(words)} per data set and method"
         ]
-        tables.append(
-            _finish(
-                table,
-                methods,
-                datasets,
-                Where(folder),
-                nan_policy=nan_policy,
-                metric=metric,
-                metric_from="file",
-                notes=notes,
-                missing_at=lambda i, j, runs=runs, methods=methods: f"in {runs[methods[j]][0]}",
-            )
+        out = _finish(
+            table,
+            methods,
+            datasets,
+            Where(folder),
+            nan_policy=nan_policy,
+            metric=metric,
+            metric_from="file",
+            notes=notes,
+            missing_at=lambda i, j, runs=runs, methods=methods: f"in {runs[methods[j]][0]}",
         )
+        if metric in kept and counts[-1] > 1:
+            out = _resamples(out, kept[metric], methods, datasets)
+        tables.append(out)
     return tuple(tables)
+
+
+def _resamples(table, kept, methods, datasets):
+    """``table`` with each resample's score: resample i of every method is column i."""
+    r = max(v.shape[1] for _, v, _ in kept.values())
+    array = np.full((len(datasets), len(methods), r), np.nan)
+    row = {d: i for i, d in enumerate(datasets)}
+    for j, m in enumerate(methods):
+        names, values, _ = kept[m]
+        array[[row[d] for d in names], j, : values.shape[1]] = values
+    labels = max((tuple(h) for _, _, h in kept.values()), key=len)
+    return _repetitions.attach(table, array, labels, datasets)

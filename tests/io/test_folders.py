@@ -121,3 +121,16 @@ def test_selection_comes_before_nan_policy():
     assert t.datasets == ("a", "b", "c")
     with pytest.raises(CdplotError, match="missing score"):
         as_score_tables(data)
+
+
+def test_folder_keeps_each_resample_when_asked(results):
+    # resample i of every method is the same split (aeon/tsml-eval), so they are paired
+    folder, data = results
+    acc, fit = read_scores(folder, keep_repetitions=True)
+    assert acc.repetition_labels == ("0", "1", "2")
+    for j, m in enumerate(acc.methods):
+        assert acc.repetition_scores[:, j, :].tolist() == data[m].tolist()
+    np.testing.assert_allclose(
+        acc.std, np.stack([data[m].std(axis=1, ddof=1) for m in acc.methods], axis=1)
+    )
+    assert read_scores(folder)[0].repetition_scores is None

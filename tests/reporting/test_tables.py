@@ -141,7 +141,7 @@ import re  # noqa: E402
 import shutil  # noqa: E402
 import statistics  # noqa: E402
 import subprocess  # noqa: E402
-from decimal import ROUND_HALF_UP, Decimal  # noqa: E402
+from decimal import ROUND_HALF_UP, Decimal, localcontext  # noqa: E402
 
 import scipy.stats  # noqa: E402
 
@@ -172,21 +172,34 @@ def test_decimal_rounding(value, decimals, text):
 
 
 def test_decimal_rounding_equals_decimal_module_on_typed_values():
-    # brute force: Decimal(repr(x)).quantize(..., ROUND_HALF_UP) for every value, including
-    # the many exact halves of values typed with one more decimal than printed
+    # brute force: Decimal(repr(x)).quantize(..., ROUND_HALF_UP) for every value: exact
+    # halves of values typed with one more decimal, their float neighbours, values of
+    # 16 and 17 significant digits (where the product x * 10**d rounds across a whole
+    # number) and values beyond 2**53
     rng = np.random.default_rng(12)
-    for d in range(0, 5):
+    for d in range(0, 11):
+        halves = (rng.integers(0, 10**6, 1500) + 0.5) / 10**d
         x = np.concatenate(
-            [np.round(rng.random(3000) * 10.0 ** rng.integers(0, 4, 3000), d + 1)]
-            + [rng.normal(0, 50, 3000)]
+            [
+                np.round(rng.random(1500) * 10.0 ** rng.integers(-3, 6, 1500), d + 1),
+                halves,
+                np.nextafter(halves, np.inf),
+                np.nextafter(halves, -np.inf),
+                rng.random(1500) * 10.0 ** rng.integers(-3, 18, 1500),
+                rng.random(50) * 1e300,
+            ]
         )
+        x = np.concatenate([x, -x])
         texts, rounded = decimal_texts(x, d)
-        for v, got, back in zip(x.tolist(), texts.tolist(), rounded.tolist(), strict=True):
-            want = str(Decimal(repr(v)).quantize(Decimal(1).scaleb(-d), rounding=ROUND_HALF_UP))
-            if want.startswith("-") and float(want) == 0.0:
-                want = want[1:]
-            assert got == want, v
-            assert back == float(want)
+        with localcontext() as ctx:
+            ctx.prec = 400
+            for v, got, back in zip(x.tolist(), texts.tolist(), rounded.tolist(), strict=True):
+                q = Decimal(repr(v)).quantize(Decimal(1).scaleb(-d), rounding=ROUND_HALF_UP)
+                want = format(q, "f")
+                if want.startswith("-") and float(want) == 0.0:
+                    want = want[1:]
+                assert got == want, (v, d)
+                assert back == float(want)
 
 
 def test_table_cells_round_half_up_and_say_when_rounding_hides_a_rank():

@@ -218,7 +218,7 @@ def _listed(names) -> str:
 
 
 def table_model(
-    result, *, decimals=None, std=None, marks="best", control=None, caption=None, label=None
+    result, *, decimals=None, std=False, marks="best", control=None, caption=None, label=None
 ) -> dict:
     """The data table as plain values, for templates and writers.
 
@@ -229,9 +229,10 @@ def table_model(
     decimals : int, optional
         Decimals of the scores; by default the fewest that print every score
         exactly, else three significant digits (see ``auto_decimals``).
-    std : bool, optional
-        Print mean ± standard deviation over the repetitions (see
-        :func:`data_table`).
+    std : bool or None, default False
+        Print mean ± standard deviation over the repetitions; None: when the
+        scores have them (see :func:`data_table`).  False by default, so that
+        the report's table, which prints no footnotes, stays as it was.
     marks : {'best', 'none', 'wilcoxon', 't-test', 'posthoc'}, default 'best'
         What is marked (see :func:`data_table`).
     control : str, optional

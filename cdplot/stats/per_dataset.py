@@ -57,6 +57,21 @@ class VersusBest:
     n: np.ndarray
     test: str
 
+    def __post_init__(self):
+        for name in ("pvalues", "best_better", "n"):
+            a = np.array(getattr(self, name), copy=True)
+            a.setflags(write=False)
+            object.__setattr__(self, name, a)
+
+    def __str__(self) -> str:
+        n_d, k = self.pvalues.shape
+        hits = int(np.count_nonzero(self.worse(0.05)))
+        return (
+            f"{self.test} of each method against the best of its data set over the "
+            f"repetitions ({n_d} data sets, {k} methods, Holm within each data set): "
+            f"{hits} of {n_d * (k - 1)} comparisons significantly worse at 0.05"
+        )
+
     def worse(self, alpha: float) -> np.ndarray:
         """Methods significantly worse than the best at ``alpha`` (bool, (N, k))."""
         return (np.nan_to_num(self.pvalues, nan=1.0) <= alpha) & self.best_better

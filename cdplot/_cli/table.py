@@ -21,7 +21,9 @@ def register(sub) -> None:
             "mean ± sd over the repetitions of a long file, a caption and label, underlines for "
             "what is not significantly worse than the best, a W/T/L row against a control."
         ),
-        epilog="Example: cdplot table --example demsar2006 --format latex",
+        epilog="Examples: cdplot table --example demsar2006 --format latex; cdplot table "
+        "folds.csv --caption Accuracy --label tab:acc --marks wilcoxon (a long file with a "
+        "fold column: mean ± sd, underlines by a Wilcoxon test over the folds)",
     )
     add_input_options(p)
     add_analysis_options(p)

@@ -65,8 +65,11 @@ def repetition_array(values, groups, rep_codes, n_groups, rep_names):
         pos[order] = np.arange(len(groups)) - np.repeat(starts, counts)
         r = int(counts.max())
     else:
-        used, pos = np.unique(rep_codes, return_inverse=True)
-        pos = pos.ravel()
+        # codes are small integers: a lookup table numbers the ones in use, without a sort
+        present = np.bincount(rep_codes)
+        used = np.flatnonzero(present)
+        lookup = np.cumsum(present > 0) - 1
+        pos = lookup[rep_codes]
         r = len(used)
         # mixed radix back to one label per column, joined as "seed 1/fold 3" reads
         radix = [len(n) for n in rep_names]

@@ -117,8 +117,8 @@ def register(sub) -> None:
         action="store_const",
         const=True,
         default=None,
-        help="cd: run the rank axis from 1 to k (default: from 10 methods on, only the occupied "
-        "ranks, with a break mark)",
+        help="cd and intervals: run the rank axis from 1 to k (default: from 10 methods on, "
+        "only the occupied ranks, with a break mark)",
     )
     g.add_argument(
         "--no-ranks",
@@ -180,8 +180,10 @@ def run(args) -> int:
     if args.kind != "cd" and (not args.ranks or not args.note):
         flag = "--no-ranks" if not args.ranks else "--no-note"
         raise CdplotError(f"option {flag} applies only to --kind cd, not --kind {args.kind}")
-    if args.kind != "cd" and args.full_axis is not None:
-        raise CdplotError(f"option --full-axis applies only to --kind cd, not --kind {args.kind}")
+    if args.kind not in ("cd", "intervals") and args.full_axis is not None:
+        raise CdplotError(
+            f"option --full-axis applies only to --kind cd and intervals, not --kind {args.kind}"
+        )
     if args.kind != "heatmap" and args.annotate is not None:
         raise CdplotError(
             f"option --no-annotate applies only to --kind heatmap, not --kind {args.kind}"
@@ -223,7 +225,7 @@ def run(args) -> int:
         if args.kind == "cd":
             cd_tikz(result, ranks=args.ranks, note=args.note, full_axis=args.full_axis, **tex)
         else:
-            intervals_tikz(result, **tex)
+            intervals_tikz(result, full_axis=args.full_axis, **tex)
         say_written(args, args.output, fmt)
         return 0
 
@@ -243,7 +245,7 @@ def run(args) -> int:
             result, ranks=args.ranks, note=args.note, full_axis=args.full_axis, **common
         )
     elif args.kind == "intervals":
-        ax = rank_intervals(result, **common)
+        ax = rank_intervals(result, full_axis=args.full_axis, **common)
     else:
         ax = significance_heatmap(result, annotate=args.annotate, **common)
     save_figure(ax, args.output, dpi=args.dpi, format=fmt)

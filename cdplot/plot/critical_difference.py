@@ -6,7 +6,7 @@ from .._options import check_bool
 from ..errors import CdplotError
 from . import _common
 from ._auto import unwrap_auto
-from .layout import cd_layout
+from .layout import axis_polylines, cd_layout
 from .styles import PALETTE
 
 __all__ = ["cd_diagram"]
@@ -373,44 +373,27 @@ def _draw(ax, lay, result, font, st, hl, ctrl, differ, label_kws, line_kws):
     y = lay.axis_y
     # axis with ticks pointing up towards their labels; a broken axis runs on past its
     # first rank into a break mark, standing for the ranks left out
-    x_first, x_last = lay.x(lay.rank_lo), lay.x(lay.rank_hi)
-    if lay.axis_break:
-        gap = max(1.2, 0.25 * lay.font_size)
-        toward = 1.0 if lay.axis_end > x_first else -1.0
-        add_line(
-            ax,
-            [
-                x_last,
-                lay.axis_break - toward * gap / 2,
-                None,
-                lay.axis_break + toward * gap / 2,
-                lay.axis_end,
-            ],
-            [y, y, None, y, y],
-            color=ink,
-            lw=st.axis_width,
-            solid_capstyle="butt",
-            gid="cd-axis",
-            clip_on=False,
-        )
-        h = max(2.0, 0.4 * lay.small_size)
-        bx, by = [], []
-        for dx in (-gap / 2, gap / 2):
-            cx = lay.axis_break + dx
-            bx += [cx - h * 0.35, cx + h * 0.35, None]
-            by += [y + h / 2, y - h / 2, None]
-        add_line(ax, bx, by, color=ink, lw=st.axis_width * 0.8, gid="cd-axis-break", clip_on=False)
-    else:
-        add_line(
-            ax,
-            [x_first, x_last],
-            [y, y],
-            color=ink,
-            lw=st.axis_width,
-            solid_capstyle="projecting",
-            gid="cd-axis",
-            clip_on=False,
-        )
+    (axx, axy), (mx, my) = axis_polylines(
+        lay.x(lay.rank_hi),
+        lay.x(lay.rank_lo),
+        y,
+        axis_break=lay.axis_break,
+        axis_end=lay.axis_end,
+        font_size=lay.font_size,
+        small_size=lay.small_size,
+    )
+    add_line(
+        ax,
+        axx,
+        axy,
+        color=ink,
+        lw=st.axis_width,
+        solid_capstyle="butt" if lay.axis_break else "projecting",
+        gid="cd-axis",
+        clip_on=False,
+    )
+    if mx:
+        add_line(ax, mx, my, color=ink, lw=st.axis_width * 0.8, gid="cd-axis-break", clip_on=False)
     xs, ys = [], []
     for r in lay.major_ticks:
         xs += [lay.x(r), lay.x(r), None]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..errors import CdplotError
 from . import _common
 from ._auto import unwrap_auto
-from .layout import interval_layout
+from .layout import axis_polylines, interval_layout
 from .styles import PALETTE
 
 __all__ = ["rank_intervals"]
@@ -38,6 +38,7 @@ def rank_intervals(
     nan_policy=None,
     compare_kws=None,
     width=None,
+    full_axis=None,
 ):
     """Draw a rank-interval chart: average ranks with segments of length CD.
 
@@ -46,13 +47,20 @@ def rank_intervals(
     {shared}
     caption : bool, default True
         Add a line with the test, alpha, N and CD, and a key to the colours.
+    full_axis : bool, optional
+        Run the rank axis from 1 to k.  By default it does for fewer than
+        10 methods and otherwise, as in :func:`cd_diagram`, spans only the
+        ranks the segments cover, rounded out to integers, with a break
+        mark when it does not start at 1.
+
+        .. versionadded:: 0.2.0
 
     Returns
     -------
     matplotlib.axes.Axes
         The Axes drawn into; artists carry the stable ids ``ri-name-<i>``,
         ``ri-segment-<i>``, ``ri-dot-<i>`` (``i`` = input order),
-        ``ri-band``, ``ri-grid``, ``ri-axis``, ``ri-ticks``, ``ri-tick``,
+        ``ri-band``, ``ri-grid``, ``ri-axis``, ``ri-axis-break``, ``ri-ticks``, ``ri-tick``,
         ``ri-legend``, ``ri-legend-swatch``, ``ri-caption`` and ``ri-key``.
 
     Raises
@@ -119,6 +127,8 @@ def rank_intervals(
     from .._options import check_bool
 
     check_bool("caption", caption)
+    if full_axis is not None:
+        check_bool("full_axis", full_axis)
     cd = result.critical_difference
     if cd is None:
         raise CdplotError(
@@ -150,6 +160,7 @@ def rank_intervals(
             bold=[] if hl is None else [hl],
             caption=cap,
             legend=legend if caption else [],
+            full_axis=full_axis,
         )
         if not lay.fits:
             _common.warn_unfit(
@@ -174,6 +185,7 @@ def rank_intervals(
             "highlight": highlight,
             "caption": caption,
             "width": width,
+            "full_axis": full_axis,
         },
     )
     return ax
@@ -208,6 +220,20 @@ def _verdicts(result, names, hl, control):
 
 if rank_intervals.__doc__:
     rank_intervals.__doc__ = rank_intervals.__doc__.replace("    {shared}", _common.SHARED_PARAMS)
+
+
+def _interval_axis(lay):
+    """The chart's rank axis and break mark (as the CD diagram's), from its worst end."""
+    worst, best = (lay.x1, lay.x0) if lay.reverse else (lay.x0, lay.x1)
+    return axis_polylines(
+        worst,
+        lay.x(lay.rank_lo) if lay.axis_break else best,
+        lay.axis_y,
+        axis_break=lay.axis_break,
+        axis_end=lay.axis_end,
+        font_size=lay.font_size,
+        small_size=lay.small_size,
+    )
 
 
 def _draw(ax, lay, avg, cd, font, st, hl, differ, control, label_kws, line_kws):
@@ -282,9 +308,19 @@ def _draw(ax, lay, avg, cd, font, st, hl, differ, control, label_kws, line_kws):
         )
     # the rank axis at the bottom, ticks pointing down to their labels
     y = lay.axis_y
+    (axx, axy), (mx, my) = _interval_axis(lay)
     add_line(
-        ax, [lay.x0, lay.x1], [y, y], color=ink, lw=st.axis_width, gid="ri-axis", clip_on=False
+        ax,
+        axx,
+        axy,
+        color=ink,
+        lw=st.axis_width,
+        solid_capstyle="butt" if lay.axis_break else "projecting",
+        gid="ri-axis",
+        clip_on=False,
     )
+    if mx:
+        add_line(ax, mx, my, color=ink, lw=st.axis_width * 0.8, gid="ri-axis-break", clip_on=False)
     tx, ty = [], []
     for r in lay.ticks:
         tx += [lay.x(r), lay.x(r), None]

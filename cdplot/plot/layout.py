@@ -36,6 +36,7 @@ __all__ = [
     "wrap_name",
     "shorten_name",
     "rank_span",
+    "axis_polylines",
     "tick_ranks",
     "pack_rows",
     "overlapping_boxes",
@@ -407,8 +408,15 @@ class CDLayout:
         )
 
 
-def rank_span(ranks: Sequence[float], k: int, full: bool) -> tuple[int, int]:
-    """The integer ranks the axis runs between: 1..k, or the occupied ones rounded out."""
+def rank_span(ranks: Sequence[float], k: int, full: bool | None) -> tuple[int, int]:
+    """The integer ranks the axis runs between: 1..k, or the occupied ones rounded out.
+
+    ``full=None`` is the default of every rank axis (CD diagram and
+    rank-interval chart alike): the full axis for fewer than 10 methods,
+    the occupied ranks from 10 on.
+    """
+    if full is None:
+        full = k < 10
     if full or k < 2:
         return 1, max(k, 1)
     lo = max(1, math.floor(min(ranks) + 1e-9))
@@ -420,6 +428,48 @@ def rank_span(ranks: Sequence[float], k: int, full: bool) -> tuple[int, int]:
     if lo == 2 and hi - lo < 4:
         lo = 1
     return lo, hi
+
+
+def _break_marks(x_first: float, best_dir: float, stub: float, broken: bool):
+    """x of the break mark and of the axis end, in a stub beyond the first rank shown."""
+    if not broken:
+        return 0.0, x_first
+    return x_first + best_dir * 0.45 * stub, x_first + best_dir * 0.9 * stub
+
+
+def axis_polylines(
+    x_far: float,
+    x_near: float,
+    y: float,
+    *,
+    axis_break: float,
+    axis_end: float,
+    font_size: float,
+    small_size: float,
+) -> tuple[tuple[list, list], tuple[list, list]]:
+    """The rank axis and its break mark, as polylines (``None`` separates pieces).
+
+    Unbroken (``axis_break == 0``) the axis runs from ``x_far`` to
+    ``x_near``.  Broken, it runs on past ``x_near`` (the first rank shown)
+    to a gap at ``axis_break`` crossed by two slanted strokes, standing for
+    the ranks left out, and ends at ``axis_end``.  The CD diagram, the
+    rank-interval chart and their TikZ pictures all draw these.
+    """
+    if not axis_break:
+        return ([x_far, x_near], [y, y]), ([], [])
+    gap = max(1.2, 0.25 * font_size)
+    toward = 1.0 if axis_end > x_near else -1.0
+    line = (
+        [x_far, axis_break - toward * gap / 2, None, axis_break + toward * gap / 2, axis_end],
+        [y, y, None, y, y],
+    )
+    h = max(2.0, 0.4 * small_size)
+    mx, my = [], []
+    for dx in (-gap / 2, gap / 2):
+        cx = axis_break + dx
+        mx += [cx - h * 0.35, cx + h * 0.35, None]
+        my += [y + h / 2, y - h / 2, None]
+    return line, (mx, my)
 
 
 def cd_layout(
@@ -520,9 +570,7 @@ def cd_layout(
     CDLayout
     """
     k = len(names)
-    if full_axis is None:
-        full_axis = k < 10
-    span = rank_span(ranks, k, bool(full_axis))
+    span = rank_span(ranks, k, full_axis)
     base_w = style.width_pt if width is None else float(width)
     aspect = None if style.height is None else style.height / style.width
     if height is not None:
@@ -902,9 +950,7 @@ def _cd_at(
     y += lps + 0.25 * ss + tick_len
     axis_y = y
     # a broken axis: the line runs on past rank r_lo into the stub, with a mark
-    best_dir = 1.0 if not reverse else -1.0
-    axis_break = xr(r_lo) + best_dir * 0.45 * stub if r_lo > 1 else 0.0
-    axis_end = xr(r_lo) + best_dir * 0.9 * stub if r_lo > 1 else xr(r_lo)
+    axis_break, axis_end = _break_marks(xr(r_lo), 1.0 if not reverse else -1.0, stub, r_lo > 1)
 
     # ---- below the axis: clique bars, stacked
     y = axis_y + max(0.7 * fs, 4.0)
@@ -1076,6 +1122,10 @@ class IntervalLayout:
     extra_min_width: float = 0.0
     key: list[tuple[str, str]] = field(default_factory=list)
     extra_need: tuple[float, float] = (0.0, 0.0)
+    rank_lo: int = 1  # the integer ranks the axis spans (as the CD diagram's)
+    rank_hi: int = 0
+    axis_break: float = 0.0  # x where the axis is broken (0: not broken)
+    axis_end: float = 0.0  # x where the drawn axis line ends on the best side
 
     def x(self, rank: float) -> float:
         t = (rank - self.lo) / (self.hi - self.lo)
@@ -1099,6 +1149,7 @@ def interval_layout(
     direction: str = "better",
     caption: str | None = None,
     legend: Sequence[tuple[str, str]] = (),
+    full_axis: bool | None = None,
 ) -> IntervalLayout:
     """Place a rank-interval chart: one row per method, best at the top.
 
@@ -1108,6 +1159,12 @@ def interval_layout(
     The width is kept as the CD diagram keeps it (type shrinks, names wrap,
     then are shortened with a key); ``fits`` is False, with the room needed
     in ``extra_need``, when nothing makes the chart legible.
+
+    The rank axis follows the CD diagram's rule (:func:`rank_span`): from
+    10 methods on (``full_axis=None``) it spans the ranks the segments
+    occupy, rounded out to integers, with a break mark at its best end
+    when it does not start at 1; ``full_axis=True`` runs it from 1 to k.
+    Segments reaching past rank 1 or k are shown whole either way.
     """
     base_w = style.width_pt if width is None else float(width)
     aspect = None if style.height is None else style.height / style.width
@@ -1116,8 +1173,12 @@ def interval_layout(
     )
     scales = [1.0, 1.125, 1.25, _MAX_SLIDE_SCALE] if aspect and height is None and grow else [1.0]
     sizes = style.font_sizes()
+    k = len(names)
+    # the ranks the segments cover (within 1..k), rounded out as the CD diagram's axis
+    ends = (max(1.0, min(ranks) - half_width), min(float(k), max(ranks) + half_width))
+    span = rank_span(ends, k, full_axis)
     args = (names, ranks, half_width, measure, style)
-    rest = (reverse, set(bold), direction, caption, legend)
+    rest = (reverse, set(bold), direction, caption, legend, span)
     for scale in scales:
         w = base_w * scale
         h = None if base_h is None else base_h * scale
@@ -1171,22 +1232,40 @@ def _moved(b: Box, dy: float) -> Box:
 
 
 def _intervals_at(
-    names, ranks, hw, measure, style, fs, width, mode, reverse, bold, direction, caption, legend
+    names,
+    ranks,
+    hw,
+    measure,
+    style,
+    fs,
+    width,
+    mode,
+    reverse,
+    bold,
+    direction,
+    caption,
+    legend,
+    span,
 ):
     k = len(names)
+    r_lo, r_hi = span
+    broken = r_lo > 1
     ss = style.small_for(fs)
     pad = style.pad
     _w, lp, lp_d = measure("lp", fs, False)
     lps = measure("lp", ss, False)[1]
     order = sorted(range(k), key=lambda i: (ranks[i], i))
-    lo = min(1.0, min(ranks) - hw)
-    hi = max(float(k), max(ranks) + hw)
-    span = hi - lo
-    lo, hi = lo - 0.02 * span, hi + 0.02 * span
-    tick_w = measure(str(k), ss, False)[0]
-    min_plot = max(_MIN_AXIS, style.min_points_per_rank * (k - 1))
+    # segments reaching past rank 1 or k are shown whole
+    lo = min(float(r_lo), min(ranks) - hw)
+    hi = max(float(r_hi), max(ranks) + hw)
+    extent = hi - lo
+    # a broken axis ends at its first rank, then runs on into a stub with the break mark
+    lo, hi = lo - (0.0 if broken else 0.02 * extent), hi + 0.02 * extent
+    stub = max(4.0, 0.8 * fs) if broken else 0.0
+    tick_w = measure(str(r_hi), ss, False)[0]
+    min_plot = max(_MIN_AXIS, style.min_points_per_rank * max(r_hi - r_lo, 1))
     gap = 0.8 * fs
-    room = width - 2 * pad - gap - tick_w / 2 - 1 - min_plot
+    room = width - 2 * pad - gap - tick_w / 2 - 1 - min_plot - stub
     labels, key, fits = fit_labels(names, order, lambda i: room, fs, bold, measure, mode)
     name_w = max(max(measure(t, fs, i in bold)[0] for t in labels[i]) for i in range(k)) * _SAFETY
     n_lines = max(len(v) for v in labels.values())
@@ -1197,7 +1276,12 @@ def _intervals_at(
     )
     x0 = pad + name_w + gap
     x1 = width - pad - tick_w / 2 - 1
-    extra_min_width = x0 + min_plot + pad + tick_w / 2 + 1
+    extra_min_width = x0 + min_plot + stub + pad + tick_w / 2 + 1
+    # the stub is on the best side: right, or left (beside the names) when reversed
+    if reverse:
+        x0 += stub
+    else:
+        x1 -= stub
     fits = fits and x1 - x0 >= min_plot - 1e-9
     if not fits:
         x1 = max(x1, x0 + 12.0)
@@ -1219,8 +1303,12 @@ def _intervals_at(
         [],
         fits,
         extra_min_width,
+        rank_lo=r_lo,
+        rank_hi=r_hi,
     )
     lay.key = key
+    first = lay.x(r_lo)
+    lay.axis_break, lay.axis_end = _break_marks(first, -1.0 if reverse else 1.0, stub, broken)
     y = pad + 0.3 * row_h
     lay.plot_top = pad
     boxes = []
@@ -1245,7 +1333,7 @@ def _intervals_at(
     lay.axis_y = y
     ppr = (x1 - x0) / (hi - lo)
     label_w = tick_w + 0.9 * ss
-    _major, labelled, _h = tick_ranks(k, ppr, label_w)
+    _major, labelled, _h = tick_ranks(r_hi, ppr, label_w, lo=r_lo)
     lay.ticks = labelled
     y += lay.tick_length + 0.15 * ss
     for r in labelled:

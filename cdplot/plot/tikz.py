@@ -23,8 +23,8 @@ from ..errors import CdplotError
 from . import _common
 from ._auto import unwrap_auto
 from .critical_difference import _crossing_notes, marks
-from .intervals import _verdicts
-from .layout import cd_layout, interval_layout
+from .intervals import _interval_axis, _verdicts
+from .layout import axis_polylines, cd_layout, interval_layout
 from .styles import PALETTE, get_style
 
 __all__ = ["cd_tikz", "intervals_tikz", "latex_escape", "TEX_ROOM"]
@@ -503,31 +503,18 @@ def _draw(lay, result, st, hl, ctrl, differ, metrics) -> _Picture:
     ink, line = "cdplotink", "cdplotline"
     lw = st.line_width
     y = lay.axis_y
-    x_first, x_last = lay.x(lay.rank_lo), lay.x(lay.rank_hi)
-    if lay.axis_break:
-        gap = max(1.2, 0.25 * lay.font_size)
-        toward = 1.0 if lay.axis_end > x_first else -1.0
-        pic.path(
-            [
-                x_last,
-                lay.axis_break - toward * gap / 2,
-                None,
-                lay.axis_break + toward * gap / 2,
-                lay.axis_end,
-            ],
-            [y, y, None, y, y],
-            color=ink,
-            width=st.axis_width,
-        )
-        h = max(2.0, 0.4 * lay.small_size)
-        bx, by = [], []
-        for dx in (-gap / 2, gap / 2):
-            cx = lay.axis_break + dx
-            bx += [cx - h * 0.35, cx + h * 0.35, None]
-            by += [y + h / 2, y - h / 2, None]
-        pic.path(bx, by, color=ink, width=st.axis_width * 0.8)
-    else:
-        pic.path([x_first, x_last], [y, y], color=ink, width=st.axis_width, cap="rect")
+    (axx, axy), (mx, my) = axis_polylines(
+        lay.x(lay.rank_hi),
+        lay.x(lay.rank_lo),
+        y,
+        axis_break=lay.axis_break,
+        axis_end=lay.axis_end,
+        font_size=lay.font_size,
+        small_size=lay.small_size,
+    )
+    pic.path(axx, axy, color=ink, width=st.axis_width, cap="butt" if lay.axis_break else "rect")
+    if mx:
+        pic.path(mx, my, color=ink, width=st.axis_width * 0.8)
     xs, ys = [], []
     for r in lay.major_ticks:
         xs += [lay.x(r), lay.x(r), None]
@@ -611,6 +598,7 @@ def intervals_tikz(
     highlight=None,
     caption=True,
     width=None,
+    full_axis=None,
     higher_is_better=None,
     alpha=None,
     test=None,
@@ -647,6 +635,10 @@ def intervals_tikz(
         Add the caption line and the legend of filled and open dots.
     width : float, optional
         Width in inches instead of the style's.
+    full_axis : bool, optional
+        Run the rank axis from 1 to k; by default, as in
+        :func:`cdplot.rank_intervals`, from 10 methods on it spans only the
+        ranks the segments cover, with a break mark.
     higher_is_better, alpha, test, correction, control, metric, nan_policy : optional
         Options of :func:`cdplot.compare`, for raw scores only.
     compare_kws : dict, optional
@@ -696,6 +688,8 @@ def intervals_tikz(
     )
     for name, value in (("standalone", standalone), ("reverse", reverse), ("caption", caption)):
         check_bool(name, value)
+    if full_axis is not None:
+        check_bool("full_axis", full_axis)
     st = get_style(style)
     width_pt = _common.check_width(width, None)
     hl = _highlight_index(result, highlight)
@@ -724,6 +718,7 @@ def intervals_tikz(
         bold=[] if hl is None else [hl],
         caption=cap,
         legend=legend if caption else [],
+        full_axis=full_axis,
     )
     if not lay.fits:
         _common.warn_unfit(
@@ -785,7 +780,10 @@ def _draw_intervals(lay, avg, cd, st, hl, differ, control, metrics) -> _Picture:
         filled = hl is None or i == hl or i in differ
         _dot(pic, lay.x(avg[i]), y, color, ms, filled, open_w)
     y = lay.axis_y
-    pic.path([lay.x0, lay.x1], [y, y], color="cdplotink", width=st.axis_width)
+    (axx, axy), (mx, my) = _interval_axis(lay)
+    pic.path(axx, axy, color="cdplotink", width=st.axis_width)
+    if mx:
+        pic.path(mx, my, color="cdplotink", width=st.axis_width * 0.8)
     tx, ty = [], []
     for r in lay.ticks:
         tx += [lay.x(r), lay.x(r), None]

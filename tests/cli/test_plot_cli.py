@@ -225,3 +225,14 @@ def test_test_auto_draws_the_chosen_rank_analysis(tmp_path, name):
     many = run("--example", "yang-table9", "-o", str(tmp_path / "y.svg"), "--test", "auto")
     assert many.returncode == 2
     assert "choose one with --metric" in many.stderr
+
+
+def test_full_axis_applies_to_the_interval_chart_too(tmp_path):
+    out = tmp_path / "ri.svg"
+    args = ["plot", "--example", "demsar2006", "-o", str(out), "--kind", "intervals"]
+    assert main([*args, "--full-axis"]) == 0
+    assert (
+        main([*args[:-2], "--kind", "intervals", "--full-axis", "-o", str(tmp_path / "ri.tex")])
+        == 0
+    )
+    assert "tikzpicture" in (tmp_path / "ri.tex").read_text(encoding="utf-8")

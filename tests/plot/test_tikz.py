@@ -341,3 +341,30 @@ def test_intervals_compiled_words_never_overlap(tmp_path, k, style, opts):
         assert "only pairs with the control were tested" in text
     with pytest.raises(CdplotError, match="critical difference"):
         intervals_tikz(cdplot.compare(table(3, ["a", "b", "c"]), test="wilcoxon"))
+
+
+def test_intervals_axis_break_as_the_figure():
+    """The TikZ chart draws the axis and break mark of the layout, from the same function."""
+    from cdplot.plot._common import measurer
+    from cdplot.plot.intervals import _interval_axis
+    from cdplot.plot.layout import interval_layout
+    from cdplot.plot.styles import STYLES
+    from cdplot.plot.tikz import _num, _tex_measure
+
+    names = [f"M{i}" for i in range(100)]
+    res = cdplot.compare(table(100, names, n=300))
+    tex = intervals_tikz(res, style="paper-wide", caption=False)
+    lay = interval_layout(
+        names,
+        [float(r) for r in res.average_ranks],
+        res.critical_difference / 2,
+        measure=_tex_measure(measurer("serif")),
+        style=STYLES["paper-wide"],
+    )
+    assert lay.rank_lo > 1
+    assert lay.axis_break
+    (_ax, _ay), (mx, my) = _interval_axis(lay)
+    first_stroke = f"({_num(mx[0])},{_num(my[0])}) -- ({_num(mx[1])},{_num(my[1])})"
+    assert first_stroke in tex
+    full = intervals_tikz(res, style="paper-wide", caption=False, full_axis=True)
+    assert full.count(r"\draw") == tex.count(r"\draw") - 1

@@ -39,6 +39,7 @@ def rank_intervals(
     compare_kws=None,
     width=None,
     full_axis=None,
+    methods=None,
 ):
     """Draw a rank-interval chart: average ranks with segments of length CD.
 
@@ -52,6 +53,12 @@ def rank_intervals(
         10 methods and otherwise, as in :func:`cd_diagram`, spans only the
         ranks the segments cover, rounded out to integers, with a break
         mark when it does not start at 1.
+
+        .. versionadded:: 0.2.0
+    methods : sequence of str, optional
+        Draw only these methods' rows, on the axis, name column and key
+        numbers of the whole chart: the parts of a chart too tall for a
+        page, drawn one by one, line up.  Default: every method.
 
         .. versionadded:: 0.2.0
 
@@ -138,6 +145,7 @@ def rank_intervals(
         )
     width_pt = _common.check_width(width, ax)
     names = list(result.methods)
+    shown = shown_methods(methods, names)
     avg = [float(r) for r in result.average_ranks]
     control = None if result.control is None else names.index(result.control)
     if control is not None:
@@ -161,6 +169,7 @@ def rank_intervals(
             caption=cap,
             legend=legend if caption else [],
             full_axis=full_axis,
+            shown=shown,
         )
         if not lay.fits:
             _common.warn_unfit(
@@ -186,9 +195,23 @@ def rank_intervals(
             "caption": caption,
             "width": width,
             "full_axis": full_axis,
+            "methods": methods,
         },
     )
     return ax
+
+
+def shown_methods(methods, names) -> list[int] | None:
+    """Indices of the ``methods=`` option's names (None: all), checked."""
+    if methods is None:
+        return None
+    if isinstance(methods, str) or not all(isinstance(m, str) for m in methods):
+        raise CdplotError(f"option methods={methods!r} must be a list of method names")
+    unknown = [m for m in methods if m not in names]
+    if unknown or not methods or len(set(methods)) != len(methods):
+        what = f"has unknown names {unknown!r}" if unknown else "is empty or repeats a name"
+        raise CdplotError(f"option methods= {what}; methods are {', '.join(names)}")
+    return [names.index(m) for m in methods]
 
 
 def _verdicts(result, names, hl, control):

@@ -1150,6 +1150,7 @@ def interval_layout(
     caption: str | None = None,
     legend: Sequence[tuple[str, str]] = (),
     full_axis: bool | None = None,
+    shown: Sequence[int] | None = None,
 ) -> IntervalLayout:
     """Place a rank-interval chart: one row per method, best at the top.
 
@@ -1165,6 +1166,10 @@ def interval_layout(
     occupy, rounded out to integers, with a break mark at its best end
     when it does not start at 1; ``full_axis=True`` runs it from 1 to k.
     Segments reaching past rank 1 or k are shown whole either way.
+
+    ``shown`` (indices) draws only those methods' rows, with the axis,
+    name column and key numbers of the whole chart, so that the parts of
+    a chart too tall for a page line up.
     """
     base_w = style.width_pt if width is None else float(width)
     aspect = None if style.height is None else style.height / style.width
@@ -1178,7 +1183,15 @@ def interval_layout(
     ends = (max(1.0, min(ranks) - half_width), min(float(k), max(ranks) + half_width))
     span = rank_span(ends, k, full_axis)
     args = (names, ranks, half_width, measure, style)
-    rest = (reverse, set(bold), direction, caption, legend, span)
+    rest = (
+        reverse,
+        set(bold),
+        direction,
+        caption,
+        legend,
+        span,
+        set(range(k)) if shown is None else set(shown),
+    )
     for scale in scales:
         w = base_w * scale
         h = None if base_h is None else base_h * scale
@@ -1246,6 +1259,7 @@ def _intervals_at(
     caption,
     legend,
     span,
+    shown,
 ):
     k = len(names)
     r_lo, r_hi = span
@@ -1266,9 +1280,14 @@ def _intervals_at(
     min_plot = max(_MIN_AXIS, style.min_points_per_rank * max(r_hi - r_lo, 1))
     gap = 0.8 * fs
     room = width - 2 * pad - gap - tick_w / 2 - 1 - min_plot - stub
+    # every method's label is fitted (one name column, one numbering of the key), only the
+    # shown ones are placed
     labels, key, fits = fit_labels(names, order, lambda i: room, fs, bold, measure, mode)
     name_w = max(max(measure(t, fs, i in bold)[0] for t in labels[i]) for i in range(k)) * _SAFETY
     n_lines = max(len(v) for v in labels.values())
+    order = [i for i in order if i in shown]
+    shown_names = {names[i] for i in order}
+    key = [(tag, name) for tag, name in key if name in shown_names]
     row_h = (
         max(lp * 1.5, lp + 2.0)
         if n_lines == 1
@@ -1329,7 +1348,7 @@ def _intervals_at(
                 "accent" if i in bold else "ink",
             )
         )
-    y += k * row_h + 0.3 * row_h
+    y += len(order) * row_h + 0.3 * row_h
     lay.axis_y = y
     ppr = (x1 - x0) / (hi - lo)
     label_w = tick_w + 0.9 * ss

@@ -21,6 +21,7 @@ import xml.etree.ElementTree as ET
 from .._child import die_with_parent
 from ..errors import CdplotError, CdplotWarning
 from .fonts import bundled_fonts
+from .layout import TEXT_HEIGHT_PT, figure_placement
 
 __all__ = [
     "anova_figure_svgs",
@@ -417,10 +418,63 @@ def figure_svgs(result, *, prefix: str, font=None) -> list[dict]:
             # the intervals are CD long; pairwise tests have no CD (their groups are in the others)
             continue
         fig = _draw_one(result, key, title, name, options, prefix=prefix, font=font)
-        if fig is not None:
-            fig["caption"] = _caption(key, result)
+        if fig is None:
+            continue
+        fig["caption"] = _caption(key, result)
+        if key == "intervals" and _printed_min(fig) < MIN_PRINTED_PT:
+            out.extend(_interval_parts(result, fig, title, name, options, prefix, font))
+        else:
             out.append(fig)
     return out
+
+
+# no figure text in a PDF report prints smaller than this (issue 9)
+MIN_PRINTED_PT = 6.0
+
+
+def _printed_min(fig: dict) -> float:
+    """The smallest type of a figure as printed on the smaller of the report's papers."""
+    return min(
+        figure_placement(fig["width"], fig["height"], fig["min_font"], paper=p).printed_min_font
+        for p in TEXT_HEIGHT_PT
+    )
+
+
+def _interval_parts(result, whole, title, name, options, prefix, font) -> list[dict]:
+    """The rank-interval chart in as few parts (rows in rank order) as print at 6 pt.
+
+    One row per method makes a 100-method chart about 1270 pt tall: on a
+    page of text it would print at half size, its type under 4 pt.  The
+    parts share the whole chart's axis and name column, so they line up.
+    """
+    order = list(result.order())
+    k = len(order)
+    parts = [whole]
+    for n in range(2, k + 1):
+        bounds = [round(j * k / n) for j in range(n + 1)]
+        chunks = [order[a:b] for a, b in zip(bounds[:-1], bounds[1:], strict=True)]
+        parts = []
+        for j, chunk in enumerate(chunks, 1):
+            key = "intervals" if j == 1 else f"intervals-{j}"
+            first, last = bounds[j - 1] + 1, bounds[j]
+            fig = _draw_one(
+                result,
+                key,
+                f"{title} ({j} of {n}: ranks {first}\u2013{last})",
+                name,
+                {**options, "methods": chunk},
+                prefix=prefix,
+                font=font,
+            )
+            fig["caption"] = (
+                whole["caption"]
+                if j == 1
+                else f"Continued: the methods ranked {first}\u2013{last} of {k}, on the same axis."
+            )
+            parts.append(fig)
+        if min(_printed_min(f) for f in parts) >= MIN_PRINTED_PT:
+            break
+    return parts
 
 
 def _draw_one(result, key, title, name, options, *, prefix, font) -> dict | None:

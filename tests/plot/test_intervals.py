@@ -164,3 +164,36 @@ def test_broken_axis_gives_each_rank_more_room():
 def test_full_axis_must_be_a_bool(demsar):
     with pytest.raises(CdplotError, match="full_axis"):
         cdplot.rank_intervals(demsar, full_axis="yes")
+
+
+def test_parts_of_a_chart_line_up_on_the_whole_charts_axis():
+    res = cdplot.compare(synthetic_table(40, n=30, seed=3, long=False))
+    order = list(res.order())
+    whole = cdplot.rank_intervals(res, style="paper-wide", caption=False)
+    parts = [
+        cdplot.rank_intervals(res, style="paper-wide", caption=False, methods=order[a:b])
+        for a, b in ((0, 20), (20, 40))
+    ]
+
+    def geometry(ax):
+        ticks = {t.get_text(): t.get_position()[0] for t in ax.texts if t.get_gid() == "ri-tick"}
+        names = {t.get_gid() for t in ax.texts if t.get_gid().startswith("ri-name-")}
+        dots = {
+            ln.get_gid(): ln.get_xdata()[0] for ln in ax.lines if ln.get_gid().startswith("ri-dot")
+        }
+        return ticks, names, dots
+
+    w_ticks, w_names, w_dots = geometry(whole)
+    seen = set()
+    for ax, (a, b) in zip(parts, ((0, 20), (20, 40)), strict=True):
+        ticks, names, dots = geometry(ax)
+        assert ticks == w_ticks  # the same axis, at the same x
+        assert names == {f"ri-name-{res.methods.index(m)}" for m in order[a:b]}
+        assert all(dots[g] == pytest.approx(w_dots[g]) for g in dots)
+        assert ax.figure.get_size_inches()[0] == pytest.approx(7.0)
+        seen |= names
+    assert seen == w_names
+    with pytest.raises(CdplotError, match="unknown names"):
+        cdplot.rank_intervals(res, methods=["nope"])
+    with pytest.raises(CdplotError, match="methods="):
+        cdplot.rank_intervals(res, methods="M1")

@@ -9,6 +9,28 @@ Targets on the 2-core reference machine:
 - a 50-method CD diagram in-process, drawn and rendered (Agg): under 0.3 s;
 - a 100-method CD diagram with 60-character names in-process (issue 8): layout and
   artists, and drawn and rendered (Agg), each under 0.5 s.
+
+No speed tricks are left (STYLE.md, "Habits to stop").  What the two that were
+removed bought, measured on the shared 2-core machine (CPU-time medians of 7 runs,
+which load inflates less than wall time; load average 6-9 at the time):
+
+- ``cdplot plot`` imported matplotlib with ``matplotlib.artist.kwdoc`` stubbed, so
+  that the property tables matplotlib writes into docstrings were left empty:
+  importing ``matplotlib.figure`` took 0.75 s of CPU instead of 0.91 s (3.10.9)
+  and 0.76 s instead of 0.97 s (3.11.2).  Every ``cdplot plot`` now pays those
+  0.16-0.21 s.
+- pyproject.toml pinned ``matplotlib<3.11``.  matplotlib 3.11 shapes text with
+  libraqm and draws it on Agg glyph by glyph from Python (``RendererAgg.
+  _draw_text_glyphs_and_boxes``: FreeType render, numpy transform and compositing
+  per glyph, where 3.10 made one bitmap per string in C++); the 100-method
+  diagram has about 7,300 glyphs.  In-process, 100 methods: layout and artists
+  0.18 / 0.20 s CPU (3.10 / 3.11), rendered to SVG 0.54 / 0.43 s, rendered on
+  Agg 0.67 / 1.62 s.  Whole process: ``cdplot plot`` 30 x 10 to SVG 1.00 /
+  0.97 s CPU, to PNG 0.91 / 1.23 s, 100 methods to PNG 1.96 / 2.30 s.  The glyph
+  count is the figure's content (names, and the key to shortened ones), so
+  nothing on cdplot's side makes Agg text cheaper; SVG, PDF and the reports'
+  figures are not affected.  The pin is gone: with 3.11 the Agg targets above are
+  not met for 100 methods.
 """
 
 from __future__ import annotations

@@ -229,7 +229,6 @@ def run(args) -> int:
         say_written(args, args.output, fmt)
         return 0
 
-    _import_matplotlib()
     from ..plot import cd_diagram, rank_intervals, save_figure, significance_heatmap
 
     common = {
@@ -266,7 +265,6 @@ def _several_metrics(args, tables, fmt: str) -> int:
     mc = MetricsComparison.from_results(
         [compare_table(t, **analysis_kwargs(args, t)) for t in tables]
     )
-    _import_matplotlib()
     from ..plot import cd_diagrams, rank_profile, save_figure
 
     common = {
@@ -296,33 +294,3 @@ def _several_metrics(args, tables, fmt: str) -> int:
     save_figure(fig, args.output, dpi=args.dpi, format=fmt)
     say_written(args, args.output, fmt)
     return 0
-
-
-def _import_matplotlib() -> None:
-    """Import matplotlib's figure machinery without building its property tables.
-
-    Every Artist subclass, as its module is imported, lists its settable
-    properties (``matplotlib.artist.kwdoc``) into the docstring of its
-    ``set`` method and into docstrings that interpolate them: about 0.25 s
-    of the 0.5 s that importing ``matplotlib.figure`` takes, half of what
-    ``cdplot plot`` does besides Python, numpy and scipy.  A command-line
-    run never reads those docstrings, so while matplotlib's modules load
-    for the first time the tables are left empty; ``kwdoc`` itself is put
-    back at once.  Nothing drawn or saved depends on them.  When matplotlib
-    is already loaded (cdplot.cli.main called from a session that uses it)
-    nothing is changed.
-    """
-    import sys
-
-    if "matplotlib" in sys.modules:
-        return
-    import matplotlib.artist as martist
-
-    kwdoc = getattr(martist, "kwdoc", None)
-    if kwdoc is None:  # a matplotlib without it: import as usual
-        return
-    martist.kwdoc = lambda artist: ""
-    try:
-        import matplotlib.figure  # noqa: F401  (Figure, Axes, Line2D, Text and the rest)
-    finally:
-        martist.kwdoc = kwdoc

@@ -169,35 +169,6 @@ def test_existing_file_survives_a_failed_run(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cd.svg"]
 
 
-def test_quick_matplotlib_import_restores_kwdoc_and_draws_the_same(tmp_path):
-    # the CLI imports matplotlib with its property tables left empty; kwdoc must
-    # be back afterwards, and the figure must not depend on it (same bytes)
-    code = (
-        "import sys\n"
-        "from cdplot._cli.plot import _import_matplotlib\n"
-        "_import_matplotlib()\n"
-        "import matplotlib.artist, matplotlib.lines\n"
-        "assert matplotlib.artist.kwdoc.__module__ == 'matplotlib.artist'\n"
-        "assert 'linewidth' in str(__import__('inspect').signature(matplotlib.lines.Line2D.set))\n"
-        "import cdplot\n"
-        "cdplot.save_figure(cdplot.cd_diagram(cdplot.load_example('demsar2006')), sys.argv[1])\n"
-    )
-    quick = tmp_path / "quick.svg"
-    res = subprocess.run(
-        [sys.executable, "-c", code, str(quick)], capture_output=True, text=True, timeout=120
-    )
-    assert res.returncode == 0, res.stderr
-    usual = tmp_path / "usual.svg"
-    res = subprocess.run(
-        [sys.executable, "-c", code.replace("_import_matplotlib()\n", ""), str(usual)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert res.returncode == 0, res.stderr
-    assert quick.read_bytes() == usual.read_bytes()
-
-
 def test_width_and_full_axis_options(tmp_path, capsys):
     out = tmp_path / "cd.svg"
     args = ["plot", "--example", "demsar2006", "-o", str(out), "--width", "5", "--full-axis"]

@@ -23,7 +23,7 @@ from ..errors import CdplotError
 from . import _common
 from ._auto import unwrap_auto
 from .critical_difference import _crossing_notes, marks
-from .intervals import _interval_axis, _verdicts
+from .intervals import _interval_axis, _verdicts, shown_methods
 from .layout import axis_polylines, cd_layout, interval_layout
 from .styles import PALETTE, get_style
 
@@ -599,6 +599,7 @@ def intervals_tikz(
     caption=True,
     width=None,
     full_axis=None,
+    methods=None,
     higher_is_better=None,
     alpha=None,
     test=None,
@@ -639,6 +640,9 @@ def intervals_tikz(
         Run the rank axis from 1 to k; by default, as in
         :func:`cdplot.rank_intervals`, from 10 methods on it spans only the
         ranks the segments cover, with a break mark.
+    methods : sequence of str, optional
+        Draw only these methods' rows, on the whole chart's axis (as in
+        :func:`cdplot.rank_intervals`).
     higher_is_better, alpha, test, correction, control, metric, nan_policy : optional
         Options of :func:`cdplot.compare`, for raw scores only.
     compare_kws : dict, optional
@@ -700,6 +704,7 @@ def intervals_tikz(
             "not have; use test='nemenyi' or 'bonferroni-dunn', or cd_tikz"
         )
     names = list(result.methods)
+    shown = shown_methods(methods, names)
     avg = [float(r) for r in result.average_ranks]
     ctrl = None if result.control is None else names.index(result.control)
     if ctrl is not None:
@@ -719,6 +724,7 @@ def intervals_tikz(
         caption=cap,
         legend=legend if caption else [],
         full_axis=full_axis,
+        shown=shown,
     )
     if not lay.fits:
         _common.warn_unfit(

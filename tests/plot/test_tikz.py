@@ -368,3 +368,12 @@ def test_intervals_axis_break_as_the_figure():
     assert first_stroke in tex
     full = intervals_tikz(res, style="paper-wide", caption=False, full_axis=True)
     assert full.count(r"\draw") == tex.count(r"\draw") - 1
+
+
+def test_intervals_tikz_draws_the_parts_the_figure_draws(tmp_path, demsar):
+    ax = cdplot.rank_intervals(demsar, methods=["C4.5", "C4.5+m"])
+    cdplot.save_figure(ax, tmp_path / "part.tex")
+    tex = (tmp_path / "part.tex").read_text(encoding="utf-8")
+    assert tex == intervals_tikz(demsar, methods=["C4.5", "C4.5+m"])
+    assert "C4.5+m" in tex
+    assert "C4.5+cf" not in tex

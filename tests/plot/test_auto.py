@@ -2,7 +2,7 @@
 
 import numpy as np
 import pytest
-from conftest import svg_root, svg_texts
+from svg_checks import svg_root, svg_texts
 
 import cdplot
 from cdplot.errors import CdplotError

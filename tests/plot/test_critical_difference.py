@@ -3,7 +3,7 @@
 import matplotlib as mpl
 import numpy as np
 import pytest
-from conftest import SVG, svg_groups, svg_root, svg_texts, synthetic_table
+from svg_checks import SVG, svg_groups, svg_root, svg_texts, synthetic_table
 
 import cdplot
 from cdplot.errors import CdplotError, CdplotWarning

@@ -2,7 +2,7 @@
 
 import numpy as np
 import pytest
-from conftest import svg_groups, svg_root, synthetic_table
+from svg_checks import svg_groups, svg_root, synthetic_table
 from test_critical_difference import assert_no_overlap
 
 import cdplot

@@ -146,11 +146,11 @@ def _texts_of(n: np.ndarray, x: np.ndarray, decimals: int) -> np.ndarray:
     unit = 10**decimals
     whole = (ni // unit).astype(str)
     if decimals:
-        frac = np.strings.zfill((ni % unit).astype(str), decimals)
-        texts = np.strings.add(np.strings.add(whole, "."), frac)
+        frac = np.char.zfill((ni % unit).astype(str), decimals)
+        texts = np.char.add(np.char.add(whole, "."), frac)
     else:
         texts = whole
-    texts = np.where(np.signbit(x) & (ni != 0), np.strings.add("-", texts), texts).astype(object)
+    texts = np.where(np.signbit(x) & (ni != 0), np.char.add("-", texts), texts).astype(object)
     for i in np.flatnonzero(~np.isfinite(x).ravel()).tolist():
         texts.flat[i] = _text(float(x.flat[i]), decimals)
     return texts
@@ -571,9 +571,9 @@ def _latex_layout(t, names, datasets, rotate, first_pt, as_float):
         np.char.add(t["cell"].astype(str), " ("), np.char.add(t["rank"].astype(str), ")")
     )
     # cells hold digits (5 pt) and a few narrower characters: counted, all at once
-    cell_pt = 5.0 * np.strings.str_len(texts)
+    cell_pt = 5.0 * np.char.str_len(texts)
     for c, pt in _NARROW.items():
-        cell_pt += (pt - 5.0) * np.strings.count(texts, c)
+        cell_pt += (pt - 5.0) * np.char.count(texts, c)
     cell_max = (cell_pt * np.where(t["best"], _BOLD, 1.0)).max(axis=0)
     widths = []
     for j in range(k):

@@ -45,9 +45,9 @@ import math
 
 import numpy as np
 
-from .._options import check_alpha
+from .._options import check_alpha, check_option
 from ..errors import CdplotError
-from .resultkit import Result, method_index, num, readonly, result
+from .resultkit import Result, matrix_dict, method_index, num, readonly, result, wrap
 
 __all__ = [
     "CLIFFS_DELTA_THRESHOLDS",
@@ -57,6 +57,8 @@ __all__ = [
     "cohens_d",
     "effect_sizes",
     "magnitude",
+    "method_summaries",
+    "effect_sizes_dict",
 ]
 
 # (upper bound of the label, label): Romano et al. (2006) for δ, Cohen (1988) for d
@@ -154,8 +156,8 @@ def cliffs_delta(scores, *, higher_is_better: bool = True) -> np.ndarray:
 
     Notes
     -----
-    Computed with one sort per method and binary searches, O(k² N log N),
-    instead of the O(k² N²) double loop.
+    Computed from one sort of all scores and a k x k matrix product, not
+    the O(k² N²) double loop (see the tests for the direct count).
 
     Examples
     --------
@@ -165,19 +167,84 @@ def cliffs_delta(scores, *, higher_is_better: bool = True) -> np.ndarray:
     return _cliffs(_matrix(scores, higher_is_better))
 
 
+# positions per block of the sorted scores in :func:`_cliffs` (measured best at k = 100 and
+# k = 2,000: smaller blocks make the k x k product dearer, larger ones the pair counts)
+_BLOCK = 64
+
+
 def _cliffs(x: np.ndarray) -> np.ndarray:
-    """Cliff's delta of validated scores oriented so that higher is better."""
+    """Cliff's delta of validated scores oriented so that higher is better.
+
+    All k N scores are sorted once (ties in method order).  For the pair
+    (i, j), ``#(s_i > s_j)`` plus the ties in which j's score comes first
+    is the number of (i, j) pairs of positions with j's first: it is counted
+    exactly inside blocks of :data:`_BLOCK` positions, and across blocks as
+    one k x k matrix product of the per-block counts with their prefix sums.
+    The ties, counted per run of equal scores, are then taken out again.
+    O(k N log(k N) + k N * _BLOCK + k^3 N / _BLOCK) with small constants:
+    10,000 data sets x 100 methods take about half a second, where one
+    binary search per score and method took twenty.
+    """
     n, k = x.shape
-    delta = np.zeros((k, k))
-    columns = np.sort(x, axis=0)
+    total = n * k
     flat = x.T.ravel()
-    for j in range(k):
-        # for every score of every method: how many of method j's scores it beats and loses to
-        below = np.searchsorted(columns[:, j], flat, side="left")
-        above = n - np.searchsorted(columns[:, j], flat, side="right")
-        delta[:, j] = (below - above).reshape(k, n).sum(axis=1) / (n * n)
+    # a stable sort keeps equal scores in method order (flat is method-major)
+    order = np.argsort(flat, kind="stable")
+    v = flat[order]
+    lab = order // n
+    m = min(_BLOCK, total)
+    n_blocks = -(-total // m)
+    width = k + 1  # label k pads the last block
+    code_type = np.int32 if width * width < 2**31 else np.int64
+    padded = np.full(n_blocks * m, k, dtype=code_type)
+    padded[:total] = lab
+    padded = padded.reshape(n_blocks, m)
+    # before[i, j]: pairs (score of i, score of j) with j's score earlier in the sorted order
+    within = np.zeros(width * width, dtype=np.int64)
+    for d in range(1, m):
+        codes = padded[:, d:] * width + padded[:, :-d]
+        within += np.bincount(codes.ravel(), minlength=width * width)
+    before = within.reshape(width, width)[:k, :k].astype(float)
+    blocks = np.repeat(np.arange(n_blocks, dtype=np.int64) * width, m) + padded.ravel()
+    counts = np.bincount(blocks, minlength=n_blocks * width).reshape(n_blocks, width)[:, :k]
+    counts = counts.astype(float)
+    before += counts.T @ (np.cumsum(counts, axis=0) - counts)
+    delta = before - before.T
+    # equal scores count for neither side; the sort put the lower method first, so a tie
+    # between i and j was counted as j first when j < i: take those out again
+    ties = _ties(v, lab, k)
+    if ties is not None:
+        idx = np.arange(k)
+        delta -= ties * np.sign(idx[:, None] - idx[None, :])
+    delta /= float(n) * float(n)
     np.fill_diagonal(delta, 0.0)
     return delta
+
+
+def _ties(v: np.ndarray, lab: np.ndarray, k: int) -> np.ndarray | None:
+    """``ties[i, j]``: pairs of equal scores of methods i and j (None when there are none).
+
+    ``v`` are the sorted scores and ``lab`` their methods, equal scores in
+    method order.  One sparse product over the runs of equal scores that
+    hold more than one method, so that few ties cost little.
+    """
+    from scipy import sparse
+
+    total = v.size
+    new_value = np.empty(total, dtype=bool)
+    new_value[0] = True
+    np.not_equal(v[1:], v[:-1], out=new_value[1:])
+    new_run = new_value.copy()
+    new_run[1:] |= lab[1:] != lab[:-1]
+    starts = np.flatnonzero(new_run)
+    sizes = np.diff(np.append(starts, total)).astype(float)
+    group = np.cumsum(new_value)[starts] - 1
+    shared = (np.bincount(group) >= 2)[group]
+    if not shared.any():
+        return None
+    rows = np.unique(group[shared], return_inverse=True)[1]
+    s = sparse.csr_matrix((sizes[shared], (rows, lab[starts][shared])), shape=(rows.max() + 1, k))
+    return (s.T @ s).toarray()
 
 
 def cohens_d(scores, *, higher_is_better: bool = True) -> np.ndarray:
@@ -213,14 +280,25 @@ def _cohens(x: np.ndarray) -> np.ndarray:
         d = np.full((k, k), np.nan)
         np.fill_diagonal(d, 0.0)
         return d
-    mean = np.empty((k, k))
-    sd = np.empty((k, k))
-    # one method against all at a time: N x k differences, where all pairs at once would
-    # hold N x k x k (3.2 GB for 2,000 methods on 100 data sets)
-    for i in range(k):
-        diff = x[:, i : i + 1] - x
-        mean[i] = diff.mean(axis=0)
-        sd[i] = diff.std(axis=0, ddof=1)
+    centred = x - x.mean(axis=0)
+    mean = x.mean(axis=0)[:, None] - x.mean(axis=0)[None, :]
+    # var(s_i - s_j) = var_i + var_j - 2 cov_ij: one k x k product instead of k passes
+    # over N x k differences (0.4 s at 10,000 x 100)
+    gram = centred.T @ centred
+    var = np.diag(gram)
+    ss = var[:, None] + var[None, :] - 2.0 * gram
+    # where the difference varies far less than the methods do, the sum above cancels
+    # to noise: those pairs (near-copies, constant offsets) are computed directly
+    close = ss <= 1e-6 * (var[:, None] + var[None, :])
+    np.fill_diagonal(close, False)
+    ss = np.maximum(ss, 0.0)
+    for i in np.flatnonzero(close.any(axis=1)):
+        js = np.flatnonzero(close[i])
+        diff = x[:, i : i + 1] - x[:, js]
+        dev = diff - diff.mean(axis=0)
+        ss[i, js] = np.einsum("ij,ij->j", dev, dev)
+        mean[i, js] = diff.mean(axis=0)
+    sd = np.sqrt(ss / (n - 1))
     with np.errstate(divide="ignore", invalid="ignore"):
         d = mean / sd
     # differences equal to the last bit are no spread at all: keep inf/NaN honest
@@ -231,19 +309,31 @@ def _cohens(x: np.ndarray) -> np.ndarray:
     return d
 
 
-def _median_ci(sorted_col: np.ndarray, confidence: float) -> tuple[float, float]:
-    """Order-statistic interval of the median with binomial coverage >= ``confidence``."""
+def _median_rank(n: int, confidence: float) -> int:
+    """The order statistic r of the median interval ``[x_(r), x_(n-r+1)]`` (1-based; 0: none).
+
+    The largest r with ``P(Bin(n, 1/2) <= r - 1) <= (1 - confidence) / 2``, so that the
+    coverage is at least ``confidence`` (Conover 1999, section 3.2).  It depends on n
+    only, so it is found once for every method.
+    """
     from scipy.special import bdtr
 
-    n = sorted_col.size
     tail = (1.0 - confidence) / 2.0
-    # the largest r with P(Bin(n, 1/2) <= r - 1) <= tail: [x_(r), x_(n-r+1)] (1-based)
-    r = 0
-    while r + 1 <= n // 2 and bdtr(r, n, 0.5) <= tail:
-        r += 1
+    candidates = np.arange(1, n // 2 + 1)
+    if candidates.size == 0:
+        return 0
+    ok = bdtr(candidates - 1, n, 0.5) <= tail
+    # the tail grows with r: the admissible r are a prefix
+    return int(np.count_nonzero(ok))
+
+
+def _median_ci(ordered: np.ndarray, confidence: float) -> np.ndarray:
+    """Order-statistic intervals of the medians of the sorted columns, shape (k, 2)."""
+    n = ordered.shape[0]
+    r = _median_rank(n, confidence)
     if r == 0:
-        return float(sorted_col[0]), float(sorted_col[-1])
-    return float(sorted_col[r - 1]), float(sorted_col[n - r])
+        return np.column_stack([ordered[0], ordered[-1]])
+    return np.column_stack([ordered[r - 1], ordered[n - r]])
 
 
 @result
@@ -266,6 +356,10 @@ class EffectSizes(Result):
         Confidence intervals of the mean (t-based) and of the median (order
         statistics, coverage at least ``confidence``).
     n_datasets : int
+    measure : {'cliffs_delta', 'cohens_d'}
+        The measure that goes with the test the effect sizes accompany:
+        Cliff's δ for the rank tests, Cohen's d for ANOVA.  Listed first
+        and used to sort pairs in the words.
     """
 
     methods: tuple[str, ...]
@@ -279,6 +373,7 @@ class EffectSizes(Result):
     mean_ci: np.ndarray
     median_ci: np.ndarray
     n_datasets: int
+    measure: str = "cliffs_delta"
 
     def __post_init__(self):
         object.__setattr__(self, "methods", tuple(self.methods))
@@ -307,46 +402,117 @@ class EffectSizes(Result):
         value = self.delta(a, b) if measure == "cliffs_delta" else self.d(a, b)
         return magnitude(value, measure)
 
-    def to_dict(self) -> dict:
-        """A JSON-safe dictionary (``None`` for undefined values)."""
+    def magnitudes(self, measure: str = "cliffs_delta") -> np.ndarray:
+        """The magnitude label of every pair, shape (k, k) (``'undefined'`` for NaN)."""
+        return _labels(self._matrix_of(measure), measure)
 
-        def table(matrix, fn=num):
-            return {
-                a: {b: fn(matrix[i, j]) for j, b in enumerate(self.methods)}
-                for i, a in enumerate(self.methods)
-            }
+    def _matrix_of(self, measure: str) -> np.ndarray:
+        if measure not in _THRESHOLDS:
+            raise CdplotError(f"option measure={measure!r} is not 'cliffs_delta' or 'cohens_d'")
+        return self.cliffs_delta if measure == "cliffs_delta" else self.cohens_d
 
-        def finite(x):
-            x = float(x)
-            return None if not math.isfinite(x) else x
+    def per_method_dict(self) -> dict:
+        """``{method: {mean, std, median, mean_ci, median_ci}}``, JSON-safe."""
+        return _per_method_dict(
+            self.methods, (self.mean, self.std, self.median, self.mean_ci, self.median_ci)
+        )
 
-        return {
-            "cliffs_delta": table(self.cliffs_delta),
-            "cohens_d": table(self.cohens_d, finite),
-            "magnitude": {
-                "cliffs_delta": table(self.cliffs_delta, lambda v: magnitude(v, "cliffs_delta")),
-                "cohens_d": table(self.cohens_d, lambda v: magnitude(v, "cohens_d")),
+    def to_dict(self, *, matrices: bool = True) -> dict:
+        """A JSON-safe dictionary (``None`` for undefined values and infinities).
+
+        Parameters
+        ----------
+        matrices : bool, default True
+            Whether to include the k x k tables ``cliffs_delta``, ``cohens_d``
+            and ``magnitude`` as ``{method: {method: value}}`` (row method
+            against column method); without them only the per-method
+            summaries are given and the tables are ``None``.
+        """
+        summaries = (self.mean, self.std, self.median, self.mean_ci, self.median_ci)
+        if not matrices:
+            return effect_sizes_dict(
+                self.methods,
+                summaries,
+                confidence=self.confidence,
+                measure=self.measure,
+                omitted="the k x k tables were not asked for (to_dict(matrices=False))",
+            )
+        m = self.methods
+        return effect_sizes_dict(
+            m,
+            summaries,
+            confidence=self.confidence,
+            measure=self.measure,
+            tables={
+                "cliffs_delta": matrix_dict(self.cliffs_delta, m),
+                # an infinite d (constant, nonzero differences) has no JSON number: null
+                "cohens_d": matrix_dict(
+                    np.where(np.isfinite(self.cohens_d), self.cohens_d, np.nan), m
+                ),
+                "magnitude": {
+                    "cliffs_delta": _label_dict(self.magnitudes("cliffs_delta"), m),
+                    "cohens_d": _label_dict(self.magnitudes("cohens_d"), m),
+                },
             },
-            "thresholds": dict(_SOURCES),
-            "sign": "positive: the row method is better than the column method",
-            "confidence": self.confidence,
-            "per_method": {
-                m: {
-                    "mean": num(self.mean[i]),
-                    "std": num(self.std[i]),
-                    "median": num(self.median[i]),
-                    "mean_ci": [num(v) for v in self.mean_ci[i]],
-                    "median_ci": [num(v) for v in self.median_ci[i]],
-                }
-                for i, m in enumerate(self.methods)
-            },
-        }
+        )
 
     def _headline(self) -> str:
         return (
             f"{len(self.methods)} methods on {self.n_datasets} data sets, "
             f"largest |delta| = {np.max(np.abs(self.cliffs_delta)):.3f}"
         )
+
+    def pair_text(self, a: str, b: str) -> str:
+        """``"delta = 0.117 (negligible), Cohen's d = 0.735 (medium)"``, measure first."""
+        i, j = self.index(a), self.index(b)
+        delta, d = self.cliffs_delta[i, j], self.cohens_d[i, j]
+        delta = f"delta = {_fmt(delta)} ({magnitude(delta)})"
+        d = f"Cohen's d = {_fmt(d)} ({magnitude(d, 'cohens_d')})"
+        return f"{d}, {delta}" if self.measure == "cohens_d" else f"{delta}, {d}"
+
+    def describe_pairs(
+        self, pairs, *, limit: int = 10, what: str = "significant pairs"
+    ) -> list[str]:
+        """Lines naming the effect sizes of ``pairs``, largest first, capped at ``limit``.
+
+        Parameters
+        ----------
+        pairs : sequence of (str, str)
+            Pairs ``(better, worse)`` as a test found them.
+        limit : int, default 10
+            Most pairs listed; the rest are counted (``... and N more``).
+        what : str, default 'significant pairs'
+            What the pairs are, for the heading.
+
+        Returns
+        -------
+        list of str
+            A heading naming the measure, its sign convention and the source
+            of its magnitude thresholds, then one line per pair.
+        """
+        measure = self.measure
+        matrix = self._matrix_of(measure)
+        name = "Cohen's d" if measure == "cohens_d" else "Cliff's delta"
+        lines = wrap(
+            f"Effect sizes of the {what} ({name} first; positive: the first method is better; "
+            "magnitudes after Romano et al. 2006 for delta and Cohen 1988 for d):"
+        )
+        if not pairs:
+            return []
+        idx = [(self.index(a), self.index(b)) for a, b in pairs]
+        size = np.abs(np.array([matrix[i, j] for i, j in idx], dtype=float))
+        # largest first; NaN last; ties in the order given
+        order = np.argsort(-np.nan_to_num(size, nan=-1.0), kind="stable")[:limit]
+        for t in order.tolist():
+            a, b = pairs[t]
+            lines.append(f"  {a} vs {b}: {self.pair_text(a, b)}")
+        if len(pairs) > limit:
+            symbol = "d" if measure == "cohens_d" else "delta"
+            lines.append(
+                f"  ... and {len(pairs) - limit} more (largest |{symbol}| first; all pairs in "
+                "to_dict()['effect_sizes'])"
+            )
+        return lines
 
     def __str__(self) -> str:
         pct = f"{self.confidence * 100:g}%"
@@ -363,29 +529,159 @@ class EffectSizes(Result):
                 f"  {self.median[i]:.4g} [{mlo:.4g}, {mhi:.4g}]"
             )
         k = len(self.methods)
-        pairs = [(i, j) for i in range(k) for j in range(i + 1, k)]
-        pairs.sort(key=lambda p: -abs(self.cliffs_delta[p]))
-        shown = pairs[:10]
-        lines.append(
-            "Largest effects (Cliff's delta, positive: the first method is better; "
-            "magnitudes after Romano et al. 2006):"
-        )
-        for i, j in shown:
-            a, b = self.methods[i], self.methods[j]
-            if self.cliffs_delta[i, j] < 0:
-                a, b, i, j = b, a, j, i
-            lines.append(
-                f"  {a} vs {b}: delta = {self.cliffs_delta[i, j]:.3f} "
-                f"({magnitude(self.cliffs_delta[i, j])}), Cohen's d = {self.cohens_d[i, j]:.3f} "
-                f"({magnitude(self.cohens_d[i, j], 'cohens_d')})"
-            )
-        if len(pairs) > len(shown):
-            lines.append(f"  ... and {len(pairs) - len(shown)} more pairs (see to_dict())")
+        iu = np.triu_indices(k, 1)
+        # every pair once, the better side (by the measure) first
+        matrix = self._matrix_of(self.measure)
+        pairs = [
+            (self.methods[i], self.methods[j])
+            if not matrix[i, j] < 0
+            else (self.methods[j], self.methods[i])
+            for i, j in zip(iu[0].tolist(), iu[1].tolist(), strict=True)
+        ]
+        lines += self.describe_pairs(pairs, what="pairs")
         return "\n".join(lines)
 
 
+_SIGN = "positive: the row method is better than the column method"
+
+
+def _fmt(x) -> str:
+    x = float(x)
+    if math.isnan(x):
+        return "undefined"
+    if math.isinf(x):
+        return "inf" if x > 0 else "-inf"
+    return f"{x:.3f}"
+
+
+def _labels(matrix: np.ndarray, measure: str) -> np.ndarray:
+    """Magnitude labels of a whole array at once."""
+    size = np.abs(np.asarray(matrix, dtype=float))
+    bounds = [b for b, _ in _THRESHOLDS[measure]]
+    names = np.array([label for _, label in _THRESHOLDS[measure]] + ["large", "undefined"])
+    pos = np.searchsorted(np.array(bounds), size, side="right")
+    pos = np.where(np.isnan(size), len(bounds) + 1, pos)
+    return names[pos]
+
+
+def _label_dict(labels: np.ndarray, names) -> dict:
+    rows = labels.tolist()
+    return {a: dict(zip(names, row, strict=True)) for a, row in zip(names, rows, strict=True)}
+
+
+def _per_method_dict(methods, arrays) -> dict:
+    mean, std, median, mean_ci, median_ci = (np.asarray(v, dtype=float).tolist() for v in arrays)
+    return {
+        m: {
+            "mean": num(mean[i]),
+            "std": num(std[i]),
+            "median": num(median[i]),
+            "mean_ci": [num(v) for v in mean_ci[i]],
+            "median_ci": [num(v) for v in median_ci[i]],
+        }
+        for i, m in enumerate(methods)
+    }
+
+
+def effect_sizes_dict(
+    methods,
+    summaries,
+    *,
+    confidence: float,
+    measure: str = "cliffs_delta",
+    tables: dict | None = None,
+    omitted: str | None = None,
+) -> dict:
+    """The JSON form of effect sizes (``to_dict()['effect_sizes']`` of every analysis).
+
+    Parameters
+    ----------
+    methods : sequence of str
+        Method names.
+    summaries : tuple of ndarray
+        ``(mean, std, median, mean_ci, median_ci)`` as :func:`method_summaries` gives.
+    confidence : float
+        Level of the intervals.
+    measure : {'cliffs_delta', 'cohens_d'}, default 'cliffs_delta'
+        The measure that goes with the analysis' test.
+    tables : dict, optional
+        ``cliffs_delta``, ``cohens_d`` and ``magnitude`` as ``{method: {method:
+        value}}``; without them these keys are ``None``.
+    omitted : str, optional
+        Why the tables are left out (the key ``tables_omitted``).
+
+    Returns
+    -------
+    dict
+        JSON-safe: ``measure``, ``cliffs_delta``, ``cohens_d``, ``magnitude``,
+        ``tables_omitted``, ``thresholds``, ``sign``, ``confidence`` and
+        ``per_method``.
+    """
+    tables = tables or {}
+    return {
+        "measure": measure,
+        "cliffs_delta": tables.get("cliffs_delta"),
+        "cohens_d": tables.get("cohens_d"),
+        "magnitude": tables.get("magnitude"),
+        "tables_omitted": None if tables else omitted,
+        "thresholds": dict(_SOURCES),
+        "sign": _SIGN,
+        "confidence": confidence,
+        "per_method": _per_method_dict(methods, summaries),
+    }
+
+
+def method_summaries(values, *, alpha: float = 0.05) -> tuple[np.ndarray, ...]:
+    """Mean, standard deviation, median and the two intervals of each column of ``values``.
+
+    Parameters
+    ----------
+    values : array_like, shape (n_datasets, n_methods)
+        Finite scores.
+    alpha : float, default 0.05
+        The intervals have level ``1 - alpha``.
+
+    Returns
+    -------
+    tuple of ndarray
+        ``(mean, std, median, mean_ci, median_ci)``; the intervals have shape (k, 2).
+        The cheap part of :func:`effect_sizes`, without the k x k tables.
+    """
+    alpha = check_alpha(alpha)
+    x = _matrix(values, True)
+    n, k = x.shape
+    x, scale = _scaled(x)
+    mean = x.mean(axis=0)
+    std = x.std(axis=0, ddof=1) if n > 1 else np.full(k, np.nan)
+    median = np.median(x, axis=0)
+    if n > 1:
+        from scipy.special import stdtrit
+
+        half = stdtrit(n - 1, 1.0 - alpha / 2.0) * std / math.sqrt(n)
+        mean_ci = np.column_stack([mean - half, mean + half])
+    else:
+        mean_ci = np.full((k, 2), np.nan)
+    median_ci = _median_ci(np.sort(x, axis=0), 1.0 - alpha)
+    out = (mean, std, median, mean_ci, median_ci)
+    if scale != 1.0:
+        with np.errstate(over="raise"):
+            try:
+                out = tuple(v * scale for v in out)
+            except FloatingPointError:
+                raise CdplotError(
+                    "the scores' standard deviations or confidence intervals are beyond the "
+                    "largest float (about 1.8e308); rescale the scores"
+                ) from None
+    return out
+
+
 def effect_sizes(
-    scores, *, methods=None, higher_is_better: bool = True, alpha: float = 0.05
+    scores,
+    *,
+    methods=None,
+    higher_is_better: bool = True,
+    alpha: float = 0.05,
+    measure: str = "cliffs_delta",
 ) -> EffectSizes:
     """Effect sizes of every pair of methods and a summary of each method.
 
@@ -400,6 +696,10 @@ def effect_sizes(
         means better; means and medians stay in the scores' own direction.
     alpha : float, default 0.05
         The confidence intervals have level ``1 - alpha``.
+    measure : {'cliffs_delta', 'cohens_d'}, default 'cliffs_delta'
+        The measure that goes with the test (Cliff's δ with rank tests,
+        Cohen's d with ANOVA): listed first and used to sort pairs in the
+        words.  Both are always computed.
 
     Returns
     -------
@@ -432,47 +732,27 @@ def effect_sizes(
     alpha = check_alpha(alpha)
     x = _matrix(scores, True)
     higher_is_better = _check_direction(higher_is_better)
+    measure = check_option("measure", measure, tuple(_THRESHOLDS))
     n, k = x.shape
     if methods is None:
         methods = tuple(f"M{i + 1}" for i in range(k))
     methods = tuple(str(m) for m in methods)
     if len(methods) != k:
         raise CdplotError(f"option methods has {len(methods)} names for {k} columns of scores")
-    confidence = 1.0 - alpha
-    x, scale = _scaled(x)
-    mean = x.mean(axis=0)
-    std = x.std(axis=0, ddof=1) if n > 1 else np.full(k, np.nan)
-    median = np.median(x, axis=0)
-    if n > 1:
-        from scipy.special import stdtrit
-
-        half = stdtrit(n - 1, 1.0 - alpha / 2.0) * std / math.sqrt(n)
-        mean_ci = np.column_stack([mean - half, mean + half])
-    else:
-        mean_ci = np.full((k, 2), np.nan)
-    ordered = np.sort(x, axis=0)
-    median_ci = np.array([_median_ci(ordered[:, j], confidence) for j in range(k)])
-    if scale != 1.0:
-        with np.errstate(over="raise"):
-            try:
-                mean, std, median, mean_ci, median_ci = (
-                    v * scale for v in (mean, std, median, mean_ci, median_ci)
-                )
-            except FloatingPointError:
-                raise CdplotError(
-                    "the scores' standard deviations or confidence intervals are beyond the "
-                    "largest float (about 1.8e308); rescale the scores"
-                ) from None
+    mean, std, median, mean_ci, median_ci = method_summaries(x, alpha=alpha)
+    x, _ = _scaled(x)
+    oriented = x if higher_is_better else -x
     return EffectSizes(
         methods=methods,
-        cliffs_delta=_cliffs(x if higher_is_better else -x),
-        cohens_d=_cohens(x if higher_is_better else -x),
+        cliffs_delta=_cliffs(oriented),
+        cohens_d=_cohens(oriented),
         higher_is_better=bool(higher_is_better),
-        confidence=confidence,
+        confidence=1.0 - alpha,
         mean=mean,
         std=std,
         median=median,
         mean_ci=mean_ci,
         median_ci=median_ci,
         n_datasets=n,
+        measure=measure,
     )

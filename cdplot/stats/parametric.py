@@ -17,6 +17,7 @@ freedom), because these analyses are not on ``cdplot stats``' default path.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import field, replace
 
@@ -28,6 +29,8 @@ from ..io import ScoreTable, as_score_tables
 from ._validate import pow2_scale, refuse_large
 from .compare import check_control_correction, compare_table, single_table
 from .distributions import chi2_sf, f_sf
+from .effect_sizes import EffectSizes
+from .effect_sizes import effect_sizes as _effect_sizes
 from .formatting import format_p
 from .resultkit import (
     Result,
@@ -39,7 +42,7 @@ from .resultkit import (
     result,
     wrap,
 )
-from .results import ComparisonResult
+from .results import JSON_MATRIX_MAX_METHODS, MAX_LISTED_EFFECTS, ComparisonResult
 
 __all__ = [
     "AnovaResult",
@@ -447,6 +450,30 @@ class AnovaResult(Result):
         object.__setattr__(self, "methods", tuple(self.methods))
         object.__setattr__(self, "notes", tuple(self.notes))
 
+    @functools.cached_property
+    def effect_sizes(self) -> EffectSizes | None:
+        """Cohen's d (the measure of ANOVA), Cliff's δ and per-method summaries.
+
+        Computed on first use from the repeated-measures scores; ``None`` for
+        a one-way design, whose groups are not paired.
+        """
+        if self.scores is None:
+            return None
+        return _effect_sizes(
+            self.scores.values,
+            methods=self.methods,
+            higher_is_better=self.higher_is_better,
+            alpha=self.alpha,
+            measure="cohens_d",
+        )
+
+    def _effect_lines(self) -> list[str]:
+        es = self.effect_sizes
+        pairs = self.tukey.significant_pairs()
+        if es is None or not pairs:
+            return []
+        return ["", *es.describe_pairs(pairs, limit=MAX_LISTED_EFFECTS)]
+
     @property
     def metric(self) -> str | None:
         """The measure analysed, if the table names it."""
@@ -519,11 +546,12 @@ class AnovaResult(Result):
             lines.append(str(self.sphericity))
         if self.pvalue_gg is not None:
             lines.append(f"Greenhouse-Geisser corrected {format_p(self.pvalue_gg, prefix=True)}")
-        lines += ["", *wrap(self.conclusion()), *notes_lines(self.notes)]
+        lines += ["", *wrap(self.conclusion()), *self._effect_lines(), *notes_lines(self.notes)]
         return "\n".join(lines)
 
     def to_dict(self) -> dict:
         """Return a JSON-safe dictionary."""
+        es = self.effect_sizes
         return {
             "test": "anova",
             "design": self.design,
@@ -547,6 +575,9 @@ class AnovaResult(Result):
             "pvalue_gg": num(self.pvalue_gg),
             "notes": list(self.notes),
             "conclusion": self.conclusion(),
+            "effect_sizes": None
+            if es is None
+            else es.to_dict(matrices=self.n_methods <= JSON_MATRIX_MAX_METHODS),
         }
 
 
@@ -1038,6 +1069,12 @@ class AutoResult(Result):
         return self.analysis.scores
 
     @property
+    def effect_sizes(self) -> EffectSizes:
+        """The chosen analysis' effect sizes: Cohen's d first on the parametric path,
+        Cliff's δ on the rank-based one."""
+        return self.analysis.effect_sizes
+
+    @property
     def metric(self) -> str | None:
         """The measure analysed, if the table names it."""
         return self.analysis.metric
@@ -1067,7 +1104,8 @@ class AutoResult(Result):
         )
 
     def to_dict(self) -> dict:
-        """Return a JSON-safe dictionary."""
+        """Return a JSON-safe dictionary (``effect_sizes`` at the top level)."""
+        analysis = self.analysis.to_dict()
         return {
             "test": "auto",
             "path": self.path,
@@ -1075,8 +1113,10 @@ class AutoResult(Result):
             "alpha": self.alpha,
             "normality": None if self.normality is None else self.normality.to_dict(),
             "sphericity": self.sphericity.to_dict(),
-            "analysis": self.analysis.to_dict(),
+            "analysis": analysis,
             "conclusion": self.conclusion(),
+            # at the top level, as for compare's results (moved, not copied: k x k tables)
+            "effect_sizes": analysis.pop("effect_sizes"),
         }
 
 

@@ -17,6 +17,8 @@ import numpy as np
 
 from ..io import ScoreTable
 from ..io.export import to_frame
+from .effect_sizes import EffectSizes, effect_sizes_dict, method_summaries
+from .effect_sizes import effect_sizes as _effect_sizes
 from .formatting import format_p
 from .resultkit import (
     Result,
@@ -63,6 +65,8 @@ CORRECTION_LABELS = {
 
 #: Most methods for which :meth:`ComparisonResult.to_dict` includes the k x k matrices.
 JSON_MATRIX_MAX_METHODS = 300
+#: Most pairs whose effect sizes ``str(result)`` lists (largest first); beyond, it counts.
+MAX_LISTED_EFFECTS = 10
 #: Most significant pairs the conclusion lists one by one; beyond, it summarises.
 MAX_LISTED_PAIRS = 30
 #: Most method names the conclusion lists in groups; beyond, it summarises.
@@ -352,6 +356,13 @@ class ComparisonResult(Result):
         Wilcoxon test from ``R+ - R-`` and the sign test from the wins, which
         can disagree with the average ranks (see :meth:`direction_conflicts`).
         Defaults to the average-rank order.
+    effect_sizes : EffectSizes
+        Cliff's δ and Cohen's d of every pair of methods over the data sets'
+        scores (positive: the row method is better) with magnitude labels,
+        and each method's mean, standard deviation, median and their
+        confidence intervals at ``1 - alpha``.  A property, computed on first
+        use and kept, so that an analysis that never looks at it costs
+        nothing more.
 
     Notes
     -----
@@ -408,6 +419,42 @@ class ComparisonResult(Result):
     def metric(self) -> str | None:
         """The measure analysed, if the table names it."""
         return self.scores.metric
+
+    @functools.cached_property
+    def effect_sizes(self) -> EffectSizes:
+        """Cliff's δ, Cohen's d and per-method summaries of the scores analysed.
+
+        See :func:`cdplot.stats.effect_sizes.effect_sizes`; Cliff's δ is the
+        measure of the rank tests.  Computed on first use and kept.
+        """
+        return _effect_sizes(
+            self.scores.values,
+            methods=self.methods,
+            higher_is_better=self.higher_is_better,
+            alpha=self.alpha,
+        )
+
+    def _effect_lines(self) -> list[str]:
+        """The effect sizes of the significant pairs, for ``__str__``."""
+        if self.n_methods > JSON_MATRIX_MAX_METHODS:
+            return [
+                f"Effect sizes (Cliff's delta, Cohen's d) of {self.n_methods} methods are left out "
+                "of this summary; result.effect_sizes computes them."
+            ]
+        pairs = self.significant_pairs()
+        es = self.effect_sizes
+        if not pairs:
+            delta = np.abs(es.cliffs_delta)
+            i, j = np.unravel_index(int(np.argmax(delta)), delta.shape)
+            if es.cliffs_delta[i, j] < 0:
+                i, j = j, i
+            a, b = self.methods[i], self.methods[j]
+            return wrap(
+                f"Effect sizes: no pair differs significantly; the largest effect is {a} vs {b}: "
+                f"{es.pair_text(a, b)} (positive: the first method is better; magnitudes after "
+                "Romano et al. 2006 and Cohen 1988; every pair in result.effect_sizes)."
+            )
+        return es.describe_pairs(pairs, limit=MAX_LISTED_EFFECTS)
 
     @property
     def rejected(self) -> bool:
@@ -660,7 +707,7 @@ class ComparisonResult(Result):
                 f"{TEST_LABELS[self.test]} critical value q = {self.critical_value:.6f}, "
                 f"CD = {self.critical_difference:.6f} (alpha = {self.alpha:g})"
             )
-        lines += ["", *wrap(self.conclusion()), *notes_lines(self.notes)]
+        lines += ["", *wrap(self.conclusion()), "", *self._effect_lines(), *notes_lines(self.notes)]
         return "\n".join(lines)
 
     # ---- serialisation --------------------------------------------------------
@@ -675,8 +722,10 @@ class ComparisonResult(Result):
         ----------
         matrices : bool, optional
             Whether to include the three ``k x k`` matrices (``statistics``,
-            ``pvalues_unadjusted``, ``pvalues``) as ``{method: {method:
-            value}}``.  By default they are included up to
+            ``pvalues_unadjusted``, ``pvalues``) and the effect sizes'
+            (``effect_sizes``: ``cliffs_delta``, ``cohens_d``, ``magnitude``) as
+            ``{method: {method: value}}``; the per-method summaries of
+            ``effect_sizes`` are always there.  By default they are included up to
             :data:`JSON_MATRIX_MAX_METHODS` methods; beyond, they are
             ``None`` and ``matrices_omitted`` says why (for 2,000 methods they
             would be 12 million numbers, over 400 MB of JSON).  The
@@ -726,6 +775,18 @@ class ComparisonResult(Result):
             "source": self.scores.source,
             "dropped_datasets": list(self.scores.dropped_datasets),
             "conclusion": self.conclusion(),
+            "effect_sizes": self.effect_sizes.to_dict()
+            if matrices
+            else effect_sizes_dict(
+                self.methods,
+                method_summaries(self.scores.values, alpha=self.alpha),
+                confidence=1.0 - self.alpha,
+                omitted=(
+                    f"the {self.n_methods} x {self.n_methods} tables of Cliff's delta and "
+                    f"Cohen's d are left out above {JSON_MATRIX_MAX_METHODS} methods "
+                    "(in Python: result.effect_sizes)"
+                ),
+            ),
         }
 
     def to_frame(self):

@@ -187,3 +187,162 @@ def test_an_interval_beyond_the_float_range_is_refused():
     x = np.array([[1.7e308, 0.0], [-1.7e308, 0.0], [1.7e308, 1.0]])
     with pytest.raises(CdplotError, match="beyond the largest float"):
         effect_sizes(x)
+
+
+def test_cliffs_delta_matches_autorank_live():
+    # autorank 1.3: autorank._util._cliffs_delta(x, y), its own O(N^2) double loop
+    autorank_util = pytest.importorskip("autorank._util")
+    rng = np.random.default_rng(12)
+    # ties within and across methods (two decimals), as real accuracy tables have
+    x = np.round(rng.uniform(0.6, 0.9, size=(25, 6)), 2)
+    delta = cliffs_delta(x)
+    for i in range(6):
+        for j in range(6):
+            if i != j:
+                ref = autorank_util._cliffs_delta(x[:, i], x[:, j])
+                assert delta[i, j] == pytest.approx(ref, abs=1e-12)
+
+
+@pytest.mark.parametrize("rounding", [None, 3, 1, 0])
+@pytest.mark.parametrize(("n", "k"), [(1, 2), (3, 70), (40, 9), (150, 3)])
+def test_blocked_cliffs_delta_equals_the_direct_count(n, k, rounding):
+    # the blocked count crosses block boundaries (64 positions) inside runs of ties
+    rng = np.random.default_rng(n * 100 + k)
+    x = rng.normal(size=(n, k))
+    if rounding is not None:
+        x = np.round(x, rounding)
+    delta = cliffs_delta(x)
+    for i, j in [(0, 1), (1, 0), (k - 1, 0), (k // 2, k - 1)]:
+        if i != j:
+            assert delta[i, j] == pytest.approx(_delta_by_count(x[:, i], x[:, j]), abs=1e-12)
+    assert np.allclose(delta, -delta.T, atol=1e-15)
+
+
+def test_cohens_d_of_near_copies_is_exact():
+    # the k x k product var_i + var_j - 2 cov_ij cancels for near-copies; those pairs are
+    # computed from the differences themselves
+    rng = np.random.default_rng(4)
+    base = rng.normal(size=30) * 1e3 + 1e6
+    x = np.column_stack([base, base + 1e-4 * rng.normal(size=30) + 2e-5, base + 3.0, base * 2])
+    d = cohens_d(x)
+    for i in range(4):
+        for j in range(4):
+            if i == j:
+                continue
+            diff = x[:, i] - x[:, j]
+            if np.ptp(diff) == 0:
+                assert np.isinf(d[i, j])
+            else:
+                assert d[i, j] == pytest.approx(diff.mean() / diff.std(ddof=1), rel=1e-9)
+
+
+def test_cohens_d_differs_from_autorank_on_purpose():
+    # autorank 1.3's _cohen_d divides by the pooled standard deviation of two independent
+    # samples; cdplot's d is d_z of the paired differences (the same data sets), as the
+    # paired t-test and repeated-measures ANOVA see them
+    autorank_util = pytest.importorskip("autorank._util")
+    (t,) = cdplot.load_example("demsar2006")
+    x = t.values
+    pooled = autorank_util._cohen_d(x[:, 3], x[:, 0])
+    assert cohens_d(x)[3, 0] == pytest.approx(0.735, abs=5e-4)
+    assert abs(pooled) < 0.2, "the pooled d hides the consistent paired gain"
+
+
+# ---- wired into every multi-method analysis ---------------------------------------------
+
+
+def test_compare_carries_effect_sizes_computed_once():
+    (t,) = cdplot.load_example("demsar2006")
+    res = cdplot.compare(t)
+    assert "effect_sizes" not in vars(res), "computed lazily, not by compare()"
+    es = res.effect_sizes
+    assert es is res.effect_sizes
+    assert es.measure == "cliffs_delta"
+    ref = effect_sizes(t.values, methods=t.methods)
+    assert np.array_equal(es.cliffs_delta, ref.cliffs_delta)
+    assert es.delta("C4.5+m+cf", "C4.5") == pytest.approx(0.117347, abs=5e-7)
+
+
+def test_lower_is_better_analysis_flips_effects():
+    rng = np.random.default_rng(8)
+    x = rng.uniform(size=(12, 4))
+    hi = cdplot.compare(x).effect_sizes
+    lo = cdplot.compare(x, higher_is_better=False).effect_sizes
+    assert np.allclose(lo.cliffs_delta, -hi.cliffs_delta)
+    assert np.allclose(lo.cohens_d, -hi.cohens_d)
+
+
+def test_json_has_the_effect_sizes_at_the_top_level_and_no_nan():
+    # constant differences give an infinite d and identical columns an undefined one
+    x = np.array([[1.0, 0.5, 1.0, 0.2], [2.0, 1.5, 2.0, 0.1], [3.0, 2.5, 3.0, 0.3]] * 4)
+    res = cdplot.compare(x, methods=["a", "b", "c", "d"])
+    d = json.loads(res.to_json())
+    es = d["effect_sizes"]
+    assert es["cohens_d"]["a"]["b"] is None  # +inf
+    assert es["cohens_d"]["a"]["c"] is None  # NaN
+    assert es["magnitude"]["cohens_d"]["a"]["b"] == "large"
+    assert es["magnitude"]["cohens_d"]["a"]["c"] == "undefined"
+    assert es["cliffs_delta"]["a"]["d"] == pytest.approx(
+        _delta_by_count(x[:, 0], x[:, 3]), abs=1e-12
+    )
+    assert set(es["per_method"]["a"]) == {"mean", "std", "median", "mean_ci", "median_ci"}
+    assert "Romano" in es["thresholds"]["cliffs_delta"]
+    assert es["sign"].startswith("positive")
+
+
+def test_str_lists_significant_pairs_largest_first_and_caps():
+    rng = np.random.default_rng(2)
+    x = rng.normal(size=(40, 30)) + np.linspace(0, 4, 30)
+    res = cdplot.compare(x)
+    text = str(res)
+    words = " ".join(text.split())
+    assert "Effect sizes of the significant pairs (Cliff's delta first" in words
+    assert "Romano et al. 2006" in words
+    assert "positive: the first method is better" in words
+    n_sig = len(res.significant_pairs())
+    assert f"... and {n_sig - 10} more" in text
+    block = text[text.index("Effect sizes of the significant pairs") :].splitlines()
+    shown = [line for line in block if " vs " in line]
+    assert len(shown) == 10
+    values = [abs(float(line.split("delta = ")[1].split()[0])) for line in shown]
+    assert values == sorted(values, reverse=True)
+
+
+def test_many_methods_leave_the_tables_out_of_json_without_computing_them():
+    from cdplot.stats.results import JSON_MATRIX_MAX_METHODS
+
+    k = JSON_MATRIX_MAX_METHODS + 1
+    x = np.random.default_rng(3).normal(size=(5, k))
+    res = cdplot.compare(x)
+    d = res.to_dict()
+    assert d["effect_sizes"]["cliffs_delta"] is None
+    assert str(JSON_MATRIX_MAX_METHODS) in d["effect_sizes"]["tables_omitted"]
+    assert len(d["effect_sizes"]["per_method"]) == k
+    assert "left out of this summary" in " ".join(str(res).split())
+    assert "effect_sizes" not in vars(res)
+
+
+def test_compare_metrics_carries_effect_sizes_per_metric():
+    mc = cdplot.compare_metrics(cdplot.load_example("yang-table9"))
+    d = mc.to_dict()
+    for label, r in zip(mc.metrics, mc.results, strict=True):
+        assert r.effect_sizes.higher_is_better == r.higher_is_better
+        assert d["results"][label]["effect_sizes"]["cliffs_delta"] is not None
+
+
+def test_parametric_route_leads_with_cohens_d():
+    # seed 0 passes both checks (Shapiro-Wilk and Mauchly), so ANOVA is chosen
+    x = np.random.default_rng(0).normal(size=(30, 4)) + np.linspace(0, 1.5, 4)
+    auto = cdplot.compare_auto(x)
+    assert auto.path == "parametric"
+    es = auto.effect_sizes
+    assert es is auto.analysis.effect_sizes
+    assert es.measure == "cohens_d"
+    text = " ".join(str(auto).split())
+    assert "Effect sizes of the significant pairs (Cohen's d first" in text
+    d = auto.to_dict()
+    assert d["effect_sizes"]["measure"] == "cohens_d"
+    assert "effect_sizes" not in d["analysis"], "moved to the top level, not copied"
+    json.dumps(d, allow_nan=False)
+    diff = x[:, 3] - x[:, 0]
+    assert es.d("method 4", "method 1") == pytest.approx(diff.mean() / diff.std(ddof=1))

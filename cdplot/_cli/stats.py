@@ -25,7 +25,9 @@ def register(sub) -> None:
         description=(
             "Print the average ranks, the Friedman and Iman-Davenport tests, the post-hoc "
             "test with its critical difference or adjusted p-values, the groups of methods that "
-            "do not differ significantly, and the conclusion in words."
+            "do not differ significantly, the conclusion in words, and the effect sizes of the "
+            "significant pairs (Cliff's delta and Cohen's d, positive when the first method is "
+            "better, with magnitudes after Romano et al. 2006 and Cohen 1988)."
         ),
         epilog="Example: cdplot stats --example demsar2006 --test bonferroni-dunn --control C4.5",
     )
@@ -36,7 +38,9 @@ def register(sub) -> None:
         "--format",
         choices=STATS_FORMATS,
         default=None,
-        help="text (default), json (one object), or csv (one row per method: rank order, "
+        help="text (default), json (one object; its key effect_sizes holds Cliff's delta and "
+        "Cohen's d of every pair, their magnitudes and each method's mean, std, median and "
+        "confidence intervals), or csv (one row per method: rank order, "
         "average rank, mean score, groups, adjusted p-values against every method)",
     )
     g.add_argument("--json", action="store_true", help="the same as --format json")

@@ -85,3 +85,32 @@ def test_version():
     out = run("--version")
     assert out.returncode == 0
     assert out.stdout.startswith("cdplot ")
+
+
+def test_json_effect_sizes():
+    out = run("stats", "--example", "demsar2006", "--json")
+    assert out.returncode == 0, out.stderr
+    es = json.loads(out.stdout)["effect_sizes"]
+    # autorank 1.3.0: autorank._util._cliffs_delta on the same table (see tests/stats)
+    assert es["cliffs_delta"]["C4.5+m+cf"]["C4.5"] == pytest.approx(0.117347, abs=5e-7)
+    assert es["cohens_d"]["C4.5+m+cf"]["C4.5"] == pytest.approx(0.735, abs=5e-4)
+    assert es["magnitude"]["cliffs_delta"]["C4.5+m+cf"]["C4.5"] == "negligible"
+    assert es["magnitude"]["cohens_d"]["C4.5+m+cf"]["C4.5"] == "medium"
+    assert set(es["per_method"]) == {"C4.5", "C4.5+m", "C4.5+cf", "C4.5+m+cf"}
+
+
+def test_json_effect_sizes_of_compare_auto_at_the_top_level():
+    out = run("stats", "--example", "demsar2006", "--test", "auto", "--json")
+    assert out.returncode == 0, out.stderr
+    d = json.loads(out.stdout)
+    assert d["effect_sizes"]["measure"] in ("cliffs_delta", "cohens_d")
+    assert "effect_sizes" not in d["analysis"]
+
+
+def test_text_names_effect_sizes_and_help_says_so():
+    out = run("stats", "--example", "demsar2006", "--alpha", "0.1", "--test", "friedman-z")
+    assert out.returncode == 0, out.stderr
+    text = " ".join(out.stdout.split())
+    assert "C4.5+m+cf vs C4.5: delta = 0.117 (negligible), Cohen's d = 0.735 (medium)" in text
+    helptext = " ".join(run("stats", "--help").stdout.split())
+    assert "Cliff's delta and Cohen's d" in helptext

@@ -74,6 +74,7 @@ _LAZY = {
     # reports (jinja2, weasyprint)
     "report": "cdplot.reporting",
     "data_table": "cdplot.reporting",
+    "effect_size_table": "cdplot.reporting.effect_table",
 }
 
 __all__ = ["__version__", "CdplotError", "CdplotWarning", *sorted(_LAZY)]

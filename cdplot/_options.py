@@ -63,6 +63,7 @@ __all__ = [
     "TABLE_MARKS",
     "TEXT_FORMATS",
     "STATS_FORMATS",
+    "EFFECT_PAIRS",
 ]
 
 # post-hoc tests after the Friedman test
@@ -98,6 +99,8 @@ TABLE_FORMATS = ("latex", "markdown", "html")
 TABLE_MARKS = ("best", "none", "wilcoxon", "t-test", "posthoc")
 TEXT_FORMATS = ("text", "latex")
 STATS_FORMATS = ("text", "json", "csv")
+# the pairs an effect-size table lists (cdplot table --effect-sizes PAIRS)
+EFFECT_PAIRS = ("significant", "all")
 
 # resolution of PNG output: below 10 dpi a figure is a few pixels wide (0.001 gives none,
 # which Agg refuses); above 2400 a wide figure passes Agg's 2**16-pixel limit

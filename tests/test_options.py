@@ -94,6 +94,7 @@ CLI_ONLY = {
     "format": "stats and pair: str(), to_json() or to_csv() of the result",
     "ranks_input": "compare_ranks(FILE, N) instead of compare(FILE)",
     "n_datasets": "the second argument of compare_ranks",
+    "effect_sizes": "table: effect_size_table(result, pairs=PAIRS) instead of data_table",
 }
 
 

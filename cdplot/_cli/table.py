@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from .._options import TABLE_FORMATS, TABLE_MARKS
+from .._options import EFFECT_PAIRS, TABLE_FORMATS, TABLE_MARKS
 from .common import add_analysis_options, add_input_options, output_format, run_analyses, write_text
 
 # what the extension of -o OUT says
@@ -43,6 +43,16 @@ def register(sub) -> None:
         "--decimals", type=int, metavar="N", help="decimals of the scores (default: as typed)"
     )
     _add_paper_options(g)
+    g.add_argument(
+        "--effect-sizes",
+        nargs="?",
+        const="significant",
+        choices=EFFECT_PAIRS,
+        metavar="PAIRS",
+        help="print the effect-size table instead: Cliff's delta and Cohen's d with their "
+        "magnitudes for the significant pairs (or 'all' pairs tested), largest first; "
+        "positive when the first method is better",
+    )
     p.set_defaults(func=run)
 
 
@@ -110,6 +120,11 @@ def run(args) -> int:
     for i, r in enumerate(results):
         if len(results) > 1:
             parts.append(("\n" if i else "") + _heading(r, fmt))
+        if args.effect_sizes:
+            from ..reporting.effect_table import effect_size_table
+
+            parts.append(effect_size_table(r, format=fmt, pairs=args.effect_sizes))
+            continue
         parts.append(data_table(r, format=fmt, decimals=args.decimals, **_paper_kwargs(args)))
     write_text(args, "".join(parts), fmt)
     return 0

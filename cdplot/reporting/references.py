@@ -25,6 +25,7 @@ __all__ = [
     "bibtex",
     "choice_paragraph",
     "anova_paragraph",
+    "effect_size_sentence",
 ]
 
 
@@ -362,6 +363,53 @@ REFERENCES = dict(
   doi     = {10.21105/joss.02173}
 }""",
         ),
+        _ref(
+            "cliff1993",
+            "Cliff, 1993",
+            "N. Cliff (1993). Dominance statistics: ordinal analyses to answer ordinal questions. "
+            "Psychological Bulletin 114(3), 494\u2013509. doi:10.1037/0033-2909.114.3.494",
+            """
+@article{cliff1993,
+  author  = {Cliff, Norman},
+  title   = {Dominance Statistics: Ordinal Analyses to Answer Ordinal Questions},
+  journal = {Psychological Bulletin},
+  volume  = {114},
+  number  = {3},
+  pages   = {494--509},
+  year    = {1993},
+  doi     = {10.1037/0033-2909.114.3.494}
+}""",
+        ),
+        _ref(
+            "romano2006",
+            "Romano et al., 2006",
+            "J. Romano, J. D. Kromrey, J. Coraggio and J. Skowronek (2006). Appropriate "
+            "statistics for ordinal level data: should we really be using t-test and Cohen's d "
+            "for evaluating group differences on the NSSE and other surveys? Annual meeting of "
+            "the Florida Association of Institutional Research.",
+            """
+@inproceedings{romano2006,
+  author    = {Romano, Jeanine and Kromrey, Jeffrey D. and Coraggio, Jesse and Skowronek, Jeff},
+  title     = {Appropriate Statistics for Ordinal Level Data: Should We Really Be Using t-test and {C}ohen's d for Evaluating Group Differences on the {NSSE} and Other Surveys?},
+  booktitle = {Annual Meeting of the Florida Association of Institutional Research},
+  year      = {2006}
+}""",  # noqa: E501
+        ),
+        _ref(
+            "cohen1988",
+            "Cohen, 1988",
+            "J. Cohen (1988). Statistical Power Analysis for the Behavioral Sciences, 2nd ed. "
+            "Lawrence Erlbaum, Hillsdale, NJ.",
+            """
+@book{cohen1988,
+  author    = {Cohen, Jacob},
+  title     = {Statistical Power Analysis for the Behavioral Sciences},
+  edition   = {2nd},
+  publisher = {Lawrence Erlbaum},
+  address   = {Hillsdale, NJ},
+  year      = {1988}
+}""",
+        ),
     ]
 )
 
@@ -374,6 +422,26 @@ _CORRECTION_REFS = {
     "shaffer": ("shaffer1986", "garcia2008"),
     "bergmann": ("bergmann1988", "garcia2008"),
 }
+
+
+# the effect sizes every report shows: Cliff's delta, its magnitudes, Cohen's d
+EFFECT_SIZE_KEYS = ["cliff1993", "romano2006", "cohen1988"]
+
+
+def effect_size_sentence(*, format: str = "text", parametric: bool = False) -> str:
+    """The sentence of a methods paragraph that names the effect sizes and their sources."""
+    delta = "Cliff's $\\delta$" if format == "latex" else "Cliff's \u03b4"
+    cliff = (
+        f"{delta} {_cite(['cliff1993'], format)} between the two methods' scores over the data "
+        f"sets, with the magnitude thresholds of {_citet('romano2006', format)}"
+    )
+    cohen = "Cohen's $d$" if format == "latex" else "Cohen's d"
+    cohen = f"{cohen} of the paired differences {_cite(['cohen1988'], format)}"
+    first, second = (cohen, cliff) if parametric else (cliff, cohen)
+    return (
+        f"Effect sizes are reported as {first}, and as {second}; positive values mean that the "
+        "first method of a pair is better."
+    )
 
 
 def _cite(keys, format: str) -> str:
@@ -411,7 +479,7 @@ def references_for(results, *, consistency: bool = False, auto=None) -> list[Ref
     if auto is not None:
         keys += ["herbold2020", "shapiro1965", "mauchly1940"]
         if not results:
-            keys += ["greenhouse1959", "tukey1949"]
+            keys += ["greenhouse1959", "tukey1949", "cohen1988", "cliff1993", "romano2006"]
             return [REFERENCES[k] for k in dict.fromkeys(keys)]
     keys += ["friedman1937", "iman1980", "demsar2006"]
     for r in results:
@@ -420,6 +488,8 @@ def references_for(results, *, consistency: bool = False, auto=None) -> list[Ref
             keys += _CORRECTION_REFS.get(r.correction, ())
         if r.test == "friedman-z" and r.control is None:
             keys.append("garcia2008")
+    if results:
+        keys += EFFECT_SIZE_KEYS
     if consistency:
         keys.append("kendall1945")
     seen: dict[str, None] = {}
@@ -564,6 +634,7 @@ def methods_paragraph(result, *, format: str = "text") -> str:
             "multiple "
             f"testing with {corr_text} {c(*corr_keys)}."
         )
+    parts.append(effect_size_sentence(format=format))
     if r.n_datasets < 10:
         parts.append(
             f"With only {r.n_datasets} data sets, the chi-square and F approximations are rough."
@@ -684,5 +755,6 @@ def anova_paragraph(anova, *, format: str = "text") -> str:
         "repeated-measures analysis of variance (data sets as subjects), reporting also the "
         "p-value with the Greenhouse\u2013Geisser correction of the degrees of freedom "
         f"{_cite(['greenhouse1959'], format)}, and compared all pairs of methods with Tukey's "
-        f"honestly significant difference test {_cite(['tukey1949'], format)} at {alpha}."
+        f"honestly significant difference test {_cite(['tukey1949'], format)} at {alpha}. "
+        + effect_size_sentence(format=format, parametric=True)
     )

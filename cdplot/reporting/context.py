@@ -16,8 +16,9 @@ from html import escape as html_escape
 import numpy as np
 
 from .._version import __version__
+from ..stats.effect_sizes import magnitude
 from ..stats.formatting import format_p
-from ..stats.results import CORRECTION_LABELS
+from ..stats.results import CORRECTION_LABELS, JSON_MATRIX_MAX_METHODS
 from ._format import auto_decimals, fmt_number, fmt_p, symbols_markup
 from .layout import (
     LANDSCAPE_WIDTH_PT,
@@ -335,6 +336,7 @@ def method_table(r, order, *, decimals: int) -> dict:
             letters[m] += _group_letters(n)
     sig = np.asarray(r.significant, dtype=bool)[np.ix_(idx, idx)]
     best = float(np.min(r.average_ranks))
+    effect = _effect_column(r, order) if scored else None
     rows = []
     for n, m in enumerate(order):
         rows.append(
@@ -342,6 +344,7 @@ def method_table(r, order, *, decimals: int) -> dict:
                 "number": n + 1,
                 "method": m,
                 "mean": fmt_number(float(np.mean(values[:, n])), decimals) if scored else None,
+                "effect": effect["cells"][n] if effect else "",
                 "average_rank": f"{r.average_rank(m):.3f}",
                 "best": bool(r.average_rank(m) <= best + 1e-9),
                 "wtl": f"{int(wins[n])}\u2009/\u2009{int(ties[n])}\u2009/\u2009{int(losses[n])}"
@@ -352,7 +355,90 @@ def method_table(r, order, *, decimals: int) -> dict:
             }
         )
     duels = r.n_datasets * (len(order) - 1) if scored else None
-    return {"rows": rows, "n_groups": len(cliques), "duels": duels}
+    return {"rows": rows, "n_groups": len(cliques), "duels": duels, "effect": effect}
+
+
+# the significant pairs whose effect sizes the report lists, largest |delta| first; the rest
+# are in the JSON output (about a third of a page at this many)
+MAX_EFFECT_ROWS = 15
+
+
+# up to this many methods the method table has a column of Cliff's delta against the best
+# method; beyond, the narrower name column would wrap most names (a 60-method table grew by
+# 40 % of a page), and the Effect sizes section lists the largest effects instead
+MAX_EFFECT_COLUMN_METHODS = 30
+
+
+def _effect_column(r, order) -> dict | None:
+    """Cliff's delta of the reference method (the control, else the best) against each method.
+
+    ``None`` above :data:`MAX_EFFECT_COLUMN_METHODS` methods.
+    """
+    if r.n_methods > MAX_EFFECT_COLUMN_METHODS:
+        return None
+    es = r.effect_sizes
+    ref = r.control if r.control is not None else order[0]
+    i = es.index(ref)
+    cells = []
+    for m in order:
+        if m == ref:
+            cells.append("\u2013")
+            continue
+        # the value only: a magnitude word would narrow the name column until names wrap
+        # (the table of the significant pairs gives the magnitudes)
+        cells.append(fmt_number(float(es.cliffs_delta[i, es.index(m)]), 2))
+    return {"reference": ref, "number": order.index(ref) + 1, "cells": cells}
+
+
+def _effect_pairs(r, order) -> dict:
+    """The effect sizes of the significant pairs, largest |delta| first, capped."""
+    pos = {m: i for i, m in enumerate(order, start=1)}
+    if r.n_methods > JSON_MATRIX_MAX_METHODS:
+        return {"computed": False, "limit": JSON_MATRIX_MAX_METHODS, "rows": [], "largest": None}
+    es = r.effect_sizes
+    pairs = r.significant_pairs()
+    index = {m: i for i, m in enumerate(es.methods)}
+    rows = []
+    for a, b in pairs:
+        i, j = index[a], index[b]
+        delta, d = float(es.cliffs_delta[i, j]), float(es.cohens_d[i, j])
+        rows.append(
+            {
+                "na": pos[a],
+                "a": a,
+                "nb": pos[b],
+                "b": b,
+                "size": abs(delta),
+                "delta": fmt_number(delta, 3),
+                "delta_label": magnitude(delta),
+                "d": fmt_number(d, 2),
+                "d_label": magnitude(d, "cohens_d"),
+            }
+        )
+    rows.sort(key=lambda row: (-row["size"], row["na"], row["nb"]))
+    largest = None
+    if not pairs:
+        delta = np.abs(es.cliffs_delta)
+        i, j = np.unravel_index(int(np.argmax(delta)), delta.shape)
+        if es.cliffs_delta[i, j] < 0:
+            i, j = j, i
+        v, d = float(es.cliffs_delta[i, j]), float(es.cohens_d[i, j])
+        largest = {
+            "a": es.methods[i],
+            "b": es.methods[j],
+            "delta": fmt_number(v, 3),
+            "delta_label": magnitude(v),
+            "d": fmt_number(d, 2),
+            "d_label": magnitude(d, "cohens_d"),
+        }
+    return {
+        "computed": True,
+        "rows": rows[:MAX_EFFECT_ROWS],
+        "n_significant": len(rows),
+        "n_unlisted": max(0, len(rows) - MAX_EFFECT_ROWS),
+        "largest": largest,
+        "numbered": len(order) > 6,
+    }
 
 
 def _posthoc(r) -> dict:
@@ -508,6 +594,8 @@ def section_context(
         "omnibus": _omnibus_rows(r),
         "posthoc": _posthoc(r),
         "pairwise": pairwise,
+        # average ranks alone (compare_ranks) have no scores to measure effects on
+        "effects": _effect_pairs(r, order) if scored else None,
         "figures": [_placed(f, r, paper, matrix=pairwise["matrix"]) for f in figures],
         # left out by the figure step when it cannot be drawn legibly (many methods)
         "heatmap_drawn": any(f.get("key") == "heatmap" for f in figures),

@@ -27,6 +27,7 @@ TEMPLATE_NAMES = {
     "anova.html.j2": ("anova",),
     "figures.html.j2": ("figures",),
     "pairwise.html.j2": ("pairwise",),
+    "effects.html.j2": ("effect_sizes",),
     "two_methods.html.j2": ("two_methods",),
     "consistency.html.j2": ("consistency",),
     "methods.html.j2": ("methods", "methods_paragraph", "bibtex"),

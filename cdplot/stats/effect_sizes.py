@@ -225,11 +225,11 @@ def _ties(v: np.ndarray, lab: np.ndarray, k: int) -> np.ndarray | None:
     """``ties[i, j]``: pairs of equal scores of methods i and j (None when there are none).
 
     ``v`` are the sorted scores and ``lab`` their methods, equal scores in
-    method order.  One sparse product over the runs of equal scores that
-    hold more than one method, so that few ties cost little.
+    method order.  Only the runs of equal scores that hold more than one
+    method count: their (method, count) entries are paired within each run
+    and summed with one ``bincount``, or, when the runs hold many methods
+    each, multiplied as dense blocks.
     """
-    from scipy import sparse
-
     total = v.size
     new_value = np.empty(total, dtype=bool)
     new_value[0] = True
@@ -239,12 +239,36 @@ def _ties(v: np.ndarray, lab: np.ndarray, k: int) -> np.ndarray | None:
     starts = np.flatnonzero(new_run)
     sizes = np.diff(np.append(starts, total)).astype(float)
     group = np.cumsum(new_value)[starts] - 1
-    shared = (np.bincount(group) >= 2)[group]
+    per_group = np.bincount(group)
+    shared = (per_group >= 2)[group]
     if not shared.any():
         return None
-    rows = np.unique(group[shared], return_inverse=True)[1]
-    s = sparse.csr_matrix((sizes[shared], (rows, lab[starts][shared])), shape=(rows.max() + 1, k))
-    return (s.T @ s).toarray()
+    sizes, labels = sizes[shared], lab[starts][shared]
+    # renumber the groups that are kept 0, 1, ...; entries stay sorted by group
+    first = np.r_[True, group[shared][1:] != group[shared][:-1]]
+    gid = np.cumsum(first) - 1
+    length = np.bincount(gid)
+    n_pairs = int(np.sum(length.astype(np.int64) ** 2))
+    if n_pairs <= 20_000_000:
+        # every entry with every entry of its group (itself included)
+        begin = np.flatnonzero(first)
+        left = np.repeat(np.arange(sizes.size), length[gid])
+        offset = np.arange(left.size) - np.repeat(np.cumsum(length[gid]) - length[gid], length[gid])
+        right = begin[gid[left]] + offset
+        codes = labels[left].astype(np.int64) * k + labels[right]
+        weights = sizes[left] * sizes[right]
+        return np.bincount(codes, weights=weights, minlength=k * k).reshape(k, k)
+    # few groups, each with many methods: dense blocks of the (group x method) counts
+    out = np.zeros((k, k))
+    n_groups = int(gid[-1]) + 1
+    step = max(1, 4_000_000 // k)
+    for lo in range(0, n_groups, step):
+        hi = min(n_groups, lo + step)
+        sel = (gid >= lo) & (gid < hi)
+        block = np.zeros((hi - lo, k))
+        np.add.at(block, (gid[sel] - lo, labels[sel]), sizes[sel])
+        out += block.T @ block
+    return out
 
 
 def cohens_d(scores, *, higher_is_better: bool = True) -> np.ndarray:
@@ -314,17 +338,20 @@ def _median_rank(n: int, confidence: float) -> int:
 
     The largest r with ``P(Bin(n, 1/2) <= r - 1) <= (1 - confidence) / 2``, so that the
     coverage is at least ``confidence`` (Conover 1999, section 3.2).  It depends on n
-    only, so it is found once for every method.
+    only, so it is found once for every method, with exact integers (no scipy).
     """
-    from scipy.special import bdtr
+    from fractions import Fraction
 
-    tail = (1.0 - confidence) / 2.0
-    candidates = np.arange(1, n // 2 + 1)
-    if candidates.size == 0:
-        return 0
-    ok = bdtr(candidates - 1, n, 0.5) <= tail
-    # the tail grows with r: the admissible r are a prefix
-    return int(np.count_nonzero(ok))
+    # the tail as an exact fraction of the float given, times 2**n
+    bound = Fraction(1.0 - confidence) / 2 * 2**n
+    r, term, cum = 0, 1, 0
+    while r + 1 <= n // 2:
+        cum += term  # sum of C(n, i) for i <= r
+        if cum > bound:
+            break
+        r += 1
+        term = term * (n - r + 1) // r
+    return r
 
 
 def _median_ci(ordered: np.ndarray, confidence: float) -> np.ndarray:
@@ -465,10 +492,7 @@ class EffectSizes(Result):
     def pair_text(self, a: str, b: str) -> str:
         """``"delta = 0.117 (negligible), Cohen's d = 0.735 (medium)"``, measure first."""
         i, j = self.index(a), self.index(b)
-        delta, d = self.cliffs_delta[i, j], self.cohens_d[i, j]
-        delta = f"delta = {_fmt(delta)} ({magnitude(delta)})"
-        d = f"Cohen's d = {_fmt(d)} ({magnitude(d, 'cohens_d')})"
-        return f"{d}, {delta}" if self.measure == "cohens_d" else f"{delta}, {d}"
+        return pair_text(self.cliffs_delta[i, j], self.cohens_d[i, j], measure=self.measure)
 
     def describe_pairs(
         self, pairs, *, limit: int = 10, what: str = "significant pairs"
@@ -488,31 +512,18 @@ class EffectSizes(Result):
         -------
         list of str
             A heading naming the measure, its sign convention and the source
-            of its magnitude thresholds, then one line per pair.
+            of its magnitude thresholds, then one line per pair (none without
+            pairs).
         """
-        measure = self.measure
-        matrix = self._matrix_of(measure)
-        name = "Cohen's d" if measure == "cohens_d" else "Cliff's delta"
-        lines = wrap(
-            f"Effect sizes of the {what} ({name} first; positive: the first method is better; "
-            "magnitudes after Romano et al. 2006 for delta and Cohen 1988 for d):"
+        return describe_pairs(
+            self.methods,
+            self.cliffs_delta,
+            self.cohens_d,
+            pairs,
+            measure=self.measure,
+            limit=limit,
+            what=what,
         )
-        if not pairs:
-            return []
-        idx = [(self.index(a), self.index(b)) for a, b in pairs]
-        size = np.abs(np.array([matrix[i, j] for i, j in idx], dtype=float))
-        # largest first; NaN last; ties in the order given
-        order = np.argsort(-np.nan_to_num(size, nan=-1.0), kind="stable")[:limit]
-        for t in order.tolist():
-            a, b = pairs[t]
-            lines.append(f"  {a} vs {b}: {self.pair_text(a, b)}")
-        if len(pairs) > limit:
-            symbol = "d" if measure == "cohens_d" else "delta"
-            lines.append(
-                f"  ... and {len(pairs) - limit} more (largest |{symbol}| first; all pairs in "
-                "to_dict()['effect_sizes'])"
-            )
-        return lines
 
     def __str__(self) -> str:
         pct = f"{self.confidence * 100:g}%"
@@ -543,6 +554,88 @@ class EffectSizes(Result):
 
 
 _SIGN = "positive: the row method is better than the column method"
+
+
+def pair_text(delta: float, d: float, *, measure: str = "cliffs_delta") -> str:
+    """One pair's effect sizes in words, the analysis' own measure first.
+
+    Parameters
+    ----------
+    delta, d : float
+        Cliff's δ and Cohen's d of the pair.
+    measure : {'cliffs_delta', 'cohens_d'}, default 'cliffs_delta'
+        Which comes first.
+
+    Returns
+    -------
+    str
+        ``"delta = 0.117 (negligible), Cohen's d = 0.735 (medium)"``.
+    """
+    delta_text = f"delta = {_fmt(delta)} ({magnitude(delta)})"
+    d_text = f"Cohen's d = {_fmt(d)} ({magnitude(d, 'cohens_d')})"
+    return f"{d_text}, {delta_text}" if measure == "cohens_d" else f"{delta_text}, {d_text}"
+
+
+def describe_pairs(
+    methods,
+    delta: np.ndarray,
+    d: np.ndarray,
+    pairs,
+    *,
+    measure: str = "cliffs_delta",
+    limit: int = 10,
+    what: str = "significant pairs",
+) -> list[str]:
+    """Lines naming the effect sizes of ``pairs``, largest first (see
+    :meth:`EffectSizes.describe_pairs`); ``delta`` and ``d`` are the k x k
+    matrices in the order of ``methods``."""
+    if not pairs:
+        return []
+    index = {m: i for i, m in enumerate(methods)}
+    matrix = d if measure == "cohens_d" else delta
+    name = "Cohen's d" if measure == "cohens_d" else "Cliff's delta"
+    lines = wrap(
+        f"Effect sizes of the {what} ({name} first; positive: the first method is better; "
+        "magnitudes after Romano et al. 2006 for delta and Cohen 1988 for d):"
+    )
+    rows = np.array([index[a] for a, _ in pairs])
+    cols = np.array([index[b] for _, b in pairs])
+    size = np.abs(matrix[rows, cols])
+    # largest first; NaN last; ties in the order given
+    order = np.argsort(-np.nan_to_num(size, nan=-1.0), kind="stable")[:limit]
+    for t in order.tolist():
+        a, b = pairs[t]
+        i, j = rows[t], cols[t]
+        lines.append(f"  {a} vs {b}: {pair_text(delta[i, j], d[i, j], measure=measure)}")
+    if len(pairs) > limit:
+        symbol = "d" if measure == "cohens_d" else "delta"
+        lines.append(
+            f"  ... and {len(pairs) - limit} more (largest |{symbol}| first; all pairs in "
+            "to_dict()['effect_sizes'])"
+        )
+    return lines
+
+
+def pair_matrices(values, *, higher_is_better: bool = True) -> tuple[np.ndarray, np.ndarray]:
+    """Cliff's δ and Cohen's d of every pair, with numpy alone (no per-method summaries).
+
+    Parameters
+    ----------
+    values : array_like, shape (n_datasets, n_methods)
+        Finite scores.
+    higher_is_better : bool, default True
+        Direction of the scores.
+
+    Returns
+    -------
+    tuple of ndarray
+        ``(cliffs_delta, cohens_d)``, each (k, k), positive when the row
+        method is better.  What ``str(result)`` needs, without importing
+        scipy (a quarter of a second that ``cdplot stats`` does not pay).
+    """
+    x = _matrix(values, higher_is_better)
+    x, _ = _scaled(x)
+    return _cliffs(x), _cohens(x)
 
 
 def _fmt(x) -> str:
@@ -739,13 +832,19 @@ def effect_sizes(
     methods = tuple(str(m) for m in methods)
     if len(methods) != k:
         raise CdplotError(f"option methods has {len(methods)} names for {k} columns of scores")
+    return _assemble(x, methods, higher_is_better, alpha, measure)
+
+
+def _assemble(x, methods, higher_is_better, alpha, measure, matrices=None) -> EffectSizes:
+    """:class:`EffectSizes` of validated scores; ``matrices`` are (δ, d) if already known."""
+    n = x.shape[0]
     mean, std, median, mean_ci, median_ci = method_summaries(x, alpha=alpha)
-    x, _ = _scaled(x)
-    oriented = x if higher_is_better else -x
+    if matrices is None:
+        matrices = pair_matrices(x, higher_is_better=higher_is_better)
     return EffectSizes(
         methods=methods,
-        cliffs_delta=_cliffs(oriented),
-        cohens_d=_cohens(oriented),
+        cliffs_delta=matrices[0],
+        cohens_d=matrices[1],
         higher_is_better=bool(higher_is_better),
         confidence=1.0 - alpha,
         mean=mean,

@@ -17,8 +17,15 @@ import numpy as np
 
 from ..io import ScoreTable
 from ..io.export import to_frame
-from .effect_sizes import EffectSizes, effect_sizes_dict, method_summaries
-from .effect_sizes import effect_sizes as _effect_sizes
+from .effect_sizes import (
+    EffectSizes,
+    _assemble,
+    describe_pairs,
+    effect_sizes_dict,
+    method_summaries,
+    pair_matrices,
+    pair_text,
+)
 from .formatting import format_p
 from .resultkit import (
     Result,
@@ -427,12 +434,20 @@ class ComparisonResult(Result):
         See :func:`cdplot.stats.effect_sizes.effect_sizes`; Cliff's δ is the
         measure of the rank tests.  Computed on first use and kept.
         """
-        return _effect_sizes(
+        return _assemble(
             self.scores.values,
-            methods=self.methods,
-            higher_is_better=self.higher_is_better,
-            alpha=self.alpha,
+            self.methods,
+            self.higher_is_better,
+            self.alpha,
+            "cliffs_delta",
+            matrices=self._effect_matrices,
         )
+
+    @functools.cached_property
+    def _effect_matrices(self) -> tuple[np.ndarray, np.ndarray]:
+        # the pairs' delta and d alone: what str() needs, with numpy only (the per-method
+        # intervals of effect_sizes need scipy.special, a quarter second to import)
+        return pair_matrices(self.scores.values, higher_is_better=self.higher_is_better)
 
     def _effect_lines(self) -> list[str]:
         """The effect sizes of the significant pairs, for ``__str__``."""
@@ -442,19 +457,19 @@ class ComparisonResult(Result):
                 "of this summary; result.effect_sizes computes them."
             ]
         pairs = self.significant_pairs()
-        es = self.effect_sizes
+        delta, d = self._effect_matrices
         if not pairs:
-            delta = np.abs(es.cliffs_delta)
-            i, j = np.unravel_index(int(np.argmax(delta)), delta.shape)
-            if es.cliffs_delta[i, j] < 0:
+            i, j = np.unravel_index(int(np.argmax(np.abs(delta))), delta.shape)
+            if delta[i, j] < 0:
                 i, j = j, i
             a, b = self.methods[i], self.methods[j]
             return wrap(
                 f"Effect sizes: no pair differs significantly; the largest effect is {a} vs {b}: "
-                f"{es.pair_text(a, b)} (positive: the first method is better; magnitudes after "
-                "Romano et al. 2006 and Cohen 1988; every pair in result.effect_sizes)."
+                f"{pair_text(delta[i, j], d[i, j])} (positive: the first method is better; "
+                "magnitudes after Romano et al. 2006 and Cohen 1988; every pair in "
+                "result.effect_sizes)."
             )
-        return es.describe_pairs(pairs, limit=MAX_LISTED_EFFECTS)
+        return describe_pairs(self.methods, delta, d, pairs, limit=MAX_LISTED_EFFECTS)
 
     @property
     def rejected(self) -> bool:

@@ -922,6 +922,7 @@ MAX_TUKEY_LISTED = 20
 def _tukey_rows(a, order, places) -> dict:
     t = a.tukey
     k = len(t.methods)
+    es = a.effect_sizes if k <= JSON_MATRIX_MAX_METHODS else None
     low, high = t.confidence_interval(1 - t.alpha)
     pos = {m: i for i, m in enumerate(order, start=1)}
     pairs = []
@@ -934,8 +935,11 @@ def _tukey_rows(a, order, places) -> dict:
             )
             b, w = (i, j) if i_better else (j, i)
             diff, lo, hi = float(t.mean_differences[b, w]), float(low[b, w]), float(high[b, w])
+            d = None if es is None else es.d(t.methods[b], t.methods[w])
             pairs.append(
                 {
+                    "d": "\u2013" if d is None else fmt_number(d, 2),
+                    "d_label": "" if d is None else magnitude(d, "cohens_d"),
                     "better": t.methods[b],
                     "worse": t.methods[w],
                     "difference": fmt_number(diff, places + 1),
@@ -961,6 +965,7 @@ def _tukey_rows(a, order, places) -> dict:
         "confidence": f"{(1 - t.alpha) * 100:g}%",
         "critical_value": f"{t.critical_value:.4f}",
         "kramer": t.kramer,
+        "effects": es is not None,
     }
 
 
@@ -991,12 +996,20 @@ def anova_section_context(auto, *, figures, decimals: int, paper: str = "a4") ->
     idx = [a.methods.index(m) for m in order]
     sig = sig[np.ix_(idx, idx)]
     best = float(np.max(means) if a.higher_is_better else np.min(means))
+    es = a.effect_sizes if a.n_methods <= JSON_MATRIX_MAX_METHODS else None
+
+    def d_vs_first(m):
+        if es is None:
+            return ""
+        return "\u2013" if m == order[0] else fmt_number(es.d(order[0], m), 2)
+
     mean_rows = [
         {
             "number": n,
             "method": m,
             "mean": fmt_number(float(means[a.methods.index(m)]), decimals + 1),
             "best": bool(means[a.methods.index(m)] == best),
+            "effect": d_vs_first(m),
             "differs": rank_ranges(np.flatnonzero(sig[n - 1]) + 1) or "\u2013",
         }
         for n, m in enumerate(order, start=1)
@@ -1046,6 +1059,7 @@ def anova_section_context(auto, *, figures, decimals: int, paper: str = "a4") ->
         "dropped_datasets": list(auto.scores.dropped_datasets),
         "anova": anova_rows,
         "means": mean_rows,
+        "means_effect": es is not None,
         "tukey": _tukey_rows(a, order, decimals),
         "choice": choice_context(auto),
         "table": None,

@@ -346,3 +346,21 @@ def test_parametric_route_leads_with_cohens_d():
     json.dumps(d, allow_nan=False)
     diff = x[:, 3] - x[:, 0]
     assert es.d("method 4", "method 1") == pytest.approx(diff.mean() / diff.std(ddof=1))
+
+
+def test_large_tables_list_the_first_significant_pairs_each_computed_alone(monkeypatch):
+    from cdplot.stats import results
+
+    rng = np.random.default_rng(6)
+    x = rng.normal(size=(40, 12)) + np.linspace(0, 3, 12)
+    res = cdplot.compare(x)
+    monkeypatch.setattr(results, "EFFECT_STR_BUDGET", 0)
+    text = " ".join(str(res).split())
+    assert "_effect_matrices" not in vars(res), "no k x k computation for str()"
+    pairs = res.significant_pairs()
+    assert f"Effect sizes of the first 10 of the {len(pairs)} significant pairs in rank order" in (
+        text
+    )
+    a, b = pairs[0]
+    full = res.effect_sizes
+    assert f"{a} vs {b}: {full.pair_text(a, b)}" in text

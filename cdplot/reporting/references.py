@@ -428,6 +428,14 @@ _CORRECTION_REFS = {
 EFFECT_SIZE_KEYS = ["cliff1993", "romano2006", "cohen1988"]
 
 
+def _has_effect_sizes(result) -> bool:
+    """Whether the analysis has scores to measure effects on (average ranks alone have not).
+
+    Asked of the type: asking the instance would compute the effect sizes.
+    """
+    return hasattr(type(result), "effect_sizes")
+
+
 def effect_size_sentence(*, format: str = "text", parametric: bool = False) -> str:
     """The sentence of a methods paragraph that names the effect sizes and their sources."""
     delta = "Cliff's $\\delta$" if format == "latex" else "Cliff's \u03b4"
@@ -488,7 +496,7 @@ def references_for(results, *, consistency: bool = False, auto=None) -> list[Ref
             keys += _CORRECTION_REFS.get(r.correction, ())
         if r.test == "friedman-z" and r.control is None:
             keys.append("garcia2008")
-    if results:
+    if any(_has_effect_sizes(r) for r in results):
         keys += EFFECT_SIZE_KEYS
     if consistency:
         keys.append("kendall1945")
@@ -634,7 +642,8 @@ def methods_paragraph(result, *, format: str = "text") -> str:
             "multiple "
             f"testing with {corr_text} {c(*corr_keys)}."
         )
-    parts.append(effect_size_sentence(format=format))
+    if _has_effect_sizes(r):
+        parts.append(effect_size_sentence(format=format))
     if r.n_datasets < 10:
         parts.append(
             f"With only {r.n_datasets} data sets, the chi-square and F approximations are rough."

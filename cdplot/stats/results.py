@@ -749,7 +749,12 @@ class ComparisonResult(Result):
                 f"{TEST_LABELS[self.test]} critical value q = {self.critical_value:.6f}, "
                 f"CD = {self.critical_difference:.6f} (alpha = {self.alpha:g})"
             )
-        lines += ["", *wrap(self.conclusion()), "", *self._effect_lines(), *notes_lines(self.notes)]
+        lines += ["", *wrap(self.conclusion())]
+        # RankComparison (average ranks alone) borrows this method and has no scores
+        effect_lines = getattr(type(self), "_effect_lines", None)
+        if effect_lines is not None:
+            lines += ["", *effect_lines(self)]
+        lines += notes_lines(self.notes)
         return "\n".join(lines)
 
     # ---- serialisation --------------------------------------------------------

@@ -440,16 +440,13 @@ def effect_size_sentence(*, format: str = "text", parametric: bool = False) -> s
     """The sentence of a methods paragraph that names the effect sizes and their sources."""
     delta = "Cliff's $\\delta$" if format == "latex" else "Cliff's \u03b4"
     cliff = (
-        f"{delta} {_cite(['cliff1993'], format)} between the two methods' scores over the data "
-        f"sets, with the magnitude thresholds of {_citet('romano2006', format)}"
+        f"{delta} {_cite(['cliff1993'], format)} with the magnitudes of "
+        f"{_citet('romano2006', format)}"
     )
     cohen = "Cohen's $d$" if format == "latex" else "Cohen's d"
     cohen = f"{cohen} of the paired differences {_cite(['cohen1988'], format)}"
     first, second = (cohen, cliff) if parametric else (cliff, cohen)
-    return (
-        f"Effect sizes are reported as {first}, and as {second}; positive values mean that the "
-        "first method of a pair is better."
-    )
+    return f"Effect sizes: {first}, and {second}; positive when the first method is better."
 
 
 def _cite(keys, format: str) -> str:

@@ -50,7 +50,7 @@ def test_many_methods_cap_the_pairs_and_drop_the_column():
     assert n_sig > MAX_EFFECT_ROWS
     html = render_html(res, date="2024-05-01", embed_fonts=False)
     text = _words(html)
-    assert f"The {MAX_EFFECT_ROWS} of the {n_sig} significant pairs" in text
+    assert f"The {MAX_EFFECT_ROWS} largest |&delta;| of the {n_sig} significant pairs" in text
     assert "key <code>effect_sizes</code>" in text
     assert "vs 1</th>" not in html
 

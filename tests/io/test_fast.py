@@ -126,3 +126,45 @@ def test_where_rows_are_file_lines(tmp_path):
     with pytest.raises(CdplotError, match=r"w\.csv, row 5 \(data set 'd2'\), column 'B'"):
         read_scores(p)
     assert Where("f", lambda i: f"row {i + 2}").row(3) == "row 5"
+
+
+CELL = st.text(alphabet="abcXYZ019.-_ éλ", min_size=1, max_size=20).filter(lambda c: c.strip() == c)
+
+
+@hypothesis.settings(max_examples=80, deadline=None)
+@hypothesis.given(
+    rows=st.lists(st.lists(CELL, min_size=3, max_size=3), min_size=1, max_size=12),
+    trailing=st.sampled_from(["", "\n", "\n\n"]),
+)
+def test_split_columns_cells_are_the_csv_modules_cells(rows, trailing):
+    # the last cells of the file (no newline after them, or short ones in the
+    # buffer's last 8 bytes) are read apart from the rest: they must agree too
+    import csv
+
+    text = "a,b,c\n" + "\n".join(",".join(r) for r in rows) + trailing
+    got = split_columns(text.encode(), 0, ",")
+    assert got is not None
+    header, cols, n_rows = got
+    expected = [r for r in csv.reader(text.splitlines()) if r]
+    assert header == b"a,b,c"
+    assert n_rows == len(rows)
+    for j, col in enumerate(cols):
+        cells = [c.rstrip(b"\0").decode() for c in col.strings().tolist()]
+        assert cells == [r[j] for r in expected[1:]]
+        names, codes = col.codes()
+        names = [v.decode() if isinstance(v, bytes) else str(v) for v in names]
+        assert [names[c] for c in codes.tolist()] == [r[j] for r in expected[1:]]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a,b\nx,1\ny,2,3\n",  # a line with one cell too many
+        "a,b\nx,1,\ny\n",  # ... and one with one too few: the counts add up
+        "a,b\nx,1\n\ny,2\n",  # a blank line inside the table
+        "a,b\n",  # a header and nothing else
+        "a\nx\n",  # one column
+    ],
+)
+def test_split_columns_leaves_irregular_tables_to_the_csv_path(text):
+    assert split_columns(text.encode(), 0, ",") is None

@@ -28,7 +28,7 @@ from .checks import parse_cell as _parse_cell
 from .checks import parse_column as _parse_column
 from .checks import plural as _plural
 from .checks import wants_decimal_comma as _wants_decimal_comma
-from .fast import ByteColumn
+from .fast import ByteColumn, block_floats
 from .roles import GENERIC_SCORE_NAMES as _GENERIC_SCORE_NAMES
 from .roles import ROLE_NAMES as _ROLE_NAMES
 from .roles import lower_is_better_word
@@ -241,10 +241,17 @@ def _wide_columns(
         if decimal_comma:
             notes.append(f"read decimal commas ({example!r} as {example.replace(',', '.')})")
     values = np.empty((len(datasets), len(methods)))
+    # all plain columns of a file at once; a column with any other cell (missing,
+    # exponent, text) is read again on its own below, with its checks and messages
+    together = block_floats(list(columns), ord(",") if decimal_comma else ord("."))
+    redo = range(len(columns))
+    if together is not None:
+        values, ok = together
+        redo = np.flatnonzero(~ok.all(axis=0)).tolist()
     try:
-        for j, col in enumerate(columns):
+        for j in redo:
             values[:, j] = _parse_column(
-                col, decimal_comma, lambda i, j=j: where.at(i, datasets[i], methods[j])
+                columns[j], decimal_comma, lambda i, j=j: where.at(i, datasets[i], methods[j])
             )
     except CdplotError:
         # name the first bad cell in reading order (row by row), not column by column
@@ -611,13 +618,13 @@ def _long_tables(
     m_names, m_codes = label_codes(columns[m_j], where, header[m_j], "method")
     rep_codes = None
     rep_names = []  # the labels of each repetition column, for keep_repetitions
-    if rep_js:
-        rep_codes = np.zeros(n_rows, dtype=np.int64)
-        for j in rep_js:
-            names_j, codes_j = label_codes(columns[j], where, header[j], "repetition")
-            rep_codes *= len(names_j)
-            rep_codes += codes_j
-            rep_names.append(names_j)
+    for j in rep_js:
+        names_j, codes_j = label_codes(columns[j], where, header[j], "repetition")
+        # one repetition column (the usual case) needs no combined copy of its codes
+        rep_codes = (
+            codes_j if rep_codes is None else rep_codes.astype(np.int64) * len(names_j) + codes_j
+        )
+        rep_names.append(names_j)
     if metric_j is not None:
         metric_names, metric_codes = label_codes(
             columns[metric_j], where, header[metric_j], "metric"

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["ByteColumn", "split_columns"]
+__all__ = ["ByteColumn", "block_floats", "split_columns"]
 
 # Separators are found in blocks of this many bytes (1 MiB: the temporaries stay in
 # the CPU cache), and columns read in blocks of this many rows, to keep temporaries
@@ -302,6 +302,38 @@ class ByteColumn:
         return list(index), codes
 
 
+def block_floats(columns, point: int = ord(".")):
+    """``(values, ok)`` of several adjacent columns at once, shape (rows, columns), or None.
+
+    A wide file's score columns are read together, in blocks of rows: one
+    vectorised pass per block over all its cells instead of one per column,
+    which for 100 methods removes 99 % of the per-call overhead.  The cells
+    and their values are exactly those of :meth:`ByteColumn.floats`.  None
+    when the columns are not adjacent columns (after the first) of one file.
+    """
+    if not columns or not all(isinstance(c, ByteColumn) for c in columns):
+        return None
+    table, j0 = columns[0].table, columns[0].j
+    if j0 < 1 or any(c.table is not table or c.j != j0 + i for i, c in enumerate(columns)):
+        return None
+    m, n, w = len(columns), table.n_rows, table.width
+    grid = table.seps[: w * (n + 1)].reshape(n + 1, w)
+    values = np.empty((n, m))
+    ok = np.empty((n, m), dtype=bool)
+    step = max(1, _ROWS // m)
+    for a in range(0, n, step):
+        b = min(n, a + step)
+        # cell j of line r lies between separators j - 1 and j of that line (j >= 1)
+        starts = grid[a + 1 : b + 1, j0 - 1 : j0 + m - 1].astype(np.int64).ravel()
+        starts += 1
+        lens = grid[a + 1 : b + 1, j0 : j0 + m].astype(np.int64).ravel()
+        lens -= starts
+        v, o, _ = _floats(_words(table.buf, starts, lens), lens, point)
+        values[a:b] = v.reshape(b - a, m)
+        ok[a:b] = o.reshape(b - a, m)
+    return values, ok
+
+
 def split_columns(raw: bytes, start: int, delimiter: str):
     """Split the table that begins at byte ``start`` (its header line) into columns.
 
@@ -335,14 +367,16 @@ def split_columns(raw: bytes, start: int, delimiter: str):
     table = _Table(buf, seps, width)
     end = start + n
     if raw.find(b" ", start, end) >= 0 or (d != 9 and raw.find(b"\t", start, end) >= 0):
-        # cells padded with spaces or tabs need stripping: the csv path does that
-        for j in range(width):
-            for a in range(0, table.n_rows, _ROWS):
-                st, en = table.span(j, a, min(table.n_rows, a + _ROWS))
-                nonempty = en > st
-                for edge in (buf[np.minimum(st, n - 1)], buf[np.maximum(en - 1, 0)]):
-                    if np.any(nonempty & ((edge == 32) | (edge == 9))):
-                        return None
+        # cells padded with spaces or tabs need stripping: the csv path does that.
+        # Data cell k lies between separators k - 1 and k, counted from the header's end.
+        for a in range(width - 1, len(seps) - 1, _ROWS):
+            st = seps[a : a + _ROWS].astype(np.int64) + 1
+            en = seps[a + 1 : a + 1 + _ROWS].astype(np.int64)
+            st = st[: len(en)]
+            nonempty = en > st
+            for edge in (buf[np.minimum(st, n - 1)], buf[np.maximum(en - 1, 0)]):
+                if np.any(nonempty & ((edge == 32) | (edge == 9))):
+                    return None
     header = bytes(buf[: ends[0]])
     if header.endswith(delimiter.encode()):
         return None  # a trailing empty column (spreadsheet export): the csv path trims it

@@ -164,7 +164,19 @@ def test_split_columns_cells_are_the_csv_modules_cells(rows, trailing):
         "a,b\nx,1\n\ny,2\n",  # a blank line inside the table
         "a,b\n",  # a header and nothing else
         "a\nx\n",  # one column
+        "a,b\nx, 1\ny,2\n",  # cells padded with spaces or tabs, first or last cell
+        "a,b\nx,1\ny,2 \n",
+        "a,b\nx,1\n y,2\n",
+        "a,b\nx,1\ny\t,2",
     ],
 )
 def test_split_columns_leaves_irregular_tables_to_the_csv_path(text):
     assert split_columns(text.encode(), 0, ",") is None
+
+
+def test_split_columns_takes_inner_spaces_and_a_padded_header():
+    # the header is split and stripped apart; spaces inside names are data
+    got = split_columns(b"dataset, A ,B\ndata set 1,0.5,0.25\nset 2,1,2", 0, ",")
+    assert got is not None
+    assert got[0] == b"dataset, A ,B"
+    assert got[1][0].strings().tolist() == [b"data set 1", b"set 2"]

@@ -15,6 +15,8 @@ its multi-byte characters never contain the delimiter or newline bytes.
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 
 __all__ = ["ByteColumn", "block_floats", "split_columns"]
@@ -33,6 +35,7 @@ _MAX_DIGITS = 15
 # the csv module's default field limit; longer lines go its way so that a field
 # over the limit is refused the same way on both paths
 _MAX_LINE = 131_072
+_LITTLE = sys.byteorder == "little"
 
 
 def _separators(buf: np.ndarray, delimiter: int):
@@ -84,14 +87,22 @@ def _words(buf: np.ndarray, starts: np.ndarray, lens: np.ndarray) -> list:
             w[i] = int.from_bytes(bytes(buf[a : a + nb]), "little")
         if shortest < 8 * (k + 1):
             # zero the bytes beyond each cell's end (mask for 0..8 bytes)
-            w &= _MASKS[np.clip(lens - 8 * k, 0, 8)]
+            nbytes = lens - 8 * k
+            np.minimum(nbytes, 8, out=nbytes)
+            if k:
+                np.maximum(nbytes, 0, out=nbytes)
+            w &= _MASKS[nbytes]
         out.append(w)
     return out
 
 
 def _byte(words: list, k: int) -> np.ndarray:
-    """Byte ``k`` of every cell (0 beyond its end)."""
-    return ((words[k // 8] >> np.uint64(8 * (k % 8))) & np.uint64(0xFF)).astype(np.uint8)
+    """Byte ``k`` of every cell (0 beyond its end), as a read-only strided view when possible."""
+    w = words[k // 8]
+    if _LITTLE:
+        # the words are little-endian in memory: byte k % 8 of each is one strided view
+        return w.view(np.uint8)[k % 8 :: 8]
+    return ((w >> np.uint64(8 * (k % 8))) & np.uint64(0xFF)).astype(np.uint8)
 
 
 def _strings(words: list) -> np.ndarray:

@@ -26,7 +26,6 @@ import math
 from dataclasses import field
 
 import numpy as np
-from scipy import special
 
 from .._options import check_bool
 from ..errors import CdplotError
@@ -157,6 +156,10 @@ class BayesianTTestResult(Result):
         """Posterior density of the (oriented) mean difference at ``x``."""
         z = (np.asarray(x, dtype=float) - self.loc) / self.scale
         nu = float(self.df)
+        # scipy.special is imported here, not with the module: every report imports this
+        # module (for the pairs it may show), and scipy.special costs ~0.3 s to import
+        from scipy import special
+
         logc = (
             special.gammaln((nu + 1) / 2)
             - special.gammaln(nu / 2)

@@ -51,7 +51,13 @@ from .context import (
 from .figures import anova_figure_svgs, figure_svgs_many, svg_font_families
 from .fonts import MONO, SANS, bundled_fonts, font_face_css
 from .pairs import check_pairs, pair_context, pair_names
-from .templating import TEMPLATE_NAMES, make_environment, render_block, render_template
+from .templating import (
+    TEMPLATE_NAMES,
+    make_environment,
+    preload_templates,
+    render_block,
+    render_template,
+)
 
 __all__ = [
     "report",
@@ -648,6 +654,15 @@ def _import_pdf_writer() -> None:
     import weasyprint  # noqa: F401
     import weasyprint.pdf.fonts  # noqa: F401  (imported lazily by write_pdf otherwise)
 
+    preload_templates()
+
+
+def _prepare_html_writer() -> None:
+    """Compile the templates and import the font subsetter, while a worker draws the figures."""
+    import fontTools.subset  # noqa: F401
+
+    preload_templates()
+
 
 def _write_pdf(html: str, path: Path, fetcher=None) -> None:
     import gc
@@ -855,7 +870,7 @@ or scores
         template_dir=template_dir,
         progress=progress,
         analysis=analysis,
-        while_drawing=_import_pdf_writer if fmt == "pdf" else None,
+        while_drawing=_import_pdf_writer if fmt == "pdf" else _prepare_html_writer,
         pairs=pairs,
     )
     template_dir = _check_template_dir(template_dir)

@@ -9,10 +9,18 @@ stays light.
 
 from __future__ import annotations
 
+import functools
+
 from .._resources import templates_dir
 from ..errors import CdplotError
 
-__all__ = ["TEMPLATE_NAMES", "make_environment", "render_template", "render_block"]
+__all__ = [
+    "TEMPLATE_NAMES",
+    "make_environment",
+    "render_template",
+    "render_block",
+    "preload_templates",
+]
 
 # the templates a user may override in --template DIR, and the block each defines
 TEMPLATE_NAMES = {
@@ -87,6 +95,28 @@ def make_environment(template_dir=None):
     return BoundedSandbox(loader=loader, **options)
 
 
+@functools.lru_cache(maxsize=1)
+def _bundled_environment():
+    # one environment for the bundled templates: Jinja2 keeps what it compiled (and
+    # compiles again only a file that changed), so a template is compiled once per process
+    return make_environment(None)
+
+
+def _environment(template_dir):
+    return _bundled_environment() if template_dir is None else make_environment(template_dir)
+
+
+def preload_templates() -> None:
+    """Import Jinja2 and compile the bundled templates (about a quarter of a second).
+
+    A report calls it while other processes draw its figures, so that
+    rendering later finds them compiled.
+    """
+    env = _bundled_environment()
+    for name in TEMPLATE_NAMES:
+        env.get_template(name)
+
+
 def _template_error(exc, template_dir) -> CdplotError:
     where = f"template_dir={str(template_dir)!r}: " if template_dir is not None else ""
     name = getattr(exc, "name", None) or getattr(exc, "filename", None)
@@ -127,7 +157,7 @@ def render_template(template_name: str, context: dict, template_dir=None) -> str
     str
         The rendered text.
     """
-    env = make_environment(template_dir)
+    env = _environment(template_dir)
     return _run_templates(lambda: env.get_template(template_name).render(context), template_dir)
 
 
@@ -150,7 +180,7 @@ def render_block(template_name: str, block: str, context: dict, template_dir=Non
     str
         The block's text, stripped.
     """
-    env = make_environment(template_dir)
+    env = _environment(template_dir)
 
     def render():
         template = env.get_template(template_name)

@@ -182,7 +182,9 @@ def _embed_fonts(svg: bytes, css: str) -> bytes:
     return svg.replace(marker, marker + css.encode("ascii") + b"\n", 1)
 
 
-def _write(fig, fh, fmt: str, dpi: float, text_as_paths: bool = False) -> None:
+def _write(
+    fig, fh, fmt: str, dpi: float, text_as_paths: bool = False, embed_fonts: bool = True
+) -> None:
     import matplotlib as mpl
 
     register_fonts()
@@ -199,7 +201,7 @@ def _write(fig, fh, fmt: str, dpi: float, text_as_paths: bool = False) -> None:
         log.setLevel(logging.ERROR)
     try:
         with mpl.rc_context(_rc(text_as_paths)):
-            if fmt == "svg" and not text_as_paths:
+            if fmt == "svg" and not text_as_paths and embed_fonts:
                 # text stays <text> (editable), with the fonts it uses embedded
                 buf = io.BytesIO()
                 fig.savefig(
@@ -301,7 +303,7 @@ def save_figure(ax_or_fig, path, *, dpi=300, format=None, standalone=False):
     return path
 
 
-def render_svg(ax_or_fig, *, text_as_paths=False) -> str:
+def render_svg(ax_or_fig, *, text_as_paths=False, embed_fonts=True) -> str:
     """Return the figure as an SVG document (a string), for embedding in reports.
 
     Parameters
@@ -312,6 +314,12 @@ def render_svg(ax_or_fig, *, text_as_paths=False) -> str:
         Draw glyphs as paths; by default text stays text, with the subset
         of each font it uses embedded (``@font-face`` data URLs), so that a
         renderer without the fonts (a browser) shows the same shapes.
+    embed_fonts : bool, default True
+        Embed those font subsets.  ``False`` leaves them out, for a page
+        that declares the fonts once for all its figures (cdplot's reports
+        do; subsetting the fonts of every figure is then wasted time).
+
+        .. versionadded:: 0.1.0
 
     Returns
     -------
@@ -321,7 +329,8 @@ def render_svg(ax_or_fig, *, text_as_paths=False) -> str:
     from .._options import check_bool
 
     check_bool("text_as_paths", text_as_paths)
+    check_bool("embed_fonts", embed_fonts)
     fig = _figure(ax_or_fig)
     buf = io.BytesIO()
-    _write(fig, buf, "svg", 72, text_as_paths)
+    _write(fig, buf, "svg", 72, text_as_paths, embed_fonts)
     return buf.getvalue().decode("utf-8")

@@ -499,7 +499,9 @@ def _draw_one(result, key, title, name, options, *, prefix, font) -> dict | None
     for w in caught:
         warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
     try:
-        svg = plot.render_svg(ax)
+        # no fonts inside each figure: the report declares its fonts once for the page (with
+        # every character of the figures), and clean_svg would blank the figures' data: URLs
+        svg = plot.render_svg(ax, embed_fonts=False)
     finally:
         _close(ax)
     width, height = ax.figure.get_size_inches() * 72.0

@@ -84,10 +84,17 @@ def _char_width(ch: str, widths: dict[int, float], default: float) -> float:
     return default
 
 
+@functools.lru_cache(maxsize=1 << 16)
+def _ems(text: str, bold: bool) -> float:
+    # the width in em of a text, whatever the size: a layout tries each size of
+    # TABLE_SIZES on the same cells, and cells repeat, so each text is added up once
+    widths, default = _advances(bold)
+    return sum(_char_width(c, widths, default) for c in text)
+
+
 def text_width(text: str, size: float, *, bold: bool = False) -> float:
     """Width in points of ``text`` set in the report font at ``size`` points."""
-    widths, default = _advances(bold)
-    return SLACK * size * sum(_char_width(c, widths, default) for c in text)
+    return SLACK * size * _ems(text, bool(bold))
 
 
 def longest_word(text: str, size: float, *, bold: bool = False) -> float:

@@ -18,8 +18,18 @@ is installed and falls back to fontTools (about a second slower per report)
 otherwise; the script says which one it found.
 
 The figures are drawn in forked worker processes while the main process
-imports WeasyPrint (see ``cdplot.reporting.figures.figure_svgs_many``);
-``--no-workers`` sets ``CDPLOT_NO_WORKERS=1`` to time everything in one process.
+imports WeasyPrint, or for HTML fontTools' subsetter, and compiles the templates
+(see ``cdplot.reporting.figures.figure_svgs_many``); ``--no-workers`` sets
+``CDPLOT_NO_WORKERS=1`` to time everything in one process.
+
+``--phases`` also prints, per case, where one run spends its time, in one process
+(no workers, so that the phases add up): imports, reading and analysis, the
+figures, the rest of the context (tables, fonts), the templates, and for a PDF
+WeasyPrint's layout and its drawing and writing of the pages.  (*) The figures'
+phase holds matplotlib's import and what a worker run overlaps with drawing:
+compiling the templates and importing WeasyPrint's PDF side (PDF) or fontTools'
+subsetter (HTML).  WeasyPrint sets the text of an SVG one letter at a time, so
+the figures' long method names weigh on the PDF's drawing phase.
 """
 
 from __future__ import annotations
@@ -81,6 +91,50 @@ def write_named(path: Path, rng, n_datasets: int, n_methods: int) -> None:
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
+# One report in this process, with the time of each phase: the functions of the
+# pipeline are wrapped, in the order they run (no workers: nothing overlaps).
+PHASES = """
+import sys, time
+t0 = time.perf_counter()
+marks = []
+def mark(name):
+    marks.append((name, time.perf_counter()))
+import cdplot.reporting.render as R
+import weasyprint.document as D
+mark("start, imports of cdplot and WeasyPrint")
+def timed(owner, attr, name, gap):
+    f = getattr(owner, attr)
+    def g(*a, **k):
+        mark(gap)
+        try:
+            return f(*a, **k)
+        finally:
+            mark(name)
+    setattr(owner, attr, g)
+timed(R, "figure_svgs_many", "figures, and what overlaps them (*)", "reading and analysis")
+timed(R, "finish_context", "fonts (HTML: subset, embedded)", "context: tables and words")
+timed(R, "render_template", "templates", "other")
+timed(D.Document, "_render", "WeasyPrint: styles and layout", "other")
+timed(D.Document, "write_pdf", "WeasyPrint: drawing, writing the PDF", "other")
+from cdplot.cli import main
+main(["report", *sys.argv[1:]])
+mark("other")
+last, spent = t0, {}
+for name, t in marks:
+    spent[name] = spent.get(name, 0.0) + t - last
+    last = t
+for name, t in spent.items():
+    print(f"    {name:<44} {t:6.2f} s")
+print(f"    {'total':<44} {time.perf_counter() - t0:6.2f} s")
+"""
+
+
+def print_phases(args: list[str]) -> None:
+    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    env["CDPLOT_NO_WORKERS"] = "1"
+    subprocess.run([sys.executable, "-c", PHASES, *args], check=True, env=env)
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5, help="runs per case (default: 5)")
@@ -88,6 +142,9 @@ def main(argv=None) -> int:
         "--no-workers", action="store_true", help="draw the figures in the main process"
     )
     parser.add_argument("--only", help="run only the cases whose label contains this text")
+    parser.add_argument(
+        "--phases", action="store_true", help="also time the phases of one run per case"
+    )
     args = parser.parse_args(argv)
     hb = ctypes.util.find_library("harfbuzz-subset")
     print(
@@ -129,6 +186,8 @@ def main(argv=None) -> int:
                 f"n={len(times)})  target < {target:g} s  {verdict}",
                 flush=True,
             )
+            if args.phases:
+                print_phases(cmd)
     return 0
 
 

@@ -100,8 +100,10 @@ marks = []
 def mark(name):
     marks.append((name, time.perf_counter()))
 import cdplot.reporting.render as R
-import weasyprint.document as D
-mark("start, imports of cdplot and WeasyPrint")
+pdf = sys.argv[-1].lower().endswith(".pdf")
+if pdf:  # an HTML report never imports WeasyPrint
+    import weasyprint.document as D
+mark("start, imports of cdplot" + (" and WeasyPrint" if pdf else ""))
 def timed(owner, attr, name, gap):
     f = getattr(owner, attr)
     def g(*a, **k):
@@ -114,8 +116,9 @@ def timed(owner, attr, name, gap):
 timed(R, "figure_svgs_many", "figures, and what overlaps them (*)", "reading and analysis")
 timed(R, "finish_context", "fonts (HTML: subset, embedded)", "context: tables and words")
 timed(R, "render_template", "templates", "other")
-timed(D.Document, "_render", "WeasyPrint: styles and layout", "other")
-timed(D.Document, "write_pdf", "WeasyPrint: drawing, writing the PDF", "other")
+if pdf:
+    timed(D.Document, "_render", "WeasyPrint: styles and layout", "other")
+    timed(D.Document, "write_pdf", "WeasyPrint: drawing, writing the PDF", "other")
 from cdplot.cli import main
 main(["report", *sys.argv[1:]])
 mark("other")

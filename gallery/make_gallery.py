@@ -72,6 +72,25 @@ def write_synthetic(path: Path, k: int, n: int, seed: int) -> Path:
     return path
 
 
+def write_folds(path: Path, k: int, n: int, folds: int, seed: int) -> Path:
+    """A seeded long file: ``k`` methods on ``n`` data sets, ``folds`` resamples each."""
+    rng = np.random.default_rng(seed)
+    skill = np.linspace(0.03, 0.0, k)
+    difficulty = rng.uniform(0.7, 0.9, n)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("w", newline="", encoding="utf-8") as fh:
+        w = csv.writer(fh)
+        w.writerow(["dataset", "method", "fold", "accuracy"])
+        for d in range(n):
+            split = rng.normal(0.0, 0.02, folds)  # a hard fold is hard for every method
+            for m in range(k):
+                noise = rng.normal(0.0, 0.01, folds)
+                for f in range(folds):
+                    acc = min(1.0, difficulty[d] + skill[m] + split[f] + noise[f])
+                    w.writerow([f"dataset-{d + 1}", _FAMILIES[m].split(" (")[0], f, f"{acc:.4f}"])
+    return path
+
+
 def write_tied_outsider(path: Path) -> Path:
     """Seven methods on 16 data sets (scores to 3 decimals, seed 2) where, under Wilcoxon
     with Holm's correction, kNN has exactly the average rank of LR (4.219) but is not in
@@ -164,6 +183,102 @@ def tex_figures(data: Path):
             ["plot", str(rel / "synthetic-20.csv"), "--style", "paper-wide"],
         ),
     ]
+
+
+def table_figures(data: Path):
+    """(PNG name, title, cdplot table arguments without -o) for paper tables.
+
+    Each is written as ``NAME.tex`` (a ``table`` float), set by pdflatex in a
+    minimal ``article`` that loads booktabs and graphicx, and the page's
+    printed part is cut out into the PNG.
+    """
+    rel = Path("gallery") / data.name
+    return [
+        (
+            "demsar-table.png",
+            "Demšar's Table 6 as a paper table: W/T/L against the best, post-hoc underlines",
+            [
+                "table",
+                "--example",
+                "demsar2006",
+                "--test",
+                "bonferroni-dunn",
+                "--control",
+                "C4.5+m+cf",
+                "--marks",
+                "posthoc",
+                "--caption",
+                "AUC of C4.5 with and without tuning (Demšar 2006, Table 6).",
+                "--label",
+                "tab:demsar",
+            ],
+        ),
+        (
+            "folds-table.png",
+            "Mean ± standard deviation over 10 folds, underlined where a paired test "
+            "within the data set cannot tell the method from the best",
+            [
+                "table",
+                str(rel / "folds-3.csv"),
+                "--marks",
+                "wilcoxon",
+                "--decimals",
+                "3",
+                "--caption",
+                "Accuracy over 10 folds of three classifiers on eight data sets.",
+                "--label",
+                "tab:folds",
+            ],
+        ),
+    ]
+
+
+TABLE_DOCUMENT = r"""\documentclass{article}
+\usepackage[T1]{fontenc}
+\usepackage[utf8]{inputenc}
+\usepackage{booktabs,graphicx}
+\pagestyle{empty}
+\begin{document}
+\input{table.tex}
+\end{document}
+"""
+
+
+def compile_table(tex: Path, png: Path, dpi: int) -> None:
+    """Set a table float in an article with pdflatex; cut its printed part into ``png``."""
+    import shutil
+    import subprocess
+    import tempfile
+
+    from PIL import Image, ImageOps
+
+    with tempfile.TemporaryDirectory() as tmp:
+        shutil.copy(tex, Path(tmp) / "table.tex")
+        (Path(tmp) / "page.tex").write_text(TABLE_DOCUMENT, encoding="utf-8")
+        subprocess.run(
+            ["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "page.tex"],
+            cwd=tmp,
+            check=True,
+            capture_output=True,
+        )
+        subprocess.run(
+            ["pdftoppm", "-r", str(dpi), "-png", "-singlefile", "-f", "1", "-l", "1"]
+            + ["page.pdf", "page"],
+            cwd=tmp,
+            check=True,
+        )
+        page = Image.open(Path(tmp) / "page.png").convert("RGB")
+        box = ImageOps.invert(page).getbbox()  # the printed part: every non-white pixel
+        margin = max(2, dpi // 10)
+        left, top, right, bottom = box
+        page.crop(
+            (
+                max(0, left - margin),
+                max(0, top - margin),
+                min(page.width, right + margin),
+                min(page.height, bottom + margin),
+            )
+        ).save(png)
 
 
 def compile_tex(tex: Path, png: Path, dpi: int) -> None:
@@ -381,6 +496,7 @@ def main(argv=None) -> int:
     write_synthetic(DATA / "synthetic-100.csv", 100, 30, seed=100)
     write_tied_outsider(DATA / "tied-outsider.csv")
     write_scripts(DATA / "scripts.csv")
+    write_folds(DATA / "folds-3.csv", 3, 8, 10, seed=3)
     sys.path.insert(0, str(HERE.parent))
     from cdplot.cli import main as cdplot_main
 
@@ -415,6 +531,20 @@ def main(argv=None) -> int:
             failures += 1
             continue
         compile_tex(tex, args.out / name, args.dpi)
+    for name, _title, cmd in table_figures(DATA):
+        if args.only and args.only not in name:
+            continue
+        if not (shutil.which("pdflatex") and shutil.which("pdftoppm")):
+            print(f"skipped {name}: pdflatex or pdftoppm is missing", file=sys.stderr)
+            continue
+        argv = [str(HERE.parent / a) if a.startswith("gallery/") else a for a in cmd]
+        tex = args.out / name.replace(".png", ".tex")
+        status = cdplot_main([*argv, "-o", str(tex)])
+        if status:
+            print(f"failed ({status}): cdplot {' '.join(cmd)}", file=sys.stderr)
+            failures += 1
+            continue
+        compile_table(tex, args.out / name, args.dpi)
     return 1 if failures else 0
 
 

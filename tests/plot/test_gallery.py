@@ -20,6 +20,7 @@ def test_gallery_script_makes_every_figure(tmp_path):
     assert gallery.main(["--out", str(tmp_path), "--dpi", "30"]) == 0
     made = sorted(p.name for p in tmp_path.glob("*.png"))
     tex = [name for name, _title, _cmd in gallery.tex_figures(gallery.DATA)]
+    tex += [name for name, _title, _cmd in gallery.table_figures(gallery.DATA)]
     if not (shutil.which("pdflatex") and shutil.which("pdftoppm")):
         tex = []  # the script says it skipped them (Debian texlive-latex-base, -pictures)
     expected = sorted(
@@ -56,4 +57,14 @@ def test_readme_shows_tikz_figures_with_their_commands():
         tex = name.replace(".png", ".tex")
         assert f"]({name})" in readme
         assert f"cdplot {shlex.join(cmd)} -o gallery/{tex} --standalone" in readme
+        assert (GALLERY / tex).is_file()
+
+
+def test_readme_shows_paper_tables_with_their_commands():
+    gallery = _load()
+    readme = (GALLERY / "README.md").read_text(encoding="utf-8")
+    for name, _title, cmd in gallery.table_figures(gallery.DATA):
+        tex = name.replace(".png", ".tex")
+        assert f"]({name})" in readme
+        assert f"cdplot {shlex.join(cmd)} -o gallery/{tex}" in readme
         assert (GALLERY / tex).is_file()

@@ -214,6 +214,21 @@ def table_figures(data: Path):
             ],
         ),
         (
+            "demsar-effects-table.png",
+            "Effect sizes of every pair in Demšar's example: Cliff's δ and Cohen's d",
+            [
+                "table",
+                "--example",
+                "demsar2006",
+                "--effect-sizes",
+                "all",
+                "--caption",
+                "Effect sizes of the four C4.5 variants over 14 data sets.",
+                "--label",
+                "tab:effects",
+            ],
+        ),
+        (
             "folds-table.png",
             "Mean ± standard deviation over 10 folds, underlined where a paired test "
             "within the data set cannot tell the method from the best",

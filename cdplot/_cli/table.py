@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from .._options import EFFECT_PAIRS, TABLE_FORMATS, TABLE_MARKS
+from ..errors import CdplotError
 from .common import add_analysis_options, add_input_options, output_format, run_analyses, write_text
 
 # what the extension of -o OUT says
@@ -123,11 +124,35 @@ def run(args) -> int:
         if args.effect_sizes:
             from ..reporting.effect_table import effect_size_table
 
-            parts.append(effect_size_table(r, format=fmt, pairs=args.effect_sizes))
+            _refuse_data_options(args)
+            parts.append(
+                effect_size_table(
+                    r,
+                    format=fmt,
+                    pairs=args.effect_sizes,
+                    caption=args.caption,
+                    label=args.label,
+                    latex_float=args.latex_float,
+                )
+            )
             continue
         parts.append(data_table(r, format=fmt, decimals=args.decimals, **_paper_kwargs(args)))
     write_text(args, "".join(parts), fmt)
     return 0
+
+
+def _refuse_data_options(args) -> None:
+    """Options of the data table that the effect-size table has no use for: say so."""
+    for flag, given in (
+        ("--decimals", args.decimals is not None),
+        ("--std" if args.std else "--no-std", args.std is not None),
+        (f"--marks {args.marks}", args.marks != "best"),
+    ):
+        if given:
+            raise CdplotError(
+                f"option {flag} applies to the data table, not to --effect-sizes (the effect "
+                "sizes print three decimals and mark nothing); leave one of them out"
+            )
 
 
 def _heading(result, fmt: str) -> str:

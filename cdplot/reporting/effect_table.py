@@ -21,6 +21,7 @@ from ..stats.effect_sizes import magnitude
 from ..stats.parametric import AnovaResult, AutoResult
 from ..stats.results import ComparisonResult
 from ._format import fmt_number, latex_escape, markdown_escape
+from .tables import _check_caption, _latex_text, check_float_options
 
 __all__ = ["effect_size_table", "effect_rows", "PAIRS"]
 
@@ -131,11 +132,18 @@ def _tex(number: str) -> str:
     return number.replace("\u2212", "-").replace("-", "$-$").replace("\u221e", "$\\infty$")
 
 
-def _latex(model) -> str:
+def _latex(model, caption=None, label=None, as_float=False) -> str:
     head = _columns(model, ["$\\delta$", "magnitude"], ["$d$", "magnitude"])
-    lines = [
-        "% " + _caption(model),
-        "% needs \\usepackage{booktabs}",
+    lines = ["% needs \\usepackage{booktabs}"]
+    if as_float:
+        lines += ["\\begin{table}[tbp]", "\\centering"]
+        if caption:
+            lines.append(f"\\caption{{{_latex_text(caption)}}}")
+        if label:
+            lines.append(f"\\label{{{label}}}")
+    else:
+        lines.insert(0, "% " + _caption(model))
+    lines += [
         "\\begin{tabular}{llrlrl}",
         "\\toprule",
         " & ".join(["First", "Second", *head[0], *head[1]]) + " \\\\",
@@ -148,12 +156,20 @@ def _latex(model) -> str:
     if not model["rows"]:
         lines.append("\\multicolumn{6}{l}{No pair differs significantly.} \\\\")
     lines += ["\\bottomrule", "\\end{tabular}"]
+    if as_float:
+        # what the signs and magnitudes mean, printed under the table like data_table's notes
+        lines += [
+            "\\par\\smallskip",
+            "{\\footnotesize\\raggedright " + _latex_text(_caption(model)) + "\\par}",
+            "\\end{table}",
+        ]
     return "\n".join(lines) + "\n"
 
 
-def _markdown(model) -> str:
+def _markdown(model, caption=None) -> str:
     head = _columns(model, ["Cliff's δ", "magnitude"], ["Cohen's d", "magnitude"])
-    lines = [
+    lines = [f"Table: {markdown_escape(caption)}", ""] if caption else []
+    lines += [
         "| " + " | ".join(["First", "Second", *head[0], *head[1]]) + " |",
         "|:--|:--|--:|:--|--:|:--|",
     ]
@@ -165,7 +181,7 @@ def _markdown(model) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _html(model) -> str:
+def _html(model, caption=None, label=None) -> str:
     esc = html.escape
     head = _columns(model, ["Cliff's &delta;", "magnitude"], ["Cohen's <i>d</i>", "magnitude"])
     th = "".join(f"<th scope='col'>{h}</th>" for h in ["First", "Second", *head[0], *head[1]])
@@ -178,14 +194,24 @@ def _html(model) -> str:
         )
     if not model["rows"]:
         body.append("<tr><td colspan='6'>No pair differs significantly.</td></tr>")
+    ident = f" id='{esc(label, quote=True)}'" if label else ""
+    words = f"{caption} {_caption(model)}" if caption else _caption(model)
     return (
-        "<table class='effect-sizes'>\n"
-        f"<caption>{esc(_caption(model))}</caption>\n"
+        f"<table class='effect-sizes'{ident}>\n"
+        f"<caption>{esc(words)}</caption>\n"
         f"<thead><tr>{th}</tr></thead>\n<tbody>\n" + "\n".join(body) + "\n</tbody>\n</table>\n"
     )
 
 
-def effect_size_table(result, *, format: str = "latex", pairs: str = "significant") -> str:
+def effect_size_table(
+    result,
+    *,
+    format: str = "latex",
+    pairs: str = "significant",
+    caption: str | None = None,
+    label: str | None = None,
+    latex_float: bool | None = None,
+) -> str:
     """The effect sizes of an analysis' pairs as a table for a paper.
 
     Parameters
@@ -198,6 +224,15 @@ def effect_size_table(result, *, format: str = "latex", pairs: str = "significan
         ``<table>`` with a ``<caption>``.  Names are escaped for the format.
     pairs : {'significant', 'all'}, default 'significant'
         The pairs the test found significant, or every pair tested.
+    caption, label : str, optional
+        The table's caption and cross-reference key, as in
+        :func:`cdplot.data_table`: LaTeX sets the table in a ``table`` float
+        with ``\\caption`` and ``\\label`` (a label needs a caption) and prints
+        what the signs and magnitudes mean under it; Markdown gets a
+        ``Table:`` line (no label); HTML a ``<caption>`` and an ``id``.
+    latex_float : bool, optional
+        LaTeX only: the ``table`` float even without a caption (default: a
+        float exactly when there is a caption).
 
     Returns
     -------
@@ -210,7 +245,8 @@ def effect_size_table(result, *, format: str = "latex", pairs: str = "significan
     Raises
     ------
     CdplotError
-        If ``format`` or ``pairs`` is invalid, or ``result`` is not an
+        If ``format`` or ``pairs`` is invalid, ``caption``, ``label`` or
+        ``latex_float`` do not fit the format, or ``result`` is not an
         analysis of paired scores.
 
     Notes
@@ -235,9 +271,12 @@ def effect_size_table(result, *, format: str = "latex", pairs: str = "significan
     | C4.5+m+cf | C4.5 | 0.117 | negligible | 0.735 | medium |
     """
     check_option("format", format, FORMATS)
+    latex_float = check_float_options(format, caption, label, latex_float)
+    caption = _check_caption(caption)
     model = effect_rows(result, pairs=pairs)
     if format == "latex":
-        return _latex(model)
+        as_float = latex_float if latex_float is not None else caption is not None
+        return _latex(model, caption, label, as_float)
     if format == "markdown":
-        return _markdown(model)
-    return _html(model)
+        return _markdown(model, caption)
+    return _html(model, caption, label)

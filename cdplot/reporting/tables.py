@@ -205,6 +205,35 @@ def _check_caption(caption):
     return " ".join(caption.split())
 
 
+def check_float_options(format: str, caption, label, latex_float):
+    """Check a paper table's caption, label and float against its format.
+
+    Shared by :func:`data_table` and :func:`cdplot.effect_size_table`;
+    returns ``latex_float`` as a bool or ``None``.
+    """
+    if latex_float is not None:
+        latex_float = check_bool("latex_float", latex_float)
+    _check_caption(caption)
+    _check_label(label)
+    if format == "markdown" and label is not None:
+        raise CdplotError(
+            f"option label={label!r} does not apply to Markdown, which has no labels; "
+            "use format='latex' or format='html'"
+        )
+    if format == "latex" and label is not None and caption is None:
+        raise CdplotError(
+            f"option label={label!r} needs a caption: LaTeX numbers a table by its \\caption"
+        )
+    if format == "latex" and caption is not None and latex_float is False:
+        raise CdplotError(
+            "option caption= needs the table float (a bare tabular has no caption); "
+            "leave latex_float out or set it True"
+        )
+    if format != "latex" and latex_float is not None:
+        raise CdplotError(f"option latex_float={latex_float!r} applies to format='latex' only")
+    return latex_float
+
+
 def _spread_words(n: np.ndarray) -> str:
     lo, hi = int(n.min()), int(n.max())
     return f"{hi}" if lo == hi else f"{lo} to {hi}"
@@ -849,24 +878,7 @@ def data_table(
     | *W/T/L of C4.5* | — | 2/2/10 | 6/1/7 | 2/1/11 |
     """
     check_option("format", format, FORMATS)
-    if latex_float is not None:
-        latex_float = check_bool("latex_float", latex_float)
-    if format == "markdown" and label is not None:
-        raise CdplotError(
-            f"option label={label!r} does not apply to Markdown, which has no labels; "
-            "use format='latex' or 'html'"
-        )
-    if format == "latex" and label is not None and caption is None:
-        raise CdplotError(
-            f"option label={label!r} needs a caption: LaTeX numbers a table by its \\caption"
-        )
-    if format == "latex" and caption is not None and latex_float is False:
-        raise CdplotError(
-            "option caption= needs the table float (a bare tabular has no caption); "
-            "leave latex_float out or set it True"
-        )
-    if format != "latex" and latex_float is not None:
-        raise CdplotError(f"option latex_float={latex_float!r} applies to format='latex' only")
+    latex_float = check_float_options(format, caption, label, latex_float)
     kw = {
         "decimals": decimals,
         "std": std,

@@ -77,7 +77,16 @@ def test_negative_and_infinite_values_in_latex():
 
 @pytest.mark.parametrize(
     ("kwargs", "message"),
-    [({"format": "pdf"}, "format"), ({"pairs": "some"}, "pairs")],
+    [
+        ({"format": "pdf"}, "format"),
+        ({"pairs": "some"}, "pairs"),
+        ({"label": "tab:e"}, "needs a caption"),
+        ({"format": "markdown", "caption": "E", "label": "tab:e"}, "no labels"),
+        ({"caption": "E", "latex_float": False}, "needs the table float"),
+        ({"format": "html", "latex_float": True}, "format='latex' only"),
+        ({"caption": "  "}, "non-empty"),
+        ({"caption": "E", "label": "tab e"}, "cannot"),
+    ],
 )
 def test_bad_options(kwargs, message):
     with pytest.raises(CdplotError, match=message):
@@ -114,3 +123,76 @@ def test_cli_option():
     assert out.returncode == 0, out.stderr
     assert "| C4.5+m+cf | C4.5 | 0.117 | negligible | 0.735 | medium |" in out.stdout
     assert "Romano et al. (2006)" in out.stdout
+
+
+def test_caption_and_label_like_the_data_table():
+    # the same float, caption and label as cdplot.data_table, the meaning of the signs
+    # and magnitudes moved from a comment to a note under the table
+    tex = effect_size_table(_demsar(), pairs="all", caption="Effects of 50% & more", label="tab:e")
+    assert "\\begin{table}[tbp]" in tex
+    assert tex.rstrip().endswith("\\end{table}")
+    assert "\\caption{Effects of 50\\% \\& more}" in tex
+    assert "\\label{tab:e}" in tex
+    assert tex.index("\\end{tabular}") < tex.index("Romano et al. (2006)")
+    assert "\\begin{table}" not in effect_size_table(_demsar(), pairs="all")
+    assert "\\begin{table}" in effect_size_table(_demsar(), pairs="all", latex_float=True)
+    md = effect_size_table(_demsar(), pairs="all", format="markdown", caption="Effects *now*")
+    assert md.startswith("Table: Effects \\*now\\*\n")
+    page = effect_size_table(_demsar(), format="html", caption="<b>E</b>", label="t1")
+    assert "<table class='effect-sizes' id='t1'>" in page
+    assert "<caption>&lt;b&gt;E&lt;/b&gt; Effect sizes" in page
+
+
+@pytest.mark.parametrize(
+    ("extra", "flag"),
+    [
+        (["--decimals", "2"], "--decimals"),
+        (["--no-std"], "--no-std"),
+        (["--marks", "none"], "--marks none"),
+    ],
+)
+def test_cli_refuses_data_table_options(extra, flag):
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "cdplot",
+            "table",
+            "--example",
+            "demsar2006",
+            "--effect-sizes",
+            *extra,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert out.returncode == 2
+    assert out.stderr.count("\n") == 1
+    assert "Traceback" not in out.stderr
+    assert f"option {flag} applies to the data table, not to --effect-sizes" in out.stderr
+
+
+def test_cli_caption_and_label():
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "cdplot",
+            "table",
+            "--example",
+            "demsar2006",
+            "--effect-sizes",
+            "all",
+            "--caption",
+            "Effect sizes",
+            "--label",
+            "tab:effects",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert out.returncode == 0, out.stderr
+    assert "\\caption{Effect sizes}" in out.stdout
+    assert "\\label{tab:effects}" in out.stdout

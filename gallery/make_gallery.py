@@ -532,7 +532,10 @@ def main(argv=None) -> int:
         exec(code, {"OUT": str(args.out / name), "DPI": args.dpi})
     import shutil
 
-    for name, _title, cmd in tex_figures(DATA):
+    # TikZ pictures compile as standalone documents; tables are floats set inside an article
+    latex = [(entry, ["--standalone"], compile_tex) for entry in tex_figures(DATA)]
+    latex += [(entry, [], compile_table) for entry in table_figures(DATA)]
+    for (name, _title, cmd), extra, compile_png in latex:
         if args.only and args.only not in name:
             continue
         if not (shutil.which("pdflatex") and shutil.which("pdftoppm")):
@@ -540,26 +543,12 @@ def main(argv=None) -> int:
             continue
         argv = [str(HERE.parent / a) if a.startswith("gallery/") else a for a in cmd]
         tex = args.out / name.replace(".png", ".tex")
-        status = cdplot_main([*argv, "-o", str(tex), "--standalone"])
+        status = cdplot_main([*argv, "-o", str(tex), *extra])
         if status:
             print(f"failed ({status}): cdplot {' '.join(cmd)}", file=sys.stderr)
             failures += 1
             continue
-        compile_tex(tex, args.out / name, args.dpi)
-    for name, _title, cmd in table_figures(DATA):
-        if args.only and args.only not in name:
-            continue
-        if not (shutil.which("pdflatex") and shutil.which("pdftoppm")):
-            print(f"skipped {name}: pdflatex or pdftoppm is missing", file=sys.stderr)
-            continue
-        argv = [str(HERE.parent / a) if a.startswith("gallery/") else a for a in cmd]
-        tex = args.out / name.replace(".png", ".tex")
-        status = cdplot_main([*argv, "-o", str(tex)])
-        if status:
-            print(f"failed ({status}): cdplot {' '.join(cmd)}", file=sys.stderr)
-            failures += 1
-            continue
-        compile_table(tex, args.out / name, args.dpi)
+        compile_png(tex, args.out / name, args.dpi)
     return 1 if failures else 0
 
 

@@ -409,6 +409,27 @@ def text_kws(font, size, bold=False, color="ink") -> dict:
     return kws
 
 
+def draw_axis(ax, polylines, broken: bool, *, color, width: float, gid: str) -> None:
+    """Draw a rank axis and its break mark (``polylines`` from ``layout.axis_polylines``).
+
+    The artists get the stable ids ``{gid}-axis`` and ``{gid}-axis-break``; a
+    broken axis ends flat where the break mark takes over.
+    """
+    (axx, axy), (mx, my) = polylines
+    add_line(
+        ax,
+        axx,
+        axy,
+        color=color,
+        lw=width,
+        solid_capstyle="butt" if broken else "projecting",
+        gid=f"{gid}-axis",
+        clip_on=False,
+    )
+    if mx:
+        add_line(ax, mx, my, color=color, lw=width * 0.8, gid=f"{gid}-axis-break", clip_on=False)
+
+
 def add_line(ax, xs, ys, marker=None, **kws):
     """Add one :class:`~matplotlib.lines.Line2D` to ``ax`` and return it.
 

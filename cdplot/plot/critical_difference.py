@@ -122,6 +122,19 @@ def _crossing_notes(result, lay) -> list[str]:
     return out
 
 
+def cd_axis(lay):
+    """The diagram's rank axis and break mark as ``((xs, ys), (mark_xs, mark_ys))``."""
+    return axis_polylines(
+        lay.x(lay.rank_hi),
+        lay.x(lay.rank_lo),
+        lay.axis_y,
+        axis_break=lay.axis_break,
+        axis_end=lay.axis_end,
+        font_size=lay.font_size,
+        small_size=lay.small_size,
+    )
+
+
 def marks(result, hl, *, note: bool, caption: bool):
     """What a CD diagram marks, shared by the matplotlib figure and its TikZ picture.
 
@@ -373,27 +386,7 @@ def _draw(ax, lay, result, font, st, hl, ctrl, differ, label_kws, line_kws):
     y = lay.axis_y
     # axis with ticks pointing up towards their labels; a broken axis runs on past its
     # first rank into a break mark, standing for the ranks left out
-    (axx, axy), (mx, my) = axis_polylines(
-        lay.x(lay.rank_hi),
-        lay.x(lay.rank_lo),
-        y,
-        axis_break=lay.axis_break,
-        axis_end=lay.axis_end,
-        font_size=lay.font_size,
-        small_size=lay.small_size,
-    )
-    add_line(
-        ax,
-        axx,
-        axy,
-        color=ink,
-        lw=st.axis_width,
-        solid_capstyle="butt" if lay.axis_break else "projecting",
-        gid="cd-axis",
-        clip_on=False,
-    )
-    if mx:
-        add_line(ax, mx, my, color=ink, lw=st.axis_width * 0.8, gid="cd-axis-break", clip_on=False)
+    _common.draw_axis(ax, cd_axis(lay), lay.axis_break, color=ink, width=st.axis_width, gid="cd")
     xs, ys = [], []
     for r in lay.major_ticks:
         xs += [lay.x(r), lay.x(r), None]

@@ -331,19 +331,9 @@ def _draw(ax, lay, avg, cd, font, st, hl, differ, control, label_kws, line_kws):
         )
     # the rank axis at the bottom, ticks pointing down to their labels
     y = lay.axis_y
-    (axx, axy), (mx, my) = _interval_axis(lay)
-    add_line(
-        ax,
-        axx,
-        axy,
-        color=ink,
-        lw=st.axis_width,
-        solid_capstyle="butt" if lay.axis_break else "projecting",
-        gid="ri-axis",
-        clip_on=False,
+    _common.draw_axis(
+        ax, _interval_axis(lay), lay.axis_break, color=ink, width=st.axis_width, gid="ri"
     )
-    if mx:
-        add_line(ax, mx, my, color=ink, lw=st.axis_width * 0.8, gid="ri-axis-break", clip_on=False)
     tx, ty = [], []
     for r in lay.ticks:
         tx += [lay.x(r), lay.x(r), None]

@@ -22,9 +22,9 @@ from .._version import __version__
 from ..errors import CdplotError
 from . import _common
 from ._auto import unwrap_auto
-from .critical_difference import _crossing_notes, marks
+from .critical_difference import _crossing_notes, cd_axis, marks
 from .intervals import _interval_axis, _verdicts, shown_methods
-from .layout import axis_polylines, cd_layout, interval_layout
+from .layout import cd_layout, interval_layout
 from .styles import PALETTE, get_style
 
 __all__ = ["cd_tikz", "intervals_tikz", "latex_escape", "TEX_ROOM"]
@@ -503,15 +503,7 @@ def _draw(lay, result, st, hl, ctrl, differ, metrics) -> _Picture:
     ink, line = "cdplotink", "cdplotline"
     lw = st.line_width
     y = lay.axis_y
-    (axx, axy), (mx, my) = axis_polylines(
-        lay.x(lay.rank_hi),
-        lay.x(lay.rank_lo),
-        y,
-        axis_break=lay.axis_break,
-        axis_end=lay.axis_end,
-        font_size=lay.font_size,
-        small_size=lay.small_size,
-    )
+    (axx, axy), (mx, my) = cd_axis(lay)
     pic.path(axx, axy, color=ink, width=st.axis_width, cap="butt" if lay.axis_break else "rect")
     if mx:
         pic.path(mx, my, color=ink, width=st.axis_width * 0.8)

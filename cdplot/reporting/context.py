@@ -732,7 +732,10 @@ def _options(results, extra: dict) -> list[dict]:
         ("correction", str(r0.correction) if r0.correction is not None else "none"),
         ("control", r0.control if r0.control is not None else "none"),
     ]
-    if len(results) == 1:
+    if len(results) == 1 and ranks_only(r0):
+        # average ranks carry no scores, so no direction of scores was chosen
+        opts.append(("input", "average ranks (1 = best)"))
+    elif len(results) == 1:
         opts.append(("higher_is_better", str(r0.higher_is_better)))
     else:
         dirs = "; ".join(

@@ -41,6 +41,12 @@ def test_keeps_what_average_ranks_give(html):
     assert "mapping of average ranks" in html  # the input, in the reproducibility footer
 
 
+def test_options_name_the_input_not_a_direction_of_scores(html):
+    # average ranks carry no scores: "higher_is_better False" would read as a choice made
+    assert "higher_is_better" not in html
+    assert "average ranks (1 = best)" in html
+
+
 def test_methods_paragraph_claims_no_ranking_it_did_not_do(result):
     text = methods_paragraph(result)
     assert "were ranked on each data set" not in text

@@ -613,7 +613,6 @@ def _placed(fig: dict, r, paper: str, *, matrix: bool = True) -> dict:
             caption=f"Adjusted p-value of each pair of methods by level ({r.procedure()}); the "
             "significant pairs are listed by number under the pairwise comparisons below.",
         )
-    place = figure_placement(fig["width"], fig["height"], fig["min_font"], paper=paper)
     if fig["key"] == "heatmap":
         n_sig = int(np.sum(np.triu(np.asarray(r.significant, dtype=bool), 1)))
         n_tested = int(np.sum(~np.isnan(r.pvalues[np.triu_indices(r.n_methods, 1)])))
@@ -623,21 +622,7 @@ def _placed(fig: dict, r, paper: str, *, matrix: bool = True) -> dict:
         )
     else:
         alt = " ".join(_main_posthoc_sentences(r)) or r.conclusion()
-    # the figure's text alternative, as the SVG's <title> (what a tagged PDF's Figure carries
-    # as /Alt and what screen readers announce); escaped, it is text
-    title = f"<title>{html_escape(fig['title'] + '. ' + alt, quote=False)}</title>"
-    svg = re.sub(r"^(<svg\b[^>]*>)", lambda m: m.group(1) + title, fig["svg"], count=1)
-    return dict(
-        fig,
-        svg=svg,
-        alt=alt,
-        landscape=place.landscape,
-        print_width=f"{place.print_width:.1f}pt",
-        print_height=f"{place.print_height:.1f}pt",
-        min_px=f"{place.min_px:.0f}px",
-        max_px=f"{place.max_px:.0f}px",
-        printed_min_font=place.printed_min_font,
-    )
+    return _place_figure(fig, alt, paper)
 
 
 def consistency_context(mc, order=None) -> dict:
@@ -1103,7 +1088,10 @@ def _anova_summary(a) -> str:
 
 
 def _place_figure(fig: dict, alt: str, paper: str) -> dict:
+    """``fig`` with its printed and screen sizes, and ``alt`` as its text alternative."""
     place = figure_placement(fig["width"], fig["height"], fig["min_font"], paper=paper)
+    # the figure's text alternative, as the SVG's <title> (what a tagged PDF's Figure carries
+    # as /Alt and what screen readers announce); escaped, it is text
     title = f"<title>{html_escape(fig['title'] + '. ' + alt, quote=False)}</title>"
     svg = re.sub(r"^(<svg\b[^>]*>)", lambda m: m.group(1) + title, fig["svg"], count=1)
     return dict(

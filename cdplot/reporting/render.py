@@ -189,6 +189,11 @@ _ANALYSIS_OPTIONS = (
 )
 
 
+def _analysis_options(arguments: dict) -> dict:
+    """The analysis options among a public function's arguments (its ``locals()``)."""
+    return {name: arguments[name] for name in _ANALYSIS_OPTIONS}
+
+
 @dataclass(frozen=True)
 class _Analyses:
     """What a report shows: one analysis per section, and how the sections relate.
@@ -555,20 +560,7 @@ def render_html(
     CdplotError
         As :func:`report`.
     """
-    analysis = {
-        "higher_is_better": higher_is_better,
-        "alpha": alpha,
-        "test": test,
-        "correction": correction,
-        "control": control,
-        "tie_correction": tie_correction,
-        "zero_method": zero_method,
-        "distribution": distribution,
-        "nan_policy": nan_policy,
-        "metric": metric,
-        "methods": methods,
-        "datasets": datasets,
-    }
+    analysis = _analysis_options(locals())
     check_bool("embed_fonts", embed_fonts)
     ctx, _ = prepare_context(
         results_or_data,
@@ -843,20 +835,7 @@ or scores
     path = Path(path)
     fmt = _check_format(format, path)
     _check_not_an_input(path, results_or_data)
-    analysis = {
-        "higher_is_better": higher_is_better,
-        "alpha": alpha,
-        "test": test,
-        "correction": correction,
-        "control": control,
-        "tie_correction": tie_correction,
-        "zero_method": zero_method,
-        "distribution": distribution,
-        "nan_policy": nan_policy,
-        "metric": metric,
-        "methods": methods,
-        "datasets": datasets,
-    }
+    analysis = _analysis_options(locals())
     if not path.parent.is_dir() and str(path.parent):
         raise CdplotError(f"output folder {str(path.parent)!r} does not exist")
     ctx, bar = prepare_context(

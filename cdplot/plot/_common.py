@@ -130,6 +130,23 @@ SHARED_PARAMS = """\
         ``datasets``), for raw scores only."""
 
 
+# the analysis options every drawing function takes, for raw scores only
+COMPARE_OPTIONS = (
+    "higher_is_better",
+    "alpha",
+    "test",
+    "correction",
+    "control",
+    "metric",
+    "nan_policy",
+)
+
+
+def compare_options(arguments: dict) -> dict:
+    """The analysis options among a drawing function's arguments (its ``locals()``)."""
+    return {name: arguments[name] for name in COMPARE_OPTIONS}
+
+
 def as_result(result_or_scores, options: dict, compare_kws):
     """A ComparisonResult: the one given, or compare() of the scores given."""
     from ..stats.from_ranks import RankComparison

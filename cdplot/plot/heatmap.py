@@ -111,15 +111,7 @@ def significance_heatmap(
     >>> len([t for t in ax.texts if t.get_gid() == "hm-row-label"])
     3
     """
-    options = {
-        "higher_is_better": higher_is_better,
-        "alpha": alpha,
-        "test": test,
-        "correction": correction,
-        "control": control,
-        "metric": metric,
-        "nan_policy": nan_policy,
-    }
+    options = _common.compare_options(locals())
     # a compare_auto result: its rank-based analysis, or Tukey's HSD on the parametric path
     result_or_scores = unwrap_auto(result_or_scores, "significance_heatmap")
     if isinstance(result_or_scores, TukeyView):

@@ -110,15 +110,7 @@ def rank_intervals(
     result_or_scores = unwrap_auto(result_or_scores, "rank_intervals")
     result = _common.as_result(
         result_or_scores,
-        {
-            "higher_is_better": higher_is_better,
-            "alpha": alpha,
-            "test": test,
-            "correction": correction,
-            "control": control,
-            "metric": metric,
-            "nan_policy": nan_policy,
-        },
+        _common.compare_options(locals()),
         compare_kws,
     )
     st, font, hl = _common.check_common(

@@ -348,15 +348,7 @@ def cd_tikz(
     result_or_scores = unwrap_auto(result_or_scores, "cd_diagram")
     result = _common.as_result(
         result_or_scores,
-        {
-            "higher_is_better": higher_is_better,
-            "alpha": alpha,
-            "test": test,
-            "correction": correction,
-            "control": control,
-            "metric": metric,
-            "nan_policy": nan_policy,
-        },
+        _common.compare_options(locals()),
         compare_kws,
     )
     for name, value in (
@@ -671,15 +663,7 @@ def intervals_tikz(
     result_or_scores = unwrap_auto(result_or_scores, "rank_intervals")
     result = _common.as_result(
         result_or_scores,
-        {
-            "higher_is_better": higher_is_better,
-            "alpha": alpha,
-            "test": test,
-            "correction": correction,
-            "control": control,
-            "metric": metric,
-            "nan_policy": nan_policy,
-        },
+        _common.compare_options(locals()),
         compare_kws,
     )
     for name, value in (("standalone", standalone), ("reverse", reverse), ("caption", caption)):

@@ -21,7 +21,7 @@ import xml.etree.ElementTree as ET
 from .._child import die_with_parent
 from ..errors import CdplotError, CdplotWarning
 from .fonts import bundled_fonts
-from .layout import TEXT_HEIGHT_PT, figure_placement
+from .layout import LANDSCAPE_WIDTH_PT, TEXT_HEIGHT_PT, figure_placement
 
 __all__ = [
     "anova_figure_svgs",
@@ -392,7 +392,7 @@ def _close(ax) -> None:
         sys.modules["matplotlib.pyplot"].close(ax.figure)
 
 
-def figure_svgs(result, *, prefix: str, font=None) -> list[dict]:
+def figure_svgs(result, *, prefix: str, font=None, order=None) -> list[dict]:
     """Draw the report's figures of one analysis as cleaned inline SVG.
 
     Parameters
@@ -403,6 +403,10 @@ def figure_svgs(result, *, prefix: str, font=None) -> list[dict]:
         Unique prefix for the ids of this analysis' figures.
     font : str, optional
         Font option passed to the plot functions.
+    order : sequence of str, optional
+        The methods in the order of the report's method table (by default
+        the analysis' rank order): a CD diagram whose names must be
+        shortened tags each with its number there.
 
     Returns
     -------
@@ -416,6 +420,10 @@ def figure_svgs(result, *, prefix: str, font=None) -> list[dict]:
     for key, title, name, options in _FIGURES:
         if key == "intervals" and result.critical_difference is None:
             # the intervals are CD long; pairwise tests have no CD (their groups are in the others)
+            continue
+        if key == "cd":
+            fig = _cd_figure(result, title, name, options, prefix=prefix, font=font, order=order)
+            out.append(fig)
             continue
         fig = _draw_one(result, key, title, name, options, prefix=prefix, font=font)
         if fig is None:
@@ -438,6 +446,89 @@ def _printed_min(fig: dict) -> float:
         figure_placement(fig["width"], fig["height"], fig["min_font"], paper=p).printed_min_font
         for p in TEXT_HEIGHT_PT
     )
+
+
+def _cd_figure(result, title, name, options, *, prefix, font, order) -> dict:
+    """The CD diagram drawn so that its type prints at 6 pt or more, if any drawing does.
+
+    A CD diagram cannot be cut into parts (its bars join methods from both
+    ends of the axis), so when the text width is too narrow or the page too
+    short for it, it is drawn (1) as wide as a landscape page, where long
+    names take one line instead of two, which makes it about half as tall;
+    else (2) at the text width with names longer than a third of it
+    shortened, each ending with its number in the method table (which gives
+    it in full), so that every name takes one line.  With many methods (2)
+    is what fits: one row per method and side is the height of a page.
+    """
+    whole = _draw_one(result, "cd", title, name, options, prefix=prefix, font=font)
+    whole["caption"] = _caption("cd", result)
+    if _printed_min(whole) >= MIN_PRINTED_PT:
+        return whole
+    # the narrower of the landscape pages, so that the figure fits either paper
+    wide_in = min(LANDSCAPE_WIDTH_PT.values()) / 72.0
+    wide = _draw_one(
+        result, "cd", title, name, {**options, "width": wide_in}, prefix=prefix, font=font
+    )
+    wide["caption"] = whole["caption"]
+    best = max((whole, wide), key=_printed_min)
+    if _printed_min(best) >= MIN_PRINTED_PT:
+        return best
+    numbers = {m: n for n, m in enumerate(order or result.order(), start=1)}
+    style = _report_style()
+    # a name column of a third of the width (less its rank values and lines) at the names'
+    # size; narrower when the layout still needs a smaller size or a second line
+    for share in (0.3, 0.24, 0.19):
+        labels = _short_labels(result.methods, numbers, share * style.width_pt, style, font)
+        short = _draw_one(
+            _relabelled(result, labels), "cd", title, name, options, prefix=prefix, font=font
+        )
+        short["caption"] = (
+            whole["caption"] + " Names too long for the page are shortened (\u2026) and end "
+            "with [n], their number in the table of methods above, which gives them in full."
+        )
+        best = max((best, short), key=_printed_min)
+        if _printed_min(short) >= MIN_PRINTED_PT:
+            break
+    return best
+
+
+def _short_labels(methods, numbers, room: float, style, font) -> dict[str, str]:
+    """Each method's label: its name, or when wider than ``room`` points, cut and tagged."""
+    from ..plot._common import measurer
+    from ..plot.layout import common_prefix, shorten_name
+
+    measure = measurer(font)
+    size = style.font_size
+    common = common_prefix(list(methods))
+    out = {}
+    for m in methods:
+        tag = f"[{numbers[m]}]"
+        if measure(m, size, False)[0] <= room:
+            out[m] = m
+            continue
+        # the words every name starts with say nothing once the names are cut
+        out[m] = shorten_name(m[len(common) :] or m, tag, room, size, False, measure) or tag
+    # cut names differ by their numbers; a kept name that reads like a cut one (it would
+    # have to end with the same ellipsis and [n]) gives way to its number alone
+    seen: dict[str, int] = {}
+    for label in out.values():
+        seen[label] = seen.get(label, 0) + 1
+    return {m: (label if seen[label] == 1 else f"[{numbers[m]}]") for m, label in out.items()}
+
+
+def _relabelled(result, labels: dict[str, str]):
+    """A copy of ``result`` for drawing only, with every method name replaced by its label."""
+    fields = {f.name for f in dataclasses.fields(result)}
+    swap = {"methods": tuple(labels[m] for m in result.methods)}
+    if "cliques" in fields:
+        swap["cliques"] = tuple(tuple(labels[m] for m in c) for c in result.cliques)
+    if "unjoined" in fields:
+        swap["unjoined"] = tuple(tuple(labels[m] for m in p) for p in result.unjoined)
+    if "bridges" in fields:
+        swap["bridges"] = tuple(tuple(labels[m] for m in b) for b in result.bridges)
+    if getattr(result, "control", None) is not None:
+        swap["control"] = labels[result.control]
+    return dataclasses.replace(result, **swap)
 
 
 def _interval_parts(result, whole, title, name, options, prefix, font) -> list[dict]:
@@ -562,8 +653,8 @@ _JOBS: list = []
 
 def _draw_job(index: int) -> list[dict]:
     # a forked worker opens its own font faces (plot._common clears them at fork)
-    result, prefix = _JOBS[index]
-    return figure_svgs(result, prefix=prefix)
+    result, prefix, order = _JOBS[index]
+    return figure_svgs(result, prefix=prefix, order=order)
 
 
 def _usable_cpus() -> int:
@@ -596,7 +687,9 @@ def _worker_count(n_jobs: int, busy_parent: bool) -> int:
     return min(n_jobs, cpus)
 
 
-def figure_svgs_many(results, prefixes, *, while_drawing=None, progress=None) -> list[list[dict]]:
+def figure_svgs_many(
+    results, prefixes, *, while_drawing=None, progress=None, orders=None
+) -> list[list[dict]]:
     """:func:`figure_svgs` of several analyses, drawn in worker processes when that is faster.
 
     Parameters
@@ -611,6 +704,8 @@ def figure_svgs_many(results, prefixes, *, while_drawing=None, progress=None) ->
     progress : callable, optional
         Called as ``progress(i)`` (from 1) before waiting for the figures of
         the i-th analysis.
+    orders : sequence of (sequence of str or None), optional
+        The ``order`` of :func:`figure_svgs` for each analysis.
 
     Returns
     -------
@@ -626,7 +721,8 @@ def figure_svgs_many(results, prefixes, *, while_drawing=None, progress=None) ->
     """
     global _JOBS
 
-    jobs = list(zip(results, prefixes, strict=True))
+    orders = [None] * len(results) if orders is None else orders
+    jobs = list(zip(results, prefixes, orders, strict=True))
     workers = _worker_count(len(jobs), while_drawing is not None)
     if workers:
         import concurrent.futures as cf
@@ -656,10 +752,10 @@ def figure_svgs_many(results, prefixes, *, while_drawing=None, progress=None) ->
         if while_drawing is not None:
             while_drawing()
         out = []
-        for i, (result, prefix) in enumerate(jobs, start=1):
+        for i, (result, prefix, order) in enumerate(jobs, start=1):
             if progress is not None:
                 progress(i)
-            out.append(figure_svgs(result, prefix=prefix))
+            out.append(figure_svgs(result, prefix=prefix, order=order))
         return out
     try:
         if while_drawing is not None:

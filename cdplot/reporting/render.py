@@ -373,13 +373,17 @@ def _build_context(
     bar = _Progress(_progress_enabled(progress, len(results)), len(results))
     # the figures are the slow part here; other processes may draw them while this one
     # goes on with while_drawing (each analysis is drawn once, whoever draws it)
+    # the method tables' order, which numbers the names a CD diagram has to shorten
+    order = _overall_order(results, mc)
     drawn = figure_svgs_many(
         results,
         [f"m{i}" for i in range(1, len(results) + 1)],
         while_drawing=while_drawing,
         progress=lambda i: bar.step(i, f"drawing {labels[i - 1] or 'the analysis'}"),
+        orders=[
+            order if order is not None and set(order) == set(r.methods) else None for r in results
+        ],
     )
-    order = _overall_order(results, mc)
     sections = []
     for i, (r, label, figures, prs) in enumerate(
         zip(results, labels, drawn, per_section, strict=True), start=1

@@ -48,6 +48,11 @@ def _table(k: int, n: int, *, long: bool, seed: int = 0) -> ScoreTable:
 
 def printed_words(pdf) -> list[tuple[float, int, str]]:
     """(printed size in points, page, text) of every word of three or more characters."""
+    return [(size, n, text) for size, n, text, _box, _page in _word_boxes(pdf)]
+
+
+def _word_boxes(pdf):
+    """As :func:`printed_words`, with each word's box and its page's (width, height)."""
     out = subprocess.run(
         ["pdftotext", "-bbox-layout", str(pdf), "-"], capture_output=True, check=True
     ).stdout.decode("utf-8")
@@ -55,22 +60,32 @@ def printed_words(pdf) -> list[tuple[float, int, str]]:
     out = re.sub(r'\sxmlns="[^"]*"', "", out, count=1)
     words = []
     for n, page in enumerate(ET.fromstring(out).iter("page"), 1):
+        size = (float(page.get("width")), float(page.get("height")))
         for w in page.iter("word"):
             text = (w.text or "").strip()
             if len(text) < 3:
                 continue
             x0, y0, x1, y1 = (float(w.get(a)) for a in ("xMin", "yMin", "xMax", "yMax"))
             width, height = x1 - x0, y1 - y0
-            words.append((height if width >= height else width, n, text))
+            words.append((height if width >= height else width, n, text, (x0, y0, x1, y1), size))
     return words
 
 
-# Not yet: a CD diagram of 100 methods prints at 5.9 pt on letter paper (6.4 pt on A4), and
-# with 60-character names at 5.8 pt (60 methods, letter) and 3.9 pt (100 methods, A4): it is
-# one figure taller than the page, and type that shrinks makes it no shorter.
+# report.css: @page margin 18mm 16mm 20mm 16mm, the same on a landscape page
+MM = 72 / 25.4
+SIDE, TOP, BOTTOM = 16 * MM, 18 * MM, 20 * MM
+
+# 60 and 100 methods, with short names and with 60-character ones (as real benchmarks have),
+# on both papers.  The CD diagram cannot be cut into parts: with 60 long names it is drawn as
+# wide as a landscape page (names on one line), with 100 it shortens the names it must and
+# tags each with its number in the method table.
 CASES = [
     pytest.param(60, False, "letter", id="k60-letter"),
     pytest.param(100, False, "a4", id="k100-a4"),
+    pytest.param(60, True, "a4", id="k60-long-a4"),
+    pytest.param(60, True, "letter", id="k60-long-letter"),
+    pytest.param(100, True, "a4", id="k100-long-a4"),
+    pytest.param(100, True, "letter", id="k100-long-letter"),
 ]
 
 
@@ -78,13 +93,36 @@ CASES = [
 def test_figure_text_prints_at_6pt_or_more(tmp_path, k, long, paper):
     pdf = tmp_path / "report.pdf"
     cdplot.report(_table(k, 14, long=long), pdf, paper=paper)
-    words = printed_words(pdf)
-    small = sorted(w for w in words if w[0] < MIN_PT - TOL)
+    words = _word_boxes(pdf)
+    small = sorted((s, n, t) for s, n, t, _b, _p in words if s < MIN_PT - TOL)
     assert small == []
     # the words measured include the figures' smallest type: tick labels and rank values
-    assert any(text == str(k // 2) or text == "100" or "." in text for _s, _n, text in words)
-    text = subprocess.run(
-        ["pdftotext", str(pdf), "-"], capture_output=True, check=True
-    ).stdout.decode("utf-8")
+    assert any(t == str(k // 2) or t == "100" or "." in t for _s, _n, t, _b, _p in words)
+    # every word inside the page's margins, on portrait and landscape pages alike
+    for _s, n, t, (x0, y0, x1, y1), (w, h) in words:
+        where = f"page {n}: {t!r} at ({x0:.1f}, {y0:.1f})-({x1:.1f}, {y1:.1f}) of {w:.0f}x{h:.0f}"
+        assert x0 >= SIDE - 0.5, f"{where} crosses the left margin"
+        assert x1 <= w - SIDE + 0.5, f"{where} crosses the right margin"
+        if not re.fullmatch(r"Page|\d+|of|Comparison|methods|data|sets", t):
+            assert y0 >= TOP - 0.5, f"{where} is in the top margin"
+            assert y1 <= h - BOTTOM + 0.5, f"{where} is in the bottom margin"
+    text = " ".join(
+        subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, check=True)
+        .stdout.decode("utf-8")
+        .split()
+    )
     # the rank-interval chart (one row per method) is printed in parts that share its axis
-    assert "Average ranks with intervals (1 of 2" in " ".join(text.split())
+    assert "Average ranks with intervals (1 of " in text
+    # the page of the CD diagram, which its caption begins
+    cd_pages = {n for _s, n, t, _b, _p in words if t == "Critical-difference"}
+    assert len(cd_pages) == 1
+    shortened = "Names too long for the page are shortened" in text
+    assert shortened == (k == 100 and long)
+    if shortened:
+        # each shortened name ends with its number in the method table, which names it in full
+        on_cd = {t for _s, n, t, _b, _p in words if n in cd_pages}
+        assert {f"[{i}]" for i in range(10, k + 1)} <= on_cd
+    if k == 60 and long:
+        # the CD diagram has a landscape page of its own
+        sizes = {p for _s, n, _t, _b, p in words if n in cd_pages}
+        assert all(w > h for w, h in sizes), sizes

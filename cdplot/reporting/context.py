@@ -26,6 +26,7 @@ from .layout import (
     data_table_layout,
     figure_placement,
     matrix_fits,
+    one_line_size,
     rank_ranges,
 )
 from .references import (
@@ -295,6 +296,31 @@ def _pairwise(r, order, *, paper: str = "a4") -> dict:
         "compact": compact,
         "n_unlisted": n_unlisted,
     }
+
+
+def _one_line(mt: dict, paper: str) -> dict:
+    """The method table with the size at which its rows print on one line (None: they wrap).
+
+    Auto table layout shares out the line by the columns' widest content,
+    headers included, so long names wrap although the cells fit; measured
+    here, the names are kept on one line when every row fits.
+    """
+    rows = mt["rows"]
+    columns = [("#", [str(row["number"]) for row in rows], False)]
+    columns.append(("Method", [row["method"] for row in rows], False))
+    if mt["duels"] is not None:
+        columns.append(("Mean score", [row["mean"] for row in rows], False))
+    if mt["effect"]:
+        columns.append(
+            (f"\u03b4 vs {mt['effect']['number']}", [row["effect"] for row in rows], False)
+        )
+    columns.append(("Average rank", [row["average_rank"] for row in rows], True))
+    if mt["duels"] is not None:
+        columns.append(("W / T / L", [row["wtl"] for row in rows], False))
+    columns.append(("Group", [row["groups"] for row in rows], False))
+    columns.append(("Differs from #", [row["differs"] for row in rows], False))
+    size = one_line_size(columns, paper=paper)
+    return dict(mt, one_line=None if size is None else f"fs-{int(round(size * 10))}")
 
 
 def _lettered_cliques(r, pos) -> list[list[str]]:
@@ -591,7 +617,7 @@ def section_context(
         "order": order,
         "rank_order": list(order) == list(r.order()),
         "table": table,
-        "method_table": method_table(r, order, decimals=places),
+        "method_table": _one_line(method_table(r, order, decimals=places), paper),
         "omnibus": _omnibus_rows(r),
         "posthoc": _posthoc(r),
         "pairwise": pairwise,

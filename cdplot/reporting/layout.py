@@ -26,6 +26,7 @@ __all__ = [
     "DataTableLayout",
     "data_table_layout",
     "matrix_fits",
+    "one_line_size",
     "rank_ranges",
     "FigurePlacement",
     "figure_placement",
@@ -218,6 +219,29 @@ def matrix_fits(row_labels, cell_texts, *, paper: str = "a4") -> float | None:
             text_width(str(k), size, bold=True),
         )
         if name + k * (cell + PAD_EM * size) <= total:
+            return size
+    return None
+
+
+def one_line_size(columns, *, paper: str = "a4", sizes=(8.0, 7.5)) -> float | None:
+    """The largest of ``sizes`` at which a table's rows all fit one line, or None.
+
+    ``columns`` is a sequence of ``(header, cells, bold)``: every cell is
+    set on one line and a header breaks between its words, so a column is as
+    wide as its widest cell or the longest word of its header, plus the
+    padding of the method table (report.css: .45em each side).  A table
+    whose long names would otherwise wrap to two lines takes half the
+    height at a size no smaller than ``MIN_PT``.
+    """
+    total = TEXT_WIDTH_PT[paper]
+    for size in sizes:
+        if size < MIN_PT:
+            break
+        need = 0.0
+        for header, cells, bold in columns:
+            body = max((text_width(c, size, bold=bold) for c in cells), default=0.0)
+            need += max(body, longest_word(header, size, bold=True)) + 0.9 * size
+        if need <= total:
             return size
     return None
 

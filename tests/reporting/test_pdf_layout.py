@@ -196,6 +196,31 @@ def test_sixty_methods_on_forty_data_sets_fit_in_twelve_pages(reports):
     assert len(pages) <= 12
 
 
+def test_sixty_methods_with_60_character_names_fit_in_twelve_pages(tmp_path):
+    # real benchmarks name their methods at length: every name here is 60 characters
+    table = _table(60, 40, seed=60040)
+    tail = " \u00b7 tuned on the validation folds"
+    names = [f"{_FAMILIES[i % len(_FAMILIES)]} \u00b7 v{i + 1:02d}{tail}"[:60] for i in range(60)]
+    assert {len(n) for n in names} == {60}
+    table = ScoreTable(values=table.values, methods=names, datasets=table.datasets)
+    csv, pdf = tmp_path / "long.csv", tmp_path / "long.pdf"
+    _write_csv(table, csv)
+    env = dict(os.environ, SOURCE_DATE_EPOCH="1767225600")
+    cmd = [sys.executable, "-m", "cdplot", "report", str(csv), "-o", str(pdf)]
+    subprocess.run(cmd, env=env, check=True, stderr=subprocess.DEVNULL)
+    pages = _words(pdf)
+    assert len(pages) <= 12
+    for number, page in enumerate(pages, start=1):
+        words = [w for line in page["lines"] for w in line]
+        clashes = _overlaps(np.array([b for b, _ in words]))
+        assert not clashes, f"page {number}: {len(clashes)} overlapping words"
+        for box, text in words:
+            assert box[0] >= LEFT - TOL, f"page {number}: {text!r} crosses the left margin"
+            assert box[2] <= page["width"] - RIGHT + TOL, (
+                f"page {number}: {text!r} crosses the right margin"
+            )
+
+
 # compare_auto takes the parametric path on these seeded tables (asserted): its report has
 # other tables (checks, ANOVA, means, Tukey's pairs), which must fit the page as well
 PARAMETRIC = [(5, 14, 1), (12, 40, 1), (30, 40, 2)]

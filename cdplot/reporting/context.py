@@ -224,7 +224,15 @@ def _pairwise(r, order, *, paper: str = "a4") -> dict:
                 texts.append(text + ("*" if sig else ""))
                 cells.append({"text": text, "kind": "p", "significant": sig})
         rows.append({"number": n, "method": a, "cells": cells})
-    size = matrix_fits([f"{n} {m}" for n, m in enumerate(order, start=1)], texts, paper=paper)
+    row_labels = [f"{n} {m}" for n, m in enumerate(order, start=1)]
+    size = matrix_fits(row_labels, texts, paper=paper)
+    # up to six methods the columns are named, when their names fit (one long word each
+    # may not); else numbered as the rows
+    named = None
+    if size is not None and len(order) <= 6:
+        named = matrix_fits(row_labels, texts, paper=paper, column_labels=order)
+    if named is not None:
+        size = named
     if r.test == "nemenyi":
         label = "Nemenyi p-values (studentized range of the rank differences)"
     elif r.test == "bonferroni-dunn":
@@ -272,7 +280,7 @@ def _pairwise(r, order, *, paper: str = "a4") -> dict:
         "rows": rows,
         "matrix": size is not None,
         "size_class": f"fs-{int(round(size * 10))}" if size is not None else "",
-        "named_columns": size is not None and len(order) <= 6,
+        "named_columns": named is not None,
         "label": label,
         "rule": rule,
         "cliques": [
@@ -545,6 +553,9 @@ def _data_table(r, order, *, decimals, paper: str) -> dict:
                 "direction": model["direction"],
                 "decimals": model["decimals"],
                 "size_class": lay.size_class,
+                # names turned upright: the header's height, in em of the table's type so
+                # that it grows with the type on a screen
+                "header_height": f"{lay.header_height / lay.size:.2f}em" if lay.rotated else None,
                 "width": f"{min(used, 1.0) * 100:.2f}%",
                 # on a narrow screen the table keeps this width and scrolls
                 "min_width": f"{used * width_pt / lay.size:.1f}em",

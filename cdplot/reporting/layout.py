@@ -41,6 +41,9 @@ _MM = 72 / 25.4
 TEXT_WIDTH_PT = {"a4": (210 - 32) * _MM, "letter": 8.5 * 72 - 32 * _MM}
 # the text width of the page turned sideways (18 mm + 20 mm margins at the sides then)
 LANDSCAPE_WIDTH_PT = {"a4": (297 - 32) * _MM, "letter": 11 * 72 - 32 * _MM}
+# the tallest header of names turned upright: two inches, about a quarter of the page; a
+# longer name has words to break at, and a table of such names is split instead
+MAX_TURNED_PT = 144.0
 # cell padding of the report's tables, left plus right, in em (report.css: .3em each side)
 PAD_EM = 0.6
 # a safety margin on measured widths: kerning, hinting and rounding in the renderer
@@ -110,13 +113,21 @@ class DataTableLayout:
     ``blocks`` lists, for each table printed, the column indices (into the
     ordered methods) it holds; one block means the whole table.  Widths are
     fractions of the text width: ``name_width`` for the data-set column and
-    ``widths[i]`` for method column ``i``.
+    ``widths[i]`` for method column ``i``.  ``header_height`` > 0 turns the
+    method names to read upwards in a header that tall, so that a column
+    is as wide as its numbers whatever the words of its name.
     """
 
     size: float
     blocks: tuple[tuple[int, ...], ...]
     name_width: float
     widths: tuple[float, ...]
+    # the method names turned upright in a header this many points tall (0: across)
+    header_height: float = 0.0
+
+    @property
+    def rotated(self) -> bool:
+        return self.header_height > 0
 
     @property
     def split(self) -> bool:
@@ -162,8 +173,12 @@ def data_table_layout(
     -------
     DataTableLayout
         The largest size of ``TABLE_SIZES`` at which the whole table fits
-        one page width; else ``MIN_PT`` with the methods split into the
-        fewest blocks of nearly equal width that fit.
+        one page width with its headers across; else with its headers
+        turned upright, when a header word is what widens the columns (one
+        long word per name: "HistGradientBoostingClassifier") and the
+        longest name is at most ``MAX_TURNED_PT`` long; else ``MIN_PT``
+        with the methods split into the fewest blocks of nearly equal width
+        that fit.
     """
     total = LANDSCAPE_WIDTH_PT[paper] if landscape else TEXT_WIDTH_PT[paper]
     k = len(methods)
@@ -172,6 +187,12 @@ def data_table_layout(
         name = _name_width([*datasets, footer_label], size, total)
         if name + sum(cols) <= total:
             return _finish(size, [tuple(range(k))], name, cols, total)
+    for size in TABLE_SIZES:
+        cols = [_cell_width(cell_texts[j], "", size) for j in range(k)]
+        name = _name_width([*datasets, footer_label], size, total)
+        tall = max(text_width(m, size, bold=True) for m in methods) + PAD_EM * size
+        if name + sum(cols) <= total and tall <= MAX_TURNED_PT:
+            return _finish(size, [tuple(range(k))], name, cols, total, header_height=tall)
     size = TABLE_SIZES[-1]
     cols = [_cell_width(cell_texts[j], methods[j], size) for j in range(k)]
     name = _name_width([*datasets, footer_label], size, total)
@@ -193,22 +214,25 @@ def _name_width(names, size: float, total: float) -> float:
     return min(max(widest, word), max(0.3 * total, word)) + PAD_EM * size
 
 
-def _finish(size, blocks, name, cols, total) -> DataTableLayout:
+def _finish(size, blocks, name, cols, total, header_height=0.0) -> DataTableLayout:
     # a block that does not fill the line leaves its columns at their measured width
     return DataTableLayout(
         size=size,
         blocks=tuple(tuple(b) for b in blocks),
         name_width=name / total,
         widths=tuple(c / total for c in cols),
+        header_height=header_height,
     )
 
 
-def matrix_fits(row_labels, cell_texts, *, paper: str = "a4") -> float | None:
-    """The largest size at which a k x k matrix with numbered columns fits, or None.
+def matrix_fits(row_labels, cell_texts, *, paper: str = "a4", column_labels=None) -> float | None:
+    """The largest size at which a k x k matrix fits, or None.
 
     Rows carry ``row_labels`` (the method names, prefixed by their number);
     columns carry only the numbers, so the width is that of the labels plus
-    ``k`` columns of the widest cell.
+    ``k`` columns of the widest cell.  With ``column_labels`` (names over
+    the columns, broken between words) a column is as wide as the longest
+    word of its label when that is wider than the cells.
     """
     total = TEXT_WIDTH_PT[paper]
     k = len(row_labels)
@@ -218,7 +242,13 @@ def matrix_fits(row_labels, cell_texts, *, paper: str = "a4") -> float | None:
             max((text_width(t, size, bold=True) for t in cell_texts), default=0.0),
             text_width(str(k), size, bold=True),
         )
-        if name + k * (cell + PAD_EM * size) <= total:
+        if column_labels is None:
+            cols = k * (cell + PAD_EM * size)
+        else:
+            cols = sum(
+                max(cell, longest_word(c, size, bold=True)) + PAD_EM * size for c in column_labels
+            )
+        if name + cols <= total:
             return size
     return None
 

@@ -7,11 +7,15 @@ import pytest
 import cdplot
 from cdplot.reporting.context import method_table, section_context
 from cdplot.reporting.layout import (
+    MAX_TURNED_PT,
     MIN_PT,
+    PAD_EM,
     TEXT_WIDTH_PT,
     data_table_layout,
     figure_placement,
     longest_word,
+    matrix_fits,
+    one_line_size,
     rank_ranges,
     text_width,
 )
@@ -52,6 +56,66 @@ def test_data_table_fits_the_line_at_a_legible_size(k):
         assert not lay.split
     if k >= 20:
         assert lay.split
+    # names of short words gain nothing by turning: their columns are as wide as the numbers
+    assert not lay.rotated
+
+
+_CLASS_NAMES = [
+    "HistGradientBoostingClassifier",
+    "RandomForestClassifier",
+    "ExtraTreesClassifier",
+    "LogisticRegressionCV",
+    "KNeighborsClassifier",
+    "GaussianProcessClassifier",
+    "MLPClassifier",
+    "AdaBoostClassifier",
+]
+
+
+def test_one_word_names_turn_upright_when_their_words_would_widen_the_table():
+    cells = [["0.7634 (3)"] * 14 + ["3.250"] for _ in _CLASS_NAMES]
+    datasets = [f"dataset-{d:02d}" for d in range(14)]
+    lay = data_table_layout(_CLASS_NAMES, datasets, cells)
+    assert lay.rotated
+    assert not lay.split
+    assert lay.size >= MIN_PT
+    # across, the names' words alone are wider than the line
+    across = sum(longest_word(n, lay.size, bold=True) for n in _CLASS_NAMES)
+    assert across > TEXT_WIDTH_PT["a4"]
+    # turned: each column as wide as its numbers, the header as tall as the longest name
+    for w in lay.widths:
+        cell = text_width("0.7634 (3)", lay.size, bold=True) + PAD_EM * lay.size
+        assert w * TEXT_WIDTH_PT["a4"] == pytest.approx(cell)
+    longest = max(text_width(n, lay.size, bold=True) for n in _CLASS_NAMES)
+    assert lay.header_height == pytest.approx(longest + PAD_EM * lay.size)
+
+
+def test_names_too_long_to_stand_upright_split_the_table_instead():
+    names = [f"{n}WithAVeryLongSuffixOfItsOwn" for n in _CLASS_NAMES]
+    cells = [["0.7634 (3)"] * 14 + ["3.250"] for _ in names]
+    lay = data_table_layout(names, [f"d{d}" for d in range(14)], cells)
+    assert max(text_width(n, MIN_PT, bold=True) for n in names) > MAX_TURNED_PT
+    assert not lay.rotated
+    assert lay.split
+
+
+def test_matrix_names_its_columns_only_when_the_names_fit():
+    rows = [f"{i} {n}" for i, n in enumerate(_CLASS_NAMES[:6], start=1)]
+    texts = ["<0.0001*"] * 30
+    assert matrix_fits(rows, texts) is not None
+    assert matrix_fits(rows, texts, column_labels=_CLASS_NAMES[:6]) is None
+    short = ["C4.5", "C4.5+m", "C4.5+cf", "C4.5+m+cf"]
+    assert matrix_fits(rows[:4], texts, column_labels=short) is not None
+
+
+def test_one_line_size_fits_the_widest_cells_and_header_words():
+    names = ["Model 001 gradient boosted trees (depth 6; lr 0.05), tuned x"] * 3
+    columns = [("#", ["1", "2", "3"], False), ("Method", names, False)]
+    assert one_line_size(columns) == 8.0
+    # a cell of 60 digits more makes the row too wide at 8 pt, not at 7.5; of 80, at both
+    wide = [*columns, ("Differs from #", ["1" * 60], False)]
+    assert one_line_size(wide) == 7.5
+    assert one_line_size([*columns, ("Differs from #", ["1" * 80], False)]) is None
 
 
 def test_one_very_long_word_gets_a_column_of_its_own():

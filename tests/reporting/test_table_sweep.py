@@ -34,13 +34,30 @@ def _names(k: int) -> list[str]:
     return [f"{i + 1:03d} {stem}"[:60] for i in range(k)]
 
 
-def _table(k: int, n: int) -> ScoreTable:
+# one long word per name (class names of a model zoo): the data table turns them upright
+_WORDS = [
+    "HistGradientBoostingClassifier",
+    "RandomForestClassifier",
+    "ExtraTreesClassifier",
+    "LogisticRegressionCV",
+    "KNeighborsClassifier",
+    "GaussianProcessClassifier",
+    "MLPClassifier",
+    "AdaBoostClassifier",
+    "QuadraticDiscriminantAnalysis",
+    "DecisionTreeClassifier",
+]
+
+
+def _table(k: int, n: int, words: bool = False) -> ScoreTable:
     rng = np.random.default_rng(1000 * k + n)
     skill = np.sort(rng.normal(0.0, 1.0, k))[::-1] * 0.035
     values = rng.uniform(0.6, 0.9, (n, 1)) + skill[None, :] + rng.normal(0.0, 0.03, (n, k))
     values = np.round(np.clip(values, 0.0, 1.0), 4)
     return ScoreTable(
-        values=values, methods=_names(k), datasets=[f"data set {d + 1:02d}" for d in range(n)]
+        values=values,
+        methods=_WORDS[:k] if words else _names(k),
+        datasets=[f"data set {d + 1:02d}" for d in range(n)],
     )
 
 
@@ -61,8 +78,9 @@ def _laid_out(table: ScoreTable, paper: str, monkeypatch):
     return weasyprint.HTML(string=html, url_fetcher=fetching.make_fetcher()).render().pages
 
 
-def _walk(box, table=None, cell=None, line=None):
-    """``(box, table, cell, line)`` of every box, with the table, cell and line it lies in."""
+def _walk(box, table=None, cell=None, line=None, turned=None, parent=None):
+    """``(box, table, cell, line, turned)`` of every box, with the table, cell and line it
+    lies in, and ``(turned box, its parent)`` when it is inside a turned header name."""
     name = type(box).__name__
     if name == "TableBox":
         table = box
@@ -70,9 +88,11 @@ def _walk(box, table=None, cell=None, line=None):
         cell = box
     elif name == "LineBox":
         line = box
-    yield box, table, cell, line
+    if box.style["transform"] and turned is None:
+        turned = (box, parent)
+    yield box, table, cell, line, turned
     for child in getattr(box, "children", ()):
-        yield from _walk(child, table, cell, line)
+        yield from _walk(child, table, cell, line, turned, box)
 
 
 def _joined(lines: list[str]) -> str:
@@ -91,7 +111,7 @@ def _problems(pages) -> list[str]:
         pb = page._page_box
         left, right = pb.content_box_x(), pb.content_box_x() + pb.width
         cells: dict[int, tuple] = {}
-        for box, table, cell, line in _walk(pb):
+        for box, table, cell, line, turned in _walk(pb):
             name = type(box).__name__
             if name == "TableBox":
                 groups = [g for g in box.children if type(g).__name__ == "TableRowGroupBox"]
@@ -107,6 +127,13 @@ def _problems(pages) -> list[str]:
             if size < MIN_PT - 1e-6:
                 found.append(f"page {number}: {box.text!r} set at {size:.2f} pt in a table")
             x0, x1 = box.position_x, box.position_x + box.width
+            if turned is not None:
+                # report.css turns the name a quarter left about its top left corner: it
+                # stands as wide as its line, and must not rise above its header
+                span, header = turned
+                x0, x1 = span.position_x, span.position_x + span.margin_height()
+                if span.margin_width() > header.height + 0.5:
+                    found.append(f"page {number}: turned {box.text!r} is taller than its header")
             if x0 < left - 0.5 or x1 > right + 0.5:
                 found.append(f"page {number}: {box.text!r} crosses the margin ({x0:.1f}-{x1:.1f})")
             if cell is not None and line is not None:
@@ -136,7 +163,27 @@ def test_tables_are_legible_whole_words_inside_the_margins(monkeypatch, k, n, pa
     text = " ".join(
         b.text
         for p in pages
-        for b, t, _c, _l in _walk(p._page_box)
+        for b, t, _c, _l, _t in _walk(p._page_box)
         if t is not None and hasattr(b, "text")
     )
     assert all(re.search(re.escape(name[:20]), text) for name in _names(k))
+
+
+TURNED = [(6, 14, "a4"), (8, 40, "letter"), (10, 14, "a4")]
+
+
+@pytest.mark.parametrize(("k", "n", "paper"), TURNED, ids=[f"k{k}-N{n}-{p}" for k, n, p in TURNED])
+def test_one_word_names_stand_upright_over_a_table_that_fits(monkeypatch, k, n, paper):
+    # across, each column would be as wide as its name (one word); turned, as its numbers,
+    # and the whole table stays in its section instead of the appendix's landscape pages
+    pages = _laid_out(_table(k, n, words=True), paper, monkeypatch)
+    assert _problems(pages) == []
+    turned = [
+        b.text
+        for p in pages
+        for b, _t, _c, _l, t in _walk(p._page_box)
+        if t is not None and type(b).__name__ == "TextBox"
+    ]
+    # (a table that runs onto a second page repeats them there)
+    assert set(turned) == set(_WORDS[:k])
+    assert all(p.width < p.height for p in pages)

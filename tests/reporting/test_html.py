@@ -327,3 +327,21 @@ def test_prose_uses_the_symbols_of_the_tables(yang_html):
         assert ascii_symbol not in text, ascii_symbol
     assert "\u03c7" in text
     assert "\u03c4" in text
+
+
+def test_groups_heading_over_no_group_says_none():
+    # three methods far apart on 40 data sets: the Nemenyi test separates every pair, so no
+    # two methods share a group; the heading must not stand over an empty list
+    rng = np.random.default_rng(5)
+    values = np.array([0.9, 0.7, 0.5])[None, :] + rng.normal(0, 0.01, (40, 3))
+    table = cdplot.ScoreTable(
+        values=values, methods=["A", "B", "C"], datasets=[f"d{i}" for i in range(40)]
+    )
+    result = cdplot.compare(table)
+    assert result.cliques == ()
+    html = render_html(result, date="2026-01-01")
+    found = re.search(
+        r"Groups of methods that do not differ significantly</h\d>\s*(<[^>]+>[^<]*)", html
+    )
+    assert found.group(1) == "<p>None: every pair of methods differs significantly."
+    assert '<ul class="cliques' not in html

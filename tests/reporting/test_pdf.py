@@ -44,6 +44,11 @@ def test_a4_pages_with_numbers(reader):
     assert 2 <= n <= 8
     last = _squash(reader.pages[-1].extract_text())
     assert f"Page{n}of{n}" in last
+    # the footer is one unit: its option table never stands on a page without its heading
+    pages = [_squash(p.extract_text()) for p in reader.pages]
+    with_options = [i for i, p in enumerate(pages) if "OptionValue" in p]
+    assert with_options
+    assert all("Reproducibility" in pages[i] for i in with_options)
 
 
 def test_title_methods_statistics_and_conclusion(text):

@@ -107,6 +107,7 @@ def _joined(lines: list[str]) -> str:
 def _problems(pages) -> list[str]:
     found = []
     first_has_header: dict[int, bool] = {}
+    fragments: dict[int, list] = {}
     for number, page in enumerate(pages, start=1):
         pb = page._page_box
         left, right = pb.content_box_x(), pb.content_box_x() + pb.width
@@ -117,6 +118,9 @@ def _problems(pages) -> list[str]:
                 groups = [g for g in box.children if type(g).__name__ == "TableRowGroupBox"]
                 has_header = bool(groups) and groups[0].is_header
                 key = id(box.element)
+                rows = sum(len(g.children) for g in groups if not (g.is_header or g.is_footer))
+                if "method-table" in (box.element.get("class") or ""):
+                    fragments.setdefault(key, []).append((number, rows))
                 if key not in first_has_header:
                     first_has_header[key] = has_header
                 elif first_has_header[key] and not has_header:
@@ -147,6 +151,10 @@ def _problems(pages) -> list[str]:
             whole = " ".join("".join(cell.element.itertext()).split())
             if _joined(texts) != whole:
                 found.append(f"page {number}: a cell breaks inside a word: {texts}")
+    # a method table split over pages leaves three rows at least on each (report.css)
+    for parts in fragments.values():
+        if len(parts) > 1:
+            found += [f"page {n}: a method table part of {r} rows" for n, r in parts if r < 3]
     return found
 
 

@@ -138,6 +138,9 @@ MAX_REMARK_CHARS = 1400
 MAX_NAMED_CLIQUES = 10
 # up to this many remarks are written out as sentences with the methods' names
 MAX_REMARK_SENTENCES = 6
+# the summary names this many significant pairs, then says the pairwise section has them
+# all (thirty 60-character names made the 60-method summary a page of names)
+REPORT_LISTED_PAIRS = 6
 
 
 def _pairs_by_first(pairs, pos) -> list[tuple[int, list[int]]]:
@@ -504,7 +507,12 @@ def _main_posthoc_sentences(r) -> list[str]:
     pair; with many methods they run to dozens, so the summary leaves them to
     the pairwise section, which lists them.
     """
-    return r.posthoc_sentences(remarks=False)
+    return r.posthoc_sentences(
+        remarks=False,
+        max_pairs=REPORT_LISTED_PAIRS,
+        more_pairs="the pairwise comparisons",
+        more_groups="the pairwise comparisons",
+    )
 
 
 def _data_table(r, order, *, decimals, paper: str) -> dict:

@@ -85,12 +85,15 @@ MAX_LISTED_PAIRS = 30
 MAX_LISTED_NAMES = 60
 
 
-def _pairs_sentence(pairs, n_pairs: int, k: int, all_pairs: bool) -> str:
-    """``a is significantly better than b and c; ...``, summarised beyond MAX_LISTED_PAIRS.
+def _pairs_sentence(
+    pairs, n_pairs: int, k: int, all_pairs: bool, *, max_pairs: int, more_pairs: str
+) -> str:
+    """``a is significantly better than b and c; ...``, summarised beyond ``max_pairs``.
 
-    ``pairs`` holds the first pairs in rank order, ``n_pairs`` counts them all.
+    ``pairs`` holds the first pairs in rank order, ``n_pairs`` counts them all;
+    ``more_pairs`` says where the rest are.
     """
-    shown = pairs[:MAX_LISTED_PAIRS]
+    shown = pairs[:max_pairs]
     better: dict[str, list[str]] = {}
     for a, b in shown:
         better.setdefault(a, []).append(b)
@@ -101,7 +104,7 @@ def _pairs_sentence(pairs, n_pairs: int, k: int, all_pairs: bool) -> str:
         tested = k * (k - 1) // 2 if all_pairs else k - 1
         return (
             f"{n_pairs} of the {tested} pairs tested differ significantly; the first "
-            f"{len(shown)} in rank order: {text} (the rest are in significant_pairs())."
+            f"{len(shown)} in rank order: {text} (the rest are in {more_pairs})."
         )
     return text + "."
 
@@ -610,7 +613,14 @@ class ComparisonResult(Result):
             f"the hypothesis that all methods perform equally at alpha = {self.alpha:g}."
         )
 
-    def posthoc_sentences(self, *, remarks: bool = True) -> list[str]:
+    def posthoc_sentences(
+        self,
+        *,
+        remarks: bool = True,
+        max_pairs: int = MAX_LISTED_PAIRS,
+        more_pairs: str = "significant_pairs()",
+        more_groups: str = "the cliques",
+    ) -> list[str]:
         """Sentences on the post-hoc results: CD, significant pairs, groups.
 
         Parameters
@@ -618,6 +628,14 @@ class ComparisonResult(Result):
         remarks : bool, default True
             Include the remarks on bridges and unjoined pairs (one sentence
             each up to three, else one summary sentence).
+        max_pairs : int, default :data:`MAX_LISTED_PAIRS`
+            Most significant pairs named one by one; beyond, the sentence
+            counts them, names the first ``max_pairs`` and says where the
+            rest are.
+        more_pairs, more_groups : str
+            Where a reader finds the pairs and the groups that a summarised
+            sentence leaves out: by default the result's own attributes; a
+            report names its sections instead.
 
         Each sentence claims only what the test showed: with a control,
         only pairs with the control are mentioned and no groups are formed;
@@ -640,9 +658,18 @@ class ComparisonResult(Result):
                 "said about two other methods and no groups are formed."
             )
         n_pairs = len(self._significant_index_pairs_cached[0])
-        pairs = self._first_significant_pairs(MAX_LISTED_PAIRS)
+        pairs = self._first_significant_pairs(max_pairs)
         if pairs:
-            out.append(_pairs_sentence(pairs, n_pairs, self.n_methods, self.all_pairs_tested))
+            out.append(
+                _pairs_sentence(
+                    pairs,
+                    n_pairs,
+                    self.n_methods,
+                    self.all_pairs_tested,
+                    max_pairs=max_pairs,
+                    more_pairs=more_pairs,
+                )
+            )
         elif self.all_pairs_tested:
             out.append("No pair of methods differs significantly.")
         else:
@@ -689,7 +716,7 @@ class ComparisonResult(Result):
                 largest = max(len(c) for c in self.cliques)
                 out.append(
                     f"{len(self.cliques)} groups of methods do not differ significantly inside "
-                    f"(the largest has {largest} methods; see the cliques)."
+                    f"(the largest has {largest} methods; see {more_groups})."
                 )
         if not remarks:
             return out

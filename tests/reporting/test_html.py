@@ -345,3 +345,25 @@ def test_groups_heading_over_no_group_says_none():
     )
     assert found.group(1) == "<p>None: every pair of methods differs significantly."
     assert '<ul class="cliques' not in html
+
+
+def test_summary_of_many_significant_pairs_names_few_and_points_to_the_report():
+    # the 60-method summary named 30 pairs (30 long names, most of a page) and sent the
+    # reader to "significant_pairs()" and "the cliques", which a report reader cannot call
+    rng = np.random.default_rng(60)
+    scores = rng.normal(0, 0.03, (40, 60)) + np.linspace(0.1, 0.0, 60)
+    names = [f"Method {i:02d} with a long descriptive name" for i in range(60)]
+    res = cdplot.compare(scores, methods=names)
+    html = render_html(res, embed_fonts=False, date="2026-01-01")
+    summary = unescape(
+        re.sub(r"<[^>]+>", "", re.search(r'class="conclusion">(.*?)</p>', html, re.S)[1])
+    )
+    n = len(res.significant_pairs())
+    assert f"{n} of the 1770 pairs tested differ significantly; the first 6 in rank" in summary
+    assert "(the rest are in the pairwise comparisons)" in summary
+    assert sum(summary.count(m) for m in names) <= 7
+    text = unescape(re.sub(r"<[^>]+>", " ", html))
+    assert "significant_pairs()" not in text
+    assert "see the cliques" not in text
+    # the library's own text keeps naming its attributes
+    assert "(the rest are in significant_pairs())" in res.conclusion()

@@ -15,8 +15,6 @@ its multi-byte characters never contain the delimiter or newline bytes.
 
 from __future__ import annotations
 
-import sys
-
 import numpy as np
 
 __all__ = ["ByteColumn", "block_floats", "split_columns"]
@@ -35,7 +33,6 @@ _MAX_DIGITS = 15
 # the csv module's default field limit; longer lines go its way so that a field
 # over the limit is refused the same way on both paths
 _MAX_LINE = 131_072
-_LITTLE = sys.byteorder == "little"
 
 
 def _separators(buf: np.ndarray, delimiter: int):
@@ -59,55 +56,49 @@ def _separators(buf: np.ndarray, delimiter: int):
     return np.concatenate(out), newlines
 
 
-def _words(buf: np.ndarray, starts: np.ndarray, lens: np.ndarray) -> list:
-    """Each cell as little-endian 64-bit words (8 bytes each, zero beyond the cell).
+def _words(buf: np.ndarray, starts: np.ndarray, lens: np.ndarray) -> np.ndarray:
+    """Each cell as little-endian 64-bit words, shape (cells, words), zero beyond the cell.
 
-    One unaligned 8-byte read per cell and word: far cheaper than copying
-    cells byte by byte, and two cells are equal exactly when their words
-    and lengths are.  ``starts`` must be ascending (the cells of one column
-    are), so only the last cells can reach past the buffer's last 8 bytes.
+    One unaligned read of the column's whole width per cell (a fancy index on a
+    stride-1 view of ``V{8 * words}`` items costs no more per cell than one word
+    does), then one mask per cell from a table indexed by the cell's length.
+    Two cells are equal exactly when their words and lengths are.  ``starts``
+    must be ascending (the cells of one column are), so only the last cells
+    can reach past the buffer's end.
     """
     n = len(starts)
     width = int(lens.max()) if n else 0
-    shortest = int(lens.min()) if n else 0
-    out = []
-    for k in range(max(1, -(-width // 8))):
-        # the 8-byte words that start 8 * k bytes into each cell: a shifted view, no index sum
-        m = len(buf) - 7 - 8 * k
-        view = (
-            np.ndarray(shape=(m,), dtype="<u8", buffer=buf, offset=8 * k, strides=(1,))
-            if m > 0
-            else np.zeros(0, dtype="<u8")
-        )
-        safe = int(np.searchsorted(starts, m, side="left")) if m > 0 else 0
-        w = np.empty(n, dtype=np.uint64)
-        w[:safe] = view[starts[:safe]]
-        for i in range(safe, n):  # cells near the end of the buffer, byte by byte
-            a, nb = int(starts[i]) + 8 * k, min(max(int(lens[i]) - 8 * k, 0), 8)
-            w[i] = int.from_bytes(bytes(buf[a : a + nb]), "little")
-        if shortest < 8 * (k + 1):
-            # zero the bytes beyond each cell's end (mask for 0..8 bytes)
-            nbytes = lens - 8 * k
-            np.minimum(nbytes, 8, out=nbytes)
-            if k:
-                np.maximum(nbytes, 0, out=nbytes)
-            w &= _MASKS[nbytes]
-        out.append(w)
+    n_words = max(1, -(-width // 8))
+    size = 8 * n_words
+    out = np.empty((n, n_words), dtype="<u8")
+    m = len(buf) - size + 1
+    safe = int(np.searchsorted(starts, m, side="left")) if m > 0 else 0
+    if safe:
+        view = np.ndarray(shape=(m,), dtype=f"V{size}", buffer=buf, strides=(1,))
+        out.view(f"V{size}")[:safe, 0] = view[starts[:safe]]
+    for i in range(safe, n):  # cells near the end of the buffer, byte by byte
+        a = int(starts[i])
+        cell = bytes(buf[a : a + min(int(lens[i]), size)]).ljust(size, b"\0")
+        out[i] = np.frombuffer(cell, dtype="<u8")
+    if n and int(lens.min()) < size:
+        # zero the bytes beyond each cell's end: mask k of a cell of length L keeps
+        # clip(L - 8 k, 0, 8) bytes of word k
+        keep = np.clip(np.arange(width + 1)[:, None] - 8 * np.arange(n_words), 0, 8)
+        # one item of `size` bytes per length: a gather of whole rows, which numpy
+        # does far faster than rows of a 2-D table
+        masks = np.ascontiguousarray(_MASKS[keep], dtype="<u8").view(f"V{size}").ravel()
+        out &= masks[lens].view("<u8").reshape(n, n_words)
     return out
 
 
-def _byte(words: list, k: int) -> np.ndarray:
-    """Byte ``k`` of every cell (0 beyond its end), as a read-only strided view when possible."""
-    w = words[k // 8]
-    if _LITTLE:
-        # the words are little-endian in memory: byte k % 8 of each is one strided view
-        return w.view(np.uint8)[k % 8 :: 8]
-    return ((w >> np.uint64(8 * (k % 8))) & np.uint64(0xFF)).astype(np.uint8)
+def _byte(words: np.ndarray, k: int) -> np.ndarray:
+    """Byte ``k`` of every cell (0 beyond its end), a read-only strided view."""
+    # '<u8' words hold their bytes in cell order on every machine
+    return words.view(np.uint8)[:, k]
 
 
-def _strings(words: list) -> np.ndarray:
-    mat = np.stack(words, axis=1).astype("<u8")
-    return np.ascontiguousarray(mat).view(f"S{8 * len(words)}").ravel()
+def _strings(words: np.ndarray) -> np.ndarray:
+    return np.ascontiguousarray(words).view(f"S{8 * words.shape[1]}").ravel()
 
 
 def _floats(words, lens, point):
@@ -149,7 +140,7 @@ def _floats(words, lens, point):
 
 def _uniform_floats(words, width, point, n):
     """Every cell ``d.ddd`` of one length and layout: no per-cell branching at all."""
-    first = [int(_byte([w[:1] for w in words], k)[0]) for k in range(width)]
+    first = [int(_byte(words[:1], k)[0]) for k in range(width)]
     dots = [k for k in range(width) if first[k] == point]
     if len(dots) > 1 or len(dots) == width:
         return None
@@ -296,11 +287,11 @@ class ByteColumn:
                 change = np.empty(b - a, dtype=bool)
                 change[:1] = True
                 change[1:] = lens[1:] != lens[:-1]
-                for w in words:
+                for w in words.T:
                     change[1:] |= w[1:] != w[:-1]
                 heads = np.flatnonzero(change)
                 uniq, first_h, inv_h = np.unique(
-                    _strings([w[heads] for w in words]), return_index=True, return_inverse=True
+                    _strings(words[heads]), return_index=True, return_inverse=True
                 )
                 first = heads[first_h]
                 inv = np.repeat(inv_h.ravel(), np.diff(np.r_[heads, b - a]))

@@ -668,8 +668,11 @@ def _long_tables(
         m_pos = np.full(len(m_names), -1, dtype=np.intp)
         m_pos[m_order] = np.arange(len(m_order))
         n_d, n_m = len(ds_order), len(m_order)
-        # in place, to keep the peak memory of long files low
-        groups = (dsc if rows is None else ds_pos[dsc]).astype(np.int64)
+        # in place, and 32-bit while the pairs allow, to keep the peak memory of long
+        # files low (products with the repetitions are taken in 64 bits)
+        groups = (dsc if rows is None else ds_pos[dsc]).astype(
+            np.int32 if n_d * n_m < 2**31 else np.int64
+        )
         groups *= n_m
         groups += mc if rows is None else m_pos[mc]
         means, counts = _exact_means(values, groups, n_d * n_m)
@@ -762,14 +765,16 @@ def _repetition_notes(counts, groups, rep_codes, datasets, methods, rep_names):
             # a new flag; only then are the repeats themselves looked for
             seen = np.zeros(n_keys, dtype=bool)
             for a in range(0, len(groups), 1 << 20):
-                keys = groups[a : a + (1 << 20)] * n_rep
+                keys = groups[a : a + (1 << 20)].astype(np.int64)
+                keys *= n_rep
                 keys += rep_codes[a : a + (1 << 20)]
                 seen[keys] = True
             clean = int(np.count_nonzero(seen)) == len(groups)
         else:
             clean = False
         if not clean:
-            keys = groups * n_rep
+            keys = groups.astype(np.int64)
+            keys *= n_rep
             keys += rep_codes
             uniq, key_counts = np.unique(keys, return_counts=True)
             repeated = uniq[key_counts > 1]

@@ -245,7 +245,8 @@ def parse_column(cells, decimal_comma, locate) -> np.ndarray:
     n = len(cells)
     if isinstance(cells, ByteColumn):
         values, ok = cells.floats(ord(",") if decimal_comma else ord("."))
-        bad = np.flatnonzero(~ok & cells.nonempty())
+        # empty cells are missing (NaN), not bad; the usual all-numbers column needs no look
+        bad = np.zeros(0, dtype=np.intp) if ok.all() else np.flatnonzero(~ok & cells.nonempty())
         if bad.size:
             # exponents, long mantissas, words: numpy's conversion, else one by one
             sub = cells.take(bad)

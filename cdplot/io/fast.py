@@ -290,17 +290,24 @@ class ByteColumn:
                 for w in words.T:
                     change[1:] |= w[1:] != w[:-1]
                 heads = np.flatnonzero(change)
-                uniq, first_h, inv_h = np.unique(
-                    _strings(words[heads]), return_index=True, return_inverse=True
-                )
+                keys = words[heads]
+                # names of at most 8 bytes are told apart as numbers, a faster sort
+                keys = keys[:, 0] if keys.shape[1] == 1 else _strings(keys)
+                uniq, first_h, inv = np.unique(keys, return_index=True, return_inverse=True)
                 first = heads[first_h]
-                inv = np.repeat(inv_h.ravel(), np.diff(np.r_[heads, b - a]))
-                local = [u.rstrip(b"\0") for u in uniq.tolist()]
+                if keys.dtype.kind == "u":
+                    local = [int(u).to_bytes(8, "little").rstrip(b"\0") for u in uniq.tolist()]
+                else:
+                    local = [u.rstrip(b"\0") for u in uniq.tolist()]
             order = np.argsort(first, kind="stable")
             mapping = np.empty(len(local), dtype=codes.dtype)
             for o in order.tolist():
                 mapping[o] = index.setdefault(local[o], len(index))
-            codes[a:b] = mapping[inv.ravel()]
+            if as_int:
+                codes[a:b] = mapping[inv.ravel()]
+            else:
+                # the code of each run's first cell, repeated over the run
+                codes[a:b] = np.repeat(mapping[inv.ravel()], np.diff(np.r_[heads, b - a]))
         return list(index), codes
 
 

@@ -378,7 +378,7 @@ def split_columns(raw: bytes, start: int, delimiter: str):
     buf = buf[:n]
     seps, newlines = _separators(buf, d)
     first_nl = raw.find(b"\n", start, start + n)
-    width = raw.count(delimiter.encode(), start, start + n if first_nl < 0 else first_nl) + 1
+    width = raw[start : start + n if first_nl < 0 else first_nl].count(delimiter.encode()) + 1
     n_lines = newlines + 1
     if width < 2 or n_lines < 2 or len(seps) != width * n_lines:
         return None

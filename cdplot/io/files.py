@@ -31,7 +31,17 @@ from .folders import read_results_folder
 from .repetitions import keeping_repetitions
 from .roles import role_of
 from .table import ScoreTable
-from .text import MAX_BYTES, check_max_bytes, decode, read_bytes, split_table, texts
+from .text import (
+    MAX_BYTES,
+    as_bytes,
+    check_max_bytes,
+    decode,
+    is_ascii,
+    is_blank,
+    read_bytes,
+    split_table,
+    texts,
+)
 
 __all__ = ["read_scores", "load_json"]
 
@@ -148,7 +158,7 @@ def read_scores(
     selecting = any(x is not None for x in (methods, exclude, datasets, rename))
     policy = "keep" if selecting else nan_policy
     name, raw, digest = read_bytes(
-        path, max_bytes=check_max_bytes(max_bytes), allow_dir=True, hash_later=True
+        path, max_bytes=check_max_bytes(max_bytes), allow_dir=True, hash_later=True, mapped=True
     )
     if raw is None:
         if sep is not None or layout != "auto" or any(v is not None for v in cols.values()):
@@ -168,17 +178,17 @@ def read_scores(
             rename=rename,
             nan_policy=nan_policy,
         )
-    if not raw.isascii() or raw[:4].startswith(b"\xef\xbb\xbf"):
+    if not is_ascii(raw) or raw[:4].startswith(b"\xef\xbb\xbf"):
         # validates UTF-8 (naming the row of a bad byte) and drops a byte-order mark
         text = decode(raw, name)
         raw = text.encode("utf-8")
     else:
         text = None
         decode(raw[:4096], name)  # a NUL byte or UTF-16 without a byte-order mark
-    if not raw or raw.isspace():
+    if is_blank(raw):
         raise CdplotError(f"{name}: the file is empty")
     if raw[: 1 << 16].lstrip()[:1] in (b"{", b"["):
-        data = load_json(text if text is not None else raw.decode("ascii"), name)
+        data = load_json(text if text is not None else as_bytes(raw).decode("ascii"), name)
         with keeping_repetitions(keep_repetitions):
             tables = _tables_from_json(
                 data, name, layout=layout, cols=cols, nan_policy=policy, orient=orient

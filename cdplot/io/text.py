@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import errno
 import hashlib
+import mmap
 import os
 import re
 import stat
@@ -34,6 +35,9 @@ __all__ = [
     "check_max_bytes",
     "split_table",
     "texts",
+    "as_bytes",
+    "is_ascii",
+    "is_blank",
 ]
 
 # Inputs larger than this are refused unless the caller raises the limit
@@ -127,12 +131,38 @@ class _Sha256:
         return self._value
 
 
-def read_bytes(path, *, max_bytes=MAX_BYTES, allow_dir=False, hash_later=False):
+# Files at least this large are mapped (``mapped=True``) rather than copied.
+_MAP_MIN = 1 << 20
+
+
+def _map(name: str, max_bytes: int):
+    """A read-only memory map of the file, or None where the system refuses one."""
+    try:
+        with open(name, "rb") as f:
+            raw = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+    except (OSError, ValueError, OverflowError):
+        return None  # some file systems cannot map files: read them instead
+    if len(raw) > max_bytes:  # grown since stat
+        raw.close()
+        raise CdplotError(
+            f"{name}: the file has more than {max_bytes:,} bytes, the limit; raise it with "
+            f"--max-input-size (max_bytes=) if the file is right"
+        )
+    return raw
+
+
+def read_bytes(path, *, max_bytes=MAX_BYTES, allow_dir=False, hash_later=False, mapped=False):
     """Open ``path`` with every check; return ``(name, raw bytes, sha256)``.
 
     With ``allow_dir`` a directory returns ``(name, None, None)`` for the
     caller to read as a results folder.  With ``hash_later`` the digest is an
-    object whose ``result()`` gives the hex string, computed meanwhile.
+    object whose ``result()`` gives the hex string, computed meanwhile.  With
+    ``mapped`` a file of 1 MiB or more comes as a read-only :class:`mmap.mmap`
+    (a buffer with ``find`` and slices; :func:`as_bytes` copies it): the page
+    cache is read in place, where a copy cost 0.2 s of CPU time per 150 MB,
+    most of it the kernel faulting in 37,000 fresh pages.  A file truncated
+    by another program while it is mapped ends the process (SIGBUS), as
+    with every memory-mapped reader.
     """
     name = _validate_path(path)
     st = _stat(name)
@@ -156,6 +186,10 @@ def read_bytes(path, *, max_bytes=MAX_BYTES, allow_dir=False, hash_later=False):
             f"{name}: the file has {st.st_size:,} bytes, more than the limit of {max_bytes:,}; "
             f"raise it with --max-input-size (max_bytes=) if the file is right"
         )
+    raw = _map(name, max_bytes) if mapped and st.st_size >= _MAP_MIN else None
+    if raw is not None:
+        digest = _Sha256(raw)
+        return name, raw, digest if hash_later else digest.result()
     try:
         with open(name, "rb") as f:
             # read one byte past the size (the file may have grown since stat), and
@@ -203,8 +237,26 @@ def read_text(path, *, max_bytes=MAX_BYTES) -> tuple[str, str, str]:
     return name, decode(raw, name), digest
 
 
+def as_bytes(raw) -> bytes:
+    """``raw`` as ``bytes`` (a copy of a memory map)."""
+    return raw if isinstance(raw, bytes) else bytes(raw)
+
+
+def is_ascii(raw) -> bool:
+    """Whether every byte of ``raw`` (bytes or a memory map) is ASCII."""
+    if isinstance(raw, bytes):
+        return raw.isascii()
+    return len(raw) == 0 or int(np.frombuffer(raw, dtype=np.uint8).max()) < 128
+
+
+def is_blank(raw) -> bool:
+    """Whether ``raw`` holds only white space (or nothing)."""
+    return len(raw) == 0 or (raw[: 1 << 16].isspace() and as_bytes(raw).isspace())
+
+
 def decode(raw: bytes, name: str) -> str:
     """UTF-8 text of ``raw``, or a message naming the encoding problem and the row."""
+    raw = as_bytes(raw)
     if raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
         raise CdplotError(f"{name}: the file is UTF-16; save it as UTF-8")
     head = raw[:4096]
@@ -334,8 +386,8 @@ def split_table(raw: bytes, name: str, sep=None):
     predictions).
     """
     check_sep(sep)
-    if b"\r" in raw:
-        raw = raw.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+    if raw.find(b"\r") >= 0:
+        raw = as_bytes(raw).replace(b"\r\n", b"\n").replace(b"\r", b"\n")
     head = raw[:_HEAD_BYTES]
     head_lines = head.split(b"\n")
     if len(head) == _HEAD_BYTES:

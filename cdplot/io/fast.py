@@ -175,11 +175,29 @@ def _uniform_floats(words, width, point, n):
     return mant / _POW10[frac], np.ones(n, dtype=bool), np.full(n, bool(dots))
 
 
+def _two_digit_table() -> np.ndarray:
+    """Value of each cell ``0`` to ``99`` by its first two bytes read as a number, else -1."""
+    table = np.full(1 << 16, -1, dtype=np.intp)
+    for v in range(100):
+        table[int.from_bytes(str(v).encode().ljust(2, b"\0"), "little")] = v
+    return table
+
+
+_TWO_DIGITS = _two_digit_table()
+
+
 def _integers(words, lens):
     """Values of plain non-negative integers without leading zeros, else None."""
     n = len(lens)
-    if n == 0 or int(lens.min()) < 1 or int(lens.max()) > 18:
+    if n == 0 or int(lens.min()) < 1:
         return None
+    longest = int(lens.max())
+    if longest > 18:
+        return None
+    if longest <= 2:
+        # folds and resamples: one look-up of the cell's two bytes (zero beyond its end)
+        values = _TWO_DIGITS[words.view("<u2")[:, 0]]
+        return None if int(values.min()) < 0 else values
     if np.any((lens > 1) & (_byte(words, 0) == 48)):
         return None
     values = np.zeros(n, dtype=np.int64)
@@ -286,14 +304,20 @@ class ByteColumn:
             if as_int and ints is None:
                 return None  # integers first, text later: the caller reads strings
             if as_int and int(ints.max()) < 4 * len(ints) + 1024:
-                # small labels (folds, seeds): first appearances by a scatter, no sort
+                # small labels (folds, seeds): first appearances by a scatter, no sort,
+                # over the leading rows alone when they already hold every label
                 top = int(ints.max()) + 1
+                present = np.flatnonzero(np.bincount(ints, minlength=top))
                 firsts = np.full(top, len(ints), dtype=np.int64)
-                np.minimum.at(firsts, ints, np.arange(len(ints)))
-                present = np.flatnonzero(firsts < len(ints))
-                lut = np.empty(top, dtype=np.intp)
+                lead = min(len(ints), max(4096, 4 * len(present)))
+                while True:
+                    np.minimum.at(firsts, ints[:lead], np.arange(lead))
+                    if lead == len(ints) or np.all(firsts[present] < len(ints)):
+                        break
+                    lead = len(ints)
+                lut = np.zeros(top, dtype=np.intp)
                 lut[present] = np.arange(len(present))
-                first, inv, local = firsts[present], lut[ints], present.tolist()
+                first, inv, local = firsts[present], None, present.tolist()
             elif as_int:
                 uniq, first, inv = np.unique(ints, return_index=True, return_inverse=True)
                 local = uniq.tolist()
@@ -319,7 +343,9 @@ class ByteColumn:
             mapping = np.empty(len(local), dtype=codes.dtype)
             for o in order.tolist():
                 mapping[o] = index.setdefault(local[o], len(index))
-            if as_int:
+            if inv is None:
+                codes[a:b] = mapping[lut][ints]  # label -> code, then one look-up per cell
+            elif as_int:
                 codes[a:b] = mapping[inv.ravel()]
             else:
                 # the code of each run's first cell, repeated over the run

@@ -246,6 +246,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv=None) -> int:
     """Run the command line; return the exit status."""
+    # cdplot's matrix products are small (k x k, k x N); OpenBLAS runs them on several
+    # threads that spin while they wait, which on a busy 2-core machine cost 0.1 to 0.5 s
+    # of CPU time per run (benchmarks/bench_stats.py).  Set before numpy loads; a value
+    # the user exported wins.
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):

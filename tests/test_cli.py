@@ -1,5 +1,6 @@
 """The command line's own duties: safe terminal text, one-line warnings, pipes (cli.py)."""
 
+import os
 import subprocess
 import sys
 
@@ -118,3 +119,17 @@ def test_out_of_range_numbers_are_one_line(tmp_path, args, message):
     assert proc.returncode == 2
     assert message in proc.stderr
     assert proc.stderr.count("\n") == 1
+
+
+def test_blas_runs_on_one_thread_unless_the_user_says(monkeypatch, capsys):
+    # small products on spinning OpenBLAS threads cost up to 0.5 s of CPU time per run on
+    # a busy machine (benchmarks/bench_stats.py); a value the user exported is kept
+    from cdplot.cli import main
+
+    monkeypatch.delenv("OPENBLAS_NUM_THREADS", raising=False)
+    assert main(["stats", "--example", "demsar2006"]) == 0
+    assert os.environ["OPENBLAS_NUM_THREADS"] == "1"
+    monkeypatch.setenv("OPENBLAS_NUM_THREADS", "3")
+    assert main(["stats", "--example", "demsar2006"]) == 0
+    assert os.environ["OPENBLAS_NUM_THREADS"] == "3"
+    capsys.readouterr()

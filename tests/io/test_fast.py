@@ -180,3 +180,100 @@ def test_split_columns_takes_inner_spaces_and_a_padded_header():
     assert got is not None
     assert got[0] == b"dataset, A ,B"
     assert got[1][0].strings().tolist() == [b"data set 1", b"set 2"]
+
+
+def _tables_alike(a, b):
+    assert len(a) == len(b)
+    for x, y in zip(a, b, strict=True):
+        assert (x.methods, x.datasets, x.notes, x.sha256) == (
+            y.methods,
+            y.datasets,
+            y.notes,
+            y.sha256,
+        )
+        assert np.array_equal(x.values, y.values, equal_nan=True)
+        assert x.repetition_labels == y.repetition_labels
+        if x.repetition_scores is not None:
+            assert np.array_equal(x.repetition_scores, y.repetition_scores, equal_nan=True)
+
+
+_LONG = "dataset,method,fold,score\n" + "".join(
+    f"set {d},{m},{f},0.{(d * 7 + f * 3 + len(m)) % 97:02d}\n"
+    for d in range(40)
+    for m in ("alpha", "beta", "Gamma")
+    for f in range(5)
+)
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        pytest.param(b"dataset,A,B\nd1,0.5,0.4\nd2,0.3,0.2\nd3,0.9,0.1\n", id="wide"),
+        pytest.param(_LONG.encode(), id="long"),
+        pytest.param(_LONG.replace("\n", "\r\n").encode(), id="crlf"),
+        pytest.param(b"\xef\xbb\xbf" + _LONG.replace("set 3,", "s\xc3\xa9t 3,").encode(), id="bom"),
+        pytest.param(b'dataset,A,B\n"d1",0.5,0.4\nd2,0.3,0.2\n', id="quoted"),
+        pytest.param(b'{"d1": {"A": 0.5, "B": 0.4}, "d2": {"A": 0.3, "B": 0.2}}', id="json"),
+        pytest.param(b"# scores\n#dataset,A,B\nd1,0.5,0.4\nd2,0.3,0.2\n", id="comment-header"),
+        pytest.param(b" \n\t\n", id="blank"),
+        pytest.param(b"dataset,A,B\nd1,0.5,x\nd2,0.3,0.2\n", id="bad-cell"),
+        pytest.param(b"dataset,A,B\nd1,0.5,\xff\nd2,0.3,0.2\n", id="not-utf8"),
+    ],
+)
+def test_mapped_files_read_as_copied_ones(tmp_path, monkeypatch, content):
+    # files of 1 MiB or more are memory-mapped; force each way on the same bytes
+    from cdplot.errors import CdplotError
+    from cdplot.io import text
+
+    path = tmp_path / "s.csv"
+    path.write_bytes(content)
+    got = {}
+    for label, limit in (("copied", 1 << 62), ("mapped", 0)):
+        monkeypatch.setattr(text, "_MAP_MIN", limit)
+        name, raw, _ = text.read_bytes(path, mapped=True)
+        assert isinstance(raw, bytes) == (label == "copied")
+        try:
+            got[label] = read_scores(path, keep_repetitions=True)
+        except CdplotError as e:
+            got[label] = str(e)
+    if isinstance(got["copied"], str):
+        assert got["mapped"] == got["copied"]
+    else:
+        _tables_alike(got["mapped"], got["copied"])
+
+
+def test_fold_labels_of_two_digits_and_leading_zeros_match_csv_path(tmp_path):
+    # folds 0-99 are read by a look-up of their two bytes; '07' is a name of its own
+    rng = np.random.default_rng(8)
+    labels = [str(f) for f in range(100)] + ["07", "100"]
+    rows = [
+        f"d{d},{m},{f},{rng.random():.4f}" for d in range(3) for m in ("A", "B") for f in labels
+    ]
+    rng.shuffle(rows)
+    fast, slow = _fast_and_slow(tmp_path, "dataset,method,fold,score\n" + "\n".join(rows) + "\n")
+    assert fast[0].notes == slow[0].notes
+    assert np.array_equal(fast[0].values, slow[0].values)
+    only_small = [r for r in rows if r.split(",")[2] not in ("07", "100")]
+    fast, slow = _fast_and_slow(
+        tmp_path, "dataset,method,fold,score\n" + "\n".join(only_small) + "\n"
+    )
+    assert fast[0].notes == slow[0].notes
+    assert np.array_equal(fast[0].values, slow[0].values)
+
+
+def test_a_fold_first_seen_late_keeps_its_place(tmp_path):
+    # first appearances of small labels are looked for in the leading rows first
+    rows = [f"d{i // 5},{'AB'[i % 2]},{i % 5},0.{i % 9}" for i in range(10_000)]
+    # two labels past the leading rows, the larger first: their order is the file's
+    rows += ["d9999,A,7,0.5", "d9999,B,7,0.5", "d9998,A,6,0.25", "d9998,B,6,0.5"]
+    text = "dataset,method,fold,score\n" + "\n".join(rows) + "\n"
+    fast = tmp_path / "fast.csv"
+    fast.write_text(text, encoding="utf-8")
+    slow = tmp_path / "slow.csv"
+    slow.write_text(text.replace("\nd0,", '\n"d0",', 1), encoding="utf-8")
+    assert split_columns(slow.read_bytes(), 0, ",") is None
+    (a,), (b,) = (read_scores(p, keep_repetitions=True, nan_policy="omit") for p in (fast, slow))
+    assert a.repetition_labels == b.repetition_labels
+    assert a.repetition_labels[-2:] == ("7", "6")
+    assert a.notes == b.notes
+    assert np.array_equal(a.values, b.values, equal_nan=True)

@@ -88,7 +88,13 @@ def _words(buf: np.ndarray, starts: np.ndarray, lens: np.ndarray) -> np.ndarray:
     size = 8 * n_words
     out = np.empty((n, n_words), dtype="<u8")
     m = len(buf) - size + 1
-    safe = int(np.searchsorted(starts, m, side="left")) if m > 0 else 0
+    if n and int(starts[-1]) < m:
+        safe = n  # every block but the file's last: no search needed
+    elif m > 0:
+        # the bound in the offsets' own type: a Python int made numpy copy them to int64
+        safe = int(np.searchsorted(starts, np.asarray(m, dtype=starts.dtype), side="left"))
+    else:
+        safe = 0
     if safe:
         view = np.ndarray(shape=(m,), dtype=f"V{size}", buffer=buf, strides=(1,))
         out.view(f"V{size}")[:safe, 0] = view[starts[:safe]]

@@ -255,8 +255,8 @@ def is_blank(raw) -> bool:
 
 
 def decode(raw: bytes, name: str) -> str:
-    """UTF-8 text of ``raw``, or a message naming the encoding problem and the row."""
-    raw = as_bytes(raw)
+    """UTF-8 text of ``raw`` (bytes or a memory map, decoded in place), or a message naming
+    the encoding problem and the row."""
     if raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
         raise CdplotError(f"{name}: the file is UTF-16; save it as UTF-8")
     head = raw[:4096]
@@ -268,11 +268,11 @@ def decode(raw: bytes, name: str) -> str:
                 f"{name}: the file looks like UTF-16 without a byte-order mark (every other "
                 f"byte is NUL); save it as UTF-8"
             )
-        line = raw[: raw.index(b"\x00")].count(b"\n") + 1
+        line = head[: head.index(b"\x00")].count(b"\n") + 1
         raise CdplotError(f"{name}, row {line}: holds a NUL byte; this is not a text file")
     try:
         # utf-8-sig drops the byte-order mark Excel writes
-        return raw.decode("utf-8-sig")
+        return str(raw, "utf-8-sig")  # any buffer: a memory map is not copied first
     except UnicodeDecodeError as e:
         line = raw[: e.start].count(b"\n") + 1
         bad = raw[e.start : e.start + 1]

@@ -35,6 +35,7 @@ from .text import (
     MAX_BYTES,
     as_bytes,
     check_max_bytes,
+    check_utf8,
     decode,
     is_ascii,
     is_blank,
@@ -179,9 +180,17 @@ def read_scores(
             nan_policy=nan_policy,
         )
     if not is_ascii(raw) or raw[:4].startswith(b"\xef\xbb\xbf"):
-        # validates UTF-8 (naming the row of a bad byte) and drops a byte-order mark
-        text = decode(raw, name)
-        raw = text.encode("utf-8")
+        start = raw[: 1 << 16]
+        start = start[3:] if start.startswith(b"\xef\xbb\xbf") else start
+        if isinstance(raw, bytes) or start.lstrip()[:1] in (b"{", b"["):
+            # validates UTF-8 (naming the row of a bad byte) and drops a byte-order mark
+            text = decode(raw, name)
+            raw = text.encode("utf-8")
+        else:
+            # a large delimited file: validated without building a text (and its copy)
+            # as large as the file; split_table skips the byte-order mark
+            text = None
+            check_utf8(raw, name)
     else:
         text = None
         decode(raw[:4096], name)  # a NUL byte or UTF-16 without a byte-order mark

@@ -9,6 +9,7 @@ tables, and names symlink loops and permissions as such.  One sniffer
 
 from __future__ import annotations
 
+import codecs
 import csv
 import errno
 import hashlib
@@ -36,6 +37,7 @@ __all__ = [
     "split_table",
     "texts",
     "as_bytes",
+    "check_utf8",
     "is_ascii",
     "is_blank",
 ]
@@ -254,9 +256,43 @@ def is_blank(raw) -> bool:
     return len(raw) == 0 or (raw[: 1 << 16].isspace() and as_bytes(raw).isspace())
 
 
+_BOM = b"\xef\xbb\xbf"
+
+
+def check_utf8(raw, name: str) -> None:
+    """Raise :func:`decode`'s message unless ``raw`` is UTF-8 text; builds no text.
+
+    For large files, which :func:`decode` would turn into a string as large
+    again: the bytes are decoded 1 MiB at a time and the text dropped.
+    """
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    step = 1 << 20
+    try:
+        _check_head(raw, name)
+        for a in range(0, len(raw), step):
+            decoder.decode(raw[a : a + step], a + step >= len(raw))
+    except UnicodeDecodeError:
+        decode(raw, name)  # names the row of the bad byte
+        raise
+
+
 def decode(raw: bytes, name: str) -> str:
     """UTF-8 text of ``raw`` (bytes or a memory map, decoded in place), or a message naming
     the encoding problem and the row."""
+    _check_head(raw, name)
+    try:
+        # utf-8-sig drops the byte-order mark Excel writes
+        return str(raw, "utf-8-sig")  # any buffer: a memory map is not copied first
+    except UnicodeDecodeError as e:
+        line = raw[: e.start].count(b"\n") + 1
+        bad = raw[e.start : e.start + 1]
+        raise CdplotError(
+            f"{name}, row {line}: byte {bad!r} is not UTF-8; save the file as UTF-8"
+        ) from None
+
+
+def _check_head(raw, name: str) -> None:
+    """UTF-16 (with or without a byte-order mark) and NUL bytes, named from the first 4 KiB."""
     if raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
         raise CdplotError(f"{name}: the file is UTF-16; save it as UTF-8")
     head = raw[:4096]
@@ -270,15 +306,6 @@ def decode(raw: bytes, name: str) -> str:
             )
         line = head[: head.index(b"\x00")].count(b"\n") + 1
         raise CdplotError(f"{name}, row {line}: holds a NUL byte; this is not a text file")
-    try:
-        # utf-8-sig drops the byte-order mark Excel writes
-        return str(raw, "utf-8-sig")  # any buffer: a memory map is not copied first
-    except UnicodeDecodeError as e:
-        line = raw[: e.start].count(b"\n") + 1
-        bad = raw[e.start : e.start + 1]
-        raise CdplotError(
-            f"{name}, row {line}: byte {bad!r} is not UTF-8; save the file as UTF-8"
-        ) from None
 
 
 def csv_rows(lines, delimiter, name, first_line=1):
@@ -388,7 +415,9 @@ def split_table(raw: bytes, name: str, sep=None):
     check_sep(sep)
     if raw.find(b"\r") >= 0:
         raw = as_bytes(raw).replace(b"\r\n", b"\n").replace(b"\r", b"\n")
-    head = raw[:_HEAD_BYTES]
+    # a UTF-8 byte-order mark (Excel) is skipped; decode() drops it on the csv path
+    bom = len(_BOM) if raw[: len(_BOM)] == _BOM else 0
+    head = raw[bom : bom + _HEAD_BYTES]
     head_lines = head.split(b"\n")
     if len(head) == _HEAD_BYTES:
         head_lines = head_lines[:-1]  # the last one may be cut
@@ -402,7 +431,7 @@ def split_table(raw: bytes, name: str, sep=None):
     delimiter = sep or delimiter
     notes = []
     header_line = h + 1
-    offset = sum(len(b) + 1 for b in head_lines[:h])
+    offset = bom + sum(len(b) + 1 for b in head_lines[:h])
     if from_comment:
         notes.append(
             f"took the '#' line {header_line} as the header, since the line after it holds scores"

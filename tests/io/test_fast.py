@@ -218,6 +218,16 @@ _LONG = "dataset,method,fold,score\n" + "".join(
         pytest.param(b" \n\t\n", id="blank"),
         pytest.param(b"dataset,A,B\nd1,0.5,x\nd2,0.3,0.2\n", id="bad-cell"),
         pytest.param(b"dataset,A,B\nd1,0.5,\xff\nd2,0.3,0.2\n", id="not-utf8"),
+        pytest.param(_LONG.encode().replace(b"set 39,", b"s\xe9t 39,"), id="latin1-late"),
+        pytest.param(
+            b"\xef\xbb\xbf" + _LONG.encode().replace(b"alpha", b"\xce\xb1"), id="bom-utf8"
+        ),
+        pytest.param(
+            b'\xef\xbb\xbf{"d\xc3\xa9": {"A": 0.5, "B": 0.4}, "d2": {"A": 0.3, "B": 0.2}}',
+            id="bom-json",
+        ),
+        pytest.param("dataset,A\nd1,0.5\n".encode("utf-16"), id="utf16"),
+        pytest.param(b'dataset,A,B\n"d\xc3\xa9",0.5,0.4\nd2,0.3,0.2\n', id="quoted-utf8"),
     ],
 )
 def test_mapped_files_read_as_copied_ones(tmp_path, monkeypatch, content):

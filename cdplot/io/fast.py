@@ -35,12 +35,38 @@ _MAX_DIGITS = 15
 _MAX_LINE = 131_072
 
 
-def _separators(buf: np.ndarray, delimiter: int):
-    """Offsets of every delimiter and newline in ``buf``, then ``len(buf)``; and the newline count.
+def _count_separators(buf: np.ndarray, delimiter: int):
+    """Separators (delimiters and newlines) per block of ``buf``, the newlines, and plainness.
+
+    ``plain`` is True when no byte below 35 other than a separator occurs:
+    then the file has no quote, carriage return, space, tab or control
+    character, and :func:`split_columns` need not look for them one by one
+    (four more scans of the whole file).
+    """
+    is_nl = np.empty(min(_BLOCK, len(buf)), dtype=bool)
+    is_delim = np.empty_like(is_nl)
+    low = np.empty_like(is_nl)
+    counts, newlines, others = [], 0, 0
+    for a in range(0, len(buf), _BLOCK):
+        block = buf[a : a + _BLOCK]
+        nl, dl, lo = is_nl[: len(block)], is_delim[: len(block)], low[: len(block)]
+        np.equal(block, 10, out=nl)
+        np.equal(block, delimiter, out=dl)
+        np.less(block, 35, out=lo)
+        c = int(np.count_nonzero(nl))
+        d = int(np.count_nonzero(dl))
+        newlines += c
+        counts.append(c + d)
+        others += int(np.count_nonzero(lo)) - c - (d if delimiter < 35 else 0)
+    return counts, newlines, others == 0
+
+
+def _separators(buf: np.ndarray, delimiter: int, counts):
+    """Offsets of every delimiter and newline in ``buf``, then ``len(buf)``.
 
     One scan for both bytes (rather than one per byte), int32 offsets when the
-    buffer allows.  The separators are counted first, in a cheap pass, so
-    that their offsets are written once into one array: building the array
+    buffer allows.  The separators are counted first (:func:`_count_separators`)
+    so that their offsets are written once into one array: building the array
     from per-block pieces wrote every offset twice and touched twice the
     fresh memory, and page faults on fresh memory cost as much CPU time as
     the scan itself (about 12 us each on the virtual machines CI runs on).
@@ -48,15 +74,6 @@ def _separators(buf: np.ndarray, delimiter: int):
     kind = np.int32 if len(buf) < 2**31 - 1 else np.int64
     is_nl = np.empty(min(_BLOCK, len(buf)), dtype=bool)
     is_delim = np.empty_like(is_nl)
-    counts, newlines = [], 0
-    for a in range(0, len(buf), _BLOCK):
-        block = buf[a : a + _BLOCK]
-        nl, dl = is_nl[: len(block)], is_delim[: len(block)]
-        np.equal(block, 10, out=nl)
-        np.equal(block, delimiter, out=dl)
-        c = int(np.count_nonzero(nl))
-        newlines += c
-        counts.append(c + int(np.count_nonzero(dl)))
     out = np.empty(sum(counts) + 1, dtype=kind)
     pos = 0
     for a, c in zip(range(0, len(buf), _BLOCK), counts, strict=True):
@@ -69,7 +86,7 @@ def _separators(buf: np.ndarray, delimiter: int):
         pos += c
     # the end of the buffer closes the last line like a newline
     out[-1] = len(buf)
-    return out, newlines
+    return out
 
 
 def _words(buf: np.ndarray, starts: np.ndarray, lens: np.ndarray) -> np.ndarray:
@@ -402,7 +419,7 @@ def split_columns(raw: bytes, start: int, delimiter: str):
     plain enough for this path.  Line ends must be ``\\n`` (the caller turns
     ``\\r\\n`` into ``\\n``).
     """
-    if len(delimiter.encode()) != 1 or raw.find(b'"', start) >= 0 or raw.find(b"\r", start) >= 0:
+    if len(delimiter.encode()) != 1:
         return None
     buf = np.frombuffer(raw, dtype=np.uint8)[start:]
     d = ord(delimiter)
@@ -411,7 +428,10 @@ def split_columns(raw: bytes, start: int, delimiter: str):
     while n and buf[n - 1] == 10:
         n -= 1
     buf = buf[:n]
-    seps, newlines = _separators(buf, d)
+    counts, newlines, plain = _count_separators(buf, d)
+    if not plain and (raw.find(b'"', start) >= 0 or raw.find(b"\r", start) >= 0):
+        return None
+    seps = _separators(buf, d, counts)
     first_nl = raw.find(b"\n", start, start + n)
     width = raw[start : start + n if first_nl < 0 else first_nl].count(delimiter.encode()) + 1
     n_lines = newlines + 1
@@ -426,7 +446,9 @@ def split_columns(raw: bytes, start: int, delimiter: str):
         return None  # the csv path names the over-long field and its row
     table = _Table(buf, seps, width)
     end = start + n
-    if raw.find(b" ", start, end) >= 0 or (d != 9 and raw.find(b"\t", start, end) >= 0):
+    if not plain and (
+        raw.find(b" ", start, end) >= 0 or (d != 9 and raw.find(b"\t", start, end) >= 0)
+    ):
         # cells padded with spaces or tabs need stripping: the csv path does that.
         # Data cell k lies between separators k - 1 and k, counted from the header's end.
         for a in range(width - 1, len(seps) - 1, _ROWS):

@@ -287,3 +287,28 @@ def test_a_fold_first_seen_late_keeps_its_place(tmp_path):
     assert a.repetition_labels[-2:] == ("7", "6")
     assert a.notes == b.notes
     assert np.array_equal(a.values, b.values, equal_nan=True)
+
+
+@pytest.mark.parametrize(
+    ("cell", "fast"),
+    [
+        ('"d7"', False),  # a quote: the csv module reads it
+        (" d7", False),  # padded: the csv path strips it
+        ("d7\t", False),
+        ("d 7", True),  # inner spaces are part of the name
+        ("d\x017", True),  # a control character is data here (names are checked later)
+    ],
+)
+def test_bytes_below_35_far_into_a_file_are_seen(cell, fast):
+    # a file with no byte below 35 but separators skips four scans for quotes, carriage
+    # returns, spaces and tabs; one such byte past the first MiB must bring them back
+    rows = [f"d{i},0.{i % 97:02d},0.5" for i in range(100_000)]
+    rows[90_000] = f"{cell},0.1,0.2"
+    raw = ("dataset,A,B\n" + "\n".join(rows) + "\n").encode()
+    assert raw.index(cell.encode()) > 1 << 20  # past the first block
+    got = split_columns(raw, 0, ",")
+    assert (got is not None) == fast
+    if fast:
+        _, columns, n_rows = got
+        assert n_rows == 100_000
+        assert columns[0][90_000] == cell.encode()

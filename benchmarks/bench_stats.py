@@ -25,17 +25,18 @@ Last measured (issue 10, ``--only-reading --big --repeat 5``, twice; the 2-core 
 shared with three other engineers, load average 3.4-5.2; ratios of medians, time / CPU):
 wide 10,000 x 100: 0.25 / 0.22 and 0.24 / 0.22 (peak 116 vs 258 MiB); long 5,000,000
 rows: 0.36 / 0.31 and 0.45 / 0.43 (3 runs each; peak 412-421 vs 521 MiB); long 300,000
-rows: 0.17-0.22; 100,000 data sets: 4.7-5.1 s, 511 MiB.  The same day, before and after
+rows: 0.17-0.22; 100,000 data sets: 4.7-5.1 s, 511 MiB. The same day, before and after
 the last reading changes, run interleaved with the peer scripts (5 runs each, load
-4-4.6): long 0.52 / 0.49 -> 0.37 / 0.38, wide 0.27 / 0.24 -> 0.23 / 0.20.  Where the long file's time went: separators are
-counted before their offsets are written into one array and the file is memory-mapped
-(page faults on fresh memory cost about 12 us each on this virtual machine: 79,000
-faults -> 22,000), a cell's words come from one gather, label codes are mapped per run,
-folds of one or two digits are one table look-up.  What the one remaining trick buys:
-``cdplot.cli.main`` runs OpenBLAS on one thread (``OPENBLAS_NUM_THREADS=1`` unless the
-user set it), because its worker threads spin beside cdplot's small products; under
-this load that saved 0.18 s of CPU time on the wide file (ratio 0.25 -> 0.20, all of
-the wide file's gain) and 0.07 s (median; up to 0.5 s in single runs) on the long one.
+4-4.6): long 0.52 / 0.49 -> 0.37 / 0.38, wide 0.27 / 0.24 -> 0.23 / 0.20. Where the long
+file's time went: separators are counted before their offsets are written into one array
+and the file is memory-mapped (page faults on fresh memory cost about 12 us each on this
+virtual machine: 79,000 faults -> 22,000), a cell's words come from one gather, label
+codes are mapped per run, folds of one or two digits are one table look-up. What the one
+remaining trick buys: ``cdplot.cli.main`` runs OpenBLAS on one thread
+(``OPENBLAS_NUM_THREADS=1`` unless the user set it), because its worker threads spin
+beside cdplot's small products; under this load that saved 0.18 s of CPU time on the
+wide file (ratio 0.25 -> 0.20, all of the wide file's gain) and 0.07 s (median; up to
+0.5 s in single runs) on the long one.
 """
 
 from __future__ import annotations

@@ -69,7 +69,7 @@ def _separators(buf: np.ndarray, delimiter: int, counts):
     so that their offsets are written once into one array: building the array
     from per-block pieces wrote every offset twice and touched twice the
     fresh memory, and page faults on fresh memory cost as much CPU time as
-    the scan itself (about 12 us each on the virtual machines CI runs on).
+    the scan itself (about 12 us each on the 2-core virtual machine measured).
     """
     kind = np.int32 if len(buf) < 2**31 - 1 else np.int64
     is_nl = np.empty(min(_BLOCK, len(buf)), dtype=bool)

@@ -45,6 +45,26 @@ def test_svg_keeps_text_and_embeds_the_fonts_it_uses(demsar):
     assert render_svg(cdplot.cd_diagram(demsar, highlight="C4.5")) == svg  # byte-identical
 
 
+def test_svg_embeds_only_the_glyphs_of_drawn_text(demsar):
+    # a user's Axes turned off by the diagram keeps tick labels ("0.0" ... "1.0" once drawn)
+    # that are never drawn: their glyphs are not embedded, and finding the texts makes no
+    # ticks (matplotlib would create them one by one for Figure.findobj)
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(4, 2.5))
+    ax = fig.add_subplot()
+    fig.canvas.draw()  # the axis is drawn once, so its tick labels hold text
+    labels = "".join(t.get_text() for t in ax.get_xticklabels() + ax.get_yticklabels())
+    assert "0" in labels
+    cdplot.cd_diagram(demsar, ax=ax, caption=False, note=False, ranks=False)
+    ticks = len(ax.xaxis.majorTicks) + len(ax.yaxis.majorTicks)
+    svg = render_svg(fig)
+    assert len(ax.xaxis.majorTicks) + len(ax.yaxis.majorTicks) == ticks
+    faces = {fam: data for fam, _w, data in FACES.findall(svg)}
+    # only Lato: the tick labels would have added DejaVu Sans, matplotlib's default font
+    assert set(faces) == {"Lato"}
+
+
 def test_subsetter_keeps_composite_components_and_rejects_cff():
     from matplotlib.font_manager import get_font
 

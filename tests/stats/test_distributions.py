@@ -39,6 +39,29 @@ def test_studentized_range_isf_inverts_sf():
     np.testing.assert_allclose(d.studentized_range_sf(q, 12), [0.2, 0.05, 1e-6], rtol=1e-9)
 
 
+def test_studentized_range_isf_is_tight_at_every_size():
+    # the Illinois iteration stops on the bracket's width, as the bisection it replaced did
+    k = np.array([2, 3, 10, 100, 2000] * 4)
+    p = np.repeat([0.9, 0.05, 1e-6, 1e-100], 5)
+    q = d.studentized_range_isf(p, k)
+    np.testing.assert_allclose(d.studentized_range_sf(q, k), p, rtol=1e-10)
+    below = d.studentized_range_sf(q * (1 - 1e-12), k)
+    above = d.studentized_range_sf(q * (1 + 1e-12), k)
+    assert np.all(below >= p)
+    assert np.all(above <= p)
+
+
+def test_gauss_legendre_nodes_match_numpy_and_integrate_exactly():
+    # numpy.polynomial.legendre.leggauss (numpy 2.x) is the reference for the nodes;
+    # the weights integrate x^(2m) exactly (2 / (2m + 1)) up to the rule's degree 2n - 1
+    x, w = d._gauss_legendre(d._N_NODES)
+    ref_x, ref_w = np.polynomial.legendre.leggauss(d._N_NODES)
+    np.testing.assert_allclose(x, ref_x, rtol=0, atol=1e-15)
+    np.testing.assert_allclose(w, ref_w, rtol=1e-10)
+    for m in (0, 10, 50, 100, d._N_NODES - 1):
+        assert w @ x ** (2 * m) == pytest.approx(2 / (2 * m + 1), rel=1e-13)
+
+
 def test_studentized_range_rejects_k_below_2():
     with pytest.raises(ValueError, match="k >= 2"):
         d.studentized_range_sf(1.0, 1)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+import functools
 import io
 import logging
 from pathlib import Path
@@ -10,6 +12,7 @@ from .._atomic import atomic_write
 from .._options import FIGURE_FORMATS as FORMATS
 from .._options import MAX_DPI, MIN_DPI, check_bool
 from ..errors import CdplotError
+from ._subset import subset_truetype
 from .fonts import register_fonts
 
 __all__ = ["save_figure", "render_svg", "FORMATS"]
@@ -160,28 +163,34 @@ def _font_face_css(fig) -> str:
     layout (ligatures, GPOS kerning) that a browser would apply and
     matplotlib does not, so that text runs as wide as matplotlib drew it.
     """
-    import base64
+    return "\n".join(
+        _font_face_rule(path, family, weight, "".join(sorted(chars)))
+        for (path, family, weight), chars in sorted(_text_faces(fig).items())
+    )
 
+
+@functools.lru_cache(maxsize=64)
+def _font_face_rule(path: str, family: str, weight: int, chars: str) -> str:
+    """One ``@font-face`` rule: the subset of ``path`` for ``chars``, made once per process.
+
+    Figures drawn one after another (a gallery, a notebook) usually show the
+    same names in the same fonts.
+    """
     from matplotlib.font_manager import get_font
 
-    from ._subset import subset_truetype
-
-    rules = []
-    for (path, family, weight), chars in sorted(_text_faces(fig).items()):
-        face = get_font(path)
-        glyphs = {ord(c): face.get_char_index(ord(c)) for c in chars}
-        with open(path, "rb") as fh:
-            data = subset_truetype(fh.read(), glyphs)
-        if data is None:  # CFF outlines or a collection (Noto CJK): fontTools
-            data = _fonttools_subset(path, chars)
-        kind = "truetype" if data[:4] in (b"\x00\x01\x00\x00", b"true") else "opentype"
-        b64 = base64.b64encode(data).decode("ascii")
-        rules.append(
-            f"@font-face {{font-family: '{family}'; font-weight: {weight}; "
-            f"src: url(data:font/{'ttf' if kind == 'truetype' else 'otf'};base64,{b64}) "
-            f"format('{kind}')}}"
-        )
-    return "\n".join(rules)
+    face = get_font(path)
+    glyphs = {ord(c): face.get_char_index(ord(c)) for c in chars}
+    with open(path, "rb") as fh:
+        data = subset_truetype(fh.read(), glyphs)
+    if data is None:  # CFF outlines or a collection (Noto CJK): fontTools
+        data = _fonttools_subset(path, chars)
+    kind = "truetype" if data[:4] in (b"\x00\x01\x00\x00", b"true") else "opentype"
+    b64 = base64.b64encode(data).decode("ascii")
+    return (
+        f"@font-face {{font-family: '{family}'; font-weight: {weight}; "
+        f"src: url(data:font/{'ttf' if kind == 'truetype' else 'otf'};base64,{b64}) "
+        f"format('{kind}')}}"
+    )
 
 
 def _fonttools_subset(path: str, chars) -> bytes:

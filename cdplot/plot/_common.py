@@ -484,6 +484,21 @@ def add_line(ax, xs, ys, marker=None, **kws):
     return ax.add_line(Line2D(np.atleast_1d(xs), np.atleast_1d(ys), **kws))
 
 
+def add_text(ax, x, y, text, **kws):
+    """Add one piece of laid-out text to ``ax`` (data coordinates) and return it.
+
+    As ``ax.text(x, y, text, clip_on=False, **kws)``, but the artist is a
+    :class:`~cdplot.plot._text.LayoutText`, which matplotlib measures and
+    draws unhinted wherever the figure is drawn, as the layout measured it.
+    """
+    # matplotlib.text is imported with the drawing, not with this module: the TikZ
+    # writer shares this module and never draws
+    from ._text import LayoutText
+
+    t = LayoutText(x, y, text, transform=ax.transData, **{"clip_on": False, **kws})
+    return ax.add_artist(t)
+
+
 class canvas:
     """Context manager: rcParams for the figure, and the Axes to draw into.
 

@@ -511,5 +511,5 @@ def _draw(ax, lay, result, font, st, hl, ctrl, differ, label_kws, line_kws):
                 extra = label_kws
         kws = _common.text_kws(font, b.size, b.bold, color)
         kws.update(extra)
-        ax.text(b.x, b.y, b.text, ha=b.ha, va=b.va, gid=gid, clip_on=False, **kws)
+        _common.add_text(ax, b.x, b.y, b.text, ha=b.ha, va=b.va, gid=gid, **kws)
     return ax

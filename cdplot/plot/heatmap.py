@@ -246,7 +246,8 @@ def _draw(ax, lay, result, levels, untested, font, st, label_kws, line_kws):
             )
         )
     for x, y, s, color in texts:
-        ax.text(
+        _common.add_text(
+            ax,
             x,
             y,
             s,
@@ -275,7 +276,8 @@ def _draw(ax, lay, result, levels, untested, font, st, label_kws, line_kws):
         kws = _common.text_kws(font, b.size, b.bold, b.color)
         if b.role in ("row-label", "col-label"):
             kws.update(label_kws)
-        ax.text(
+        _common.add_text(
+            ax,
             b.x,
             b.y,
             b.text,

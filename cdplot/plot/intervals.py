@@ -361,5 +361,5 @@ def _draw(ax, lay, avg, cd, font, st, hl, differ, control, label_kws, line_kws):
                 )
         kws = _common.text_kws(font, b.size, b.bold, color)
         kws.update(extra)
-        ax.text(b.x, b.y, b.text, ha=b.ha, va=b.va, gid=gid, clip_on=False, **kws)
+        _common.add_text(ax, b.x, b.y, b.text, ha=b.ha, va=b.va, gid=gid, **kws)
     return ax

@@ -255,7 +255,8 @@ def cd_diagrams(
             ax.set_ylim(lay.height, -title_h)
             ax.set_axis_off()
             r = p["result"]
-            ax.text(
+            _common.add_text(
+                ax,
                 lay.extra.get("pad", st.pad),
                 -title_h + 0.35 * lp,
                 panel_title(r),
@@ -282,7 +283,8 @@ def cd_diagrams(
             last.set_position((0.0, 0.0, 1.0, (heights[-1] + key_h) / fig_h))
             last.set_ylim(lay.height + key_h, -title_h)
             for b in key_boxes:
-                last.text(
+                _common.add_text(
+                    last,
                     b.x,
                     lay.height + b.y,
                     b.text,

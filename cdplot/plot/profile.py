@@ -185,7 +185,8 @@ def _draw(ax, lay, names, ranks, looks, st, font, hl, marker):
             gid = f"profile-metric-{n_metric}"
             n_metric += 1
         color = "muted" if b.role in ("tick", "axis-title") else b.color
-        ax.text(
+        _common.add_text(
+            ax,
             b.x,
             b.y,
             b.text,

@@ -229,7 +229,8 @@ def run(args) -> int:
         say_written(args, args.output, fmt)
         return 0
 
-    from ..plot import cd_diagram, rank_intervals, save_figure, significance_heatmap
+    # the package loads each drawing module on first use (PEP 562): only the chart asked for
+    from .. import plot as charts
 
     common = {
         "reverse": args.reverse,
@@ -240,14 +241,14 @@ def run(args) -> int:
         "width": args.width,
     }
     if args.kind == "cd":
-        ax = cd_diagram(
+        ax = charts.cd_diagram(
             result, ranks=args.ranks, note=args.note, full_axis=args.full_axis, **common
         )
     elif args.kind == "intervals":
-        ax = rank_intervals(result, full_axis=args.full_axis, **common)
+        ax = charts.rank_intervals(result, full_axis=args.full_axis, **common)
     else:
-        ax = significance_heatmap(result, annotate=args.annotate, **common)
-    save_figure(ax, args.output, dpi=args.dpi, format=fmt)
+        ax = charts.significance_heatmap(result, annotate=args.annotate, **common)
+    charts.save_figure(ax, args.output, dpi=args.dpi, format=fmt)
     say_written(args, args.output, fmt)
     return 0
 

@@ -149,14 +149,21 @@ def compare_options(arguments: dict) -> dict:
 
 def as_result(result_or_scores, options: dict, compare_kws):
     """A ComparisonResult: the one given, or compare() of the scores given."""
-    from ..stats.from_ranks import RankComparison
-    from ..stats.results import ComparisonResult
-
     given = {k: v for k, v in options.items() if v is not None}
     if compare_kws is not None and not isinstance(compare_kws, dict):
         raise CdplotError(f"option compare_kws={compare_kws!r} must be a dict or None")
-    # a compare_ranks result is drawn like a compare result: it has the same fields
-    if isinstance(result_or_scores, (ComparisonResult, RankComparison)):
+    # a compare_ranks result is drawn like a compare result: it has the same fields.  A
+    # result exists only once the module defining its type is loaded, so asking never
+    # loads the modules of results that were not made (compare_ranks' for a cdplot plot)
+    types = tuple(
+        getattr(sys.modules[module], name)
+        for module, name in (
+            ("cdplot.stats.results", "ComparisonResult"),
+            ("cdplot.stats.from_ranks", "RankComparison"),
+        )
+        if module in sys.modules
+    )
+    if types and isinstance(result_or_scores, types):
         extra = sorted(given) + sorted(compare_kws or {})
         if extra:
             raise CdplotError(

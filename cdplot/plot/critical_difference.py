@@ -71,23 +71,29 @@ def _notes(result, control_mode: bool) -> list[str]:
 def _crossing_notes(result, lay) -> list[str]:
     """Outsiders tied with a group's member, and lines that cross a bar (drawn with a gap)."""
     names = result.methods
-    avg = result.average_ranks
+    # Python floats: this runs over every (bar, method) pair, up to 100 x 100
+    avg = [float(r) for r in result.average_ranks]
     out = []
     tied: dict[tuple[str, str], list[str]] = {}
     cases = []
+    crossed_tie = False
     for bar in lay.bars:
         if bar.role != "clique":
             continue
         members = [names[i] for i in sorted(bar.members, key=lambda i: (avg[i], i))]
         group = f"{members[0]} \u2026 {members[-1]}" if len(members) > 2 else _some(members)
+        # each average rank of the group -> its first member with that rank
+        twin_of: dict[float, int] = {}
+        for i in bar.members:
+            twin_of.setdefault(avg[i], i)
+        inside = set(bar.members)
         for j in range(len(names)):
-            if j in bar.members:
-                continue
-            twin = next((names[i] for i in bar.members if avg[i] == avg[j]), None)
-            if twin is not None:
-                tied.setdefault((names[j], twin), []).append(group)
+            if j not in inside and avg[j] in twin_of:
+                tied.setdefault((names[j], names[twin_of[avg[j]]]), []).append(group)
         for j in bar.crossed:
-            if not any(avg[j] == avg[i] for i in bar.members):
+            if avg[j] in twin_of:
+                crossed_tie = True
+            else:
                 cases.append((names[j], group))
     if tied:
         said = [
@@ -96,12 +102,6 @@ def _crossing_notes(result, lay) -> list[str]:
             for (a, b), groups in tied.items()
         ]
         more = f" ({len(said)} such cases)" if len(said) > 2 else ""
-        crossed_tie = any(
-            any(avg[j] == avg[i] for i in bar.members)
-            for bar in lay.bars
-            if bar.role == "clique"
-            for j in bar.crossed
-        )
         out.append(
             "; ".join(said[:2]) + f"{more}: lines of equal ranks are drawn side by side from "
             "their shared dot"

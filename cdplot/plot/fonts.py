@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import os
+import re
 from pathlib import Path
 
 from ..errors import CdplotError
@@ -91,13 +92,19 @@ def font_files(font) -> tuple[str, tuple[str, str]]:
     """
     font = check_font(font)
     if font in FONTS:
-        from .._resources import fonts_dir
-
-        family, (regular, bold) = FONTS[font]
-        return family, (str(fonts_dir() / regular), str(fonts_dir() / bold))
+        return _bundled_files(font)
     from matplotlib.font_manager import get_font
 
     return get_font(font).family_name, (font, font)
+
+
+@functools.lru_cache(maxsize=len(FONTS))
+def _bundled_files(font: str) -> tuple[str, tuple[str, str]]:
+    # asked for by every text of a figure: the paths are built once
+    from .._resources import fonts_dir
+
+    family, (regular, bold) = FONTS[font]
+    return family, (str(fonts_dir() / regular), str(fonts_dir() / bold))
 
 
 # ---- glyphs no chosen font has: fallback fonts found on the machine --------------
@@ -204,13 +211,13 @@ def prepare_text(texts, font) -> list[str]:
 # Right-to-left scripts: matplotlib draws their characters one by one, left to right,
 # unshaped (Arabic letters disconnected), so names in them are warned about.
 _RTL_RANGES = ((0x0590, 0x08FF), (0xFB1D, 0xFDFF), (0xFE70, 0xFEFF))
+# the same ranges as one character class: names are searched, not walked in Python
+_RTL = re.compile("[" + "".join(f"{chr(lo)}-{chr(hi)}" for lo, hi in _RTL_RANGES) + "]")
 
 
 def rtl_characters(texts) -> list[str]:
     """The right-to-left characters (Hebrew, Arabic, Syriac, Thaana...) in ``texts``."""
-    return sorted(
-        {ch for t in texts for ch in t if any(lo <= ord(ch) <= hi for lo, hi in _RTL_RANGES)}
-    )
+    return sorted({ch for t in texts for ch in _RTL.findall(t)})
 
 
 @functools.lru_cache(maxsize=1)

@@ -31,6 +31,36 @@ def test_svg_in_a_subprocess(tmp_path):
     assert texts.count("C4.5+m+cf") == 1
 
 
+def test_a_cd_diagram_loads_only_the_modules_it_needs(tmp_path):
+    # whole-process speed (benchmarks/bench_plot.py): the other charts, the analyses that
+    # were not run, and numpy.polynomial (once used for the quadrature nodes) stay unloaded
+    code = (
+        "import sys\n"
+        "from cdplot.cli import main\n"
+        f"main(['plot', '--example', 'demsar2006', '-q', '-o', {str(tmp_path / 'cd.svg')!r}])\n"
+        "print(' '.join(sorted(sys.modules)))\n"
+    )
+    res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert res.returncode == 0, res.stderr
+    loaded = set(res.stdout.split())
+    assert "cdplot.plot.critical_difference" in loaded
+    unneeded = {
+        "cdplot.plot.heatmap",
+        "cdplot.plot.intervals",
+        "cdplot.plot.panels",
+        "cdplot.plot.profile",
+        "cdplot.plot.tikz",
+        "cdplot.plot.bayesian",
+        "cdplot.stats.parametric",
+        "cdplot.stats.from_ranks",
+        "numpy.polynomial",
+        "matplotlib.pyplot",
+        "fontTools",
+        "scipy",
+    }
+    assert loaded & unneeded == set()
+
+
 @pytest.mark.parametrize("font", ["sans", "serif"])
 def test_pdf_in_a_subprocess_is_quiet(tmp_path, font):
     # fontTools warns about the bundled fonts' tables while subsetting them

@@ -226,7 +226,7 @@ def warn_unfit(what: str, lay_need, *, style, ax, width_pt, alternative: str) ->
 
 
 def _clear_measure_caches() -> None:
-    for cached in (_font_files, _em_widths, _em_sum, _measure_for, _line_metrics):
+    for cached in (_font_files, _em_widths, _em_sum, _measure_for, _line_metrics, _metric_face):
         cached.cache_clear()
 
 
@@ -296,15 +296,6 @@ def check_common(result, *, ax, reverse, style, font, highlight, label_kws, line
     return st, font, hl
 
 
-@functools.lru_cache(maxsize=1)
-def _renderer():
-    # A private Agg renderer at 72 dpi measures line heights in points,
-    # whatever figure the text ends up in; pyplot is never needed for this.
-    from matplotlib.backends.backend_agg import RendererAgg
-
-    return RendererAgg(8, 8, 72)
-
-
 @functools.lru_cache(maxsize=8)
 def _font_files(font: str, bold: bool) -> tuple[str, ...]:
     """The font's file and its fallbacks' (DejaVu Sans, then machine fonts found for
@@ -358,9 +349,10 @@ def _forget_faces() -> None:
     # A FreeType face reads its file through a descriptor whose offset forked
     # processes share: two children loading glyphs from inherited faces at once read
     # each other's positions ("Could not load glyph").  matplotlib clears its own face
-    # cache in a forked child (get_font); the faces held by _em_widths go the same way,
-    # so every child (the report's drawing workers included) opens its own.
+    # cache in a forked child (get_font); the faces held by _em_widths and _metric_face
+    # go the same way, so every child (the report's drawing workers included) opens its own.
     _em_widths.cache_clear()
+    _metric_face.cache_clear()
 
 
 if hasattr(os, "register_at_fork"):
@@ -374,23 +366,46 @@ def _em_sum(font: str, text: str, bold: bool) -> float:
     return sum(em(ch) for ch in text)
 
 
+@functools.lru_cache(maxsize=8)
+def _metric_face(font: str, bold: bool):
+    """The FreeType face (with its fallbacks) that matplotlib sets text of a weight in.
+
+    The files are the ones matplotlib's text drawing finds for the families
+    :func:`text_kws` names, with the same weight and stretch, in order.
+    """
+    from matplotlib.font_manager import FontProperties, findfont, get_font
+
+    bold_w = bold_kws(font)
+    files = []
+    for family in font_family(font):
+        prop = FontProperties(
+            family=family,
+            weight=bold_w["fontweight"] if bold else "normal",
+            stretch=bold_w.get("fontstretch", "normal") if bold else "normal",
+        )
+        try:
+            files.append(findfont(prop, fallback_to_default=False))
+        except ValueError:  # as matplotlib: a family it cannot find is left out
+            continue
+    return get_font(files)
+
+
 @functools.lru_cache(maxsize=256)
 def _line_metrics(font: str, size: float, bold: bool) -> tuple[float, float]:
     # Heights and descents are vertical, so they depend on the face, size
     # and hinting only (hinting_factor and kerning_factor act horizontally):
-    # one renderer call per size and process is exact.
-    from matplotlib.font_manager import FontProperties
+    # one measurement per size and process is exact.  It is what Agg's
+    # get_text_width_height_descent does at 72 dpi, unhinted; asking the renderer
+    # looked the fonts up again for every size (findfont's cache key holds the size),
+    # about 3 ms per size, and a 100-method diagram tries a dozen sizes.
+    from matplotlib.ft2font import LoadFlags
 
-    bold_w = bold_kws(font)
-    prop = FontProperties(
-        family=font_family(font),
-        size=size,
-        weight=bold_w["fontweight"] if bold else "normal",
-        stretch=bold_w.get("fontstretch", "normal") if bold else "normal",
-    )
-    with mpl.rc_context({"text.hinting": "no_hinting"}):
-        _w, h, d = _renderer().get_text_width_height_descent("lp", prop, ismath=False)
-    return h, d
+    face = _metric_face(font, bold)
+    face.clear()
+    face.set_size(size, 72)
+    face.set_text("lp", 0.0, flags=LoadFlags.NO_HINTING)
+    _w, h = face.get_width_height()
+    return h / 64.0, face.get_descent() / 64.0
 
 
 @functools.lru_cache(maxsize=4)

@@ -1,11 +1,13 @@
-"""Speed of the figures (issue 3).  Run: python benchmarks/bench_plot.py [--repeat N]
+"""Speed of the figures (issues 3 and 8).  Run: python benchmarks/bench_plot.py [--repeat N]
 
 Prints medians of repeated runs, never asserts: timing belongs here, not in tests.
 
 Targets on the 2-core reference machine:
 - ``cdplot plot`` of a 30 x 10 table to SVG, whole process: median under 1.0 s, and no
   slower than a script drawing the same diagram with scikit-posthocs'
-  ``critical_difference_diagram`` (the ratio is printed);
+  ``critical_difference_diagram`` (the ratio is printed); issue 8 adds: no slower than
+  the code of when it was filed (commit 281abae), which ``/work/briefs/cmp_plot.py``
+  runs interleaved with this tree;
 - a 50-method CD diagram in-process, drawn and rendered (Agg): under 0.3 s;
 - a 100-method CD diagram with 60-character names in-process (issue 8): layout and
   artists, and drawn and rendered (Agg), each under 0.5 s.
@@ -31,6 +33,35 @@ which load inflates less than wall time; load average 6-9 at the time):
   nothing on cdplot's side makes Agg text cheaper; SVG, PDF and the reports'
   figures are not affected.  The pin is gone: with 3.11 the Agg targets above are
   not met for 100 methods.
+
+Issue 8's speed items (matplotlib 3.10.9; the machine shared by four engineers, load
+average 3-5, so every figure below is inflated by the load; interleaved runs):
+
+- Whole process, 30 x 10 to SVG, CPU medians of 15 interleaved runs: 281abae
+  1.02 s, this branch before the work 1.25 s, after it 1.11 s.  The gap left is
+  matplotlib's own docstring tables: valgrind (callgrind, instruction counts,
+  which load does not change) counts 1.976e9 instructions for 281abae and
+  2.633e9 now, and importing ``matplotlib.figure`` with its backends takes
+  2.208e9 with ``kwdoc`` and 1.568e9 with it stubbed: 0.640e9 of the 0.657e9
+  difference.  What cdplot does after matplotlib is imported (parsing,
+  modules, analysis, drawing, saving) took 0.185 s of CPU at 281abae and 0.14 s
+  now, measured by phase in one process.  Where the time went: Nemenyi's
+  critical value by bisection, twice (92 quadratures each) and quadrature
+  nodes from numpy's eigensolver (whose BLAS threads spun): 65 ms, now 10 ms;
+  ``Figure.findobj`` making every tick of the hidden axis to find the SVG's
+  texts: 14 ms, now 1 ms; the legacy kerning pairs read with one struct call
+  each while subsetting Lato: 4 of 6 ms; a font lookup per new text size for
+  line heights: 3 ms per size; the other charts' modules and the parametric and
+  compare_ranks analyses imported though not used.
+- 100 methods, paper-wide, drawn and rendered on Agg, in-process (minimum of 9,
+  3 interleaved rounds): 0.41-0.49 s before, 0.36-0.38 s now; 50 methods
+  0.30-0.32 s before, 0.26-0.29 s now (medians here: 0.39 s and 0.28 s CPU).
+  Most of it is FreeType laying out each line twice (matplotlib measures, then
+  draws).  Text was drawn with matplotlib's default auto-hinter outside
+  ``save_figure`` (``text.hinting`` is read at draw time), which doubled
+  FreeType's cost per glyph and set names at other widths than the layout
+  measured; cdplot's text is now a ``LayoutText`` that is measured and drawn
+  unhinted wherever the figure is drawn (``save_figure`` output is unchanged).
 """
 
 from __future__ import annotations

@@ -459,6 +459,8 @@ def studentized_range_isf(p, k):
 
     g_lo = root_p  # sf(0) = 1
     g_hi = g(hi)
+    # the ends' own values (g_lo, g_hi are halved by the Illinois rule)
+    true_lo, true_hi = g_lo, g_hi
     last = np.zeros(pf.shape, dtype=np.int8)  # which end moved last: -1 lo, 1 hi
     for _ in range(200):
         done = hi - lo <= 1e-13 * np.maximum(1.0, hi)
@@ -477,8 +479,14 @@ def studentized_range_isf(p, k):
         g_lo = np.where(move_hi & (last == 1), 0.5 * g_lo, g_lo)
         lo = np.where(move_lo, q, lo)
         g_lo = np.where(move_lo, g_q, g_lo)
+        true_lo = np.where(move_lo, g_q, true_lo)
         hi = np.where(move_hi, q, hi)
         g_hi = np.where(move_hi, g_q, g_hi)
+        true_hi = np.where(move_hi, g_q, true_hi)
         last = np.where(move_lo, -1, np.where(move_hi, 1, last)).astype(np.int8)
-    out = 0.5 * (lo + hi)
+    # across a bracket this narrow g is linear to far below rounding: one secant step
+    # with the ends' own values lands on the root itself, not just within the bracket
+    with np.errstate(invalid="ignore", divide="ignore"):
+        out = lo - true_lo * (hi - lo) / (true_hi - true_lo)
+    out = np.where((out >= lo) & (out <= hi), out, 0.5 * (lo + hi))
     return out.reshape(shape)[()] if shape else float(out[0])

@@ -51,6 +51,23 @@ def test_studentized_range_isf_is_tight_at_every_size():
     assert np.all(above <= p)
 
 
+@pytest.mark.parametrize(
+    ("k", "p", "expected"),
+    [
+        # mpmath 1.3.0, mp.dps = 30: findroot(lambda q: sf(q) - p, guess) with
+        # sf(q) = quad(lambda z: k * npdf(z) * (ncdf(z) ** (k - 1)
+        #                 - (ncdf(z) - ncdf(z - q)) ** (k - 1)), [-inf, -5, 0, 5, inf])
+        pytest.param(2, 0.05, 2.7718076486993558906, id="mpmath-k2-p05"),
+        pytest.param(4, 0.05, 3.633159574902629049, id="mpmath-k4-p05"),
+        pytest.param(10, 0.01, 5.1566349600896220716, id="mpmath-k10-p01"),
+        pytest.param(30, 0.1, 4.9971128654016106565, id="mpmath-k30-p10"),
+    ],
+)
+def test_studentized_range_isf_to_the_last_bits(k, p, expected):
+    # the final secant step across the converged bracket lands on the root itself
+    assert d.studentized_range_isf(p, k) == pytest.approx(expected, rel=1e-15)
+
+
 def test_gauss_legendre_nodes_match_numpy_and_integrate_exactly():
     # numpy.polynomial.legendre.leggauss (numpy 2.x) is the reference for the nodes;
     # the weights integrate x^(2m) exactly (2 / (2m + 1)) up to the rule's degree 2n - 1

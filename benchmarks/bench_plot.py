@@ -37,22 +37,23 @@ which load inflates less than wall time; load average 6-9 at the time):
 Issue 8's speed items (matplotlib 3.10.9; the machine shared by four engineers, load
 average 3-5, so every figure below is inflated by the load; interleaved runs):
 
-- Whole process, 30 x 10 to SVG, CPU medians of 15 interleaved runs: 281abae
-  1.02 s, this branch before the work 1.25 s, after it 1.11 s.  The gap left is
-  matplotlib's own docstring tables: valgrind (callgrind, instruction counts,
-  which load does not change) counts 1.976e9 instructions for 281abae and
-  2.633e9 now, and importing ``matplotlib.figure`` with its backends takes
-  2.208e9 with ``kwdoc`` and 1.568e9 with it stubbed: 0.640e9 of the 0.657e9
-  difference.  What cdplot does after matplotlib is imported (parsing,
-  modules, analysis, drawing, saving) took 0.185 s of CPU at 281abae and 0.14 s
-  now, measured by phase in one process.  Where the time went: Nemenyi's
-  critical value by bisection, twice (92 quadratures each) and quadrature
-  nodes from numpy's eigensolver (whose BLAS threads spun): 65 ms, now 10 ms;
-  ``Figure.findobj`` making every tick of the hidden axis to find the SVG's
-  texts: 14 ms, now 1 ms; the legacy kerning pairs read with one struct call
-  each while subsetting Lato: 4 of 6 ms; a font lookup per new text size for
-  line heights: 3 ms per size; the other charts' modules and the parametric and
-  compare_ranks analyses imported though not used.
+- Whole process, 30 x 10 to SVG, CPU medians of 15 interleaved runs (281abae / this
+  branch before the work / after it): 1.02 / 1.25 / 1.11 s at load 4.3, then 0.93 /
+  1.02 / 0.93 s and 0.88 / 1.01 / 0.94 s at load 3; cmp_plot.py, 9 runs: 0.80 s for
+  281abae, 0.78 s now. So it is at parity or up to 9 % slower, depending on the
+  round. What is left is matplotlib's own docstring tables: valgrind (callgrind,
+  instruction counts, which load does not change) counts 1.976e9 instructions for
+  281abae and 2.633e9 now, and importing ``matplotlib.figure`` with its backends
+  takes 2.208e9 with ``kwdoc`` and 1.568e9 with it stubbed: 0.640e9 of the 0.657e9
+  difference. What cdplot does after matplotlib is imported (parsing, modules,
+  analysis, drawing, saving) took 0.185 s of CPU at 281abae and 0.14 s now, measured
+  by phase in one process. Where the time went: Nemenyi's critical value by
+  bisection, twice (92 quadratures each) and quadrature nodes from numpy's
+  eigensolver (whose BLAS threads spun): 65 ms, now 10 ms; ``Figure.findobj`` making
+  every tick of the hidden axis to find the SVG's texts: 14 ms, now 1 ms; the legacy
+  kerning pairs read with one struct call each while subsetting Lato: 4 of 6 ms; a
+  font lookup per new text size for line heights: 3 ms per size; the other charts'
+  modules and the parametric and compare_ranks analyses imported though not used.
 - 100 methods, paper-wide, drawn and rendered on Agg, in-process (minimum of 9,
   3 interleaved rounds): 0.41-0.49 s before, 0.36-0.38 s now; 50 methods
   0.30-0.32 s before, 0.26-0.29 s now (medians here: 0.39 s and 0.28 s CPU).

@@ -20,16 +20,19 @@ otherwise; the script says which one it found.
 The figures are drawn in forked worker processes while the main process
 imports WeasyPrint, or for HTML fontTools' subsetter, and compiles the templates
 (see ``cdplot.reporting.figures.figure_svgs_many``); ``--no-workers`` sets
-``CDPLOT_NO_WORKERS=1`` to time everything in one process.
+``CDPLOT_NO_WORKERS=1`` to time everything in one process.  Each line also gives
+the median CPU time (user + system of the process and its workers), which a
+machine shared with other work disturbs less than the wall time; ``--compare``
+times another checkout by turns with this one.
 
 ``--phases`` also prints, per case, where one run spends its time, in one process
-(no workers, so that the phases add up): imports, reading and analysis, the
-figures, the rest of the context (tables, fonts), the templates, and for a PDF
-WeasyPrint's layout and its drawing and writing of the pages.  (*) The figures'
-phase holds matplotlib's import and what a worker run overlaps with drawing:
-compiling the templates and importing WeasyPrint's PDF side (PDF) or fontTools'
-subsetter (HTML).  WeasyPrint sets the text of an SVG one letter at a time, so
-the figures' long method names weigh on the PDF's drawing phase.
+(no workers, so that the phases add up): imports, reading and analysis, what a
+worker run overlaps with drawing the figures -- (*) compiling the templates and
+importing WeasyPrint's PDF side (PDF) or fontTools' subsetter (HTML), then the
+tables and words of the context --, the figures (matplotlib's import and
+drawing), the fonts, the templates, and for a PDF WeasyPrint's layout and its
+drawing and writing of the pages.  WeasyPrint sets the text of an SVG one letter
+at a time, so the figures' long method names weigh on the PDF's drawing phase.
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ from __future__ import annotations
 import argparse
 import ctypes.util
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -49,16 +53,32 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def run_report(args: list[str], repeat: int, no_workers: bool = False) -> list[float]:
-    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+def run_report(
+    args: list[str], repeat: int, no_workers: bool = False, root: Path = ROOT
+) -> list[tuple[float, float]]:
+    """(wall, CPU) seconds of each run; CPU is user + system of the process and its workers."""
+    env = dict(os.environ, PYTHONPATH=str(root) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     if no_workers:
         env["CDPLOT_NO_WORKERS"] = "1"
     times = []
     for _ in range(repeat):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
         subprocess.run([sys.executable, "-m", "cdplot", "report", *args], check=True, env=env)
-        times.append(time.perf_counter() - start)
+        wall = time.perf_counter() - start
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+        times.append((wall, cpu))
     return times
+
+
+def _summary(times: list[tuple[float, float]]) -> str:
+    walls = [w for w, _ in times]
+    cpu = statistics.median(c for _, c in times)
+    return (
+        f"median {statistics.median(walls):6.2f} s  (min {min(walls):.2f}, max {max(walls):.2f}, "
+        f"n={len(walls)}; CPU {cpu:.2f} s)"
+    )
 
 
 _FAMILIES = (
@@ -104,17 +124,22 @@ pdf = sys.argv[-1].lower().endswith(".pdf")
 if pdf:  # an HTML report never imports WeasyPrint
     import weasyprint.document as D
 mark("start, imports of cdplot" + (" and WeasyPrint" if pdf else ""))
-def timed(owner, attr, name, gap):
+def timed(owner, attr, name, gap, later_gap=None):
     f = getattr(owner, attr)
+    calls = []
     def g(*a, **k):
-        mark(gap)
+        mark(later_gap if calls and later_gap else gap)
+        calls.append(1)
         try:
             return f(*a, **k)
         finally:
             mark(name)
     setattr(owner, attr, g)
-timed(R, "figure_svgs_many", "figures, and what overlaps them (*)", "reading and analysis")
-timed(R, "finish_context", "fonts (HTML: subset, embedded)", "context: tables and words")
+timed(R, "figure_svgs_many", "figures: matplotlib, drawing", "reading and analysis")
+timed(R, "section_context", "context: tables and words", "imports that overlap figures (*)",
+      "context: tables and words")
+timed(R, "document_context", "context: tables and words", "context: tables and words")
+timed(R, "finish_context", "fonts (HTML: subset, embedded)", "context: placing the figures")
 timed(R, "render_template", "templates", "other")
 if pdf:
     timed(D.Document, "_render", "WeasyPrint: styles and layout", "other")
@@ -147,6 +172,12 @@ def main(argv=None) -> int:
     parser.add_argument("--only", help="run only the cases whose label contains this text")
     parser.add_argument(
         "--phases", action="store_true", help="also time the phases of one run per case"
+    )
+    parser.add_argument(
+        "--compare",
+        metavar="CHECKOUT",
+        help="also time the cdplot of this other checkout (e.g. a `git worktree` of main), "
+        "run by turns with this one so that both see the same load",
     )
     args = parser.parse_args(argv)
     hb = ctypes.util.find_library("harfbuzz-subset")
@@ -181,14 +212,16 @@ def main(argv=None) -> int:
         for label, cmd, target in cases:
             if args.only and args.only not in label:
                 continue
-            times = run_report(cmd, args.repeat, args.no_workers)
-            med = statistics.median(times)
+            times, other = [], []
+            for _ in range(args.repeat):
+                times += run_report(cmd, 1, args.no_workers)
+                if args.compare:
+                    other += run_report(cmd, 1, args.no_workers, root=Path(args.compare))
+            med = statistics.median(w for w, _ in times)
             verdict = "ok" if med < target else "SLOW"
-            print(
-                f"{label:<26} median {med:6.2f} s  (min {min(times):.2f}, max {max(times):.2f}, "
-                f"n={len(times)})  target < {target:g} s  {verdict}",
-                flush=True,
-            )
+            print(f"{label:<26} {_summary(times)}  target < {target:g} s  {verdict}", flush=True)
+            if args.compare:
+                print(f"{'  ' + args.compare:<26} {_summary(other)}", flush=True)
             if args.phases:
                 print_phases(cmd)
     return 0

@@ -41,6 +41,7 @@ from .tables import table_model
 
 __all__ = [
     "section_context",
+    "with_figures",
     "consistency_context",
     "document_context",
     "choice_context",
@@ -601,6 +602,8 @@ def section_context(
 
     ``order`` is the order of the methods in every table (by default this
     metric's rank order; a multi-metric report passes the overall one).
+    ``figures=None`` leaves them out, for :func:`with_figures` to add once
+    they are drawn (a report gathers the rest while other processes draw).
     """
     order = list(r.order()) if order is None else list(order)
     scored = not ranks_only(r)
@@ -610,7 +613,7 @@ def section_context(
     table = _data_table(r, order, decimals=decimals, paper=paper) if scored else None
     names = [*r.methods, *_datasets(r), r.metric or ""]
     pairwise = _pairwise(r, order, paper=paper)
-    return {
+    section = {
         "id": f"metric-{index}",
         "kind": "ranks",
         "choice": None,
@@ -642,10 +645,17 @@ def section_context(
         "pairwise": pairwise,
         # average ranks alone (compare_ranks) have no scores to measure effects on
         "effects": _effect_pairs(r, order) if scored else None,
-        "figures": [_placed(f, r, paper, matrix=pairwise["matrix"]) for f in figures],
-        # left out by the figure step when it cannot be drawn legibly (many methods)
-        "heatmap_drawn": any(f.get("key") == "heatmap" for f in figures),
     }
+    return section if figures is None else with_figures(section, r, figures, paper=paper)
+
+
+def with_figures(section: dict, r, figures, *, paper: str = "a4") -> dict:
+    """Put the drawn figures of ``r`` into its :func:`section_context` (in place) and return it."""
+    matrix = section["pairwise"]["matrix"]
+    section["figures"] = [_placed(f, r, paper, matrix=matrix) for f in figures]
+    # left out by the figure step when it cannot be drawn legibly (many methods)
+    section["heatmap_drawn"] = any(f.get("key") == "heatmap" for f in figures)
+    return section
 
 
 def _placed(fig: dict, r, paper: str, *, matrix: bool = True) -> dict:

@@ -47,6 +47,7 @@ from .context import (
     choice_context,
     document_context,
     section_context,
+    with_figures,
 )
 from .figures import anova_figure_svgs, figure_svgs_many, svg_font_families
 from .fonts import MONO, SANS, bundled_fonts, font_face_css
@@ -371,56 +372,71 @@ def _build_context(
     multi = len(results) > 1
     per_section = _section_pairs(pairs, results, labels)
     bar = _Progress(_progress_enabled(progress, len(results)), len(results))
-    # the figures are the slow part here; other processes may draw them while this one
-    # goes on with while_drawing (each analysis is drawn once, whoever draws it)
     # the method tables' order, which numbers the names a CD diagram has to shorten
     order = _overall_order(results, mc)
+    done: dict = {}
+
+    def everything_but_figures():
+        # tables, words and references need no figure: this process gathers them while
+        # others draw (the figures go in afterwards, by with_figures)
+        sections = []
+        for i, (r, label, prs) in enumerate(zip(results, labels, per_section, strict=True), 1):
+            section = section_context(
+                r,
+                index=i,
+                label=label,
+                multi=multi,
+                figures=None,
+                decimals=decimals,
+                order=order if order is not None and set(order) == set(r.methods) else None,
+                paper=paper,
+            )
+            places = decimals
+            if decimals is None and isinstance(r, ComparisonResult):
+                places = auto_decimals(r.scores.values)
+            section["two_methods"] = [pair_context(pr, decimals=places) for pr in prs]
+            section["choice"] = choice_context(found.auto) if found.auto is not None else None
+            sections.append(section)
+        extra = {"paper": paper, "decimals": decimals}
+        if template_dir is not None:
+            extra["template_dir"] = str(template_dir)
+        done["ctx"] = document_context(
+            results,
+            sections=sections,
+            mc=mc,
+            title=title,
+            subtitle=subtitle,
+            author=author,
+            date=date,
+            paper=paper,
+            extra_options=extra,
+            consistency_note=note,
+            order=order,
+            auto=found.auto,
+        )
+
+    def overlap():
+        if while_drawing is not None:
+            while_drawing()
+        everything_but_figures()
+
+    # the figures are the slow part here; other processes may draw them while this one
+    # goes on with while_drawing and the rest of the context (each analysis is drawn once,
+    # whoever draws it); a caller with nothing to overlap keeps drawing in this process
     drawn = figure_svgs_many(
         results,
         [f"m{i}" for i in range(1, len(results) + 1)],
-        while_drawing=while_drawing,
+        while_drawing=overlap if while_drawing is not None else None,
         progress=lambda i: bar.step(i, f"drawing {labels[i - 1] or 'the analysis'}"),
         orders=[
             order if order is not None and set(order) == set(r.methods) else None for r in results
         ],
     )
-    sections = []
-    for i, (r, label, figures, prs) in enumerate(
-        zip(results, labels, drawn, per_section, strict=True), start=1
-    ):
-        section = section_context(
-            r,
-            index=i,
-            label=label,
-            multi=multi,
-            figures=figures,
-            decimals=decimals,
-            order=order if order is not None and set(order) == set(r.methods) else None,
-            paper=paper,
-        )
-        places = decimals
-        if decimals is None and isinstance(r, ComparisonResult):
-            places = auto_decimals(r.scores.values)
-        section["two_methods"] = [pair_context(pr, decimals=places) for pr in prs]
-        section["choice"] = choice_context(found.auto) if found.auto is not None else None
-        sections.append(section)
-    extra = {"paper": paper, "decimals": decimals}
-    if template_dir is not None:
-        extra["template_dir"] = str(template_dir)
-    ctx = document_context(
-        results,
-        sections=sections,
-        mc=mc,
-        title=title,
-        subtitle=subtitle,
-        author=author,
-        date=date,
-        paper=paper,
-        extra_options=extra,
-        consistency_note=note,
-        order=order,
-        auto=found.auto,
-    )
+    if "ctx" not in done:
+        everything_but_figures()
+    ctx = done["ctx"]
+    for section, r, figures in zip(ctx["sections"], results, drawn, strict=True):
+        with_figures(section, r, figures, paper=paper)
     return ctx, bar
 
 

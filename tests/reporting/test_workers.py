@@ -44,6 +44,15 @@ def test_workers_draw_the_same_report(two_cpus, yang, monkeypatch):
     assert parallel == serial
 
 
+def test_context_gathered_while_a_worker_draws_is_the_same(two_cpus, tmp_path, monkeypatch):
+    # report() gathers the tables and words while a worker draws, then puts the figures in;
+    # render_html() in one process does it all in turn: the same page either way
+    demsar = cdplot.load_example("demsar2006")
+    out = report(demsar, tmp_path / "r.html", date="2024-01-01")
+    monkeypatch.setenv("CDPLOT_NO_WORKERS", "1")
+    assert out.read_text(encoding="utf-8") == render_html(demsar, date="2024-01-01")
+
+
 def test_while_drawing_runs_once_either_way(two_cpus, yang, monkeypatch):
     results = [cdplot.compare(t) for t in yang[:2]]
     calls = []

@@ -226,9 +226,83 @@ def t_sf(x, df):
     return _special().stdtr(df, -np.asarray(x, dtype=float))
 
 
+#: Most degrees of freedom for which :func:`t_isf` stays in Python (relative error under
+#: 1e-12 against scipy up to here, tested; 1e-11 at 10,000).
+_T_PYTHON_MAX_DF = 1_000
+
+
+def _t_tails(t: float, df: float) -> tuple[float, float]:
+    """``I_x(df / 2, 1 / 2)`` and ``I_{1 - x}(1 / 2, df / 2)`` at ``x = df / (df + t^2)``.
+
+    Half the first is ``P(T > t)``, half the second ``P(0 < T < t)``; each is
+    computed where its continued fraction is precise (far tail or near 0).
+    """
+    root = math.sqrt(df)
+    if t > root:  # t * t would overflow in the far tail
+        r = root / t
+        x, y = r * r / (1.0 + r * r), 1.0 / (1.0 + r * r)
+    else:
+        u = t / root
+        x, y = 1.0 / (1.0 + u * u), u * u / (1.0 + u * u)
+    return x, y
+
+
+def _t_isf_scalar(p: float, df: float) -> float:
+    """The ``t`` with ``P(T > t) = p``, by bisection on ``t`` (the tail is monotone).
+
+    Below ``p = 1/4`` the tail ``P(T > t)`` is compared with ``p``; above, the
+    central part ``P(0 < T < t)`` with ``1/2 - p``, which is exact there, so
+    that ``t`` near 0 keeps its relative precision.
+    """
+    if math.isnan(p) or math.isnan(df) or df <= 0 or not 0.0 <= p <= 1.0:
+        return math.nan
+    if p == 0.0:
+        return math.inf
+    if p == 1.0:
+        return -math.inf
+    if p > 0.5:
+        return -_t_isf_scalar(1.0 - p, df)  # exact: 1 - p has no rounding for p in [0.5, 1]
+    if p == 0.5:
+        return 0.0
+    a, central = 0.5 * df, p >= 0.25
+    q = 0.5 - p  # exact for p in [1/4, 1/2]
+
+    def above(t: float) -> bool:  # is the quantile above t?
+        x, y = _t_tails(t, df)
+        if central:
+            return 0.5 * _betainc(0.5, a, y) < q
+        return 0.5 * _betainc(a, 0.5, x) > p
+
+    lo, hi = 0.0, 1.0
+    while above(hi):
+        lo, hi = hi, hi * 2.0
+        if math.isinf(hi):
+            return math.inf
+    while hi - lo > 4e-16 * hi:
+        mid = 0.5 * (lo + hi)
+        if above(mid):
+            lo = mid
+        else:
+            hi = mid
+    return 0.5 * (lo + hi)
+
+
 def t_isf(p, df):
-    """Inverse survival function of Student's t distribution."""
-    return -_special().stdtrit(df, p)
+    """Inverse survival function of Student's t distribution.
+
+    Up to :data:`_SMALL` values with at most :data:`_T_PYTHON_MAX_DF` degrees
+    of freedom are found in Python from the incomplete beta function, so that
+    a report's confidence intervals do not import ``scipy.special`` (a quarter
+    of a second); beyond, ``lgamma``'s cancellation would cost digits, and
+    scipy answers.
+    """
+    p, df = np.broadcast_arrays(np.asarray(p, dtype=float), np.asarray(df, dtype=float))
+    if p.size > _SMALL or np.any(df > _T_PYTHON_MAX_DF):
+        return -_special().stdtrit(df, p)
+    out = np.array(
+        [_t_isf_scalar(float(a), float(b)) for a, b in zip(p.ravel(), df.ravel(), strict=True)]
+    ).reshape(p.shape)
+    return out[()] if out.ndim == 0 else out
 
 
 def binom_cdf(k, n, p):

@@ -47,6 +47,7 @@ import numpy as np
 
 from .._options import check_alpha, check_option
 from ..errors import CdplotError
+from .distributions import t_isf
 from .resultkit import Result, matrix_dict, method_index, num, readonly, result, wrap
 
 __all__ = [
@@ -748,9 +749,7 @@ def method_summaries(values, *, alpha: float = 0.05) -> tuple[np.ndarray, ...]:
     std = x.std(axis=0, ddof=1) if n > 1 else np.full(k, np.nan)
     median = np.median(x, axis=0)
     if n > 1:
-        from scipy.special import stdtrit
-
-        half = stdtrit(n - 1, 1.0 - alpha / 2.0) * std / math.sqrt(n)
+        half = t_isf(alpha / 2.0, n - 1) * std / math.sqrt(n)
         mean_ci = np.column_stack([mean - half, mean + half])
     else:
         mean_ci = np.full((k, 2), np.nan)

@@ -158,3 +158,37 @@ def test_studentized_range_sf_many_interpolates_within_1e9(k):
     probe = np.concatenate([probe, np.arange(q.size - 5, q.size)])
     want = studentized_range_sf(q[probe], k)
     np.testing.assert_allclose(got[probe], want, rtol=1e-9, atol=1e-300)
+
+
+def test_t_isf_in_python_matches_scipy():
+    # reference: scipy.stats.t.isf (scipy 1.x as installed); the Python path (no scipy.special
+    # import, which a report paid for one CI) covers df <= 1000, tails and the centre
+    df = np.array([0.5, 1, 2, 3, 4, 5, 7, 9, 13, 29, 30, 99, 141, 500, 1000, 2.5, 7.3])
+    p = np.array([1e-30, 1e-10, 1e-4, 0.001, 0.01, 0.025, 0.05, 0.1, 0.2, 0.25, 0.3, 0.4, 0.45])
+    pp, dd = np.meshgrid(p, df)
+    ours = d.t_isf(pp, dd)
+    np.testing.assert_allclose(ours, stats.t.isf(pp, dd), rtol=2e-12, atol=0)
+    # symmetric, exact at the ends and the centre, nan outside the domain
+    dyadic = np.array([0.0625, 0.125, 0.25, 0.375])  # 1 - p is exact for these
+    np.testing.assert_array_equal(d.t_isf(1 - dyadic, 7), -d.t_isf(dyadic, 7))
+    assert d.t_isf(0.5, 4) == 0.0
+    assert d.t_isf(0.0, 4) == np.inf
+    assert d.t_isf(1.0, 4) == -np.inf
+    assert np.isnan(d.t_isf(1.5, 4))
+    assert np.isnan(d.t_isf(0.1, 0))
+    # many degrees of freedom go to scipy (lgamma's cancellation would cost digits)
+    assert d.t_isf(0.025, 100_000) == pytest.approx(stats.t.isf(0.025, 100_000), rel=1e-15)
+
+
+def test_effect_size_intervals_do_not_import_scipy():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, numpy as np\n"
+        "from cdplot.stats.effect_sizes import method_summaries\n"
+        "method_summaries(np.random.default_rng(0).uniform(size=(14, 4)))\n"
+        "print('scipy.special' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

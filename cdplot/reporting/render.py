@@ -397,9 +397,7 @@ def _build_context(
             section["two_methods"] = [pair_context(pr, decimals=places) for pr in prs]
             section["choice"] = choice_context(found.auto) if found.auto is not None else None
             sections.append(section)
-        extra = {"paper": paper, "decimals": decimals}
-        if template_dir is not None:
-            extra["template_dir"] = str(template_dir)
+        extra = _extra_options(paper, decimals, template_dir)
         done["ctx"] = document_context(
             results,
             sections=sections,
@@ -440,6 +438,14 @@ def _build_context(
     return ctx, bar
 
 
+def _extra_options(paper, decimals, template_dir) -> dict:
+    """The report's own options that the options table lists besides the analysis's."""
+    extra = {"paper": paper, "decimals": decimals}
+    if template_dir is not None:
+        extra["template_dir"] = str(template_dir)
+    return extra
+
+
 def _parametric_context(
     auto, *, title, subtitle, author, date, paper, decimals, template_dir, while_drawing, pairs
 ):
@@ -453,9 +459,7 @@ def _parametric_context(
         auto, figures=anova_figure_svgs(auto, prefix="m1"), decimals=places, paper=paper
     )
     section["two_methods"] = [pair_context(pr, decimals=places) for pr in prs]
-    extra = {"paper": paper, "decimals": decimals}
-    if template_dir is not None:
-        extra["template_dir"] = str(template_dir)
+    extra = _extra_options(paper, decimals, template_dir)
     ctx = anova_document_context(
         auto,
         section=section,

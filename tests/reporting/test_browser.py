@@ -21,6 +21,7 @@ import subprocess
 
 import numpy as np
 import pytest
+from model_zoo_names import CLASS_NAMES
 
 import cdplot
 from cdplot.reporting import render_html
@@ -156,18 +157,8 @@ def _anova() -> AutoResult:
 
 def _one_word_names(k: int, n: int) -> ScoreTable:
     # class names of one long word each: the data table turns them upright (report.css)
-    words = [
-        "HistGradientBoostingClassifier",
-        "RandomForestClassifier",
-        "ExtraTreesClassifier",
-        "LogisticRegressionCV",
-        "KNeighborsClassifier",
-        "GaussianProcessClassifier",
-        "MLPClassifier",
-        "AdaBoostClassifier",
-    ]
     table = _long_names(k, n)
-    return ScoreTable(values=table.values, methods=words[:k], datasets=table.datasets)
+    return ScoreTable(values=table.values, methods=CLASS_NAMES[:k], datasets=table.datasets)
 
 
 CASES = {

@@ -3,6 +3,7 @@ tests/plot/test_layout.py is taken, and test modules need unique basenames)."""
 
 import numpy as np
 import pytest
+from model_zoo_names import CLASS_NAMES
 
 import cdplot
 from cdplot.reporting.context import method_table, section_context
@@ -60,38 +61,26 @@ def test_data_table_fits_the_line_at_a_legible_size(k):
     assert not lay.rotated
 
 
-_CLASS_NAMES = [
-    "HistGradientBoostingClassifier",
-    "RandomForestClassifier",
-    "ExtraTreesClassifier",
-    "LogisticRegressionCV",
-    "KNeighborsClassifier",
-    "GaussianProcessClassifier",
-    "MLPClassifier",
-    "AdaBoostClassifier",
-]
-
-
 def test_one_word_names_turn_upright_when_their_words_would_widen_the_table():
-    cells = [["0.7634 (3)"] * 14 + ["3.250"] for _ in _CLASS_NAMES]
+    cells = [["0.7634 (3)"] * 14 + ["3.250"] for _ in CLASS_NAMES[:8]]
     datasets = [f"dataset-{d:02d}" for d in range(14)]
-    lay = data_table_layout(_CLASS_NAMES, datasets, cells)
+    lay = data_table_layout(CLASS_NAMES[:8], datasets, cells)
     assert lay.rotated
     assert not lay.split
     assert lay.size >= MIN_PT
     # across, the names' words alone are wider than the line
-    across = sum(longest_word(n, lay.size, bold=True) for n in _CLASS_NAMES)
+    across = sum(longest_word(n, lay.size, bold=True) for n in CLASS_NAMES[:8])
     assert across > TEXT_WIDTH_PT["a4"]
     # turned: each column as wide as its numbers, the header as tall as the longest name
     for w in lay.widths:
         cell = text_width("0.7634 (3)", lay.size, bold=True) + PAD_EM * lay.size
         assert w * TEXT_WIDTH_PT["a4"] == pytest.approx(cell)
-    longest = max(text_width(n, lay.size, bold=True) for n in _CLASS_NAMES)
+    longest = max(text_width(n, lay.size, bold=True) for n in CLASS_NAMES[:8])
     assert lay.header_height == pytest.approx(longest + PAD_EM * lay.size)
 
 
 def test_names_too_long_to_stand_upright_split_the_table_instead():
-    names = [f"{n}WithAVeryLongSuffixOfItsOwn" for n in _CLASS_NAMES]
+    names = [f"{n}WithAVeryLongSuffixOfItsOwn" for n in CLASS_NAMES[:8]]
     cells = [["0.7634 (3)"] * 14 + ["3.250"] for _ in names]
     lay = data_table_layout(names, [f"d{d}" for d in range(14)], cells)
     assert max(text_width(n, MIN_PT, bold=True) for n in names) > MAX_TURNED_PT
@@ -100,10 +89,10 @@ def test_names_too_long_to_stand_upright_split_the_table_instead():
 
 
 def test_matrix_names_its_columns_only_when_the_names_fit():
-    rows = [f"{i} {n}" for i, n in enumerate(_CLASS_NAMES[:6], start=1)]
+    rows = [f"{i} {n}" for i, n in enumerate(CLASS_NAMES[:8][:6], start=1)]
     texts = ["<0.0001*"] * 30
     assert matrix_fits(rows, texts) is not None
-    assert matrix_fits(rows, texts, column_labels=_CLASS_NAMES[:6]) is None
+    assert matrix_fits(rows, texts, column_labels=CLASS_NAMES[:8][:6]) is None
     short = ["C4.5", "C4.5+m", "C4.5+cf", "C4.5+m+cf"]
     assert matrix_fits(rows[:4], texts, column_labels=short) is not None
 

@@ -17,6 +17,7 @@ import re
 
 import numpy as np
 import pytest
+from model_zoo_names import CLASS_NAMES
 
 from cdplot.stats.scores import ScoreTable
 
@@ -34,21 +35,6 @@ def _names(k: int) -> list[str]:
     return [f"{i + 1:03d} {stem}"[:60] for i in range(k)]
 
 
-# one long word per name (class names of a model zoo): the data table turns them upright
-_WORDS = [
-    "HistGradientBoostingClassifier",
-    "RandomForestClassifier",
-    "ExtraTreesClassifier",
-    "LogisticRegressionCV",
-    "KNeighborsClassifier",
-    "GaussianProcessClassifier",
-    "MLPClassifier",
-    "AdaBoostClassifier",
-    "QuadraticDiscriminantAnalysis",
-    "DecisionTreeClassifier",
-]
-
-
 def _table(k: int, n: int, words: bool = False) -> ScoreTable:
     rng = np.random.default_rng(1000 * k + n)
     skill = np.sort(rng.normal(0.0, 1.0, k))[::-1] * 0.035
@@ -56,7 +42,7 @@ def _table(k: int, n: int, words: bool = False) -> ScoreTable:
     values = np.round(np.clip(values, 0.0, 1.0), 4)
     return ScoreTable(
         values=values,
-        methods=_WORDS[:k] if words else _names(k),
+        methods=CLASS_NAMES[:k] if words else _names(k),
         datasets=[f"data set {d + 1:02d}" for d in range(n)],
     )
 
@@ -193,5 +179,5 @@ def test_one_word_names_stand_upright_over_a_table_that_fits(monkeypatch, k, n, 
         if t is not None and type(b).__name__ == "TextBox"
     ]
     # (a table that runs onto a second page repeats them there)
-    assert set(turned) == set(_WORDS[:k])
+    assert set(turned) == set(CLASS_NAMES[:k])
     assert all(p.width < p.height for p in pages)

@@ -15,6 +15,14 @@ def _demsar(**kw):
     return cdplot.compare(cdplot.load_example("demsar2006"), **kw)
 
 
+def _table_cli(*args):
+    """``cdplot table --example demsar2006 --effect-sizes ARGS`` in a fresh process."""
+    command = ["table", "--example", "demsar2006", "--effect-sizes", *args]
+    return subprocess.run(
+        [sys.executable, "-m", "cdplot", *command], capture_output=True, text=True, timeout=120
+    )
+
+
 def test_significant_pairs_largest_first():
     # Holm-corrected rank z-tests at alpha = 0.1 find two pairs (see tests/stats/test_compare.py)
     res = _demsar(test="friedman-z", alpha=0.1)
@@ -100,26 +108,7 @@ def test_refuses_a_metrics_comparison():
 
 
 def test_cli_option():
-    out = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "cdplot",
-            "table",
-            "--example",
-            "demsar2006",
-            "--test",
-            "friedman-z",
-            "--alpha",
-            "0.1",
-            "--effect-sizes",
-            "--format",
-            "markdown",
-        ],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    out = _table_cli("--test", "friedman-z", "--alpha", "0.1", "--format", "markdown")
     assert out.returncode == 0, out.stderr
     assert "| C4.5+m+cf | C4.5 | 0.117 | negligible | 0.735 | medium |" in out.stdout
     assert "Romano et al. (2006)" in out.stdout
@@ -152,21 +141,7 @@ def test_caption_and_label_like_the_data_table():
     ],
 )
 def test_cli_refuses_data_table_options(extra, flag):
-    out = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "cdplot",
-            "table",
-            "--example",
-            "demsar2006",
-            "--effect-sizes",
-            *extra,
-        ],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    out = _table_cli(*extra)
     assert out.returncode == 2
     assert out.stderr.count("\n") == 1
     assert "Traceback" not in out.stderr
@@ -174,25 +149,7 @@ def test_cli_refuses_data_table_options(extra, flag):
 
 
 def test_cli_caption_and_label():
-    out = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "cdplot",
-            "table",
-            "--example",
-            "demsar2006",
-            "--effect-sizes",
-            "all",
-            "--caption",
-            "Effect sizes",
-            "--label",
-            "tab:effects",
-        ],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    out = _table_cli("all", "--caption", "Effect sizes", "--label", "tab:effects")
     assert out.returncode == 0, out.stderr
     assert "\\caption{Effect sizes}" in out.stdout
     assert "\\label{tab:effects}" in out.stdout

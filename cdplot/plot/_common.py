@@ -12,6 +12,7 @@ import matplotlib as mpl
 from .._options import check_bool
 from ..errors import CdplotError, CdplotWarning
 from ..stats.formatting import format_p
+from . import _svg
 from .fonts import (
     bold_kws,
     check_font,
@@ -34,6 +35,9 @@ __all__ = [
     "canvas",
     "text_kws",
     "add_line",
+    "add_text",
+    "add_rect",
+    "add_polygons",
     "caption_text",
     "check_width",
     "warn_unfit",
@@ -263,10 +267,13 @@ def check_common(result, *, ax, reverse, style, font, highlight, label_kws, line
     check_bool("reverse", reverse)
     st = get_style(style)
     font = check_font(font)
-    from matplotlib.axes import Axes
+    if ax is not None:
+        # matplotlib.axes is loaded only to check a given Axes: a chart written by the SVG
+        # canvas never loads it
+        from matplotlib.axes import Axes
 
-    if ax is not None and not isinstance(ax, Axes):
-        raise CdplotError(f"option ax={ax!r} is not a matplotlib Axes")
+        if not isinstance(ax, Axes):
+            raise CdplotError(f"option ax={ax!r} is not a matplotlib Axes")
     _check_glyphs(result.methods, font)
     hl = None
     if highlight is not None:
@@ -494,7 +501,10 @@ def add_line(ax, xs, ys, marker=None, **kws):
     Returns
     -------
     matplotlib.lines.Line2D
+        Or the recorded line, when ``ax`` is an SVG canvas.
     """
+    if _svg.is_canvas(ax):
+        return ax.line(xs, ys, marker, **kws)
     import numpy as np
     from matplotlib import cbook
     from matplotlib.lines import Line2D
@@ -512,7 +522,10 @@ def add_text(ax, x, y, text, **kws):
     As ``ax.text(x, y, text, clip_on=False, **kws)``, but the artist is a
     :class:`~cdplot.plot._text.LayoutText`, which matplotlib measures and
     draws unhinted wherever the figure is drawn, as the layout measured it.
+    An SVG canvas records it instead.
     """
+    if _svg.is_canvas(ax):
+        return ax.text(x, y, text, **kws)
     # matplotlib.text is imported with the drawing, not with this module: the TikZ
     # writer shares this module and never draws
     from ._text import LayoutText
@@ -521,17 +534,54 @@ def add_text(ax, x, y, text, **kws):
     return ax.add_artist(t)
 
 
+def add_rect(ax, x, y, width, height, *, facecolor, edgecolor="none", lw=1.0, **kws):
+    """Add a rectangle (top-left corner ``x, y`` in data coordinates, points) to ``ax``.
+
+    A :class:`~matplotlib.patches.Rectangle` patch in an Axes; recorded on an
+    SVG canvas.  ``kws``: ``alpha``, ``hatch``, ``zorder``, ``gid``, ``clip_on``.
+    """
+    if _svg.is_canvas(ax):
+        return ax.rect(x, y, width, height, facecolor=facecolor, edgecolor=edgecolor, lw=lw, **kws)
+    from matplotlib.patches import Rectangle
+
+    return ax.add_patch(
+        Rectangle((x, y), width, height, facecolor=facecolor, edgecolor=edgecolor, lw=lw, **kws)
+    )
+
+
+def add_polygons(ax, polys, *, facecolors, edgecolors, linewidths, **kws):
+    """Add closed polygons (lists of vertices) to ``ax`` as one collection.
+
+    A :class:`~matplotlib.collections.PolyCollection` in an Axes; recorded on
+    an SVG canvas.  ``kws``: ``hatch``, ``gid``, ``clip_on``, ``zorder``.
+    """
+    if _svg.is_canvas(ax):
+        return ax.polygons(
+            polys, facecolors=facecolors, edgecolors=edgecolors, linewidths=linewidths, **kws
+        )
+    from matplotlib.collections import PolyCollection
+
+    return ax.add_collection(
+        PolyCollection(
+            polys, facecolors=facecolors, edgecolors=edgecolors, linewidths=linewidths, **kws
+        )
+    )
+
+
 class canvas:
     """Context manager: rcParams for the figure, and the Axes to draw into.
 
     With ``ax=None`` a new figure is made (through pyplot when the user has
     imported it, so that Jupyter shows it; otherwise as a bare Agg figure so
-    the command line never loads pyplot or a GUI backend).
+    the command line never loads pyplot or a GUI backend).  With
+    ``record=True`` (see :func:`cdplot.plot._svg.can_record`) it is an SVG
+    :class:`~cdplot.plot._svg.Canvas` instead, which loads no figure at all.
     """
 
-    def __init__(self, ax, font):
+    def __init__(self, ax, font, *, record=False):
         self.ax = ax
         self.font = font
+        self.record = bool(record) and ax is None
         self._rc = None
 
     def __enter__(self):
@@ -566,6 +616,8 @@ class canvas:
     def axes(self, width: float, height: float):
         """The Axes, with data coordinates in points from the top-left corner."""
         ax = self.ax
+        if self.record:
+            return _svg.Canvas(width, height)
         if ax is None:
             size = (width / 72.0, height / 72.0)
             # in a notebook kernel a pyplot figure is what the inline backend shows

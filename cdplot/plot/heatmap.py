@@ -7,7 +7,7 @@ import numpy as np
 from .._options import check_bool
 from ..errors import CdplotError
 from ..stats.formatting import format_p as _format_p
-from . import _common
+from . import _common, _svg
 from ._auto import TukeyView, refuse_options, unwrap_auto
 from .layout import heatmap_layout
 from .styles import PALETTE
@@ -149,7 +149,8 @@ def significance_heatmap(
         cap = result.caption()
     else:
         cap = _common.caption_text(result)
-    with _common.canvas(ax, font) as cv:
+    record = _svg.can_record(ax, label_kws, line_kws, line_keys=_svg.EDGE_KEYS)
+    with _common.canvas(ax, font, record=record) as cv:
         measure = _common.measurer(font)
         avail_w, avail_h = cv.available()
         lay = heatmap_layout(
@@ -191,9 +192,6 @@ if significance_heatmap.__doc__:
 
 
 def _draw(ax, lay, result, levels, untested, font, st, label_kws, line_kws):
-    from matplotlib.collections import PolyCollection
-    from matplotlib.patches import Rectangle
-
     colours = _level_colours(len(levels)) + [PALETTE["levels"][3]]
     p = result.pvalues
     order = lay.order
@@ -230,20 +228,17 @@ def _draw(ax, lay, result, levels, untested, font, st, label_kws, line_kws):
             for k, v in line_kws.items()
         }
     )
-    ax.add_collection(
-        PolyCollection(polys, facecolors=faces, gid="hm-cells", clip_on=False, **edge)
-    )
+    _common.add_polygons(ax, polys, facecolors=faces, gid="hm-cells", clip_on=False, **edge)
     if blank:
-        ax.add_collection(
-            PolyCollection(
-                blank,
-                facecolors=PALETTE["untested"],
-                edgecolors=PALETTE["faint"],
-                linewidths=st.line_width,
-                hatch="////",
-                gid="hm-untested",
-                clip_on=False,
-            )
+        _common.add_polygons(
+            ax,
+            blank,
+            facecolors=PALETTE["untested"],
+            edgecolors=PALETTE["faint"],
+            linewidths=st.line_width,
+            hatch="////",
+            gid="hm-untested",
+            clip_on=False,
         )
     for x, y, s, color in texts:
         _common.add_text(
@@ -259,18 +254,18 @@ def _draw(ax, lay, result, levels, untested, font, st, label_kws, line_kws):
         )
     legend_colours = colours + ([PALETTE["untested"]] if untested else [])
     for (x, y, side), colour in zip(lay.legend_swatches, legend_colours, strict=False):
-        ax.add_patch(
-            Rectangle(
-                (x - side / 2, y - side / 2),
-                side,
-                side,
-                facecolor=colour,
-                edgecolor=PALETTE["faint"],
-                lw=0.5,
-                hatch="////" if colour == PALETTE["untested"] else None,
-                gid="hm-legend-swatch",
-                clip_on=False,
-            )
+        _common.add_rect(
+            ax,
+            x - side / 2,
+            y - side / 2,
+            side,
+            side,
+            facecolor=colour,
+            edgecolor=PALETTE["faint"],
+            lw=0.5,
+            hatch="////" if colour == PALETTE["untested"] else None,
+            gid="hm-legend-swatch",
+            clip_on=False,
         )
     for b in lay.boxes:
         kws = _common.text_kws(font, b.size, b.bold, b.color)

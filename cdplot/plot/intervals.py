@@ -10,7 +10,7 @@ segments do not overlap (like the MCB plot of R's tsutils).
 from __future__ import annotations
 
 from ..errors import CdplotError
-from . import _common
+from . import _common, _svg
 from ._auto import unwrap_auto
 from .layout import axis_polylines, interval_layout
 from .styles import PALETTE
@@ -144,7 +144,8 @@ def rank_intervals(
         hl = control
     differ, legend = _verdicts(result, names, hl, control)
     cap = _common.caption_text(result) if caption else None
-    with _common.canvas(ax, font) as cv:
+    record = _svg.can_record(ax, label_kws, line_kws)
+    with _common.canvas(ax, font, record=record) as cv:
         measure = _common.measurer(font)
         avail_w, avail_h = cv.available()
         lay = interval_layout(
@@ -253,8 +254,6 @@ def _interval_axis(lay):
 
 def _draw(ax, lay, avg, cd, font, st, hl, differ, control, label_kws, line_kws):
     add_line = _common.add_line
-    from matplotlib.patches import Rectangle
-
     ink, faint = PALETTE["ink"], PALETTE["faint"]
     top, bottom = lay.plot_top, lay.axis_y
     # guides at the labelled ranks
@@ -269,17 +268,17 @@ def _draw(ax, lay, avg, cd, font, st, hl, differ, control, label_kws, line_kws):
     half = cd if control is not None else cd / 2
     if hl is not None:
         xa, xb = sorted((lay.x(avg[hl] - half), lay.x(avg[hl] + half)))
-        ax.add_patch(
-            Rectangle(
-                (xa, top),
-                xb - xa,
-                bottom - top,
-                facecolor=PALETTE["accent"],
-                alpha=0.08,
-                edgecolor="none",
-                zorder=0,
-                gid="ri-band",
-            )
+        _common.add_rect(
+            ax,
+            xa,
+            top,
+            xb - xa,
+            bottom - top,
+            facecolor=PALETTE["accent"],
+            alpha=0.08,
+            edgecolor="none",
+            zorder=0,
+            gid="ri-band",
         )
     cap = max(1.8, 0.28 * lay.font_size)
     ms = max(2.5, 0.55 * lay.font_size)

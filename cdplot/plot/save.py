@@ -12,6 +12,7 @@ from .._atomic import atomic_write
 from .._options import FIGURE_FORMATS as FORMATS
 from .._options import MAX_DPI, MIN_DPI, check_bool
 from ..errors import CdplotError
+from . import _svg
 from ._subset import subset_truetype
 from .fonts import register_fonts
 
@@ -115,8 +116,16 @@ def _drawn_texts(artist):
         todo.extend(reversed(children))
 
 
-def _text_faces(fig) -> dict:
-    """``{(file, css family, css weight): characters}`` for every drawn text of ``fig``.
+def _figure_texts(fig):
+    """``(text, families, weight, stretch)`` of every drawn text of a matplotlib figure."""
+    for t in _drawn_texts(fig):
+        prop = t.get_fontproperties()
+        yield t.get_text(), tuple(prop.get_family()), prop.get_weight(), prop.get_stretch()
+
+
+def _text_faces(texts) -> dict:
+    """``{(file, css family, css weight): characters}`` for ``(text, families, weight,
+    stretch)`` tuples: the drawn texts of a figure, or of an SVG canvas.
 
     Each character is assigned to the first font of its text's family list
     that has it, as matplotlib draws it.
@@ -127,16 +136,13 @@ def _text_faces(fig) -> dict:
     chains: dict[tuple, list[tuple[str, str]]] = {}
     faces: dict[str, object] = {}
     uses: dict[tuple[str, str, int], set[str]] = {}
-    for t in _drawn_texts(fig):
-        text = t.get_text()
+    for text, families, weight, stretch in texts:
         if not text:
             continue
-        prop = t.get_fontproperties()
-        weight = prop.get_weight()
         css_weight = 700 if weight in ("bold", "heavy", "black", "extra bold") else 400
         if isinstance(weight, (int, float)):
             css_weight = int(weight)
-        key = (tuple(prop.get_family()), weight, prop.get_stretch())
+        key = (families, weight, stretch)
         chain = chains.get(key)
         if chain is None:
             chain = []
@@ -156,7 +162,8 @@ def _text_faces(fig) -> dict:
 
 
 def _font_face_css(fig) -> str:
-    """``@font-face`` rules embedding the subset of each font that ``fig``'s text uses.
+    """``@font-face`` rules embedding the subset of each font that ``fig``'s text uses
+    (``fig``: a matplotlib figure or an SVG canvas).
 
     Subsets keep the glyphs' outlines, advances and the legacy ``kern``
     table that FreeType (and so matplotlib) kerns with, and drop OpenType
@@ -165,8 +172,14 @@ def _font_face_css(fig) -> str:
     """
     return "\n".join(
         _font_face_rule(path, family, weight, "".join(sorted(chars)))
-        for (path, family, weight), chars in sorted(_text_faces(fig).items())
+        for (path, family, weight), chars in sorted(_text_faces(_texts_of(fig)).items())
     )
+
+
+def _texts_of(fig):
+    if _svg.is_canvas(fig):
+        return [t[:4] for t in fig.texts()]
+    return _figure_texts(fig)
 
 
 @functools.lru_cache(maxsize=64)
@@ -259,8 +272,11 @@ def _write(
 
 def _save_tikz(ax_or_fig, path: Path, standalone: bool) -> Path:
     """Write the TikZ picture of the one CD diagram or interval chart drawn in ``ax_or_fig``."""
-    fig = _figure(ax_or_fig)
-    axes = [ax_or_fig] if hasattr(ax_or_fig, "_cdplot_tikz") else fig.get_axes()
+    if _svg.is_canvas(ax_or_fig):
+        axes = [ax_or_fig]
+    else:
+        fig = _figure(ax_or_fig)
+        axes = [ax_or_fig] if hasattr(ax_or_fig, "_cdplot_tikz") else fig.get_axes()
     drawn = [a for a in axes if hasattr(a, "_cdplot_tikz")]
     if len(drawn) != 1:
         raise CdplotError(
@@ -336,11 +352,32 @@ def save_figure(ax_or_fig, path, *, dpi=300, format=None, standalone=False):
     fmt = format_of(path, format)
     if isinstance(dpi, bool) or not isinstance(dpi, (int, float)) or not MIN_DPI <= dpi <= MAX_DPI:
         raise CdplotError(f"option dpi={dpi!r} must be a number from {MIN_DPI} to {MAX_DPI}")
-    fig = _figure(ax_or_fig)
     path = Path(path)
+    if _svg.is_canvas(ax_or_fig):
+        # a chart recorded for SVG output (cdplot plot -o x.svg): no matplotlib figure exists
+        if fmt != "svg":
+            raise CdplotError(
+                f"output {str(path)!r}: this chart was drawn for SVG output only; "
+                f"draw it again without recording to write {fmt.upper()}"
+            )
+        with atomic_write(path, "wb") as fh:
+            fh.write(_canvas_svg(ax_or_fig, embed_fonts=True).encode("utf-8"))
+        return path
+    fig = _figure(ax_or_fig)
     with atomic_write(path, "wb") as fh:
         _write(fig, fh, fmt, dpi)
     return path
+
+
+def _canvas_svg(cv, *, embed_fonts: bool) -> str:
+    """The SVG document of a recorded chart, with its fonts embedded as matplotlib's would be."""
+    from .._version import __version__
+
+    css = ""
+    if embed_fonts:
+        register_fonts()
+        css = _font_face_css(cv)
+    return cv.svg(creator=f"cdplot {__version__}", font_css=css)
 
 
 def render_svg(ax_or_fig, *, text_as_paths=False, embed_fonts=True) -> str:
@@ -370,6 +407,13 @@ def render_svg(ax_or_fig, *, text_as_paths=False, embed_fonts=True) -> str:
 
     check_bool("text_as_paths", text_as_paths)
     check_bool("embed_fonts", embed_fonts)
+    if _svg.is_canvas(ax_or_fig):
+        if text_as_paths:
+            raise CdplotError(
+                "option text_as_paths=True needs a matplotlib figure; this chart was recorded "
+                "for SVG with text"
+            )
+        return _canvas_svg(ax_or_fig, embed_fonts=embed_fonts)
     fig = _figure(ax_or_fig)
     buf = io.BytesIO()
     _write(fig, buf, "svg", 72, text_as_paths, embed_fonts)

@@ -197,6 +197,13 @@ def _polyline(xs, ys) -> str:
             continue
         out.append(f"{'M' if move else 'L'} {_num(x)} {_num(y)} \n")
         move = False
+    from matplotlib import rcParams
+
+    if len(xs) >= 128 and rcParams["path.simplify"] and out and out[-1][0] == "L":
+        # matplotlib simplifies lines of 128 vertices or more (Path.should_simplify); for the
+        # charts' lines (separate straight strokes) its simplifier changes nothing but
+        # repeating the last vertex
+        out.append(out[-1])
     return "".join(out)
 
 

@@ -61,6 +61,64 @@ def test_a_cd_diagram_loads_only_the_modules_it_needs(tmp_path):
     assert loaded & unneeded == set()
 
 
+# matplotlib's figure machinery: what the SVG canvas (cdplot/plot/_svg.py) leaves unloaded.
+# matplotlib.artist cannot be in this list: `import matplotlib` itself loads it (3.10:
+# matplotlib.cm -> colorizer -> artist), and font measuring needs matplotlib.
+FIGURE_MODULES = {
+    "matplotlib.figure",
+    "matplotlib.pyplot",
+    "matplotlib.axes",
+    "matplotlib.text",
+    "matplotlib.lines",
+    "matplotlib.patches",
+    "matplotlib.collections",
+    "matplotlib.backend_bases",
+    "matplotlib.backends.backend_svg",
+    "matplotlib.backends.backend_agg",
+}
+
+
+@pytest.mark.parametrize(
+    ("kind", "out", "extra"),
+    [
+        ("cd", "fig.svg", []),
+        ("intervals", "fig.svg", ["--highlight", "C4.5"]),
+        ("heatmap", "fig.svg", ["--test", "bonferroni-dunn", "--control", "C4.5"]),
+        ("cd", "fig.image", ["--format", "svg", "--style", "slides", "--font", "serif"]),
+    ],
+)
+def test_svg_output_loads_no_matplotlib_figure(tmp_path, kind, out, extra):
+    code = (
+        "import sys\n"
+        "from cdplot.cli import main\n"
+        f"main(['plot', '--example', 'demsar2006', '--kind', {kind!r}, '-q', "
+        f"'-o', {str(tmp_path / out)!r}, *{extra!r}])\n"
+        "print(' '.join(sorted(sys.modules)))\n"
+    )
+    res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert res.returncode == 0, res.stderr
+    loaded = set(res.stdout.split())
+    assert "cdplot.plot._svg" in loaded
+    assert loaded & FIGURE_MODULES == set()
+    root = ET.fromstring((tmp_path / out).read_text(encoding="utf-8"))
+    names = {"".join(t.itertext()) for t in root.iter("{http://www.w3.org/2000/svg}text")}
+    assert {"C4.5", "C4.5+m+cf"} <= names
+
+
+def test_png_output_is_drawn_by_matplotlib(tmp_path):
+    # the canvas writes SVG only: every other format goes through a matplotlib figure
+    code = (
+        "import sys\n"
+        "from cdplot.cli import main\n"
+        f"main(['plot', '--example', 'demsar2006', '-q', '-o', {str(tmp_path / 'cd.png')!r}])\n"
+        "print(' '.join(sorted(sys.modules)))\n"
+    )
+    res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert res.returncode == 0, res.stderr
+    assert "matplotlib.figure" in res.stdout.split()
+    assert (tmp_path / "cd.png").read_bytes().startswith(b"\x89PNG")
+
+
 @pytest.mark.parametrize("font", ["sans", "serif"])
 def test_pdf_in_a_subprocess_is_quiet(tmp_path, font):
     # fontTools warns about the bundled fonts' tables while subsetting them

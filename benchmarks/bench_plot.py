@@ -12,6 +12,19 @@ Targets on the 2-core reference machine:
 - a 100-method CD diagram with 60-character names in-process (issue 8): layout and
   artists, and drawn and rendered (Agg), each under 0.5 s.
 
+Since session 5 ``cdplot plot -o x.svg`` (cd, intervals, heatmap) records the chart on
+cdplot's SVG canvas (``cdplot/plot/_svg.py``) and writes the document matplotlib would
+write, without importing ``matplotlib.figure``, its axes and backends (the ~0.3 s that
+281abae had cut by stubbing ``kwdoc``).  Measured on the shared 2-core machine (load
+average 1-6, so wall times are inflated; CPU medians):
+
+- whole process, 30 x 10 to SVG, ``/work/briefs/cmp_plot.py 7`` interleaved with
+  281abae: wall 0.543 s / 0.957 s, CPU 0.539 s / 0.961 s (canvas / 281abae);
+- in-process, 50 methods: layout and artists 0.074 s CPU; drawn and written to SVG by
+  matplotlib 0.250 s, by the canvas 0.112 s;
+- in-process, 100 methods with 60-character names (paper-wide): matplotlib SVG 0.353 s,
+  canvas 0.174 s CPU.
+
 No speed tricks are left (STYLE.md, "Habits to stop").  What the two that were
 removed bought, measured on the shared 2-core machine (CPU-time medians of 7 runs,
 which load inflates less than wall time; load average 6-9 at the time):

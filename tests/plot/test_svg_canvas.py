@@ -160,6 +160,19 @@ def test_canvas_writes_what_matplotlib_writes(draw, k, table_kws, kws):
     assert ids == [g.get("id") for g in ET.fromstring(want).iter("{http://www.w3.org/2000/svg}g")]
 
 
+def test_other_fonts_and_options():
+    # a font file and an installed family (matplotlib's own DejaVu, present everywhere), and
+    # the CD diagram's on/off options
+    import matplotlib
+
+    serif = f"{matplotlib.get_data_path()}/fonts/ttf/DejaVuSerif.ttf"
+    result = cdplot.compare(_table(12))
+    assert_same_svg(*_both(cd_diagram, result, font=serif))
+    assert_same_svg(*_both(rank_intervals, result, font="DejaVu Sans", reverse=True))
+    assert_same_svg(*_both(cd_diagram, result, ranks=False, note=False, caption=False))
+    assert_same_svg(*_both(significance_heatmap, result, annotate=True, caption=False))
+
+
 def test_fonts_are_embedded_as_matplotlib_embeds_them():
     # the whole document, fonts included: the same @font-face subsets, byte for byte
     result = cdplot.compare(_table(5, long=False))
@@ -218,6 +231,8 @@ def test_a_canvas_is_written_only_as_svg(tmp_path):
             save_figure(canvas, tmp_path / name)
         assert not (tmp_path / name).exists()
     assert save_figure(canvas, tmp_path / "cd.svg").read_text().startswith("<?xml")
+    # TikZ is laid out anew from the result the chart recorded, as from an Axes
+    assert "tikzpicture" in save_figure(canvas, tmp_path / "cd.tex").read_text()
     # outside recording(), a chart is a matplotlib Axes as always
     assert not _svg.is_canvas(cd_diagram(cdplot.compare(_table(4, long=False))))
 

@@ -18,8 +18,9 @@ write, without importing ``matplotlib.figure``, its axes and backends (the ~0.3 
 281abae had cut by stubbing ``kwdoc``).  Measured on the shared 2-core machine (load
 average 1-6, so wall times are inflated; CPU medians):
 
-- whole process, 30 x 10 to SVG, ``/work/briefs/cmp_plot.py 7`` interleaved with
-  281abae: wall 0.543 s / 0.957 s, CPU 0.539 s / 0.961 s (canvas / 281abae);
+- whole process, 30 x 10 to SVG, ``/work/briefs/cmp_plot.py`` interleaved with
+  281abae (canvas / 281abae): 15 runs at load 1.7-2.4, wall 0.638 / 1.118 s, CPU
+  0.424 / 0.798 s; 7 runs at load 0.9, wall 0.543 / 0.957 s, CPU 0.539 / 0.961 s;
 - in-process, 50 methods: layout and artists 0.074 s CPU; drawn and written to SVG by
   matplotlib 0.250 s, by the canvas 0.112 s;
 - in-process, 100 methods with 60-character names (paper-wide): matplotlib SVG 0.353 s,

@@ -11,6 +11,8 @@ figures in one page cannot take each other's clip paths or glyphs.
 from __future__ import annotations
 
 import dataclasses
+import functools
+import math
 import os
 import re
 import sys
@@ -19,6 +21,7 @@ import warnings
 import xml.etree.ElementTree as ET
 
 from .._child import die_with_parent
+from .._options import REPORT_FORMATS, check_option
 from ..errors import CdplotError, CdplotWarning
 from .fonts import bundled_fonts
 from .layout import LANDSCAPE_WIDTH_PT, TEXT_HEIGHT_PT, figure_placement
@@ -29,6 +32,9 @@ __all__ = [
     "figure_svgs",
     "figure_svgs_many",
     "svg_font_families",
+    "split_svg_text",
+    "text_overlay",
+    "SvgText",
 ]
 
 _SVG = "http://www.w3.org/2000/svg"
@@ -312,6 +318,403 @@ def svg_font_families(svg: str) -> set[str]:
     return out
 
 
+# ---------------------------------------------------------------------------
+# figure text set as HTML in print
+# ---------------------------------------------------------------------------
+# WeasyPrint sets an SVG <text> one letter at a time (a Pango layout per letter); a PDF
+# report moves each figure's text out of its SVG into HTML boxes laid over it, one box per
+# line of text (text_overlay), and the figure looks the same.  Only text whose drawing the
+# boxes reproduce exactly moves: one plain line in a bundled face that has all its
+# characters, under no clip, mask, filter or opacity; anything else stays SVG text.
+
+
+@dataclasses.dataclass(frozen=True)
+class SvgText:
+    """One line of an SVG's text as the SVG draws it, in the SVG's user units.
+
+    ``(x, y)`` is the anchor point on the baseline, ``angle`` the clockwise
+    rotation about it in degrees, ``anchor`` the ``text-anchor``
+    (``'start'``, ``'middle'`` or ``'end'``), ``family`` the CSS
+    ``font-family`` list as the SVG gives it and ``ascent``/``descent`` the
+    metrics (in em) of its first face, as HarfBuzz (and so Pango) reads them.
+    """
+
+    text: str
+    x: float
+    y: float
+    angle: float
+    anchor: str
+    size: float
+    family: str
+    weight: int
+    style: str
+    fill: str
+    ascent: float
+    descent: float
+
+
+# the attributes a moved <text> may carry; any other (dx, rotate, textLength, opacity,
+# clip-path, dominant-baseline, ...) changes its drawing, and the text stays in the SVG
+_MOVABLE_ATTRS = frozenset(
+    {
+        "x",
+        "y",
+        "id",
+        "transform",
+        "style",
+        "font",
+        "font-family",
+        "font-size",
+        "font-weight",
+        "font-style",
+        "text-anchor",
+        "fill",
+    }
+)
+# properties of an ancestor that change how the text inside it draws, beyond what is tracked
+_BLOCKING_PROPS = frozenset({"clip-path", "mask", "filter", "opacity", "display", "visibility"})
+_TEXT_PROPS = ("font-family", "font-size", "font-weight", "font-style", "text-anchor", "fill")
+_TEXT_PREFIXES = (
+    "font",
+    "letter",
+    "word",
+    "text",
+    "writing",
+    "glyph",
+    "kerning",
+    "unicode",
+    "direction",
+    "dominant",
+    "alignment",
+    "baseline",
+)
+_SAFE_FAMILY_RE = re.compile(r"[\w\s'\",.\-]+")
+_SAFE_COLOR_RE = re.compile(r"#[0-9a-fA-F]{3,8}|[a-zA-Z]+|rgb\(\s*[\d.%\s,]+\)")
+_NUMBER_RE = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+_FONT_RE = re.compile(
+    r"\s*((?:(?:normal|italic|oblique|bold|[1-9]00)\s+)*)"
+    r"([-+]?(?:\d+\.?\d*|\.\d+)(?:px)?)(?:\s*/\s*\S+)?\s+(.+?)\s*",
+    re.IGNORECASE | re.DOTALL,
+)
+_TRANSFORM_RE = re.compile(r"\s*(matrix|translate|scale|rotate|skewX|skewY)\s*\(([^)]*)\)\s*,?")
+
+
+def _blocks(name: str, value: str) -> bool:
+    """Whether a group's property changes how the text in it draws beyond what is tracked."""
+    if name in _BLOCKING_PROPS:
+        return True
+    if name in _TEXT_PROPS:
+        return False
+    if name == "stroke":
+        return value != "none"
+    # spacing, decoration, baselines, direction, other font properties
+    return name.startswith(_TEXT_PREFIXES) or name in ("fill-opacity", "paint-order")
+
+
+def _matmul(m, n):
+    a, b, c, d, e, f = m
+    a2, b2, c2, d2, e2, f2 = n
+    return (
+        a * a2 + c * b2,
+        b * a2 + d * b2,
+        a * c2 + c * d2,
+        b * c2 + d * d2,
+        a * e2 + c * f2 + e,
+        b * e2 + d * f2 + f,
+    )
+
+
+def _transform(text: str | None):
+    """The matrix ``(a, b, c, d, e, f)`` of an SVG ``transform`` attribute, or None."""
+    m = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+    if not text or not text.strip():
+        return m
+    pos = 0
+    while pos < len(text):
+        match = _TRANSFORM_RE.match(text, pos)
+        if match is None:
+            return None if text[pos:].strip() else m
+        pos = match.end()
+        name, args = match.group(1), [float(v) for v in _NUMBER_RE.findall(match.group(2))]
+        if name == "matrix" and len(args) == 6:
+            step = tuple(args)
+        elif name == "translate" and len(args) in (1, 2):
+            step = (1.0, 0.0, 0.0, 1.0, args[0], args[1] if len(args) == 2 else 0.0)
+        elif name == "scale" and len(args) in (1, 2):
+            step = (args[0], 0.0, 0.0, args[-1], 0.0, 0.0)
+        elif name == "rotate" and len(args) in (1, 3):
+            t = math.radians(args[0])
+            step = (math.cos(t), math.sin(t), -math.sin(t), math.cos(t), 0.0, 0.0)
+            if len(args) == 3:
+                cx, cy = args[1], args[2]
+                step = _matmul(
+                    _matmul((1.0, 0.0, 0.0, 1.0, cx, cy), step), (1.0, 0.0, 0.0, 1.0, -cx, -cy)
+                )
+        elif name == "skewX" and len(args) == 1:
+            step = (1.0, 0.0, math.tan(math.radians(args[0])), 1.0, 0.0, 0.0)
+        elif name == "skewY" and len(args) == 1:
+            step = (1.0, math.tan(math.radians(args[0])), 0.0, 1.0, 0.0, 0.0)
+        else:
+            return None
+        m = _matmul(m, step)
+    return m
+
+
+def _own_props(elem) -> dict | None:
+    """The presentation values an element sets (its ``style`` outranks its attributes)."""
+    props = {_local(k): v.strip() for k, v in elem.attrib.items()}
+    style = props.pop("style", None)
+    if style:
+        for name, value in _loose_declarations(style):
+            props[name] = value
+    font = props.pop("font", None)
+    if font is not None:
+        # the shorthand resets what it does not name
+        match = _FONT_RE.fullmatch(font)
+        if match is None:
+            return None
+        props.update({"font-style": "normal", "font-weight": "normal"})
+        for word in match.group(1).split():
+            key = "font-style" if word.lower() in ("italic", "oblique") else "font-weight"
+            props[key] = word.lower()
+        props["font-size"] = match.group(2)
+        props["font-family"] = match.group(3)
+    return props
+
+
+@functools.lru_cache(maxsize=8)
+def _face_metrics(path) -> tuple[float, float, frozenset]:
+    """``(ascent, descent, characters)`` of a font file, ascent and descent in em.
+
+    HarfBuzz, through which Pango and so WeasyPrint read a font's line
+    metrics, takes the OS/2 typographic ascender and descender when the font
+    sets USE_TYPO_METRICS (Lato does) and the ``hhea`` ones otherwise.
+    """
+    import logging
+
+    from fontTools.ttLib import TTFont
+
+    log = logging.getLogger("fontTools")
+    level = log.level
+    # fontTools warns about the old "created" date of some font headers; harmless
+    log.setLevel(logging.ERROR)
+    try:
+        font = TTFont(str(path), lazy=True)
+        upem = font["head"].unitsPerEm
+        os2 = font.get("OS/2")
+        if os2 is not None and os2.fsSelection & (1 << 7):
+            ascent, descent = os2.sTypoAscender, -os2.sTypoDescender
+        else:
+            ascent, descent = font["hhea"].ascent, -font["hhea"].descent
+        chars = frozenset(font.getBestCmap())
+        font.close()
+    finally:
+        log.setLevel(level)
+    return ascent / upem, descent / upem, chars
+
+
+def _bundled_face(family: str, weight: int, style: str):
+    first = family.split(",")[0].strip().strip("'\"").strip()
+    for face in bundled_fonts():
+        if face.family == first and face.weight == weight and face.style == style:
+            return face
+    return None
+
+
+def _movable(props: dict, text: str):
+    """``(size, family, weight, style, anchor, fill, ascent, descent)`` or None to keep it."""
+    if any(p not in _MOVABLE_ATTRS for p in props if p not in _TEXT_PROPS):
+        return None
+    if not text or text != text.strip() or "  " in text or any(c in text for c in "\n\r\t"):
+        # SVG collapses and trims white space where the HTML would keep it
+        return None
+    size = props.get("font-size", "")
+    if not re.fullmatch(r"(?:\d+\.?\d*|\.\d+)(?:px)?", size):
+        return None
+    weight = {"normal": "400", "bold": "700"}.get(props.get("font-weight", "normal"))
+    weight = weight or props.get("font-weight")
+    style = props.get("font-style", "normal")
+    family = props.get("font-family", "")
+    anchor = props.get("text-anchor", "start")
+    fill = props.get("fill", "#000000")
+    if (
+        not weight.isdigit()
+        or anchor not in ("start", "middle", "end")
+        or not _SAFE_FAMILY_RE.fullmatch(family)
+        or not _SAFE_COLOR_RE.fullmatch(fill)
+        or fill.lower() == "none"
+    ):
+        return None
+    face = _bundled_face(family, int(weight), style)
+    if face is None:
+        return None
+    ascent, descent, chars = _face_metrics(face.path)
+    if any(ord(c) not in chars for c in text):
+        # a fallback font would set those letters, with its own line metrics
+        return None
+    return float(size.removesuffix("px")), family, int(weight), style, anchor, fill, ascent, descent
+
+
+def split_svg_text(svg: str) -> tuple[str, float, list[SvgText]]:
+    """Take out of an SVG the text that HTML can set over it exactly.
+
+    Parameters
+    ----------
+    svg : str
+        A cleaned SVG (:func:`clean_svg`), drawn in points with a ``viewBox``.
+
+    Returns
+    -------
+    tuple
+        The SVG without the texts moved, the width of its ``viewBox`` (the
+        user units across it) and the texts moved, in document order.  An
+        SVG with a stylesheet or without a ``viewBox`` keeps all its text.
+    """
+    ET.register_namespace("", _SVG)
+    ET.register_namespace("xlink", _XLINK)
+    root = ET.fromstring(svg)
+    box = [float(v) for v in _NUMBER_RE.findall(root.attrib.get("viewBox", ""))]
+    styled = any(isinstance(e.tag, str) and _local(e.tag) == "style" for e in root.iter())
+    if len(box) != 4 or box[2] <= 0 or styled:
+        return svg, (box[2] if len(box) == 4 else 0.0), []
+    if box[0] or box[1]:
+        return svg, box[2], []
+    moved: list[SvgText] = []
+
+    def walk(elem, inherited: dict, matrix):
+        for child in list(elem):
+            if not isinstance(child.tag, str):
+                continue
+            tag = _local(child.tag)
+            props = _own_props(child)
+            if props is None:
+                continue
+            step = _transform(props.get("transform"))
+            if tag == "g":
+                if step is None or any(_blocks(p, v) for p, v in props.items()):
+                    continue
+                walk(child, {**inherited, **props}, _matmul(matrix, step))
+            elif tag == "text" and not len(child) and step is not None:
+                mine = {**inherited, **{k: v for k, v in props.items() if k in _TEXT_PROPS}}
+                own = {k: v for k, v in props.items() if k not in _TEXT_PROPS}
+                found = _movable({**own, **{k: mine[k] for k in mine}}, child.text or "")
+                if found is None:
+                    continue
+                xs, ys = props.get("x", "0"), props.get("y", "0")
+                if not (_NUMBER_RE.fullmatch(xs) and _NUMBER_RE.fullmatch(ys)):
+                    continue
+                a, b, c, d, e, f = _matmul(matrix, step)
+                scale = (a * a + b * b) ** 0.5
+                # a rotation and a uniform scale only: no skew, no mirror
+                if scale <= 0 or abs(a - d) > 1e-6 * scale or abs(b + c) > 1e-6 * scale:
+                    continue
+                x, y = float(xs), float(ys)
+                size, family, weight, style, anchor, fill, ascent, descent = found
+                moved.append(
+                    SvgText(
+                        text=child.text,
+                        x=a * x + c * y + e,
+                        y=b * x + d * y + f,
+                        angle=math.degrees(math.atan2(b, a)),
+                        anchor=anchor,
+                        size=size * scale,
+                        family=family,
+                        weight=weight,
+                        style=style,
+                        fill=fill,
+                        ascent=ascent,
+                        descent=descent,
+                    )
+                )
+                # outside text the cleaned SVG has no tails (_slim), so nothing else goes
+                elem.remove(child)
+
+    root_props = _own_props(root) or {}
+    inherited = {k: v for k, v in root_props.items() if k in _TEXT_PROPS}
+    if any(_blocks(p, v) for p, v in root_props.items()):
+        return svg, box[2], []
+    walk(root, inherited, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0))
+    if not moved:
+        return svg, box[2], []
+    return ET.tostring(root, encoding="unicode"), box[2], moved
+
+
+def _trim(value: float, places: int) -> str:
+    """``value`` to ``places`` decimals without trailing zeros (-90.0 as ``-90``)."""
+    text = f"{value:.{places}f}".rstrip("0").rstrip(".")
+    return "0" if text in ("", "-0") else text
+
+
+def text_overlay(texts, *, scale: float, reach: float) -> str:
+    """HTML boxes that set ``texts`` where their SVG, printed ``scale`` pt per unit, drew them.
+
+    Parameters
+    ----------
+    texts : sequence of SvgText
+        The texts taken out of the SVG (:func:`split_svg_text`).
+    scale : float
+        Printed points per user unit of the SVG (its print width over its
+        ``viewBox`` width).
+    reach : float
+        Points wider than any of the texts (the figure's print width): a
+        text anchored at its end or middle is set right-aligned or centred in
+        a box that wide ending or centred at its anchor.
+
+    Returns
+    -------
+    str
+        A ``<div class="fig-text">`` of absolutely positioned boxes, one per
+        text, for a positioned container exactly as large as the printed SVG
+        (report.css gives each box one line, at ``line-height: 1``, unkerned
+        and without ligatures, as WeasyPrint sets SVG text letter by letter).
+        The texts are escaped: names from the input stay text.
+    """
+    from collections import Counter
+    from html import escape
+
+    if not texts:
+        return ""
+    # the most frequent family and colour go on the container, the others on their boxes
+    family = Counter(t.family for t in texts).most_common(1)[0][0]
+    fill = Counter(t.fill for t in texts).most_common(1)[0][0]
+    out = [
+        f'<div class="fig-text" aria-hidden="true" '
+        f'style="font-family: {escape(family)}; color: {escape(fill)}">'
+    ]
+    for t in texts:
+        size = t.size * scale
+        # the baseline of a one-line box of line-height 1 lies half the leading (1 less the
+        # ascent and descent) below the ascent: (1 + ascent - descent) / 2 em from its top
+        base = (1.0 + t.ascent - t.descent) / 2.0 * size
+        x, y = t.x * scale, t.y * scale
+        if t.anchor == "start":
+            left, width, origin = x, None, 0.0
+        else:
+            # text-align puts the line's end (or middle) at the anchor: exact, no measuring
+            left, origin = x - reach, reach
+            width = reach if t.anchor == "end" else 2.0 * reach
+        style = [f"left: {left:.3f}pt", f"top: {y - base:.3f}pt", f"font-size: {size:.3f}pt"]
+        if width is not None:
+            align = "right" if t.anchor == "end" else "center"
+            style += [f"width: {width:.3f}pt", f"text-align: {align}"]
+        if abs(t.angle) > 1e-9:
+            style += [
+                f"transform: rotate({_trim(t.angle, 4)}deg)",
+                f"transform-origin: {origin:.3f}pt {base:.3f}pt",
+            ]
+        if t.family != family:
+            style.append(f"font-family: {t.family}")
+        if t.fill != fill:
+            style.append(f"color: {t.fill}")
+        if t.weight != 400:
+            style.append(f"font-weight: {t.weight}")
+        if t.style != "normal":
+            style.append(f"font-style: {t.style}")
+        out.append(f'<span style="{escape("; ".join(style))}">{escape(t.text, quote=False)}</span>')
+    out.append("</div>")
+    return "".join(out)
+
+
 # (key, title, plot function name, options).  The report says in words what the
 # diagram's note would (pairwise remarks).  The heatmap prints its p-values when its
 # cells are large enough for them (few methods), which keeps the SVG text, which
@@ -392,7 +795,7 @@ def _close(ax) -> None:
         sys.modules["matplotlib.pyplot"].close(ax.figure)
 
 
-def figure_svgs(result, *, prefix: str, font=None, order=None) -> list[dict]:
+def figure_svgs(result, *, prefix: str, font=None, order=None, format="pdf") -> list[dict]:
     """Draw the report's figures of one analysis as cleaned inline SVG.
 
     Parameters
@@ -407,6 +810,15 @@ def figure_svgs(result, *, prefix: str, font=None, order=None) -> list[dict]:
         The methods in the order of the report's method table (by default
         the analysis' rank order): a CD diagram whose names must be
         shortened tags each with its number there.
+    format : {'pdf', 'html'}, default 'pdf'
+        The report the figures are for.  For a PDF each figure is drawn so
+        that its type prints at 6 pt or more on the page: a CD diagram as
+        wide as a landscape page or with shortened names, rank intervals in
+        parts.  A screen scrolls and zooms: an HTML report takes each
+        figure as drawn at the text width, whole, and pays for no drawing
+        that only the printed page needs.
+
+        .. versionadded:: 0.1.0
 
     Returns
     -------
@@ -416,20 +828,30 @@ def figure_svgs(result, *, prefix: str, font=None, order=None) -> list[dict]:
         The heatmap is left out when it cannot be drawn legibly (the plot
         function warns); other figures' warnings pass on.
     """
+    for_print = check_option("format", format, REPORT_FORMATS) == "pdf"
     out = []
     for key, title, name, options in _FIGURES:
         if key == "intervals" and result.critical_difference is None:
             # the intervals are CD long; pairwise tests have no CD (their groups are in the others)
             continue
         if key == "cd":
-            fig = _cd_figure(result, title, name, options, prefix=prefix, font=font, order=order)
+            fig = _cd_figure(
+                result,
+                title,
+                name,
+                options,
+                prefix=prefix,
+                font=font,
+                order=order,
+                for_print=for_print,
+            )
             out.append(fig)
             continue
         fig = _draw_one(result, key, title, name, options, prefix=prefix, font=font)
         if fig is None:
             continue
         fig["caption"] = _caption(key, result)
-        if key == "intervals" and _printed_min(fig) < MIN_PRINTED_PT:
+        if key == "intervals" and for_print and _printed_min(fig) < MIN_PRINTED_PT:
             out.extend(_interval_parts(result, fig, title, name, options, prefix, font))
         else:
             out.append(fig)
@@ -448,7 +870,7 @@ def _printed_min(fig: dict) -> float:
     )
 
 
-def _cd_figure(result, title, name, options, *, prefix, font, order) -> dict:
+def _cd_figure(result, title, name, options, *, prefix, font, order, for_print=True) -> dict:
     """The CD diagram drawn so that its type prints at 6 pt or more, if any drawing does.
 
     A CD diagram cannot be cut into parts (its bars join methods from both
@@ -459,10 +881,12 @@ def _cd_figure(result, title, name, options, *, prefix, font, order) -> dict:
     shortened, each ending with its number in the method table (which gives
     it in full), so that every name takes one line.  With many methods (2)
     is what fits: one row per method and side is the height of a page.
+    Not ``for_print`` (a screen, which scrolls), the drawing at the text width
+    is the figure.
     """
     whole = _draw_one(result, "cd", title, name, options, prefix=prefix, font=font)
     whole["caption"] = _caption("cd", result)
-    if _printed_min(whole) >= MIN_PRINTED_PT:
+    if not for_print or _printed_min(whole) >= MIN_PRINTED_PT:
         return whole
     # the narrower of the landscape pages, so that the figure fits either paper
     wide_in = min(LANDSCAPE_WIDTH_PT.values()) / 72.0
@@ -663,8 +1087,8 @@ _JOBS: list = []
 
 def _draw_job(index: int) -> list[dict]:
     # a forked worker opens its own font faces (plot._common clears them at fork)
-    result, prefix, order = _JOBS[index]
-    return figure_svgs(result, prefix=prefix, order=order)
+    result, prefix, order, format = _JOBS[index]
+    return figure_svgs(result, prefix=prefix, order=order, format=format)
 
 
 def _usable_cpus() -> int:
@@ -698,7 +1122,7 @@ def _worker_count(n_jobs: int, busy_parent: bool) -> int:
 
 
 def figure_svgs_many(
-    results, prefixes, *, while_drawing=None, progress=None, orders=None
+    results, prefixes, *, while_drawing=None, progress=None, orders=None, format="pdf"
 ) -> list[list[dict]]:
     """:func:`figure_svgs` of several analyses, drawn in worker processes when that is faster.
 
@@ -716,6 +1140,10 @@ def figure_svgs_many(
         the i-th analysis.
     orders : sequence of (sequence of str or None), optional
         The ``order`` of :func:`figure_svgs` for each analysis.
+    format : {'pdf', 'html'}, default 'pdf'
+        The ``format`` of :func:`figure_svgs`.
+
+        .. versionadded:: 0.1.0
 
     Returns
     -------
@@ -732,7 +1160,7 @@ def figure_svgs_many(
     global _JOBS
 
     orders = [None] * len(results) if orders is None else orders
-    jobs = list(zip(results, prefixes, orders, strict=True))
+    jobs = [(r, p, o, format) for r, p, o in zip(results, prefixes, orders, strict=True)]
     workers = _worker_count(len(jobs), while_drawing is not None)
     if workers:
         import concurrent.futures as cf
@@ -762,10 +1190,10 @@ def figure_svgs_many(
         if while_drawing is not None:
             while_drawing()
         out = []
-        for i, (result, prefix, order) in enumerate(jobs, start=1):
+        for i, (result, prefix, order, fmt) in enumerate(jobs, start=1):
             if progress is not None:
                 progress(i)
-            out.append(figure_svgs(result, prefix=prefix, order=order))
+            out.append(figure_svgs(result, prefix=prefix, order=order, format=fmt))
         return out
     try:
         if while_drawing is not None:

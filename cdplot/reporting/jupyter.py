@@ -50,6 +50,7 @@ def repr_html(result) -> str:
         places = auto_decimals(np.concatenate([result.scores_a, result.scores_b]))
         pair = pair_context(result, decimals=places)
         return render_block("notebook.html.j2", "notebook_pair", {"pair": pair})
-    ctx, _ = prepare_context(result, progress=False)
+    # a notebook is a screen: no figure drawn for the printed page only
+    ctx, _ = prepare_context(result, progress=False, format="html")
     html = render_template("notebook.html.j2", finish_context(ctx, embed_fonts=False, paper="a4"))
     return html.strip()

@@ -49,7 +49,13 @@ from .context import (
     section_context,
     with_figures,
 )
-from .figures import anova_figure_svgs, figure_svgs_many, svg_font_families
+from .figures import (
+    anova_figure_svgs,
+    figure_svgs_many,
+    split_svg_text,
+    svg_font_families,
+    text_overlay,
+)
 from .fonts import MONO, SANS, bundled_fonts, font_face_css
 from .pairs import check_pairs, pair_context, pair_names
 from .templating import (
@@ -352,6 +358,7 @@ def _build_context(
     analysis,
     while_drawing=None,
     pairs=(),
+    format="pdf",
 ):
     found = _resolve(data, analysis)
     if not found.results:
@@ -429,6 +436,7 @@ def _build_context(
         orders=[
             order if order is not None and set(order) == set(r.methods) else None for r in results
         ],
+        format=format,
     )
     if "ctx" not in done:
         everything_but_figures()
@@ -517,7 +525,12 @@ def _fonts_css(ctx: dict, *, embed: bool) -> str:
     return font_face_css(sorted(families), embed=embed, text="".join(sorted(chars)))
 
 
-def finish_context(ctx: dict, *, embed_fonts: bool, paper: str) -> dict:
+def finish_context(ctx: dict, *, embed_fonts: bool, paper: str, figure_text: str = "svg") -> dict:
+    """The context with its fonts, page size and figures' markup, ready for the templates.
+
+    ``figure_text='html'`` (for WeasyPrint) sets each figure's text as HTML
+    boxes over its SVG (:func:`_print_figure`); ``'svg'`` leaves it in the SVG.
+    """
     from markupsafe import Markup
 
     out = dict(ctx)
@@ -527,10 +540,38 @@ def finish_context(ctx: dict, *, embed_fonts: bool, paper: str) -> dict:
     for s in ctx["sections"]:
         s = dict(s)
         # the figures were cleaned by figures.clean_svg: no script, handler or outside reference
-        s["figures"] = [dict(f, svg=Markup(f["svg"])) for f in s["figures"]]
+        if figure_text == "html":
+            s["figures"] = [_print_figure(f) for f in s["figures"]]
+        else:
+            s["figures"] = [dict(f, svg=Markup(f["svg"])) for f in s["figures"]]
         sections.append(s)
     out["sections"] = sections
     return out
+
+
+def _print_figure(fig: dict) -> dict:
+    """A figure for WeasyPrint: its SVG without text, and the text as HTML laid over it.
+
+    WeasyPrint lays out and draws an SVG's text one letter at a time, an HTML
+    line at once: a figure's few hundred labels cost a second or more of a
+    large report as SVG text.  The boxes are placed for the figure's printed
+    width (``print_width``, which report.css gives its ``.svg-box`` in print)
+    and sit in a positioned ``div.fig-print`` with the SVG.  The SVG keeps
+    its ``<title>`` (the tagged PDF's Figure and its alternative text); the
+    boxes are ``aria-hidden``, which WeasyPrint 70 does not read: its tagged
+    PDF lists them as spans after the Figure.
+    """
+    from markupsafe import Markup
+
+    width = fig.get("print_width")
+    if not width or not width.endswith("pt"):
+        return dict(fig, svg=Markup(fig["svg"]))
+    svg, units, texts = split_svg_text(fig["svg"])
+    if not texts or units <= 0:
+        return dict(fig, svg=Markup(fig["svg"]))
+    points = float(width.removesuffix("pt"))
+    overlay = text_overlay(texts, scale=points / units, reach=points)
+    return dict(fig, svg=Markup(f'<div class="fig-print">{svg}{overlay}</div>'))
 
 
 def render_html(
@@ -598,6 +639,7 @@ def render_html(
         progress=None,
         analysis=analysis,
         pairs=pairs,
+        format="html",
     )
     return render_template(
         "base.html.j2",
@@ -620,6 +662,7 @@ def prepare_context(
     analysis=None,
     while_drawing=None,
     pairs=None,
+    format="pdf",
 ):
     """Validate the options and gather the values of a report (before fonts are added).
 
@@ -633,6 +676,11 @@ def prepare_context(
         The analysis options of :func:`report` (``None`` values are unset).
     while_drawing : callable, optional
         Work for this process while other processes draw the figures.
+    format : {'pdf', 'html'}, default 'pdf'
+        The report the figures are drawn for (see
+        :func:`cdplot.reporting.figures.figure_svgs`).
+
+        .. versionadded:: 0.1.0
 
     Returns
     -------
@@ -662,6 +710,7 @@ def prepare_context(
         analysis=analysis,
         while_drawing=while_drawing,
         pairs=check_pairs(pairs),
+        format=check_option("format", format, FORMATS),
     )
 
 
@@ -875,10 +924,19 @@ or scores
         analysis=analysis,
         while_drawing=_import_pdf_writer if fmt == "pdf" else _prepare_html_writer,
         pairs=pairs,
+        format=fmt,
     )
     template_dir = _check_template_dir(template_dir)
     html = render_template(
-        "base.html.j2", finish_context(ctx, embed_fonts=fmt == "html", paper=paper), template_dir
+        "base.html.j2",
+        finish_context(
+            ctx,
+            embed_fonts=fmt == "html",
+            paper=paper,
+            # WeasyPrint sets an SVG's text letter by letter: the PDF's figures set it as HTML
+            figure_text="html" if fmt == "pdf" else "svg",
+        ),
+        template_dir,
     )
     if fmt == "html":
         with atomic_write(path, "w") as fh:

@@ -164,6 +164,9 @@ def _one_word_names(k: int, n: int) -> ScoreTable:
 CASES = {
     "demsar": lambda: cdplot.load_example("demsar2006"),
     "k30": lambda: _long_names(30, 40),
+    # the CD diagram and the rank intervals of 60 methods are drawn for the screen, whole and
+    # at the text width (the PDF turns the one to a landscape page and cuts the other in two)
+    "k60": lambda: _long_names(60, 40),
     "anova": _anova,
     "turned": lambda: _one_word_names(8, 14),
 }

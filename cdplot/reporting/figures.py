@@ -658,7 +658,7 @@ def text_overlay(texts, *, scale: float, reach: float) -> str:
     reach : float
         Points wider than any of the texts (the figure's print width): a
         text anchored at its end or middle is set right-aligned or centred in
-        a box that wide ending or centred at its anchor.
+        a box that wide starting, ending or centred at its anchor.
 
     Returns
     -------
@@ -687,16 +687,21 @@ def text_overlay(texts, *, scale: float, reach: float) -> str:
         # ascent and descent) below the ascent: (1 + ascent - descent) / 2 em from its top
         base = (1.0 + t.ascent - t.descent) / 2.0 * size
         x, y = t.x * scale, t.y * scale
+        # text-align puts the line's start, end or middle at the anchor: exact, no measuring;
+        # a box of given width also spares WeasyPrint the shrink-to-fit (two more layouts)
         if t.anchor == "start":
-            left, width, origin = x, None, 0.0
+            left, width, origin = x, reach, 0.0
         else:
-            # text-align puts the line's end (or middle) at the anchor: exact, no measuring
             left, origin = x - reach, reach
             width = reach if t.anchor == "end" else 2.0 * reach
-        style = [f"left: {left:.3f}pt", f"top: {y - base:.3f}pt", f"font-size: {size:.3f}pt"]
-        if width is not None:
-            align = "right" if t.anchor == "end" else "center"
-            style += [f"width: {width:.3f}pt", f"text-align: {align}"]
+        style = [
+            f"left: {left:.3f}pt",
+            f"top: {y - base:.3f}pt",
+            f"font-size: {size:.3f}pt",
+            f"width: {width:.3f}pt",
+        ]
+        if t.anchor != "start":
+            style.append(f"text-align: {'right' if t.anchor == 'end' else 'center'}")
         if abs(t.angle) > 1e-9:
             style += [
                 f"transform: rotate({_trim(t.angle, 4)}deg)",

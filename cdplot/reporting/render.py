@@ -525,14 +525,15 @@ def _fonts_css(ctx: dict, *, embed: bool) -> str:
     return font_face_css(sorted(families), embed=embed, text="".join(sorted(chars)))
 
 
-def finish_context(ctx: dict, *, embed_fonts: bool, paper: str, figure_text: str = "svg") -> dict:
+def finish_context(ctx: dict, *, embed_fonts: bool, paper: str, overlay_text: bool = False) -> dict:
     """The context with its fonts, page size and figures' markup, ready for the templates.
 
-    ``figure_text='html'`` (for WeasyPrint) sets each figure's text as HTML
-    boxes over its SVG (:func:`_print_figure`); ``'svg'`` leaves it in the SVG.
+    ``overlay_text=True`` (for WeasyPrint) sets each figure's text as HTML
+    boxes over its SVG (:func:`_print_figure`); by default it stays in the SVG.
     """
     from markupsafe import Markup
 
+    overlay_text = check_bool("overlay_text", overlay_text)
     out = dict(ctx)
     out["font_faces"] = _fonts_css(ctx, embed=embed_fonts)
     out["page_size"] = _PAGE_SIZES[paper]
@@ -540,7 +541,7 @@ def finish_context(ctx: dict, *, embed_fonts: bool, paper: str, figure_text: str
     for s in ctx["sections"]:
         s = dict(s)
         # the figures were cleaned by figures.clean_svg: no script, handler or outside reference
-        if figure_text == "html":
+        if overlay_text:
             s["figures"] = [_print_figure(f) for f in s["figures"]]
         else:
             s["figures"] = [dict(f, svg=Markup(f["svg"])) for f in s["figures"]]
@@ -934,7 +935,7 @@ or scores
             embed_fonts=fmt == "html",
             paper=paper,
             # WeasyPrint sets an SVG's text letter by letter: the PDF's figures set it as HTML
-            figure_text="html" if fmt == "pdf" else "svg",
+            overlay_text=fmt == "pdf",
         ),
         template_dir,
     )

@@ -261,7 +261,7 @@ def figure_pdfs(request, tmp_path_factory):
     for mode in ("svg", "html"):
         page = render_template(
             "base.html.j2",
-            render.finish_context(ctx, embed_fonts=False, paper="a4", figure_text=mode),
+            render.finish_context(ctx, embed_fonts=False, paper="a4", overlay_text=mode == "html"),
             templates,
         )
         out[mode] = (page, folder / f"{mode}.pdf")

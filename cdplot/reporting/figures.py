@@ -542,7 +542,8 @@ def _movable(props: dict, text: str):
         or anchor not in ("start", "middle", "end")
         or not _SAFE_FAMILY_RE.fullmatch(family)
         or not _SAFE_COLOR_RE.fullmatch(fill)
-        or fill.lower() == "none"
+        # keywords that mean something else, or nothing, for an HTML box's colour
+        or fill.lower() in ("none", "currentcolor", "inherit", "initial", "unset", "revert")
     ):
         return None
     face = _bundled_face(family, int(weight), style)

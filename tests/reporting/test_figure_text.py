@@ -133,6 +133,10 @@ def test_the_font_shorthand_and_inherited_values():
             '<text font-size="8" font-family="Lato" y="2" stroke="#000">a</text>', id="stroked"
         ),
         pytest.param(
+            '<text font-size="8" font-family="Lato" y="2" fill="currentColor">a</text>',
+            id="current-color",
+        ),
+        pytest.param(
             '<text font-size="8" font-family="Lato" y="2" transform="skewX(10)">a</text>', id="skew"
         ),
         pytest.param(

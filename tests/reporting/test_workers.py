@@ -69,7 +69,7 @@ def test_while_drawing_runs_once_either_way(two_cpus, yang, monkeypatch):
 def test_an_error_in_a_worker_is_raised_and_nothing_is_written(
     two_cpus, yang, tmp_path, monkeypatch
 ):
-    def fail(result, *, prefix, font=None, order=None):
+    def fail(result, *, prefix, font=None, order=None, format="pdf"):
         raise CdplotError(f"cannot draw {prefix}")
 
     # the forked workers inherit the patched module
@@ -81,7 +81,7 @@ def test_an_error_in_a_worker_is_raised_and_nothing_is_written(
 
 
 def test_a_dead_worker_is_a_clean_error(two_cpus, yang, tmp_path, monkeypatch):
-    def die(result, *, prefix, font=None, order=None):
+    def die(result, *, prefix, font=None, order=None, format="pdf"):
         os._exit(3)
 
     monkeypatch.setattr(figures, "figure_svgs", die)

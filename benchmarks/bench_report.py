@@ -41,7 +41,11 @@ the figures' text as SVG / as HTML / left out (CPU medians of 5): 30 methods x 4
 5.68 / 4.58 / 4.24 s, 60 methods x 40 6.08 / 5.49 / 4.90 s; Demsar's example
 (1.42 / 1.39 / 1.42 s) and Yang's six metrics (5.10 / 5.37 / 4.60 s, within
 the noise) gain nothing: their figure texts are short, and below about four
-letters an SVG text costs no more than an HTML box.  An HTML report draws its
+letters an SVG text costs no more than an HTML box.  Whole processes against
+main by turns (``--compare``, CPU medians of 6): Demsar 3.90 / 4.01 s, 30 methods
+7.33 / 7.78 s, 60 methods 9.82 / 10.05 s, Yang 6.89 / 7.01 s; other runs of 5-8
+ranged from 0.9 s faster to 0.9 s slower at 30 methods: the load of the shared
+machine is as large as the gain.  An HTML report draws its
 CD diagram and rank intervals once, whole at the text width: the PDF's
 landscape CD diagram and intervals in parts are print-only (drawing the 60
 methods x 40 figures on the SVG canvas: 0.54 -> 0.24 s CPU, median of 5).

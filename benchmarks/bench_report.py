@@ -49,6 +49,8 @@ machine is as large as the gain.  An HTML report draws its
 CD diagram and rank intervals once, whole at the text width: the PDF's
 landscape CD diagram and intervals in parts are print-only (drawing the 60
 methods x 40 figures on the SVG canvas: 0.54 -> 0.24 s CPU, median of 5).
+``benchmarks/profile_pdf.py`` splits WeasyPrint's part further (cascade, each
+table, column balancing, drawing, PDF/UA tags).
 """
 
 from __future__ import annotations

@@ -31,18 +31,25 @@ def test_svg_in_a_subprocess(tmp_path):
     assert texts.count("C4.5+m+cf") == 1
 
 
-def test_a_cd_diagram_loads_only_the_modules_it_needs(tmp_path):
-    # whole-process speed (benchmarks/bench_plot.py): the other charts, the analyses that
-    # were not run, and numpy.polynomial (once used for the quadrature nodes) stay unloaded
+def _modules_loaded_by(args: list[str]) -> set[str]:
+    """The modules a fresh process has loaded after ``cdplot`` ran with ``args``."""
     code = (
         "import sys\n"
         "from cdplot.cli import main\n"
-        f"main(['plot', '--example', 'demsar2006', '-q', '-o', {str(tmp_path / 'cd.svg')!r}])\n"
+        f"main({args!r})\n"
         "print(' '.join(sorted(sys.modules)))\n"
     )
     res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert res.returncode == 0, res.stderr
-    loaded = set(res.stdout.split())
+    return set(res.stdout.split())
+
+
+def test_a_cd_diagram_loads_only_the_modules_it_needs(tmp_path):
+    # whole-process speed (benchmarks/bench_plot.py): the other charts, the analyses that
+    # were not run, and numpy.polynomial (once used for the quadrature nodes) stay unloaded
+    loaded = _modules_loaded_by(
+        ["plot", "--example", "demsar2006", "-q", "-o", str(tmp_path / "cd.svg")]
+    )
     assert "cdplot.plot.critical_difference" in loaded
     unneeded = {
         "cdplot.plot.heatmap",
@@ -88,16 +95,9 @@ FIGURE_MODULES = {
     ],
 )
 def test_svg_output_loads_no_matplotlib_figure(tmp_path, kind, out, extra):
-    code = (
-        "import sys\n"
-        "from cdplot.cli import main\n"
-        f"main(['plot', '--example', 'demsar2006', '--kind', {kind!r}, '-q', "
-        f"'-o', {str(tmp_path / out)!r}, *{extra!r}])\n"
-        "print(' '.join(sorted(sys.modules)))\n"
+    loaded = _modules_loaded_by(
+        ["plot", "--example", "demsar2006", "--kind", kind, "-q", "-o", str(tmp_path / out), *extra]
     )
-    res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
-    assert res.returncode == 0, res.stderr
-    loaded = set(res.stdout.split())
     assert "cdplot.plot._svg" in loaded
     assert loaded & FIGURE_MODULES == set()
     root = ET.fromstring((tmp_path / out).read_text(encoding="utf-8"))
@@ -107,15 +107,10 @@ def test_svg_output_loads_no_matplotlib_figure(tmp_path, kind, out, extra):
 
 def test_png_output_is_drawn_by_matplotlib(tmp_path):
     # the canvas writes SVG only: every other format goes through a matplotlib figure
-    code = (
-        "import sys\n"
-        "from cdplot.cli import main\n"
-        f"main(['plot', '--example', 'demsar2006', '-q', '-o', {str(tmp_path / 'cd.png')!r}])\n"
-        "print(' '.join(sorted(sys.modules)))\n"
+    loaded = _modules_loaded_by(
+        ["plot", "--example", "demsar2006", "-q", "-o", str(tmp_path / "cd.png")]
     )
-    res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
-    assert res.returncode == 0, res.stderr
-    assert "matplotlib.figure" in res.stdout.split()
+    assert "matplotlib.figure" in loaded
     assert (tmp_path / "cd.png").read_bytes().startswith(b"\x89PNG")
 
 

@@ -171,7 +171,8 @@ def test_bibtex_halves_are_the_whole_bibtex_without_an_entry_split(demsar_html):
     assert whole == "\n".join(REFERENCES[key].bibtex for key in keys)
     for half in halves:
         # each half starts an entry and ends one: no entry is cut in two
-        assert half.startswith("@") and half.endswith("}\n")
+        assert half.startswith("@")
+        assert half.endswith("}\n")
 
 
 @pytest.mark.parametrize("n", range(1, 16))

@@ -30,7 +30,6 @@ from .layout import (
     rank_ranges,
 )
 from .references import (
-    _bibtex_halves,
     anova_paragraph,
     bibtex,
     choice_paragraph,
@@ -863,9 +862,7 @@ def document_context(
         "consistency": consistency_context(mc, order) if mc is not None else None,
         "consistency_note": consistency_note,
         "references": [{"key": ref.key, "cite": ref.cite, "text": ref.text} for ref in refs],
-        "bibtex": (bib := bibtex(results, consistency=mc is not None, auto=auto)),
-        # set side by side in print (report.css), each half a <pre>
-        "bibtex_halves": _bibtex_halves(bib),
+        "bibtex": bibtex(results, consistency=mc is not None, auto=auto),
         "methods": ([_choice_methods(auto, results)] if auto is not None else [])
         + [
             {
@@ -1198,8 +1195,7 @@ def anova_document_context(
         "consistency": None,
         "consistency_note": None,
         "references": [{"key": ref.key, "cite": ref.cite, "text": ref.text} for ref in refs],
-        "bibtex": (bib := bibtex([], auto=auto)),
-        "bibtex_halves": _bibtex_halves(bib),
+        "bibtex": bibtex([], auto=auto),
         "methods": [
             _choice_methods(auto, []),
             {

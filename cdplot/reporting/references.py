@@ -707,51 +707,6 @@ def bibtex(results, *, consistency: bool = False, auto=None) -> str:
     return "\n".join(ref.bibtex for ref in refs)
 
 
-# Characters of DejaVu Sans Mono (advance 0.602 em) in one of the two print columns of the
-# BibTeX: an A4 page's 178 mm of text less the box's padding and the 1.5 em gap, halved, at
-# 0.72 x 9.5 pt (report.css).  US Letter is wider, so its columns wrap no more lines than this.
-_BIBTEX_COLUMN_CHARS = 58
-
-
-def _bibtex_halves(text: str, *, width: int = _BIBTEX_COLUMN_CHARS) -> tuple[str, str]:
-    """The BibTeX of :func:`bibtex` in two columns of about equal height, no entry split.
-
-    Parameters
-    ----------
-    text : str
-        Entries as :func:`bibtex` returns them (one blank line between two).
-    width : int, default 58
-        Characters in a column's line: a longer line takes as many lines as it wraps to.
-
-    Returns
-    -------
-    tuple of str
-        The first entries and the rest (empty when there is one entry), each as
-        :func:`bibtex` writes them, so that the two joined by a blank line give ``text``.
-    """
-    # the print stylesheet sets the two side by side instead of asking WeasyPrint to balance
-    # columns, which lays the block out again and again (a fifth to a third of a second)
-    entries = text.rstrip("\n").split("\n\n@")
-    entries = [entries[0]] + ["@" + e for e in entries[1:]]
-    heights = [sum(max(1, -(-len(line) // width)) for line in e.split("\n")) for e in entries]
-
-    # a blank line separates two entries in a column; the split that makes the taller column
-    # shortest, the first column the taller one on a tie (as balanced columns fill)
-    def column(part):
-        return sum(part) + max(len(part) - 1, 0)
-
-    best = min(
-        range(1, len(entries) + 1),
-        key=lambda cut: (
-            max(column(heights[:cut]), column(heights[cut:])),
-            column(heights[:cut]) < column(heights[cut:]),
-        ),
-    )
-    first = "\n\n".join(entries[:best])
-    rest = "\n\n".join(entries[best:])
-    return first + "\n", (rest + "\n") if rest else ""
-
-
 def choice_paragraph(auto, *, format: str = "text") -> str:
     """How :func:`cdplot.compare_auto` chose the analysis, ready to paste into a paper.
 

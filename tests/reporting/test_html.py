@@ -158,48 +158,6 @@ def test_methods_paragraph_references_and_bibtex(demsar_html):
         assert f"@{'phdthesis' if key == 'nemenyi1963' else 'article'}{{{key}," in text
 
 
-def test_bibtex_halves_are_the_whole_bibtex_without_an_entry_split(demsar_html):
-    # print sets the halves side by side instead of WeasyPrint's balanced columns (issue 9)
-    from cdplot.reporting.references import REFERENCES
-
-    halves = re.findall(r"<pre>(.*?)</pre>", demsar_html.split('<div class="bibtex">')[1], re.S)
-    assert len(halves) == 2
-    whole = "\n".join(unescape(h) for h in halves)
-    # every work of the reference list, in its order, entry by entry as REFERENCES has it
-    keys = re.findall(r'<li id="ref-([^"]+)">', demsar_html)
-    assert len(keys) >= 7
-    assert whole == "\n".join(REFERENCES[key].bibtex for key in keys)
-    for half in halves:
-        # each half starts an entry and ends one: no entry is cut in two
-        assert half.startswith("@")
-        assert half.endswith("}\n")
-
-
-@pytest.mark.parametrize("n", range(1, 16))
-def test_bibtex_halves_balance_whole_entries(n):
-    from cdplot.reporting.references import REFERENCES, _bibtex_halves
-
-    entries = [ref.bibtex for ref in list(REFERENCES.values())[:n]]
-    text = "\n".join(entries)
-    first, rest = _bibtex_halves(text, width=58)
-    assert (first + "\n" + rest if rest else first) == text
-    if n == 1:
-        assert rest == ""
-        return
-
-    def height(part):
-        lines = part.rstrip("\n").split("\n")
-        return sum(max(1, -(-len(line) // 58)) for line in lines)
-
-    # the split is the best of all splits between entries: none gives a shorter taller column
-    cut = first.count("\n@") + 1
-    best = max(height(first), height(rest))
-    for other in range(1, n):
-        a, b = "\n".join(entries[:other]), "\n".join(entries[other:])
-        assert max(height(a), height(b)) >= best, other
-    assert first.count("@") == cut
-
-
 def test_reproducibility_footer(demsar_html):
     (table,) = cdplot.load_example("demsar2006")
     assert table.sha256 in demsar_html

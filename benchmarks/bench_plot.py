@@ -1,13 +1,17 @@
 """Speed of the figures (issues 3 and 8).  Run: python benchmarks/bench_plot.py [--repeat N]
 
+``--compare CHECKOUT`` times ``cdplot plot`` 30 x 10 -> SVG of another checkout (e.g.
+``git worktree add --detach /tmp/base 281abae``) by turns with this one, whole
+processes, and prints both medians (wall and CPU); run it from outside either tree.
+
 Prints medians of repeated runs, never asserts: timing belongs here, not in tests.
 
 Targets on the 2-core reference machine:
 - ``cdplot plot`` of a 30 x 10 table to SVG, whole process: median under 1.0 s, and no
   slower than a script drawing the same diagram with scikit-posthocs'
   ``critical_difference_diagram`` (the ratio is printed); issue 8 adds: no slower than
-  the code of when it was filed (commit 281abae), which ``/work/briefs/cmp_plot.py``
-  runs interleaved with this tree;
+  the code of when it was filed (commit 281abae), which ``--compare`` runs
+  interleaved with this tree;
 - a 50-method CD diagram in-process, drawn and rendered (Agg): under 0.3 s;
 - a 100-method CD diagram with 60-character names in-process (issue 8): layout and
   artists, and drawn and rendered (Agg), each under 0.5 s.
@@ -18,8 +22,8 @@ write, without importing ``matplotlib.figure``, its axes and backends (the ~0.3 
 281abae had cut by stubbing ``kwdoc``).  Measured on the shared 2-core machine (load
 average 1-6, so wall times are inflated; CPU medians):
 
-- whole process, 30 x 10 to SVG, ``/work/briefs/cmp_plot.py`` interleaved with
-  281abae (canvas / 281abae): 15 runs at load 1.7-2.4, wall 0.638 / 1.118 s, CPU
+- whole process, 30 x 10 to SVG, interleaved with 281abae (the script that
+  ``--compare`` replaced; canvas / 281abae): 15 runs at load 1.7-2.4, wall 0.638 / 1.118 s, CPU
   0.424 / 0.798 s; 7 runs at load 0.9, wall 0.543 / 0.957 s, CPU 0.539 / 0.961 s;
 - in-process, 50 methods: layout and artists 0.074 s CPU; drawn and written to SVG by
   matplotlib 0.250 s, by the canvas 0.112 s;
@@ -166,14 +170,55 @@ def use_bytecode() -> None:
     compileall.compile_dir(str(package), quiet=1)
 
 
+def compare(other: Path, table: Path, tmp: Path, repeat: int) -> int:
+    """Whole-process ``cdplot plot`` to SVG of this tree and ``other``, run by turns."""
+    import compileall
+    import resource
+
+    compileall.compile_dir(str(other / "cdplot"), quiet=1)
+    roots = {"this tree": ROOT, str(other): other}
+    walls: dict[str, list[float]] = {name: [] for name in roots}
+    cpus: dict[str, list[float]] = {name: [] for name in roots}
+    for _ in range(repeat):
+        for name, root in roots.items():
+            # the checkout's own cdplot: first on the path, and the working directory
+            # (python -m puts the working directory ahead of PYTHONPATH)
+            env = dict(os.environ, PYTHONPATH=str(root))
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            t0 = time.perf_counter()
+            subprocess.run(
+                [sys.executable, "-m", "cdplot", "plot", str(table), "-o", str(tmp / "c.svg")],
+                check=True,
+                cwd=root,
+                env=env,
+                capture_output=True,
+            )
+            walls[name].append(time.perf_counter() - t0)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpus[name].append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    for name in roots:
+        print(
+            f"cdplot plot 30x10 -> SVG, {name}: wall median {statistics.median(walls[name]):.3f} s,"
+            f" CPU median {statistics.median(cpus[name]):.3f} s (n={repeat})"
+        )
+    return 0
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=7, help="runs per measurement (default: 7)")
+    parser.add_argument(
+        "--compare",
+        metavar="CHECKOUT",
+        help="only time `cdplot plot` 30x10 -> SVG of this other checkout by turns with this one",
+    )
     args = parser.parse_args(argv)
     use_bytecode()
     tmp = Path(tempfile.mkdtemp(prefix="cdplot-bench-"))
     table = tmp / "scores-30x10.csv"
     write_table(table, 30, 10)
+    if args.compare:
+        return compare(Path(args.compare).resolve(), table, tmp, args.repeat)
 
     def cdplot_cli():
         subprocess.run(

@@ -230,7 +230,15 @@ def warn_unfit(what: str, lay_need, *, style, ax, width_pt, alternative: str) ->
 
 
 def _clear_measure_caches() -> None:
-    for cached in (_font_files, _em_widths, _em_sum, _measure_for, _line_metrics, _metric_face):
+    for cached in (
+        _font_files,
+        _em_widths,
+        _em_sum,
+        _measure_for,
+        _line_metrics,
+        _metric_face,
+        _svg._face_files,
+    ):
         cached.cache_clear()
 
 
@@ -380,21 +388,13 @@ def _metric_face(font: str, bold: bool):
     The files are the ones matplotlib's text drawing finds for the families
     :func:`text_kws` names, with the same weight and stretch, in order.
     """
-    from matplotlib.font_manager import FontProperties, findfont, get_font
+    from matplotlib.font_manager import get_font
 
     bold_w = bold_kws(font)
-    files = []
-    for family in font_family(font):
-        prop = FontProperties(
-            family=family,
-            weight=bold_w["fontweight"] if bold else "normal",
-            stretch=bold_w.get("fontstretch", "normal") if bold else "normal",
-        )
-        try:
-            files.append(findfont(prop, fallback_to_default=False))
-        except ValueError:  # as matplotlib: a family it cannot find is left out
-            continue
-    return get_font(files)
+    weight = bold_w["fontweight"] if bold else "normal"
+    stretch = bold_w.get("fontstretch", "normal") if bold else "normal"
+    # the SVG canvas looks the files up the same way: one lookup, one cache to clear
+    return get_font(list(_svg._face_files(tuple(font_family(font)), weight, stretch)))
 
 
 @functools.lru_cache(maxsize=256)

@@ -32,6 +32,7 @@ from .layout import (
 from .references import (
     anova_paragraph,
     bibtex,
+    bibtex_columns,
     choice_paragraph,
     consistency_paragraph,
     methods_paragraphs,
@@ -862,7 +863,9 @@ def document_context(
         "consistency": consistency_context(mc, order) if mc is not None else None,
         "consistency_note": consistency_note,
         "references": [{"key": ref.key, "cite": ref.cite, "text": ref.text} for ref in refs],
-        "bibtex": bibtex(results, consistency=mc is not None, auto=auto),
+        "bibtex": (bib := bibtex(results, consistency=mc is not None, auto=auto)),
+        # the same entries in print's two columns, none split (report.css)
+        "bibtex_columns": bibtex_columns(bib, paper=paper),
         "methods": ([_choice_methods(auto, results)] if auto is not None else [])
         + [
             {
@@ -1195,7 +1198,8 @@ def anova_document_context(
         "consistency": None,
         "consistency_note": None,
         "references": [{"key": ref.key, "cite": ref.cite, "text": ref.text} for ref in refs],
-        "bibtex": bibtex([], auto=auto),
+        "bibtex": (bib := bibtex([], auto=auto)),
+        "bibtex_columns": bibtex_columns(bib, paper=paper),
         "methods": [
             _choice_methods(auto, []),
             {

@@ -158,6 +158,21 @@ def test_methods_paragraph_references_and_bibtex(demsar_html):
         assert f"@{'phdthesis' if key == 'nemenyi1963' else 'article'}{{{key}," in text
 
 
+def test_bibtex_columns_hold_the_whole_bibtex_without_an_entry_split(demsar_html):
+    # print sets the columns side by side instead of WeasyPrint's balanced columns (issue 9);
+    # the screen shows them one under the other in one box
+    from cdplot.reporting.references import REFERENCES
+
+    box = demsar_html.split('<div class="bibtex">')[1].split("</div></div>")[0]
+    columns = [unescape(c) for c in re.findall(r"<pre>(.*?)</pre>", box, re.S)]
+    assert len(columns) == 2
+    keys = re.findall(r'<li id="ref-([^"]+)">', demsar_html)
+    assert len(keys) >= 7
+    # every work of the reference list, in its order, as REFERENCES has it
+    assert "\n".join(columns) == "\n".join(REFERENCES[key].bibtex for key in keys)
+    assert all(c.startswith("@") and c.endswith("}\n") for c in columns)
+
+
 def test_reproducibility_footer(demsar_html):
     (table,) = cdplot.load_example("demsar2006")
     assert table.sha256 in demsar_html

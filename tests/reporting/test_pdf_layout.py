@@ -248,3 +248,189 @@ def test_parametric_report_words_do_not_overlap_and_stay_inside(tmp_path, k, n, 
         for box, text in words:
             assert box[0] >= LEFT - TOL, f"page {number}: {text!r} crosses the left margin"
             assert box[2] <= w - RIGHT + TOL, f"page {number}: {text!r} crosses the right margin"
+
+
+# ---- the BibTeX and the numbered groups (issue 9: "BibTeX is never split") ----
+#
+# Both are set in columns that cdplot fills (references.bibtex_columns, pairwise.html.j2):
+# read back from the word boxes, each BibTeX entry must run down one column of one page, and
+# the groups must read a, b, c, ... down the columns, the columns from left to right.
+
+_ENTRY_START = re.compile(r"@(\w+)\{(\w+),$")
+_GROUP_LETTER = re.compile(r"[A-Za-z]\d*:$")
+
+
+def _columns(page) -> dict[int, list[tuple[float, str]]]:
+    """Rows ``(y, text without spaces)`` of the page's left (0) and right (1) halves."""
+    mid = page["width"] / 2
+    rows: dict[int, dict[float, list]] = {0: {}, 1: {}}
+    for line in page["lines"]:
+        for box, text in line:
+            rows[int(box[0] >= mid)].setdefault(round(box[1], 1), []).append((box[0], text))
+    return {
+        side: [(y, "".join(t for _, t in sorted(words))) for y, words in sorted(found.items())]
+        for side, found in rows.items()
+    }
+
+
+def _bibtex_entries(pages) -> dict[str, tuple[int, int, int, float]]:
+    """``key: (page, column, lines, top)`` of every BibTeX entry, each read down its column.
+
+    Fails when an entry does not continue down its column on its page to its last line
+    (cut between the columns or the pages) or reads otherwise than ``REFERENCES`` has it.
+    """
+    from cdplot.reporting.references import REFERENCES
+
+    found = {}
+    for number, page in enumerate(pages, start=1):
+        for side, rows in _columns(page).items():
+            for i, (y, text) in enumerate(rows):
+                start = _ENTRY_START.match(text)
+                if not start:
+                    continue
+                key = start.group(2)
+                want = "".join(REFERENCES[key].bibtex.split())
+                got, j = "", i
+                while len(got) < len(want) and j < len(rows):
+                    got += rows[j][1]
+                    j += 1
+                assert got == want, f"page {number}: BibTeX entry {key} is cut or garbled"
+                found[key] = (number, side, j - i, y)
+    return found
+
+
+def _taller(heights: list[int], cut: int) -> int:
+    """Lines of the taller column, ``cut`` entries of these heights in the first."""
+
+    def column(part):
+        # a blank line between two entries
+        return sum(part) + max(len(part) - 1, 0)
+
+    return max(column(heights[:cut]), column(heights[cut:]))
+
+
+def _best_split(heights: list[int]) -> int:
+    """Lines of the taller column of the best split of entries this tall."""
+    return min(_taller(heights, cut) for cut in range(1, len(heights) + 1))
+
+
+def _check_bibtex(pages, at_least=("friedman1937", "iman1980", "demsar2006", "nemenyi1963")):
+    entries = _bibtex_entries(pages)
+    assert set(at_least) <= set(entries)
+    # the whole BibTeX on one page, its first column filled first
+    assert len({page for page, _side, _n, _y in entries.values()}) == 1
+    in_order = list(entries.values())
+    sides = [side for _page, side, _n, _y in in_order]
+    assert sides == sorted(sides)
+    assert sides[0] == 0
+    # the two columns start level, and the taller is as short as whole entries allow (the
+    # entries' lines as WeasyPrint wrapped them: cdplot counted them right)
+    tops = {side: y for _page, side, _n, y in reversed(in_order)}
+    assert len(set(tops.values())) == 1
+    heights = [n for _page, _side, n, _y in in_order]
+    assert _taller(heights, sides.count(0)) == _best_split(heights)
+    return entries
+
+
+def _groups(pages) -> list[list[str]]:
+    """The numbered groups' letters, column by column (left to right), each top to bottom."""
+    heading = "Groups of methods that do not differ significantly"
+    for page in pages:
+        for line in page["lines"]:
+            if " ".join(t for _, t in line) == heading:
+                top = line[0][0][3]
+                break
+        else:
+            continue
+        # the rows under the heading that hold letters: the list, however many columns
+        words = sorted((b[1], b[0], t) for line in page["lines"] for b, t in line if b[1] > top)
+        rows: dict[float, list] = {}
+        for y, x, text in words:
+            rows.setdefault(round(y, 1), []).append((x, text))
+        letters = []
+        for _y, row in sorted(rows.items()):
+            marks = [(x, t[:-1]) for x, t in row if _GROUP_LETTER.match(t)]
+            if not marks:
+                break
+            letters += marks
+        columns: dict[float, list[str]] = {}
+        for x, letter in letters:  # rows top down: each column's letters in order
+            columns.setdefault(round(x), []).append(letter)
+        return [columns[x] for x in sorted(columns)]
+    raise AssertionError(f"no heading {heading!r}")
+
+
+@pytest.mark.parametrize(("k", "n"), [c for c in GRID if c[0] >= 30], ids=lambda c: str(c))
+def test_bibtex_entries_whole_and_groups_read_down_the_columns(reports, k, n):
+    pages, _ = reports[k, n]
+    _check_bibtex(pages)
+    from cdplot.reporting.context import _group_letters
+
+    columns = _groups(pages)
+    letters = [letter for column in columns for letter in column]
+    # a, b, c, ... down the first column, then the next: the order of the method table
+    assert letters == [_group_letters(i) for i in range(len(letters))]
+    assert len(letters) > 4
+    # four columns, filled down as evenly as Jinja's slice(4) deals them
+    rows = -(-len(letters) // 4)
+    assert len(columns) == 4
+    assert [len(c) for c in columns] == sorted((len(c) for c in columns), reverse=True)
+    assert len(columns[0]) == rows
+    assert len(columns[-1]) >= rows - 1
+
+
+@pytest.fixture(scope="module")
+def examples(tmp_path_factory):
+    """The PDF reports of Demsar's and Yang's examples (word boxes), made side by side."""
+    folder = tmp_path_factory.mktemp("examples")
+    env = dict(os.environ, SOURCE_DATE_EPOCH="1767225600")
+    running = {}
+    for name in ("demsar2006", "yang-table9"):
+        cmd = [sys.executable, "-m", "cdplot", "report", "--example", name]
+        cmd += ["-o", str(folder / f"{name}.pdf")]
+        running[name] = subprocess.Popen(cmd, env=env, stderr=subprocess.DEVNULL)
+    for proc in running.values():
+        assert proc.wait() == 0, proc.args
+    return {name: _words(folder / f"{name}.pdf") for name in running}
+
+
+def test_bibtex_of_the_examples_is_whole_on_one_page(examples):
+    _check_bibtex(examples["demsar2006"])
+    # six metrics: the tau between their rankings is cited too (eight entries)
+    assert len(_check_bibtex(examples["yang-table9"], at_least=["kendall1945"])) == 8
+
+
+def test_bibtex_too_long_for_a_page_splits_between_entries_only(monkeypatch, tmp_path):
+    # no report cites all 21 works, whose two columns would be taller than a page: the
+    # entries are then set in blocks of two columns, a page each, cut only between entries
+    from cdplot.reporting import fetcher as fetching
+    from cdplot.reporting import render
+    from cdplot.reporting.references import REFERENCES, bibtex_columns
+    from cdplot.reporting.templating import render_template
+
+    weasyprint = pytest.importorskip("weasyprint")
+    monkeypatch.setattr(
+        render, "figure_svgs_many", lambda results, prefixes, **kw: [[] for _ in results]
+    )
+    ctx, _bar = render.prepare_context(_table(4, 14, seed=1), date="2026-01-01")
+    everything = "\n".join(ref.bibtex for ref in REFERENCES.values())
+    ctx["bibtex_columns"] = blocks = bibtex_columns(everything, paper="a4")
+    assert len(blocks) == 2
+    html = render_template(
+        "base.html.j2", render.finish_context(ctx, embed_fonts=False, paper="a4")
+    )
+    pdf = tmp_path / "all.pdf"
+    weasyprint.HTML(string=html, url_fetcher=fetching.make_fetcher()).write_pdf(pdf)
+    pages = _words(pdf)
+    entries = _bibtex_entries(pages)
+    assert list(entries) == list(REFERENCES)
+    # block by block: each on a page of its own, its first column filled first
+    for block, page in zip(blocks, sorted({p for p, _s, _n, _y in entries.values()}), strict=True):
+        keys = [
+            _ENTRY_START.match(line).group(2)
+            for c in block
+            for line in c.split("\n")
+            if _ENTRY_START.match(line)
+        ]
+        assert {entries[key][0] for key in keys} == {page}
+        assert [entries[key][1] for key in keys] == sorted(entries[key][1] for key in keys)

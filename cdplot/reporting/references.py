@@ -749,13 +749,14 @@ def bibtex_columns(text: str, *, paper: str = "a4") -> list[list[str]]:
         Blocks, each of one or two columns of whole entries (written as
         :func:`bibtex` writes them), as many blocks as it takes for each to
         fit on one page: a single block unless the entries fill more than two
-        columns of a page.  Joined in order with blank lines, they give ``text``.
+        columns of a page.  Each column ends in a newline; joined in order by
+        newlines, they give ``text``.
 
     Notes
     -----
-    The report's print stylesheet sets a block's columns side by side and
-    keeps the block on one page, so that no entry is split between columns
-    or pages.  The split between the two columns of a block is the one that
+    The report's print stylesheet sets a block's columns side by side on one
+    line (inline blocks), which no page break can cut, so that no entry is
+    split between columns or pages.  The split between the two columns of a block is the one that
     makes the taller column shortest (the first the taller one on a tie, as
     balanced columns fill), counting the lines that wrap.  WeasyPrint's own
     balanced columns (``columns: 2``) cut entries in two, and lay the block

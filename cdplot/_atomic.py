@@ -20,7 +20,7 @@ from pathlib import Path
 
 from .errors import CdplotError
 
-__all__ = ["atomic_write", "temporary_name"]
+__all__ = ["atomic_write", "remove_stale", "temporary_name"]
 
 _TMP = re.compile(r"^\.(?P<name>.+)\.cdplot-(?P<pid>\d+)-[0-9a-f]{8}\.tmp$")
 
@@ -48,6 +48,16 @@ def _remove_stale(directory: Path, name: str) -> None:
             if m and m["name"] == name and not _pid_alive(int(m["pid"])):
                 with contextlib.suppress(OSError):
                     os.unlink(entry.path)
+
+
+def remove_stale(path) -> None:
+    """Remove the temporary files of ``path`` left by processes that no longer run.
+
+    For a parent whose child was killed while writing ``path`` (the child's
+    temporary file names the child).
+    """
+    path = Path(path)
+    _remove_stale(path.parent if str(path.parent) else Path("."), path.name)
 
 
 def _open_exclusive(tmp: Path, mode: int) -> int:

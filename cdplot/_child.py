@@ -7,6 +7,10 @@ with an address-space limit and a deadline turns both into a one-line error.
 Forked children (these and the report's drawing workers) also ask the kernel
 to end them when the parent dies, so that a killed ``cdplot`` leaves nothing
 running.
+
+A :class:`Helper` is a child forked early that prepares itself (imports a
+heavy library) while the parent works, then answers one request: the PDF
+report's writer imports WeasyPrint while the parent analyses and draws.
 """
 
 from __future__ import annotations
@@ -16,14 +20,43 @@ import os
 import pickle
 import select
 import signal
+import struct
 import sys
+import threading
 import time
 
-__all__ = ["BoundExceeded", "die_with_parent", "run_bounded"]
+__all__ = [
+    "BoundExceeded",
+    "ChildDied",
+    "Helper",
+    "die_with_parent",
+    "forking_allowed",
+    "run_bounded",
+]
 
 
 class BoundExceeded(Exception):
     """The child ran out of time or memory (the message says which)."""
+
+
+class ChildDied(Exception):
+    """A helper process ended without an answer (killed, out of memory); the message says how."""
+
+
+def forking_allowed() -> bool:
+    """Whether this process may fork helpers that run Python beside it.
+
+    Forking is only safe from a process with a single thread (a Jupyter
+    kernel has several: a fork copies locks other threads may hold), is only
+    offered here on Linux, and ``CDPLOT_NO_WORKERS=1`` asks for everything
+    in one process.
+    """
+    return (
+        sys.platform.startswith("linux")
+        and hasattr(os, "fork")
+        and threading.active_count() == 1
+        and not os.environ.get("CDPLOT_NO_WORKERS")
+    )
 
 
 def die_with_parent() -> None:
@@ -153,3 +186,179 @@ def run_bounded(func, *, seconds: float, memory: int):
     if kind == "text":
         raise RuntimeError(value)
     raise value
+
+
+# a request to a Helper: its length (8 bytes, little-endian), then its pickle
+_LENGTH = struct.Struct("<Q")
+
+
+def _read_exactly(fd: int, n: int) -> bytes | None:
+    chunks, left = [], n
+    while left:
+        chunk = os.read(fd, min(left, 1 << 20))
+        if not chunk:
+            return None
+        chunks.append(chunk)
+        left -= len(chunk)
+    return b"".join(chunks)
+
+
+def _ended_how(wait_status: int) -> str:
+    code = os.waitstatus_to_exitcode(wait_status)
+    if code < 0:
+        try:
+            return f"killed by {signal.Signals(-code).name}"
+        except ValueError:
+            return f"killed by signal {-code}"
+    return f"exit status {code}"
+
+
+class Helper:
+    """A forked process that prepares itself while this one works, then answers one request.
+
+    Start it with :meth:`start`, ask it with :meth:`ask` and always
+    :meth:`stop` it (``finally``): a helper not asked yet is killed there.
+    The helper dies with its parent (:func:`die_with_parent`), leaves
+    SIGINT to the parent (which stops it) and ends on SIGTERM.
+    """
+
+    def __init__(self, pid: int, to_child: int, from_child: int):
+        self.pid = pid
+        self._to_child = to_child
+        self._from_child = from_child
+        self._running = True
+
+    @classmethod
+    def start(cls, prepare, serve) -> Helper | None:
+        """Fork a helper that calls ``prepare()`` at once and ``serve(request)`` when asked.
+
+        Parameters
+        ----------
+        prepare : callable
+            Takes no argument; its work (imports) overlaps the parent's.  An
+            exception it raises is the answer to the request.
+        serve : callable
+            Takes the request; returns a picklable value.
+
+        Returns
+        -------
+        Helper or None
+            None when no process can be forked (a limit, a sandbox).
+        """
+        # what this process printed must not be printed again by the child
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(AttributeError, OSError, ValueError):
+                stream.flush()
+        request_r, request_w = os.pipe()
+        answer_r, answer_w = os.pipe()
+        try:
+            pid = os.fork()
+        except OSError:
+            for fd in (request_r, request_w, answer_r, answer_w):
+                os.close(fd)
+            return None
+        if pid == 0:  # child
+            status = 0
+            try:
+                os.close(request_w)
+                os.close(answer_r)
+                _serve(prepare, serve, request_r, answer_w)
+            except BaseException:  # noqa: BLE001 - never return into the parent's code
+                status = 1
+            finally:
+                for stream in (sys.stdout, sys.stderr):
+                    with contextlib.suppress(Exception):
+                        stream.flush()
+                os._exit(status)
+        os.close(request_r)
+        os.close(answer_w)
+        return cls(pid, request_w, answer_r)
+
+    def ask(self, request):
+        """Send ``request``, wait for the answer and return it (or raise what was raised).
+
+        Raises
+        ------
+        ChildDied
+            When the helper ended without an answer.
+        Exception
+            What ``prepare`` or ``serve`` raised, when it pickles (its
+            traceback stays in the helper); otherwise a RuntimeError with its
+            text.
+        """
+        if not self._running:
+            raise ChildDied("it was stopped already")
+        data = pickle.dumps(request, protocol=pickle.HIGHEST_PROTOCOL)
+        try:
+            try:
+                with os.fdopen(self._to_child, "wb", closefd=True) as fh:
+                    self._to_child = -1
+                    fh.write(_LENGTH.pack(len(data)))
+                    fh.write(data)
+            except BrokenPipeError:
+                pass  # the helper is gone: its exit status says how
+            with os.fdopen(self._from_child, "rb", closefd=True) as fh:
+                self._from_child = -1
+                answer = fh.read()
+            _, wait_status = os.waitpid(self.pid, 0)
+            self._running = False
+        except BaseException:
+            self.stop()
+            raise
+        if not answer:
+            raise ChildDied(_ended_how(wait_status))
+        kind, value = pickle.loads(answer)
+        if kind == "ok":
+            return value
+        if kind == "text":
+            raise RuntimeError(value)
+        raise value
+
+    def stop(self) -> None:
+        """End the helper if it still runs, and close the pipes (idempotent)."""
+        for name in ("_to_child", "_from_child"):
+            fd = getattr(self, name)
+            if fd >= 0:
+                with contextlib.suppress(OSError):
+                    os.close(fd)
+                setattr(self, name, -1)
+        if self._running:
+            self._running = False
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self.pid, signal.SIGKILL)
+            with contextlib.suppress(ChildProcessError):
+                os.waitpid(self.pid, 0)
+
+
+def _serve(prepare, serve, request_fd: int, answer_fd: int) -> None:
+    """The helper's life: prepare, wait for the request, answer it."""
+    die_with_parent()
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    # Ctrl-C reaches the whole process group: the parent decides, and stops this process
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    failed = None
+    try:
+        prepare()
+    except BaseException as exc:  # noqa: BLE001 - it is the answer to the request
+        failed = exc
+    head = _read_exactly(request_fd, _LENGTH.size)
+    if head is None:
+        return  # the parent went on without asking
+    body = _read_exactly(request_fd, _LENGTH.unpack(head)[0])
+    if body is None:
+        return
+    os.close(request_fd)
+    if failed is not None:
+        outcome = ("error", failed)
+    else:
+        try:
+            outcome = ("ok", serve(pickle.loads(body)))
+        except BaseException as exc:  # noqa: BLE001 - everything goes back to the parent
+            outcome = ("error", exc)
+    try:
+        data = pickle.dumps(outcome, protocol=pickle.HIGHEST_PROTOCOL)
+        pickle.loads(data)  # an exception whose __init__ takes other arguments does not load
+    except Exception:  # noqa: BLE001 - an unpicklable answer travels as text
+        data = pickle.dumps(("text", f"{type(outcome[1]).__name__}: {outcome[1]}"))
+    with os.fdopen(answer_fd, "wb") as fh:
+        fh.write(data)

@@ -5,11 +5,12 @@ import signal
 import subprocess
 import sys
 import textwrap
+import threading
 import time
 
 import pytest
 
-from cdplot._child import BoundExceeded, run_bounded
+from cdplot._child import BoundExceeded, ChildDied, Helper, forking_allowed, run_bounded
 
 
 def test_returns_the_value():
@@ -87,3 +88,128 @@ def _alive(pid: int) -> bool:
             return fh.read().split(")")[-1].split()[0] != "Z"
     except OSError:
         return False
+
+
+# --- Helper: a child forked early that answers one request -------------------------------
+linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="forks on Linux")
+
+
+def _reaped(pid: int) -> bool:
+    try:
+        os.waitpid(pid, os.WNOHANG)
+    except ChildProcessError:
+        return True
+    return False
+
+
+@linux_only
+def test_helper_prepares_then_answers():
+    prepared = []
+    helper = Helper.start(lambda: prepared.append(os.getpid()), lambda r: (r * 2, prepared))
+    try:
+        value, seen = helper.ask("ab" * 300_000)
+    finally:
+        helper.stop()
+    assert value == "ab" * 600_000
+    # prepare() ran in the helper, before the request, and not here
+    assert seen == [helper.pid]
+    assert prepared == []
+    assert _reaped(helper.pid)
+
+
+@linux_only
+def test_helper_raises_what_prepare_or_serve_raised():
+    def no_import():
+        raise ImportError("no module named 'weasyprint'")
+
+    helper = Helper.start(no_import, lambda r: r)
+    with pytest.raises(ImportError, match="weasyprint"):
+        helper.ask(1)
+    helper.stop()
+
+    def serve(request):
+        raise KeyError(request)
+
+    helper = Helper.start(lambda: None, serve)
+    with pytest.raises(KeyError, match="k"):
+        helper.ask("k")
+    helper.stop()
+
+
+class _Odd(Exception):
+    def __init__(self, a, b):
+        super().__init__(f"{a}/{b}")
+
+
+@linux_only
+def test_an_exception_that_does_not_unpickle_comes_back_as_text():
+    def serve(request):
+        raise _Odd(1, 2)
+
+    helper = Helper.start(lambda: None, serve)
+    with pytest.raises(RuntimeError, match=r"^_Odd: 1/2$"):
+        helper.ask(None)
+    helper.stop()
+
+
+@linux_only
+def test_a_killed_helper_is_child_died():
+    helper = Helper.start(lambda: None, lambda r: os.kill(os.getpid(), signal.SIGKILL))
+    with pytest.raises(ChildDied, match=r"^killed by SIGKILL$"):
+        helper.ask(None)
+    helper.stop()
+    assert _reaped(helper.pid)
+    helper = Helper.start(lambda: None, lambda r: os._exit(5))
+    with pytest.raises(ChildDied, match=r"^exit status 5$"):
+        helper.ask(None)
+    helper.stop()
+
+
+@linux_only
+def test_a_helper_not_asked_is_stopped_at_once():
+    helper = Helper.start(lambda: time.sleep(60), lambda r: r)
+    start = time.monotonic()
+    helper.stop()
+    assert time.monotonic() - start < 5
+    assert _reaped(helper.pid)
+    helper.stop()  # again: nothing to do
+    with pytest.raises(ChildDied, match="stopped already"):
+        helper.ask(1)
+
+
+@linux_only
+def test_a_helper_dies_with_a_killed_parent(tmp_path):
+    pid_file = tmp_path / "pid"
+    script = textwrap.dedent(
+        f"""
+        import os, time
+        from cdplot._child import Helper
+
+        helper = Helper.start(lambda: time.sleep(120), lambda r: r)
+        with open({str(pid_file)!r} + ".tmp", "w") as fh:
+            fh.write(str(helper.pid))
+        os.rename({str(pid_file)!r} + ".tmp", {str(pid_file)!r})
+        time.sleep(120)
+        """
+    )
+    parent = subprocess.Popen([sys.executable, "-c", script])
+    deadline = time.monotonic() + 60
+    while not pid_file.exists():
+        assert time.monotonic() < deadline, "the helper never started"
+        time.sleep(0.05)
+    helper = int(pid_file.read_text())
+    assert _alive(helper)
+    parent.send_signal(signal.SIGKILL)
+    parent.wait(10)
+    deadline = time.monotonic() + 10
+    while _alive(helper) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not _alive(helper), f"helper {helper} outlived its killed parent"
+
+
+def test_forking_allowed_follows_the_environment(monkeypatch):
+    monkeypatch.setenv("CDPLOT_NO_WORKERS", "1")
+    assert not forking_allowed()
+    monkeypatch.delenv("CDPLOT_NO_WORKERS")
+    expected = sys.platform.startswith("linux") and threading.active_count() == 1
+    assert forking_allowed() == expected

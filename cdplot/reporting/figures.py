@@ -16,11 +16,10 @@ import math
 import os
 import re
 import sys
-import threading
 import warnings
 import xml.etree.ElementTree as ET
 
-from .._child import die_with_parent
+from .._child import die_with_parent, forking_allowed
 from .._options import REPORT_FORMATS, check_option
 from ..errors import CdplotError, CdplotWarning
 from .fonts import bundled_fonts
@@ -1108,19 +1107,13 @@ def _worker_count(n_jobs: int, busy_parent: bool) -> int:
     """How many processes to draw in; 0 means in this process.
 
     Workers are forked, which is cheap and inherits everything already
-    imported, but is only safe from a process with a single thread (a
-    Jupyter kernel has several) and only offered on Linux.  They pay off
-    when there is more than one analysis to draw, or when this process has
-    something else to do meanwhile (importing WeasyPrint for a PDF).
+    imported, when :func:`cdplot._child.forking_allowed` (Linux, a single
+    thread).  They pay off when there is more than one analysis to draw, or
+    when this process has something else to do meanwhile (importing
+    WeasyPrint for a PDF).
     """
     cpus = _usable_cpus()
-    if (
-        n_jobs == 0
-        or cpus < 2
-        or not sys.platform.startswith("linux")
-        or threading.active_count() != 1
-        or os.environ.get("CDPLOT_NO_WORKERS")
-    ):
+    if n_jobs == 0 or cpus < 2 or not forking_allowed():
         return 0
     if n_jobs == 1 and not busy_parent:
         return 0

@@ -21,7 +21,8 @@ from typing import Literal
 
 import numpy as np
 
-from .._atomic import atomic_write
+from .._atomic import atomic_write, remove_stale
+from .._child import ChildDied, Helper, forking_allowed
 from .._options import REPORT_FORMATS as FORMATS
 from .._options import (
     Correction,
@@ -40,6 +41,7 @@ from ..stats.pair import PairResult
 from ..stats.parametric import AutoResult
 from ..stats.results import ComparisonResult
 from . import fetcher as fetching
+from . import figures as figure_module
 from ._format import auto_decimals, check_decimals
 from .context import (
     anova_document_context,
@@ -715,11 +717,16 @@ def prepare_context(
     )
 
 
-def _import_pdf_writer() -> None:
-    """Import what writing a PDF needs (about a second), while workers draw the figures."""
+def _import_weasyprint() -> None:
+    """Import WeasyPrint and what its ``write_pdf`` and the fetcher import lazily (~1 s)."""
     import weasyprint  # noqa: F401
     import weasyprint.pdf.fonts  # noqa: F401  (imported lazily by write_pdf otherwise)
+    import weasyprint.urls  # noqa: F401  (the fetcher's base class)
 
+
+def _import_pdf_writer() -> None:
+    """Import what writing a PDF needs, while workers draw the figures (in one process)."""
+    _import_weasyprint()
     preload_templates()
 
 
@@ -730,9 +737,9 @@ def _prepare_html_writer() -> None:
     preload_templates()
 
 
-def _write_pdf(html: str, path: Path, fetcher=None) -> None:
+def _render_pdf(html: str, path: Path, fetcher=None) -> list[str]:
+    """Lay out ``html``, write the PDF atomically at ``path``; return the URLs refused."""
     import gc
-    import warnings
 
     import weasyprint
 
@@ -759,16 +766,63 @@ def _write_pdf(html: str, path: Path, fetcher=None) -> None:
             gc.enable()
     with atomic_write(path, "wb") as fh:
         fh.write(pdf)
-    refused = getattr(fetcher, "refused", ())
-    if refused:
-        shown = ", ".join(repr(u[:60]) for u in refused[:3])
-        more = f" and {len(refused) - 3} more" if len(refused) > 3 else ""
-        warnings.warn(
-            f"the report refers to {len(refused)} outside resources that were not loaded: "
-            f"{shown}{more}",
-            CdplotWarning,
-            stacklevel=3,
-        )
+    return list(getattr(fetcher, "refused", ()))
+
+
+def _warn_refused(refused, *, stacklevel: int) -> None:
+    if not refused:
+        return
+    import warnings
+
+    shown = ", ".join(repr(u[:60]) for u in refused[:3])
+    more = f" and {len(refused) - 3} more" if len(refused) > 3 else ""
+    warnings.warn(
+        f"the report refers to {len(refused)} outside resources that were not loaded: "
+        f"{shown}{more}",
+        CdplotWarning,
+        stacklevel=stacklevel + 1,
+    )
+
+
+def _write_pdf(html: str, path: Path, fetcher=None) -> None:
+    # the warning points at the caller of report()
+    _warn_refused(_render_pdf(html, path, fetcher), stacklevel=3)
+
+
+# ---------------------------------------------------------------------------
+# the PDF writer process
+# ---------------------------------------------------------------------------
+def _serve_pdf(request) -> list[str]:
+    html, path = request
+    return _render_pdf(html, Path(path))
+
+
+def _start_writer() -> Helper | None:
+    """A process that imports WeasyPrint now and writes the PDF later; None: write in this one.
+
+    WeasyPrint's import (about a second: cffi parsing Pango's declarations,
+    ctypes looking for the libraries) then overlaps the analysis, the
+    drawing and the HTML, instead of only the drawing.  A forked process
+    inherits cdplot and numpy already imported; it pays off with a second
+    CPU, under the conditions of the figures' workers.
+    """
+    if figure_module._usable_cpus() < 2 or not forking_allowed():
+        return None
+    return Helper.start(_import_weasyprint, _serve_pdf)
+
+
+def _write_pdf_in(writer: Helper, html: str, path: Path) -> None:
+    """Have the writer process write the PDF; its refused URLs warn here, its errors raise here."""
+    try:
+        refused = writer.ask((html, str(path)))
+    except ChildDied as exc:
+        # its temporary file names it: gone with it
+        remove_stale(path)
+        raise CdplotError(
+            f"writing the PDF {str(path)!r} failed: the writer process ended unexpectedly "
+            f"({exc}); set CDPLOT_NO_WORKERS=1 to write it in one process"
+        ) from None
+    _warn_refused(refused, stacklevel=3)
 
 
 def report(
@@ -912,38 +966,52 @@ or scores
     analysis = _analysis_options(locals())
     if not path.parent.is_dir() and str(path.parent):
         raise CdplotError(f"output folder {str(path.parent)!r} does not exist")
-    ctx, bar = prepare_context(
-        results_or_data,
-        title=title,
-        subtitle=subtitle,
-        author=author,
-        date=date,
-        paper=paper,
-        decimals=decimals,
-        template_dir=template_dir,
-        progress=progress,
-        analysis=analysis,
-        while_drawing=_import_pdf_writer if fmt == "pdf" else _prepare_html_writer,
-        pairs=pairs,
-        format=fmt,
-    )
-    template_dir = _check_template_dir(template_dir)
-    html = render_template(
-        "base.html.j2",
-        finish_context(
-            ctx,
-            embed_fonts=fmt == "html",
-            paper=paper,
-            # WeasyPrint sets an SVG's text letter by letter: the PDF's figures set it as HTML
-            overlay_text=fmt == "pdf",
-        ),
-        template_dir,
-    )
+    # forked before the analysis, so that WeasyPrint's import overlaps all of it
+    writer = _start_writer() if fmt == "pdf" else None
     if fmt == "html":
-        with atomic_write(path, "w") as fh:
-            fh.write(html)
+        while_drawing = _prepare_html_writer
     else:
-        bar.note("writing PDF")
-        _write_pdf(html, path)
+        while_drawing = preload_templates if writer is not None else _import_pdf_writer
+    try:
+        ctx, bar = prepare_context(
+            results_or_data,
+            title=title,
+            subtitle=subtitle,
+            author=author,
+            date=date,
+            paper=paper,
+            decimals=decimals,
+            template_dir=template_dir,
+            progress=progress,
+            analysis=analysis,
+            while_drawing=while_drawing,
+            pairs=pairs,
+            format=fmt,
+        )
+        template_dir = _check_template_dir(template_dir)
+        html = render_template(
+            "base.html.j2",
+            finish_context(
+                ctx,
+                embed_fonts=fmt == "html",
+                paper=paper,
+                # WeasyPrint sets an SVG's text letter by letter: the PDF's figures set it as HTML
+                overlay_text=fmt == "pdf",
+            ),
+            template_dir,
+        )
+        if fmt == "html":
+            with atomic_write(path, "w") as fh:
+                fh.write(html)
+        else:
+            bar.note("writing PDF")
+            if writer is not None:
+                _write_pdf_in(writer, html, path)
+            else:
+                _write_pdf(html, path)
+    finally:
+        # a writer not asked (an error in the analysis, Ctrl-C) ends here at once
+        if writer is not None:
+            writer.stop()
     bar.note(f"wrote {path}")
     return path

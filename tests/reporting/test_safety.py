@@ -4,6 +4,8 @@ import builtins
 import os
 import re
 import socket
+import sys
+import threading
 import urllib.request
 import warnings
 
@@ -48,12 +50,63 @@ def hostile():
     )
 
 
+class _Records:
+    """Values appended by this process or by one it forked (report's PDF writer), kept in a file.
+
+    The writer process inherits the patched functions below, but not this process's memory:
+    what it fetches and opens comes back through the file (written with ``os.write``, which
+    the patched ``open`` does not see).
+    """
+
+    def __init__(self, path):
+        self.path = os.fspath(path)
+
+    def append(self, value):
+        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        try:
+            os.write(fd, value.encode("utf-8", "surrogateescape") + b"\0")
+        finally:
+            os.close(fd)
+
+    def _values(self):
+        try:
+            fd = os.open(self.path, os.O_RDONLY)
+        except FileNotFoundError:
+            return []
+        try:
+            data = b"".join(iter(lambda: os.read(fd, 1 << 16), b""))
+        finally:
+            os.close(fd)
+        return [v.decode("utf-8", "surrogateescape") for v in data.split(b"\0")[:-1]]
+
+    def __iter__(self):
+        return iter(self._values())
+
+    def __len__(self):
+        return len(self._values())
+
+
+@pytest.fixture(params=["writer process", "one process"])
+def pdf_path(request, monkeypatch):
+    """Each PDF test twice: written by report's writer process, and in this process."""
+    from cdplot.reporting import figures
+
+    if request.param == "one process":
+        monkeypatch.setenv("CDPLOT_NO_WORKERS", "1")
+        return
+    if not sys.platform.startswith("linux") or threading.active_count() != 1:
+        pytest.skip("the writer process is forked on Linux from a single thread only")
+    monkeypatch.delenv("CDPLOT_NO_WORKERS", raising=False)
+    monkeypatch.setattr(figures, "_usable_cpus", lambda: 2)
+
+
 @pytest.fixture
-def guarded(monkeypatch):
+def guarded(monkeypatch, tmp_path_factory):
     """Record every URL given to the fetcher and every file opened; fail on any network use."""
     from cdplot.reporting import fetcher as fetcher_module
 
-    calls = {"urls": [], "opened": []}
+    folder = tmp_path_factory.mktemp("guarded")
+    calls = {"urls": _Records(folder / "urls"), "opened": _Records(folder / "opened")}
     real_make = fetcher_module.make_fetcher
 
     def recording_make(*args, **kwargs):
@@ -70,7 +123,8 @@ def guarded(monkeypatch):
     real_open = builtins.open
 
     def recording_open(file, *args, **kwargs):
-        calls["opened"].append(os.fspath(file) if isinstance(file, (str, os.PathLike)) else file)
+        if isinstance(file, (str, bytes, os.PathLike)):
+            calls["opened"].append(os.fsdecode(file))
         return real_open(file, *args, **kwargs)
 
     def no_network(*args, **kwargs):
@@ -112,7 +166,7 @@ def test_html_escapes_every_name(hostile):
         assert value.startswith("#"), (attr, value)
 
 
-def test_pdf_with_hostile_names_fetches_only_fonts(hostile, guarded, tmp_path):
+def test_pdf_with_hostile_names_fetches_only_fonts(hostile, guarded, tmp_path, pdf_path):
     from pypdf import PdfReader
 
     out = tmp_path / "hostile.pdf"
@@ -133,7 +187,7 @@ def test_pdf_with_hostile_names_fetches_only_fonts(hostile, guarded, tmp_path):
     assert "<script>alert('title')</script>" in text
 
 
-def test_hostile_template_causes_no_read_and_no_request(tmp_path, guarded):
+def test_hostile_template_causes_no_read_and_no_request(tmp_path, guarded, pdf_path):
     folder = tmp_path / "tpl"
     folder.mkdir()
     (folder / "title.html.j2").write_text(

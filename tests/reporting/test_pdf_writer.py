@@ -1,0 +1,163 @@
+"""The PDF writer process of report(): the same PDF, clean failures, nothing left behind."""
+
+import os
+import signal
+import sys
+import threading
+import warnings
+
+import pytest
+
+import cdplot
+from cdplot._atomic import atomic_write
+from cdplot._child import Helper
+from cdplot.errors import CdplotError, CdplotWarning
+from cdplot.reporting import figures, render, report
+
+pytestmark = pytest.mark.skipif(
+    not sys.platform.startswith("linux"), reason="the writer process is forked on Linux only"
+)
+
+
+@pytest.fixture
+def writers(monkeypatch):
+    """The writer processes report() starts (the conditions for one made true here)."""
+    monkeypatch.setattr(figures, "_usable_cpus", lambda: 2)
+    monkeypatch.delenv("CDPLOT_NO_WORKERS", raising=False)
+    if threading.active_count() != 1:
+        pytest.skip("another thread is running: cdplot writes the PDF in this process then")
+    started = []
+    real = render._start_writer
+
+    def start():
+        writer = real()
+        started.append(writer)
+        return writer
+
+    monkeypatch.setattr(render, "_start_writer", start)
+    return started
+
+
+@pytest.fixture(scope="module")
+def demsar():
+    return cdplot.compare(cdplot.load_example("demsar2006"))
+
+
+def _reaped(pid: int) -> bool:
+    try:
+        os.waitpid(pid, os.WNOHANG)
+    except ChildProcessError:
+        return True
+    return False
+
+
+def test_the_writer_process_writes_the_same_pdf(writers, demsar, tmp_path, monkeypatch):
+    there = report(demsar, tmp_path / "writer.pdf", date="2024-01-01")
+    assert len(writers) == 1
+    assert isinstance(writers[0], Helper)
+    assert writers[0].pid != os.getpid()
+    assert _reaped(writers[0].pid)
+    monkeypatch.setenv("CDPLOT_NO_WORKERS", "1")
+    here = report(demsar, tmp_path / "here.pdf", date="2024-01-01")
+    assert writers[1] is None
+    assert there.read_bytes() == here.read_bytes()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["here.pdf", "writer.pdf"]
+
+
+def test_no_writer_process_when_forking_is_not_wanted(writers, monkeypatch):
+    monkeypatch.setenv("CDPLOT_NO_WORKERS", "1")
+    assert render._start_writer() is None
+    monkeypatch.delenv("CDPLOT_NO_WORKERS")
+    monkeypatch.setattr(figures, "_usable_cpus", lambda: 1)
+    assert render._start_writer() is None
+
+
+def test_an_html_report_starts_no_writer(writers, demsar, tmp_path):
+    report(demsar, tmp_path / "r.html")
+    assert writers == []
+
+
+def test_a_writer_killed_while_writing_is_a_one_line_error(writers, demsar, tmp_path, monkeypatch):
+    def killed(request):
+        html, path = request
+        # killed outright (as the kernel's OOM killer does) with half a file written
+        with atomic_write(path, "wb") as fh:
+            fh.write(b"%PDF-1.7 half")
+            fh.flush()
+            os.kill(os.getpid(), signal.SIGKILL)
+
+    # the writer is forked by report(): it inherits the patched module
+    monkeypatch.setattr(render, "_serve_pdf", killed)
+    out = tmp_path / "r.pdf"
+    with pytest.raises(CdplotError) as info:
+        report(demsar, out)
+    message = str(info.value)
+    assert "\n" not in message
+    assert message == (
+        f"writing the PDF {str(out)!r} failed: the writer process ended unexpectedly "
+        "(killed by SIGKILL); set CDPLOT_NO_WORKERS=1 to write it in one process"
+    )
+    # neither the output nor the writer's temporary file
+    assert list(tmp_path.iterdir()) == []
+    assert _reaped(writers[0].pid)
+
+
+def test_an_error_in_the_writer_is_raised_as_it_is(writers, demsar, tmp_path, monkeypatch):
+    def fail(html, path, fetcher=None):
+        # what atomic_write raises for an output it cannot put in place
+        raise CdplotError(f"output {str(path)!r} cannot be replaced: Is a directory")
+
+    monkeypatch.setattr(render, "_render_pdf", fail)
+    out = tmp_path / "r.pdf"
+    with pytest.raises(
+        CdplotError, match=r"^output '.*r\.pdf' cannot be replaced: Is a directory$"
+    ):
+        report(demsar, out)
+    assert list(tmp_path.iterdir()) == []
+    assert _reaped(writers[0].pid)
+
+
+def test_a_weasyprint_error_keeps_its_type(writers, demsar, tmp_path, monkeypatch):
+    import weasyprint
+
+    def broken(self, *args, **kwargs):
+        raise ValueError("no layout today")
+
+    monkeypatch.setattr(weasyprint.HTML, "write_pdf", broken)
+    with pytest.raises(ValueError, match="^no layout today$"):
+        report(demsar, tmp_path / "r.pdf")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_refused_urls_warn_through_the_writer(writers, demsar, tmp_path):
+    folder = tmp_path / "tpl"
+    folder.mkdir()
+    (folder / "title.html.j2").write_text(
+        '<h1>{{ title }}</h1><img src="file:///etc/passwd"><img src="http://example.com/x.png">',
+        encoding="utf-8",
+    )
+    out = tmp_path / "r.pdf"
+    with pytest.warns(CdplotWarning) as caught:
+        report(demsar, out, template_dir=folder)
+    assert writers[0] is not None
+    assert [str(w.message) for w in caught] == [
+        "the report refers to 2 outside resources that were not loaded: "
+        "'file:///etc/passwd', 'http://example.com/x.png'"
+    ]
+    # the warning points at the caller of report(), as when written in this process
+    assert caught[0].filename == __file__
+    assert out.is_file()
+
+
+def test_bad_input_ends_the_writer_at_once(writers, tmp_path):
+    scores = cdplot.load_example("demsar2006")
+    out = tmp_path / "r.pdf"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        with pytest.raises(CdplotError, match="alpha"):
+            report(scores, out, alpha=2.0)
+    writer = writers[0]
+    assert writer is not None
+    # stopped (killed and reaped) before report() returned, not left importing
+    assert _reaped(writer.pid)
+    assert list(tmp_path.iterdir()) == []

@@ -6,6 +6,11 @@ Jinja2 templates -> write the HTML, or hand it to WeasyPrint with a URL
 fetcher that serves only cdplot's bundled fonts.  jinja2, matplotlib and
 weasyprint are imported inside the functions, so that ``import cdplot``
 stays light.
+
+A PDF is written by a process forked when :func:`report` starts
+(:func:`_start_writer`): it imports WeasyPrint (about a second) while this
+process analyses, draws and renders the HTML, then receives the HTML,
+lays it out and writes the file.
 """
 
 from __future__ import annotations
@@ -822,6 +827,10 @@ def _write_pdf_in(writer: Helper, html: str, path: Path) -> None:
             f"writing the PDF {str(path)!r} failed: the writer process ended unexpectedly "
             f"({exc}); set CDPLOT_NO_WORKERS=1 to write it in one process"
         ) from None
+    except BaseException:
+        # interrupted here (Ctrl-C, SIGTERM): ask() ended the writer, maybe amid its file
+        remove_stale(path)
+        raise
     _warn_refused(refused, stacklevel=3)
 
 
@@ -946,7 +955,11 @@ or scores
     The PDF is rendered from the same HTML by WeasyPrint, whose URL fetcher
     serves only cdplot's bundled fonts: a name, title or template pointing
     at a file or a web address causes no read and no request.  Every name
-    from the input is escaped.
+    from the input is escaped.  On Linux with two CPUs or more, and from a
+    process with a single thread, WeasyPrint runs in a process forked when
+    ``report`` starts, which imports it while this one analyses and draws;
+    the environment variable ``CDPLOT_NO_WORKERS=1`` keeps all the work
+    in one process.
 
     References
     ----------

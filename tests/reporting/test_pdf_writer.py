@@ -4,6 +4,7 @@ import os
 import signal
 import sys
 import threading
+import time
 import warnings
 
 import pytest
@@ -160,4 +161,31 @@ def test_bad_input_ends_the_writer_at_once(writers, tmp_path):
     assert writer is not None
     # stopped (killed and reaped) before report() returned, not left importing
     assert _reaped(writer.pid)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_an_interrupted_report_leaves_no_writer_and_no_file(writers, demsar, tmp_path, monkeypatch):
+    def slow(request):
+        html, path = request
+        with atomic_write(path, "wb") as fh:
+            fh.write(b"%PDF-1.7 half")
+            fh.flush()
+            time.sleep(60)
+
+    monkeypatch.setattr(render, "_serve_pdf", slow)
+
+    def interrupt(signum, frame):
+        # Ctrl-C once the writer has its temporary file open
+        if any(tmp_path.glob(".*.tmp")):
+            raise KeyboardInterrupt
+
+    old = signal.signal(signal.SIGALRM, interrupt)
+    signal.setitimer(signal.ITIMER_REAL, 0.1, 0.1)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            report(demsar, tmp_path / "r.pdf")
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+    assert _reaped(writers[0].pid)
     assert list(tmp_path.iterdir()) == []

@@ -222,11 +222,26 @@ class Helper:
     SIGINT to the parent (which stops it) and ends on SIGTERM.
     """
 
+    # (parent pid, helper pid) of the helpers started and not yet stopped or heard from
+    _live: set = set()
+
     def __init__(self, pid: int, to_child: int, from_child: int):
         self.pid = pid
         self._to_child = to_child
         self._from_child = from_child
         self._running = True
+        Helper._live.add((os.getpid(), pid))
+
+    @staticmethod
+    def running() -> int:
+        """How many helpers this process started still run (CPUs they may keep busy)."""
+        # a process forked from this one inherits the set, not the helpers
+        me = os.getpid()
+        return sum(1 for parent, _ in Helper._live if parent == me)
+
+    def _ended(self) -> None:
+        self._running = False
+        Helper._live.discard((os.getpid(), self.pid))
 
     @classmethod
     def start(cls, prepare, serve) -> Helper | None:
@@ -301,7 +316,7 @@ class Helper:
                 self._from_child = -1
                 answer = fh.read()
             _, wait_status = os.waitpid(self.pid, 0)
-            self._running = False
+            self._ended()
         except BaseException:
             self.stop()
             raise
@@ -323,7 +338,7 @@ class Helper:
                     os.close(fd)
                 setattr(self, name, -1)
         if self._running:
-            self._running = False
+            self._ended()
             with contextlib.suppress(ProcessLookupError):
                 os.kill(self.pid, signal.SIGKILL)
             with contextlib.suppress(ChildProcessError):

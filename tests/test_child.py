@@ -213,3 +213,16 @@ def test_forking_allowed_follows_the_environment(monkeypatch):
     monkeypatch.delenv("CDPLOT_NO_WORKERS")
     expected = sys.platform.startswith("linux") and threading.active_count() == 1
     assert forking_allowed() == expected
+
+
+@linux_only
+def test_running_counts_the_helpers_not_yet_done():
+    before = Helper.running()
+    helper = Helper.start(lambda: None, lambda r: r)
+    assert Helper.running() == before + 1
+    assert helper.ask(3) == 3
+    assert Helper.running() == before
+    helper = Helper.start(lambda: time.sleep(60), lambda r: r)
+    assert Helper.running() == before + 1
+    helper.stop()
+    assert Helper.running() == before

@@ -19,7 +19,7 @@ import sys
 import warnings
 import xml.etree.ElementTree as ET
 
-from .._child import die_with_parent, forking_allowed
+from .._child import Helper, die_with_parent, forking_allowed
 from .._options import REPORT_FORMATS, check_option
 from ..errors import CdplotError, CdplotWarning
 from .fonts import bundled_fonts
@@ -1109,10 +1109,14 @@ def _worker_count(n_jobs: int, busy_parent: bool) -> int:
     Workers are forked, which is cheap and inherits everything already
     imported, when :func:`cdplot._child.forking_allowed` (Linux, a single
     thread).  They pay off when there is more than one analysis to draw, or
-    when this process has something else to do meanwhile (importing
-    WeasyPrint for a PDF).
+    when this process has something else to do meanwhile (the tables and
+    words of a report).  A PDF report's writer process (importing
+    WeasyPrint meanwhile, :func:`cdplot.reporting.render._start_writer`)
+    takes a CPU of its own: with two, the figures are drawn here, which on
+    the shared 2-core machine cost 0.2-1.3 s less CPU than forking workers
+    beside the writer and was no slower (``benchmarks/bench_report.py``).
     """
-    cpus = _usable_cpus()
+    cpus = _usable_cpus() - Helper.running()
     if n_jobs == 0 or cpus < 2 or not forking_allowed():
         return 0
     if n_jobs == 1 and not busy_parent:

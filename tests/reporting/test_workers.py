@@ -7,6 +7,7 @@ import threading
 import pytest
 
 import cdplot
+from cdplot._child import Helper
 from cdplot.errors import CdplotError
 from cdplot.reporting import figures, render_html, report
 
@@ -33,6 +34,19 @@ def test_worker_count():
     assert figures._worker_count(0, True) == 0
     # one analysis and nothing else to do: forking would only add work
     assert figures._worker_count(1, False) == 0
+
+
+def test_a_pdf_writer_takes_a_cpu_from_the_workers(two_cpus, yang, monkeypatch):
+    assert figures._worker_count(len(yang), False) == 2
+    writer = Helper.start(lambda: None, lambda r: r)
+    try:
+        # the other CPU imports WeasyPrint: the figures are drawn in this process
+        assert figures._worker_count(len(yang), False) == 0
+        monkeypatch.setattr(figures, "_usable_cpus", lambda: 4)
+        assert figures._worker_count(len(yang), False) == 3
+    finally:
+        writer.stop()
+    assert figures._worker_count(len(yang), False) == 4
 
 
 def test_workers_draw_the_same_report(two_cpus, yang, monkeypatch):
@@ -85,6 +99,8 @@ def test_a_dead_worker_is_a_clean_error(two_cpus, yang, tmp_path, monkeypatch):
         os._exit(3)
 
     monkeypatch.setattr(figures, "figure_svgs", die)
+    # a PDF report's writer process takes a CPU: with three, two are left for workers
+    monkeypatch.setattr(figures, "_usable_cpus", lambda: 3)
     out = tmp_path / "r.pdf"
     with pytest.raises(CdplotError, match="worker process ended unexpectedly"):
         report(yang, out)

@@ -33,6 +33,7 @@ from __future__ import annotations
 import argparse
 import collections
 import gc
+import os
 import statistics
 import sys
 import tempfile
@@ -66,10 +67,17 @@ def capture_html(args: list[str], out: Path) -> str:
         return write_pdf(html, path, fetcher)
 
     render._write_pdf = keep
+    # in this process: the writer process (render._start_writer) would not call the patched one
+    saved = os.environ.get("CDPLOT_NO_WORKERS")
+    os.environ["CDPLOT_NO_WORKERS"] = "1"
     try:
         main(["report", *args, "-o", str(out)])
     finally:
         render._write_pdf = write_pdf
+        if saved is None:
+            del os.environ["CDPLOT_NO_WORKERS"]
+        else:
+            os.environ["CDPLOT_NO_WORKERS"] = saved
     return seen["html"]
 
 

@@ -17,21 +17,48 @@ WeasyPrint subsets the embedded fonts with HarfBuzz when ``libharfbuzz-subset0``
 is installed and falls back to fontTools (about a second slower per report)
 otherwise; the script says which one it found.
 
-The figures are drawn in forked worker processes while the main process
-imports WeasyPrint, or for HTML fontTools' subsetter, and compiles the templates
-(see ``cdplot.reporting.figures.figure_svgs_many``); ``--no-workers`` sets
-``CDPLOT_NO_WORKERS=1`` to time everything in one process.  Each line also gives
+The figures of an HTML report are drawn in forked worker processes while the main
+process imports fontTools' subsetter, compiles the templates and builds the tables
+(see ``cdplot.reporting.figures.figure_svgs_many``); a PDF report has its writer
+process (below); ``--no-workers`` sets ``CDPLOT_NO_WORKERS=1`` to time everything
+in one process.  Each line also gives
 the median CPU time (user + system of the process and its workers), which a
 machine shared with other work disturbs less than the wall time; ``--compare``
 times another checkout by turns with this one.
 
 ``--phases`` also prints, per case, where one run spends its time, in one process
-(no workers, so that the phases add up): imports, reading and analysis, what a
-worker run overlaps with drawing the figures -- (*) compiling the templates and
-importing WeasyPrint's PDF side (PDF) or fontTools' subsetter (HTML), then the
-tables and words of the context --, the figures (matplotlib's import and
-drawing), the fonts, the templates, and for a PDF WeasyPrint's layout and its
-drawing and writing of the pages.
+(no workers and no writer process, so that the phases add up): imports, the import
+of WeasyPrint that the writer process (below) overlaps with everything up to the
+templates, reading and analysis, what a worker run overlaps with drawing the
+figures -- (*) compiling the templates (and for HTML importing fontTools'
+subsetter), then the tables and words of the context --, the figures
+(matplotlib's import and drawing), the fonts, the templates, and for a PDF
+WeasyPrint's layout and its drawing and writing of the pages.
+
+A PDF report forks a writer process when ``report()`` starts
+(``cdplot.reporting.render._start_writer``, ``cdplot._child.Helper``): it imports
+WeasyPrint (0.65 s alone, about 1 s beside other work: cffi parsing Pango's
+declarations, ctypes looking for the libraries) while the main process analyses,
+draws (or its workers draw) and renders the HTML, then receives the HTML through
+a pipe, lays it out and writes the file.  Before it, the main process imported
+WeasyPrint while workers drew the figures and built the tables and words only
+afterwards; now the import overlaps those too.  With two CPUs the figures are then
+drawn in the main process (the writer takes the other; workers beside it cost more
+CPU and were no faster for Demsar's and Yang's small figures).  Measured against main
+(eee9d1e) by turns, medians of 5, on the 2-core machine shared by four engineers
+(load average 6-10: whole-process wall times ran 3-5 times the quiet ones and
+varied by several seconds, so they show nothing here).  The critical path from
+each process's own CPU time (``time.process_time`` in each), an estimate of the
+wall time on an idle machine: the main process's work before the fork, then the
+longer of its work until it hands over the HTML and the writer's import, then
+the writer's layout and writing (main: the main process alone, its figure
+workers overlapped): Demsar 3.39 ->
+2.91 s, Yang 7.66 -> 6.41 s, 30 methods x 40 5.90 -> 5.71 s, 60 methods x 40
+10.11 -> 10.45 s (within the noise of the layout; there the main process draws
+large figures itself instead of a worker, and its own work, 2.3 s, far outlasts
+the writer's import, 0.7 s).  CPU of whole runs (``--compare``): PDF Demsar 3.10 /
+3.31 s, 30 methods 6.85 / 7.60, 60 methods 10.37 / 11.03, Yang 7.46 / 6.98; HTML
+(no writer) 1.39 / 1.47, 1.75 / 1.86, 2.50 / 2.44, 1.61 / 1.68.
 
 WeasyPrint sets the text of an SVG one letter at a time (a Pango layout per
 letter), so a PDF report sets each line of figure text as an HTML box over its
@@ -139,9 +166,11 @@ def mark(name):
     marks.append((name, time.perf_counter()))
 import cdplot.reporting.render as R
 pdf = sys.argv[-1].lower().endswith(".pdf")
+mark("start, imports of cdplot")
 if pdf:  # an HTML report never imports WeasyPrint
     import weasyprint.document as D
-mark("start, imports of cdplot" + (" and WeasyPrint" if pdf else ""))
+    R._import_weasyprint()
+    mark("import of WeasyPrint (writer overlaps it)")
 def timed(owner, attr, name, gap, later_gap=None):
     f = getattr(owner, attr)
     calls = []

@@ -203,7 +203,9 @@ def _read_exactly(fd: int, n: int) -> bytes | None:
     return b"".join(chunks)
 
 
-def _ended_how(wait_status: int) -> str:
+def _ended_how(wait_status: int | None) -> str:
+    if wait_status is None:
+        return "it ended without an answer"
     code = os.waitstatus_to_exitcode(wait_status)
     if code < 0:
         try:
@@ -315,7 +317,10 @@ class Helper:
             with os.fdopen(self._from_child, "rb", closefd=True) as fh:
                 self._from_child = -1
                 answer = fh.read()
-            _, wait_status = os.waitpid(self.pid, 0)
+            try:
+                _, wait_status = os.waitpid(self.pid, 0)
+            except ChildProcessError:  # reaped already (SIGCHLD ignored): no status to tell
+                wait_status = None
             self._ended()
         except BaseException:
             self.stop()

@@ -226,3 +226,18 @@ def test_running_counts_the_helpers_not_yet_done():
     assert Helper.running() == before + 1
     helper.stop()
     assert Helper.running() == before
+
+
+@linux_only
+def test_a_helper_answers_when_children_are_reaped_for_us():
+    # a program that ignores SIGCHLD has its children reaped by the kernel: waitpid finds none
+    old = signal.signal(signal.SIGCHLD, signal.SIG_IGN)
+    try:
+        helper = Helper.start(lambda: None, lambda r: r + 1)
+        assert helper.ask(1) == 2
+        helper = Helper.start(lambda: None, lambda r: os._exit(0))
+        with pytest.raises(ChildDied, match="ended without an answer"):
+            helper.ask(1)
+    finally:
+        signal.signal(signal.SIGCHLD, old)
+    assert Helper.running() == 0

@@ -2,6 +2,7 @@
 
 import os
 import signal
+import subprocess
 import sys
 import threading
 import time
@@ -188,4 +189,36 @@ def test_an_interrupted_report_leaves_no_writer_and_no_file(writers, demsar, tmp
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, old)
     assert _reaped(writers[0].pid)
+    assert list(tmp_path.iterdir()) == []
+
+
+def _children(pid: int) -> list[int]:
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children", encoding="ascii") as fh:
+            return [int(p) for p in fh.read().split()]
+    except OSError:
+        return []
+
+
+def test_a_terminated_command_leaves_no_writer_and_no_file(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k != "CDPLOT_NO_WORKERS"}
+    out = tmp_path / "r.pdf"
+    command = [sys.executable, "-m", "cdplot", "report", "--example", "demsar2006", "-o", str(out)]
+    proc = subprocess.Popen(command, env=env, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    children: list[int] = []
+    while not children and proc.poll() is None and time.monotonic() < deadline:
+        children = _children(proc.pid)
+        time.sleep(0.01)
+    if not children:
+        proc.wait(60)
+        pytest.skip("the command forked no writer process on this machine (one CPU?)")
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 128 + signal.SIGTERM, err
+    assert err.strip() == "cdplot report: terminated"
+    deadline = time.monotonic() + 10
+    while any(os.path.exists(f"/proc/{c}") for c in children) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not [c for c in children if os.path.exists(f"/proc/{c}")]
     assert list(tmp_path.iterdir()) == []

@@ -38,6 +38,13 @@ from .references import (
     methods_paragraphs,
     references_for,
 )
+from .table_widths import (
+    consistency_widths,
+    footer_widths,
+    method_table_widths,
+    omnibus_widths,
+    pvalue_widths,
+)
 from .tables import table_model
 
 __all__ = [
@@ -614,6 +621,11 @@ def section_context(
     table = _data_table(r, order, decimals=decimals, paper=paper) if scored else None
     names = [*r.methods, *_datasets(r), r.metric or ""]
     pairwise = _pairwise(r, order, paper=paper)
+    # the stats tables' column widths for the PDF's fixed layout (table_widths)
+    pairwise["widths"] = pvalue_widths(pairwise, paper=paper)
+    mt = _one_line(method_table(r, order, decimals=places), paper)
+    mt["widths"] = method_table_widths(mt, paper=paper)
+    omnibus = _omnibus_rows(r)
     section = {
         "id": f"metric-{index}",
         "kind": "ranks",
@@ -640,8 +652,9 @@ def section_context(
         "order": order,
         "rank_order": list(order) == list(r.order()),
         "table": table,
-        "method_table": _one_line(method_table(r, order, decimals=places), paper),
-        "omnibus": _omnibus_rows(r),
+        "method_table": mt,
+        "omnibus": omnibus,
+        "omnibus_widths": omnibus_widths(omnibus, paper=paper),
         "posthoc": _posthoc(r),
         "pairwise": pairwise,
         # average ranks alone (compare_ranks) have no scores to measure effects on
@@ -850,6 +863,16 @@ def document_context(
         toc.append({"id": "methods", "heading": "Methods and references"})
         toc.append({"id": "reproducibility", "heading": "Reproducibility"})
     refs = references_for(results, consistency=mc is not None, auto=auto)
+    consistency = consistency_context(mc, order) if mc is not None else None
+    if consistency is not None:
+        consistency["widths"] = consistency_widths(consistency, paper=paper)
+    footer = {
+        "versions": _versions(),
+        "inputs": _inputs(results),
+        "options": _options(results, extra_options),
+        "date": date,
+    }
+    footer["widths"] = footer_widths(footer, paper=paper)
     return {
         "title": title,
         "subtitle": subtitle,
@@ -860,7 +883,7 @@ def document_context(
         "summary": summary,
         "toc": toc,
         "sections": sections,
-        "consistency": consistency_context(mc, order) if mc is not None else None,
+        "consistency": consistency,
         "consistency_note": consistency_note,
         "references": [{"key": ref.key, "cite": ref.cite, "text": ref.text} for ref in refs],
         "bibtex": (bib := bibtex(results, consistency=mc is not None, auto=auto)),
@@ -880,12 +903,7 @@ def document_context(
                 strict=False,
             )
         ],
-        "footer": {
-            "versions": _versions(),
-            "inputs": _inputs(results),
-            "options": _options(results, extra_options),
-            "date": date,
-        },
+        "footer": footer,
         "generator": f"cdplot {__version__}",
     }
 
@@ -1185,6 +1203,13 @@ def anova_document_context(
         ("higher_is_better", str(a.higher_is_better)),
     ]
     options += [(k, "default" if v is None else str(v)) for k, v in extra_options.items()]
+    footer = {
+        "versions": _versions(),
+        "inputs": [{"name": t.source or "Python object", "sha256": t.sha256 or "\u2013"}],
+        "options": [{"name": k, "value": v} for k, v in options],
+        "date": date,
+    }
+    footer["widths"] = footer_widths(footer, paper=paper)
     return {
         "title": title,
         "subtitle": subtitle,
@@ -1209,11 +1234,6 @@ def anova_document_context(
                 "latex": anova_paragraph(a, format="latex"),
             },
         ],
-        "footer": {
-            "versions": _versions(),
-            "inputs": [{"name": t.source or "Python object", "sha256": t.sha256 or "\u2013"}],
-            "options": [{"name": k, "value": v} for k, v in options],
-            "date": date,
-        },
+        "footer": footer,
         "generator": f"cdplot {__version__}",
     }

@@ -78,6 +78,17 @@ landscape CD diagram and intervals in parts are print-only (drawing the 60
 methods x 40 figures on the SVG canvas: 0.54 -> 0.24 s CPU, median of 5).
 ``benchmarks/profile_pdf.py`` splits WeasyPrint's part further (cascade, each
 table, column balancing, drawing, PDF/UA tags).
+
+The PDF's statistics tables have measured column widths and ``table-layout: fixed``
+(``cdplot.reporting.table_widths``), so WeasyPrint skips their preferred widths (0.12 s
+of Demsar's render, 0.32-0.41 s of Yang's; part of it, the first use of each font
+style, moves to the tables' layout). WeasyPrint's render of the captured HTML by
+turns with the automatic layout, CPU medians, machine shared at a load of 6-11:
+Demsar 1.21 / 1.39 s (11 runs), Yang 3.50 / 3.53 s (7), 30 methods x 40 4.16 / 3.90 s
+(5; its one stats table of note is the method table); instructions of a whole process
+rendering Demsar's HTML once (callgrind): 7.64 / 7.79 G. Whole processes with
+``--compare`` (CPU medians of 7 at that load): Demsar 3.42 / 3.33 s, Yang 7.50 / 8.01 s:
+the gain is below the noise.
 """
 
 from __future__ import annotations

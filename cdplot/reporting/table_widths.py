@@ -217,6 +217,8 @@ def method_table_widths(mt: dict, *, paper: str = "a4") -> dict | None:
     one_line = bool(mt.get("one_line"))
     # report.css in print: .method-table 8 pt, .method-table.one-line.fs-75 7.5 pt
     size = 7.5 if mt.get("one_line") == "fs-75" else 8.0
+    # report.css: .method-table.one-line th.name, .method-table.one-line td.text (the names,
+    # groups and "differs from") never wrap
     name_wrap = "nowrap" if one_line else "normal"
     columns = [
         [_head("#"), *((str(r["number"]), False, "normal") for r in rows)],
@@ -233,8 +235,8 @@ def method_table_widths(mt: dict, *, paper: str = "a4") -> dict | None:
     if mt["duels"] is not None:
         head = _head("W\u200a/\u200aT\u200a/\u200aL")
         columns.append([head, *((r["wtl"], False, "nowrap") for r in rows)])
-    columns.append([_head("Group"), *((r["groups"], False, "normal") for r in rows)])
-    columns.append([_head("Differs from #"), *((r["differs"], False, "normal") for r in rows)])
+    columns.append([_head("Group"), *((r["groups"], False, name_wrap) for r in rows)])
+    columns.append([_head("Differs from #"), *((r["differs"], False, name_wrap) for r in rows)])
     return column_widths(columns, size=size, pad_em=METHOD_PAD_EM, paper=paper)
 
 

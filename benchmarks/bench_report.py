@@ -85,7 +85,7 @@ of Demsar's render, 0.32-0.41 s of Yang's; part of it, the first use of each fon
 style, moves to the tables' layout). WeasyPrint's render of the captured HTML by
 turns with the automatic layout, CPU medians, machine shared at a load of 6-11:
 Demsar 1.21 / 1.39 s (11 runs), Yang 3.50 / 3.53 s (7), 30 methods x 40 4.16 / 3.90 s
-(5; its one stats table of note is the method table); instructions of a whole process
+(5) and 5.21 / 5.62 s (7, another load); instructions of a whole process
 rendering Demsar's HTML once (callgrind): 7.64 / 7.79 G. Whole processes with
 ``--compare`` (CPU medians of 7 at that load): Demsar 3.42 / 3.33 s, Yang 7.50 / 8.01 s:
 the gain is below the noise.

@@ -23,6 +23,7 @@ from ._format import auto_decimals, fmt_number, fmt_p, symbols_markup
 from .layout import (
     LANDSCAPE_WIDTH_PT,
     TEXT_WIDTH_PT,
+    block_page_starts,
     data_table_layout,
     figure_placement,
     matrix_fits,
@@ -553,6 +554,16 @@ def _data_table(r, order, *, decimals, paper: str) -> dict:
         # the appendix has landscape pages: fewer, wider blocks
         lay = data_table_layout(numbered, datasets, cell_texts, paper=paper, landscape=True)
         width_pt = LANDSCAPE_WIDTH_PT[paper]
+    # in the appendix, a block that cannot fit below the last starts a page of its own
+    starts = (False,) * len(lay.blocks)
+    if split:
+        starts = block_page_starts(
+            [[numbered[j] for j in block] for block in lay.blocks],
+            datasets,
+            [[lay.widths[j] * width_pt for j in block] for block in lay.blocks],
+            lay.name_width * width_pt,
+            paper=paper,
+        )
     blocks = []
     for n, block in enumerate(lay.blocks, start=1):
         used = lay.name_width + sum(lay.widths[j] for j in block)
@@ -581,6 +592,7 @@ def _data_table(r, order, *, decimals, paper: str) -> dict:
                     f"{lay.widths[j] * scale / min(used, 1.0) * 100:.2f}%" for j in block
                 ],
                 "part": n,
+                "new_page": starts[n - 1],
                 "first": block[0] + 1,
                 "last": block[-1] + 1,
             }

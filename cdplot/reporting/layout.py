@@ -25,6 +25,7 @@ __all__ = [
     "longest_word",
     "DataTableLayout",
     "data_table_layout",
+    "block_page_starts",
     "matrix_fits",
     "one_line_size",
     "rank_ranges",
@@ -204,6 +205,104 @@ def data_table_layout(
         if all(sum(cols[j] for j in b) <= room for b in blocks):
             return _finish(size, blocks, name, cols, total)
     return _finish(size, [(j,) for j in range(k)], name, cols, total)
+
+
+# The appendix's landscape page as report.css sets it (@media print): the text height between
+# the 18 mm and 20 mm margins, and the vertical parts of a column block at the tables' 7 pt.
+LANDSCAPE_HEIGHT_PT = {"a4": (210 - 38) * _MM, "letter": 8.5 * 72 - 38 * _MM}
+_LINE = 1.22  # line-height of .data-table
+_BODY_PAD_EM = 0.08  # .appendix-data tbody cells: .04em above and below
+_HEAD_PAD_EM = 0.2  # header and footer cells: .1em above and below
+# the label "Methods a-b" (p.part: 9.5 pt bold, 1.45 leading, .8em + .1em margins), the
+# table's top margin (.5em of its 7 pt) and its rules (measured: a block of 14 data sets with
+# headers of 7 lines takes 227.5 pt below another, 2.7 pt less than estimated here)
+_PART_PT = 9.5 * (1.45 + 0.9) + 0.5 * MIN_PT
+# what stands above the first block of a metric: the appendix's heading, the table's heading
+# and a caption of two lines (measured on the PDF of 60 methods x 40 data sets: 108 pt)
+_LEAD_PT = 100.0
+# a block is sent to a new page only when it misses the space left by more than this: in the
+# narrow band where the estimate is unsure, WeasyPrint tries the block there (and moves it when
+# it does not fit), as it does without a plan; a page is never added
+_SURE_PT = 4.0
+
+
+def _lines(text: str, width: float, size: float, *, bold: bool = False) -> int:
+    """Lines of ``text`` filled greedily into ``width`` points, broken where report.css lets it.
+
+    The advance widths without ``SLACK``: the fewest lines the renderer can set, so that a
+    block's height is not overestimated (which would send it to a page of its own for nothing).
+    """
+    words = [w for w in _BREAKS.split(text) if w]
+    space = size * _ems(" ", bold)
+    lines, used = 1, 0.0
+    for w in words:
+        ww = size * _ems(w, bold)
+        if used and used + space + ww > width:
+            lines, used = lines + 1, ww
+        else:
+            used += (space if used else 0.0) + ww
+    return lines
+
+
+def block_page_starts(
+    headers, datasets, widths, name_width, *, paper: str = "a4", footer_rows: int = 1
+) -> tuple[bool, ...]:
+    """Which column blocks of the appendix must start a page: those that cannot fit below the last.
+
+    Parameters
+    ----------
+    headers : sequence of sequence of str
+        For each block, the headers of its methods as printed (numbered).
+    datasets : sequence of str
+        The row headers, the same in every block.
+    widths : sequence of sequence of float
+        For each block, the width of each method column in points.
+    name_width : float
+        Width of the data-set column in points.
+    paper : {'a4', 'letter'}
+        Page whose landscape text height the blocks fill.
+    footer_rows : int
+        Rows under the body (the average rank, and W/T/L with a control).
+
+    Returns
+    -------
+    tuple of bool
+        True for a block that should start a new page.  WeasyPrint keeps a block
+        whole by laying it out below the previous one, finding it does not fit,
+        throwing the layout away and laying it out again on the next page (a fifth
+        of the table's cells at 60 methods); a block it starts on a page is laid
+        out once.  Blocks that fit below the last keep flowing, so no page is
+        added; the first block follows its headings and is never sent on.
+    """
+    size = MIN_PT
+    line = size * _LINE
+    pad = PAD_EM * size
+    page = LANDSCAPE_HEIGHT_PT[paper]
+    rows = sum(line * _lines(d, name_width - pad, size) + _BODY_PAD_EM * size for d in datasets)
+    foot = footer_rows * (line + _HEAD_PAD_EM * size)
+    pitch = line + _BODY_PAD_EM * size
+    starts = []
+    used = _LEAD_PT  # of the page where the previous block ends
+    for n, (names, cols) in enumerate(zip(headers, widths, strict=True)):
+        head_lines = max(
+            (_lines(h, w - pad, size, bold=True) for h, w in zip(names, cols, strict=True)),
+            default=1,
+        )
+        head = head_lines * line + _HEAD_PAD_EM * size
+        height = _PART_PT + head + rows + foot
+        new = n > 0 and used + height > page + _SURE_PT
+        starts.append(new)
+        used = 0.0 if new else used
+        if used + height <= page:
+            used += height
+        else:
+            # split by rows: each page after the first repeats the header
+            left = max(0.0, page - used - _PART_PT - head)
+            per_page = max(1, int((page - head) // pitch))
+            rest = max(0, len(datasets) - int(left // pitch))
+            tail = rest % per_page or (per_page if rest else 0)
+            used = head + tail * pitch + foot
+    return tuple(starts)
 
 
 def _name_width(names, size: float, total: float) -> float:

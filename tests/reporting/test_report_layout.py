@@ -12,6 +12,7 @@ from cdplot.reporting.layout import (
     MIN_PT,
     PAD_EM,
     TEXT_WIDTH_PT,
+    block_page_starts,
     data_table_layout,
     figure_placement,
     longest_word,
@@ -174,3 +175,114 @@ def test_pairwise_matrix_only_where_it_fits():
     # the condensed remarks stay short whatever k
     text = " ".join(k["pairs"] for k in pw["remarks"]["kinds"])
     assert len(text) <= 2 * 1400 + 10
+
+
+def _blocks(n_blocks, per, header="Gradient boosting (500 trees; depth 6)"):
+    names = [[f"{b * per + j + 1} {header}" for j in range(per)] for b in range(n_blocks)]
+    return names, [[48.0] * per for _ in range(n_blocks)]
+
+
+def test_block_page_starts_sends_on_the_blocks_that_cannot_fit_below_the_last():
+    # 40 data sets: a block nearly fills a landscape page, so each after the first starts one
+    names, widths = _blocks(4, 15)
+    datasets = [f"dataset-{i:02d}" for i in range(40)]
+    assert block_page_starts(names, datasets, widths, 60.0) == (False, True, True, True)
+    # 8 data sets: two blocks share a page, the third starts the next
+    starts = block_page_starts(names, datasets[:8], widths, 60.0)
+    assert starts[0] is False
+    assert starts[1] is False
+    assert True in starts[2:]
+
+
+def test_block_page_starts_counts_header_lines_and_wrapped_data_set_names():
+    # a block of 14 data sets fits under one with a short header, not under one with a tall one
+    datasets = [f"dataset-{i:02d}" for i in range(14)]
+    short, widths = _blocks(2, 10, header="M")
+    tall, _ = _blocks(2, 10, header="Gradient boosted trees (depth 6; lr 0.05; 500 rounds), tuned")
+    assert block_page_starts(short, datasets, widths, 60.0) == (False, False)
+    assert block_page_starts(tall, datasets, widths, 60.0) == (False, True)
+    # names that wrap in a narrow data-set column make every row taller
+    long_sets = [f"a data set with a long name number {i:02d}" for i in range(14)]
+    assert True in block_page_starts(short, long_sets, widths, 30.0)
+
+
+def _block_fragments(pages):
+    """``(page, element, classes, top, bottom)`` of each fragment of the appendix's blocks."""
+
+    def walk(box):
+        yield box
+        for child in getattr(box, "children", ()):
+            yield from walk(child)
+
+    out = []
+    for i, page in enumerate(pages):
+        for box in walk(page._page_box):
+            el = box.element
+            classes = (el.get("class") or "").split() if el is not None else []
+            if (
+                el is not None
+                and el.tag == "div"
+                and "block" in classes
+                and (type(box).__name__ == "BlockBox")
+            ):
+                out.append((i, el, classes, box.position_y, box.position_y + box.margin_height()))
+    return out
+
+
+@pytest.mark.parametrize(
+    ("k", "n", "paper"),
+    [(60, 40, "a4"), (100, 14, "a4"), (60, 16, "a4"), (60, 12, "letter")],
+)
+def test_appendix_blocks_start_a_page_only_when_they_cannot_fit_below_the_last(
+    monkeypatch, k, n, paper
+):
+    """Measured on WeasyPrint's boxes: a block sent to a new page would not have fitted where
+    the last ended, and a block left to flow begins on the page where the last ended (it was
+    not laid out there, thrown away and moved on, except in the few points where the estimate
+    is unsure: then it must really have missed)."""
+    weasyprint = pytest.importorskip("weasyprint")
+    from cdplot.reporting import fetcher as fetching
+    from cdplot.reporting import render
+    from cdplot.reporting.templating import render_template
+
+    monkeypatch.setattr(
+        render, "figure_svgs_many", lambda results, prefixes, **kw: [[] for _ in results]
+    )
+    rng = np.random.default_rng(1000 * k + n)
+    stem = "Gradient boosted trees (depth 6; lr 0.05; 500 rounds), tuned on fold"
+    values = rng.uniform(0.6, 0.9, (n, 1)) + rng.normal(0.0, 0.03, (n, k))
+    table = ScoreTable(
+        values=np.round(values, 4),
+        methods=[f"{i + 1:03d} {stem}"[:60] for i in range(k)],
+        datasets=[f"data set {d + 1:02d}" for d in range(n)],
+    )
+    ctx, _bar = render.prepare_context(table, paper=paper, date="2026-01-01")
+    html = render_template(
+        "base.html.j2", render.finish_context(ctx, embed_fonts=False, paper=paper)
+    )
+    pages = weasyprint.HTML(string=html, url_fetcher=fetching.make_fetcher()).render().pages
+    frags = _block_fragments(pages)
+    blocks = {}
+    for frag in frags:
+        blocks.setdefault(id(frag[1]), []).append(frag)
+    blocks = list(blocks.values())
+    assert len(blocks) == len(ctx["sections"][0]["table"]["blocks"]) > 1
+    # the foot of the landscape page's text, in CSS px: the paper's short side less 20 mm
+    foot = {"a4": 210, "letter": 8.5 * 25.4}[paper] / 25.4 * 96 - 20 / 25.4 * 96
+    # p.part's top margin (.8em of 9.5 pt): kept between blocks, where the room is measured
+    part_margin = 0.8 * 9.5 / 0.75
+    forced = 0
+    for before, block in zip(blocks, blocks[1:], strict=False):
+        page, _el, classes, top, bottom = block[0]
+        end_page, end = before[-1][0], before[-1][4]
+        if "new-page" in classes:
+            forced += 1
+            assert page == end_page + 1
+            # it would not have fitted: its height on its own page exceeds the room left
+            assert len(block) == 1 or bottom >= foot - 20
+            assert (bottom - top) + part_margin > foot - end
+        elif page != end_page:
+            # WeasyPrint moved it: only in the narrow band the plan leaves to it
+            assert (bottom - top) + part_margin > foot - end
+            assert (bottom - top) + part_margin - (foot - end) < 6.0 / 0.75
+    assert forced > 0

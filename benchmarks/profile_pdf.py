@@ -61,6 +61,7 @@ CASES = {
     "demsar": ("Demsar 4 x 14", ["--example", "demsar2006"]),
     "k30": ("30 methods x 40", None),
     "k60": ("60 methods x 40", None),
+    "k100": ("100 methods x 40", None),
     "yang": ("Yang six metrics", ["--example", "yang-table9"]),
 }
 
@@ -229,6 +230,7 @@ def main(argv=None) -> int:
         tmp = Path(tmp)
         write_named(tmp / "k30.csv", rng, 40, 30)
         write_named(tmp / "k60.csv", rng, 40, 60)
+        write_named(tmp / "k100.csv", rng, 40, 100)  # after the others: their inputs unchanged
         captured = {}
         for name, (label, data) in CASES.items():
             if args.only and args.only not in name:

@@ -22,6 +22,8 @@ from ..stats.results import CORRECTION_LABELS, JSON_MATRIX_MAX_METHODS
 from ._format import auto_decimals, fmt_number, fmt_p, symbols_markup
 from .layout import (
     LANDSCAPE_WIDTH_PT,
+    LEAD_PT,
+    MULTI_LEAD_PT,
     TEXT_WIDTH_PT,
     block_page_starts,
     data_table_layout,
@@ -525,7 +527,7 @@ def _main_posthoc_sentences(r) -> list[str]:
     )
 
 
-def _data_table(r, order, *, decimals, paper: str) -> dict:
+def _data_table(r, order, *, decimals, paper: str, multi: bool = False) -> dict:
     """The data table in ``order``, with the layout that fits the page.
 
     ``blocks`` holds one table model per printed table: the whole table when
@@ -563,6 +565,7 @@ def _data_table(r, order, *, decimals, paper: str) -> dict:
             [[lay.widths[j] * width_pt for j in block] for block in lay.blocks],
             lay.name_width * width_pt,
             paper=paper,
+            lead=MULTI_LEAD_PT if multi else LEAD_PT,
         )
     blocks = []
     for n, block in enumerate(lay.blocks, start=1):
@@ -630,7 +633,7 @@ def section_context(
     places = decimals
     if decimals is None and scored:
         places = auto_decimals(r.scores.values)
-    table = _data_table(r, order, decimals=decimals, paper=paper) if scored else None
+    table = _data_table(r, order, decimals=decimals, paper=paper, multi=multi) if scored else None
     names = [*r.methods, *_datasets(r), r.metric or ""]
     pairwise = _pairwise(r, order, paper=paper)
     # the stats tables' column widths for the PDF's fixed layout (table_widths)

@@ -217,9 +217,13 @@ _HEAD_PAD_EM = 0.2  # header and footer cells: .1em above and below
 # table's top margin (.5em of its 7 pt) and its rules (measured: a block of 14 data sets with
 # headers of 7 lines takes 227.5 pt below another, 2.7 pt less than estimated here)
 _PART_PT = 9.5 * (1.45 + 0.9) + 0.5 * MIN_PT
-# what stands above the first block of a metric: the appendix's heading, the table's heading
-# and a caption of two lines (measured on the PDF of 60 methods x 40 data sets: 108 pt)
-_LEAD_PT = 100.0
+# what stands above the first block of a metric, at least: the appendix's heading, the
+# table's heading and a caption of two lines (measured at 60 methods x 40 data sets: 108 pt);
+# in a multi-metric report, a metric's heading and caption at the top of its page.  Too little
+# is safe (the space left under the first block is then underestimated, and the next block
+# is at worst tried there, as before); too much could send on a block that would have fitted
+LEAD_PT = 100.0
+MULTI_LEAD_PT = 60.0
 # a block is sent to a new page only when it misses the space left by more than this: in the
 # narrow band where the estimate is unsure, WeasyPrint tries the block there (and moves it when
 # it does not fit), as it does without a plan; a page is never added
@@ -245,7 +249,14 @@ def _lines(text: str, width: float, size: float, *, bold: bool = False) -> int:
 
 
 def block_page_starts(
-    headers, datasets, widths, name_width, *, paper: str = "a4", footer_rows: int = 1
+    headers,
+    datasets,
+    widths,
+    name_width,
+    *,
+    paper: str = "a4",
+    footer_rows: int = 1,
+    lead: float = LEAD_PT,
 ) -> tuple[bool, ...]:
     """Which column blocks of the appendix must start a page: those that cannot fit below the last.
 
@@ -263,6 +274,8 @@ def block_page_starts(
         Page whose landscape text height the blocks fill.
     footer_rows : int
         Rows under the body (the average rank, and W/T/L with a control).
+    lead : float
+        Points above the first block on its page (headings and caption), at least.
 
     Returns
     -------
@@ -282,7 +295,7 @@ def block_page_starts(
     foot = footer_rows * (line + _HEAD_PAD_EM * size)
     pitch = line + _BODY_PAD_EM * size
     starts = []
-    used = _LEAD_PT  # of the page where the previous block ends
+    used = lead  # of the page where the previous block ends
     for n, (names, cols) in enumerate(zip(headers, widths, strict=True)):
         head_lines = max(
             (_lines(h, w - pad, size, bold=True) for h, w in zip(names, cols, strict=True)),

@@ -4,7 +4,6 @@ import os
 import signal
 import subprocess
 import sys
-import threading
 import time
 import warnings
 
@@ -22,12 +21,8 @@ pytestmark = pytest.mark.skipif(
 
 
 @pytest.fixture
-def writers(monkeypatch):
-    """The writer processes report() starts (the conditions for one made true here)."""
-    monkeypatch.setattr(figures, "_usable_cpus", lambda: 2)
-    monkeypatch.delenv("CDPLOT_NO_WORKERS", raising=False)
-    if threading.active_count() != 1:
-        pytest.skip("another thread is running: cdplot writes the PDF in this process then")
+def writers(two_cpus, monkeypatch):
+    """The writer processes report() starts (the conditions for one made true by two_cpus)."""
     started = []
     real = render._start_writer
 

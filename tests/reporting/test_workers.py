@@ -2,7 +2,6 @@
 
 import os
 import sys
-import threading
 
 import pytest
 
@@ -14,15 +13,6 @@ from cdplot.reporting import figures, render_html, report
 pytestmark = pytest.mark.skipif(
     not sys.platform.startswith("linux"), reason="workers are forked on Linux only"
 )
-
-
-@pytest.fixture
-def two_cpus(monkeypatch):
-    # the worker path needs two usable CPUs and a single thread; make the first one true here
-    monkeypatch.setattr(figures, "_usable_cpus", lambda: 2)
-    monkeypatch.delenv("CDPLOT_NO_WORKERS", raising=False)
-    if threading.active_count() != 1:
-        pytest.skip("another thread is running: cdplot draws in this process then")
 
 
 @pytest.fixture

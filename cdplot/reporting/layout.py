@@ -16,13 +16,14 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from .fonts import SANS, bundled_fonts
+from .fonts import MONO, SANS, bundled_fonts
 
 __all__ = [
     "MIN_PT",
     "TEXT_WIDTH_PT",
     "text_width",
     "longest_word",
+    "mono_em",
     "DataTableLayout",
     "data_table_layout",
     "block_page_starts",
@@ -53,29 +54,38 @@ SLACK = 1.04
 _BREAKS = re.compile(r"(?<=[-/\u2010\u2013])|\s+")
 
 
-@functools.lru_cache(maxsize=2)
-def _advances(bold: bool) -> tuple[dict[int, float], float]:
-    """``({codepoint: advance in em}, default)`` of the report's sans face."""
+def _face_advances(family: str, weight: int) -> dict[int, float]:
+    """``{codepoint: advance in em}`` of the bundled face of ``family`` nearest ``weight``."""
     from fontTools.ttLib import TTFont
 
-    weight = 700 if bold else 400
-    faces = [f for f in bundled_fonts() if f.family == SANS]
+    faces = [f for f in bundled_fonts() if f.family == family]
     face = min(faces, key=lambda f: abs(f.weight - weight))
-    # fontTools logs a warning about the old "created" date of the font's header; harmless
+    # fontTools logs a warning about the old "created" date of a font's header; harmless
     log = logging.getLogger("fontTools")
     level = log.level
     log.setLevel(logging.ERROR)
     try:
         font = TTFont(str(face.path), lazy=True)
         upem = font["head"].unitsPerEm
+        hmtx = font["hmtx"].metrics
+        widths = {cp: hmtx[name][0] / upem for cp, name in font.getBestCmap().items()}
+        font.close()
     finally:
         log.setLevel(level)
-    hmtx = font["hmtx"].metrics
-    cmap = font.getBestCmap()
-    widths = {cp: hmtx[name][0] / upem for cp, name in cmap.items()}
-    font.close()
+    return widths
+
+
+@functools.lru_cache(maxsize=2)
+def _advances(bold: bool) -> tuple[dict[int, float], float]:
+    """``({codepoint: advance in em}, default)`` of the report's sans face."""
     # a glyph Lato lacks comes from a fallback font; assume a wide one
-    return widths, 0.62
+    return _face_advances(SANS, 700 if bold else 400), 0.62
+
+
+@functools.lru_cache(maxsize=1)
+def mono_em() -> float:
+    """The advance in em of the bundled monospace face (DejaVu Sans Mono: every glyph's)."""
+    return _face_advances(MONO, 400)[ord("0")]
 
 
 def _char_width(ch: str, widths: dict[int, float], default: float) -> float:

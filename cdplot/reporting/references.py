@@ -708,11 +708,10 @@ def bibtex(results, *, consistency: bool = False, auto=None) -> str:
     return "\n".join(ref.bibtex for ref in refs)
 
 
-# The print stylesheet's BibTeX (report.css, @media print): DejaVu Sans Mono (advance
-# 1233/2048 em) at .72 x 9.5 pt on a 1.2 leading, in a box of .6em/.8em padding and 1 px
+# The print stylesheet's BibTeX (report.css, @media print): DejaVu Sans Mono (layout.mono_em)
+# at .72 x 9.5 pt on a 1.2 leading, in a box of .6em/.8em padding and 1 px
 # border, its two columns 1.5em apart.
 _BIB_PT = 0.72 * 9.5
-_BIB_ADVANCE = 1233 / 2048
 _BIB_LEADING = 1.2
 _BIB_BOX_WIDTH_EM = 2 * 0.8 + 1.5 + 1.5 / _BIB_PT  # side paddings, the gap, two 0.75 pt borders
 _BIB_BOX_HEIGHT_EM = 2 * 0.6 + 1.5 / _BIB_PT
@@ -763,10 +762,10 @@ def bibtex_columns(text: str, *, paper: str = "a4") -> list[list[str]]:
     out some 16 times to balance it (a fifth to a third of a second in every
     report).
     """
-    from .layout import TEXT_HEIGHT_PT, TEXT_WIDTH_PT
+    from .layout import TEXT_HEIGHT_PT, TEXT_WIDTH_PT, mono_em
 
     check_option("paper", paper, ("a4", "letter"))
-    width = int((TEXT_WIDTH_PT[paper] / _BIB_PT - _BIB_BOX_WIDTH_EM) / 2 / _BIB_ADVANCE)
+    width = int((TEXT_WIDTH_PT[paper] / _BIB_PT - _BIB_BOX_WIDTH_EM) / 2 / mono_em())
     room = TEXT_HEIGHT_PT[paper] - _BIB_HEADING_PT - _BIB_BOX_HEIGHT_EM * _BIB_PT
     most = int(room / (_BIB_PT * _BIB_LEADING))
     entries = text.rstrip("\n").split("\n\n@")

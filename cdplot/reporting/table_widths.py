@@ -24,14 +24,10 @@ the table's type, so that they hold at whatever size it is set.
 
 from __future__ import annotations
 
-import functools
-import logging
 from dataclasses import dataclass
 
-from .fonts import MONO, bundled_fonts
-
 # _ems: the width in em of a text in the report font, added up once per text (layout.py)
-from .layout import TEXT_WIDTH_PT, _ems
+from .layout import TEXT_WIDTH_PT, _ems, mono_em
 
 __all__ = [
     "Run",
@@ -82,28 +78,10 @@ class Run:
     mono: bool = False
 
 
-@functools.lru_cache(maxsize=1)
-def _mono_em() -> float:
-    # DejaVu Sans Mono: every glyph has the advance of the zero
-    from fontTools.ttLib import TTFont
-
-    face = next(f for f in bundled_fonts() if f.family == MONO)
-    log = logging.getLogger("fontTools")
-    level = log.level
-    log.setLevel(logging.ERROR)
-    try:
-        font = TTFont(str(face.path), lazy=True)
-        em = font["hmtx"].metrics[font.getBestCmap()[ord("0")]][0] / font["head"].unitsPerEm
-        font.close()
-    finally:
-        log.setLevel(level)
-    return em
-
-
 def _width(text: str, run: Run, scale: float) -> float:
     # in em of the cell's type, with the layout's safety margin
     if run.mono:
-        return SLACK * scale * _mono_em() * len(text)
+        return SLACK * scale * mono_em() * len(text)
     return SLACK * scale * _ems(text, run.bold)
 
 

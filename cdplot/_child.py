@@ -141,15 +141,14 @@ def run_bounded(func, *, seconds: float, memory: int):
             try:
                 outcome = ("ok", func())
             except MemoryError:
-                outcome = ("memory", None)
+                outcome = (
+                    "error",
+                    BoundExceeded(f"needed more than {memory / 2**30:g} GiB of memory"),
+                )
             except BaseException as exc:  # noqa: BLE001 - everything goes back to the parent
                 outcome = ("error", exc)
-            try:
-                data = pickle.dumps(outcome)
-            except Exception:  # noqa: BLE001 - an unpicklable exception travels as text
-                data = pickle.dumps(("text", f"{type(outcome[1]).__name__}: {outcome[1]}"))
             with os.fdopen(write_fd, "wb") as fh:
-                fh.write(data)
+                fh.write(_pack(outcome))
         except BaseException:  # noqa: BLE001 - never return into the parent's code
             status = 1
         finally:
@@ -178,11 +177,29 @@ def run_bounded(func, *, seconds: float, memory: int):
     if not chunks:
         code = os.waitstatus_to_exitcode(wait_status)
         raise BoundExceeded(f"stopped without an answer (exit status {code}), likely out of memory")
-    kind, value = pickle.loads(b"".join(chunks))
+    return _unpack(b"".join(chunks))
+
+
+def _pack(outcome) -> bytes:
+    """A child's ``("ok", value)`` or ``("error", exception)`` as bytes for its parent.
+
+    An exception that does not pickle, or would not load again (an
+    ``__init__`` that takes other arguments), travels as its text.
+    """
+    try:
+        data = pickle.dumps(outcome, protocol=pickle.HIGHEST_PROTOCOL)
+        if outcome[0] == "error":
+            pickle.loads(data)
+    except Exception:  # noqa: BLE001 - an unpicklable answer travels as text
+        data = pickle.dumps(("text", f"{type(outcome[1]).__name__}: {outcome[1]}"))
+    return data
+
+
+def _unpack(data: bytes):
+    """The value :func:`_pack` packed, or raise its exception (a RuntimeError for a text)."""
+    kind, value = pickle.loads(data)
     if kind == "ok":
         return value
-    if kind == "memory":
-        raise BoundExceeded(f"needed more than {memory / 2**30:g} GiB of memory")
     if kind == "text":
         raise RuntimeError(value)
     raise value
@@ -327,12 +344,7 @@ class Helper:
             raise
         if not answer:
             raise ChildDied(_ended_how(wait_status))
-        kind, value = pickle.loads(answer)
-        if kind == "ok":
-            return value
-        if kind == "text":
-            raise RuntimeError(value)
-        raise value
+        return _unpack(answer)
 
     def stop(self) -> None:
         """End the helper if it still runs, and close the pipes (idempotent)."""
@@ -375,10 +387,5 @@ def _serve(prepare, serve, request_fd: int, answer_fd: int) -> None:
             outcome = ("ok", serve(pickle.loads(body)))
         except BaseException as exc:  # noqa: BLE001 - everything goes back to the parent
             outcome = ("error", exc)
-    try:
-        data = pickle.dumps(outcome, protocol=pickle.HIGHEST_PROTOCOL)
-        pickle.loads(data)  # an exception whose __init__ takes other arguments does not load
-    except Exception:  # noqa: BLE001 - an unpicklable answer travels as text
-        data = pickle.dumps(("text", f"{type(outcome[1]).__name__}: {outcome[1]}"))
     with os.fdopen(answer_fd, "wb") as fh:
-        fh.write(data)
+        fh.write(_pack(outcome))

@@ -34,6 +34,24 @@ in one run and nothing in the next.  Parsing the HTML takes about 1.1 ms per KiB
 inline SVG is half of the 30 x 40 report's parse (115 of 225 ms) and 61 of Yang's
 205 ms, the figures' text overlay 12-19 ms, report.css 4-9 ms.
 
+What a table cell or an overlay box costs, and what its CSS changes (WeasyPrint 70):
+CPU times on the shared machine varied by more than the effects, so these are
+instruction counts of ``valgrind --tool=callgrind python -c 'HTML(string=...)
+.write_pdf(pdf_variant="pdf/ua-1")'`` on HTML saved with ``--save``, which repeat
+exactly.  One appendix block of the 60 x 40 report (615 ``td``, 57 ``th``) costs
+2.74e9 instructions more than the same page with no table (3.71e9): about 4.1e6 per
+cell, mostly WeasyPrint's Python (HarfBuzz's shaping, ``pango_shape_item``, is 1.0e8
+of it).  ``font-variant-numeric: normal`` on those cells
+saved 0.6 % of the table (1.7e7; Lato's ``tnum`` lookup covers no glyph its default
+features reach from the cmap but U+20A3, so the digits are the same glyphs either
+way).  A text box of the figures' overlay costs 6.9e6 (the 223 of the 60-method
+report: 1.55e9 of its three figures' 3.5e9): each has its own ``style``, so WeasyPrint
+computes a style for each (a table's cells share one) and its six pseudo-elements'.
+Dropping the boxes' ``margin``/``padding``/``border`` resets and moving the common
+``font-size`` to their container saved 2.7 % of that (4.1e7); setting them in normal
+flow (margins) instead of absolutely made no difference in CPU time (minimum of 7).
+What remains costs per element: fewer cells and boxes, not lighter ones.
+
 ``--save DIR`` keeps the captured HTML (``demsar.html``, ``k30.html``, ...),
 for profiling by hand (``python -m cProfile``) or for trying a change to the
 templates' output without running the reports again.

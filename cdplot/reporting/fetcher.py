@@ -6,18 +6,30 @@ so the fetcher given to WeasyPrint serves ``file:`` URLs of bundled files
 under cdplot's data folder (``cdplot/_data/fonts`` and ``.../templates`` when
 installed, ``fonts/`` and ``templates/`` in a checkout) and refuses every other
 URL before touching the file system or the network: no ``http:``, no
-``data:``, no file elsewhere, no way out through ``..`` or a symbolic link.
+``data:`` but base64 SVG images, no file elsewhere, no way out through ``..``
+or a symbolic link.  A PDF report's figures come as ``data:image/svg+xml``
+images (:data:`SVG_DATA_URL`): such a URL carries its content, so serving it
+reads nothing, and whatever the SVG refers to passes this fetcher too.
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
 import os
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 from .._resources import fonts_dir, templates_dir
 
-__all__ = ["RefusedURL", "check_url", "make_fetcher", "SERVED_SUFFIXES"]
+__all__ = [
+    "RefusedURL",
+    "check_url",
+    "make_fetcher",
+    "svg_from_data_url",
+    "SERVED_SUFFIXES",
+    "SVG_DATA_URL",
+]
 
 # what a report may load from the data folder
 SERVED_SUFFIXES = {
@@ -29,8 +41,38 @@ SERVED_SUFFIXES = {
 }
 
 
+# the one kind of data: URL served: a PDF report's figures (cdplot.reporting.render._print_figure)
+SVG_DATA_URL = "data:image/svg+xml;base64,"
+
+
 class RefusedURL(ValueError):
     """WeasyPrint asked for a URL outside cdplot's data folder."""
+
+
+def svg_from_data_url(url: str) -> bytes:
+    """The SVG document a :data:`SVG_DATA_URL` carries.
+
+    Parameters
+    ----------
+    url : str
+        The URL WeasyPrint asks for.
+
+    Returns
+    -------
+    bytes
+        The decoded SVG.
+
+    Raises
+    ------
+    RefusedURL
+        For any other URL, and for one whose base64 does not decode.
+    """
+    if not url.startswith(SVG_DATA_URL):
+        raise RefusedURL(f"cdplot reports load no such data URL: {url[:80]!r}")
+    try:
+        return base64.b64decode(url[len(SVG_DATA_URL) :], validate=True)
+    except (binascii.Error, ValueError):
+        raise RefusedURL(f"cdplot reports load no malformed data URL: {url[:80]!r}") from None
 
 
 def _roots(roots) -> tuple[Path, ...]:
@@ -115,6 +157,13 @@ def make_fetcher(roots=None):
             self.refused: list[str] = []
 
         def fetch(self, url, headers=None):
+            if url.startswith(SVG_DATA_URL):
+                try:
+                    svg = svg_from_data_url(url)
+                except RefusedURL:
+                    self.refused.append(url)
+                    raise
+                return URLFetcherResponse(url, svg, headers={"Content-Type": "image/svg+xml"})
             try:
                 path = check_url(url, served)
             except RefusedURL:

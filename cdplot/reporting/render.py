@@ -18,6 +18,7 @@ from __future__ import annotations
 import datetime as _dt
 import logging
 import os
+import re
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -558,16 +559,18 @@ def finish_context(ctx: dict, *, embed_fonts: bool, paper: str, overlay_text: bo
 
 
 def _print_figure(fig: dict) -> dict:
-    """A figure for WeasyPrint: its SVG without text, and the text as HTML laid over it.
+    """A figure for WeasyPrint: its SVG without text as an image, and the text as HTML over it.
 
     WeasyPrint lays out and draws an SVG's text one letter at a time, an HTML
     line at once: a figure's few hundred labels cost a second or more of a
     large report as SVG text.  The boxes are placed for the figure's printed
     width (``print_width``, which report.css gives its ``.svg-box`` in print)
-    and sit in a positioned ``div.fig-print`` with the SVG.  The SVG keeps
-    its ``<title>`` (the tagged PDF's Figure and its alternative text); the
-    boxes are ``aria-hidden``, which WeasyPrint 70 does not read: its tagged
-    PDF lists them as spans after the Figure.
+    and sit in a positioned ``div.fig-print`` with the SVG.  The SVG comes as
+    an ``<img>`` (:func:`_svg_image`), not inline: inline, its hundreds to
+    thousands of elements would go through WeasyPrint's pure-Python HTML
+    parser and get a computed style each (and six pseudo-element styles),
+    for the same drawing.  The boxes are ``aria-hidden``, which WeasyPrint 70
+    does not read: its tagged PDF lists them as spans after the Figure.
     """
     from markupsafe import Markup
 
@@ -579,7 +582,30 @@ def _print_figure(fig: dict) -> dict:
         return dict(fig, svg=Markup(fig["svg"]))
     points = float(width.removesuffix("pt"))
     overlay = text_overlay(texts, scale=points / units, reach=points)
-    return dict(fig, svg=Markup(f'<div class="fig-print">{svg}{overlay}</div>'))
+    image = _svg_image(svg, fig["title"])
+    return dict(fig, svg=Markup(f'<div class="fig-print">{image}{overlay}</div>'))
+
+
+def _svg_image(svg: str, title: str):
+    """``svg`` as an ``<img>`` of a ``data:image/svg+xml`` URL, with its ``<title>`` as ``alt``.
+
+    WeasyPrint draws an image's SVG as it draws inline SVG; the tagged PDF's
+    Figure takes its text alternative from the ``alt`` where inline SVG gave
+    its ``<title>`` (context._place_figure: the figure's title and finding),
+    so the two are the same text.  A data URL keeps the page one string, as
+    the writer process receives it; the fetcher serves such URLs and no other
+    ``data:`` (fetcher.SVG_DATA_URL).  Both attributes are escaped: the
+    title holds names from the input.
+    """
+    import base64
+    from html import unescape
+
+    from markupsafe import Markup
+
+    found = re.match(r"<svg\b[^>]*>\s*<title>(.*?)</title>", svg, re.S)
+    alt = unescape(found.group(1)) if found else title
+    url = fetching.SVG_DATA_URL + base64.b64encode(svg.encode("utf-8")).decode("ascii")
+    return Markup('<img class="fig-image" src="{}" alt="{}">').format(url, alt)
 
 
 def render_html(

@@ -1,5 +1,6 @@
 """Names and templates are data: escaped in HTML, never fetched by the PDF renderer."""
 
+import base64
 import builtins
 import os
 import re
@@ -8,6 +9,7 @@ import sys
 import threading
 import urllib.request
 import warnings
+import xml.etree.ElementTree as ET
 
 import numpy as np
 import pytest
@@ -16,7 +18,13 @@ import cdplot
 from cdplot._resources import fonts_dir, templates_dir
 from cdplot.errors import CdplotWarning
 from cdplot.reporting import render_html, report
-from cdplot.reporting.fetcher import RefusedURL, check_url
+from cdplot.reporting.fetcher import (
+    SVG_DATA_URL,
+    RefusedURL,
+    check_url,
+    make_fetcher,
+    svg_from_data_url,
+)
 from cdplot.stats.scores import ScoreTable
 
 HOSTILE_METHODS = [
@@ -175,8 +183,21 @@ def test_pdf_with_hostile_names_fetches_only_fonts(hostile, guarded, tmp_path, p
         report(hostile, out, title=HOSTILE_TITLE, paper="letter")
     assert guarded["urls"], "the fonts come through the fetcher"
     allowed = str(fonts_dir().resolve())
+    figures = [u for u in guarded["urls"] if u.startswith(SVG_DATA_URL)]
+    # the figures come as images that carry their SVG (render._svg_image): one per figure,
+    # and nothing in them refers outside the figure; the names are its text, never markup
+    assert len(figures) == 3
+    for url in figures:
+        root = ET.fromstring(svg_from_data_url(url))
+        for el in root.iter():
+            assert el.tag.rsplit("}", 1)[-1] not in ("script", "style", "image", "foreignObject")
+            for name, value in el.attrib.items():
+                assert "url(" not in value or value.startswith("url(#"), value
+                if name.rsplit("}", 1)[-1] in ("href", "src"):
+                    assert value.startswith("#"), value
     for url in guarded["urls"]:
-        assert str(check_url(url)).startswith(allowed), url
+        if not url.startswith(SVG_DATA_URL):
+            assert str(check_url(url)).startswith(allowed), url
     _assert_no_reads_outside_cdplot(guarded)
     reader = PdfReader(out)
     box = reader.pages[0].mediabox
@@ -195,7 +216,9 @@ def test_hostile_template_causes_no_read_and_no_request(tmp_path, guarded, pdf_p
         '<img src="file:///etc/passwd"><img src="http://example.com/x.png">'
         '<link rel="stylesheet" href="http://example.com/a.css">'
         '<div style="background: url(file:///etc/passwd)">x</div>'
-        '<object data="file:///etc/passwd"></object>',
+        '<object data="file:///etc/passwd"></object>'
+        # an SVG image is served (a PDF's figures are such images), but what it refers to is not
+        f'<img alt="x" src="{SVG_DATA_URL}{base64.b64encode(_OUTSIDE_SVG).decode()}">',
         encoding="utf-8",
     )
     res = cdplot.compare(cdplot.load_example("demsar2006"))
@@ -204,7 +227,15 @@ def test_hostile_template_causes_no_read_and_no_request(tmp_path, guarded, pdf_p
     refused = [u for u in guarded["urls"] if not u.endswith(".ttf")]
     assert "file:///etc/passwd" in refused
     assert "http://example.com/x.png" in refused
+    assert "http://example.com/inside-an-svg.png" in refused
     _assert_no_reads_outside_cdplot(guarded)
+
+
+_OUTSIDE_SVG = (
+    b'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+    b'width="10" height="10"><image xlink:href="http://example.com/inside-an-svg.png" '
+    b'width="10" height="10"/><image xlink:href="file:///etc/passwd" width="5" height="5"/></svg>'
+)
 
 
 @pytest.mark.parametrize(
@@ -223,6 +254,35 @@ def test_hostile_template_causes_no_read_and_no_request(tmp_path, guarded, pdf_p
 def test_fetcher_refuses_everything_but_bundled_files(url):
     with pytest.raises(RefusedURL):
         check_url(url)
+    with pytest.raises(RefusedURL):
+        make_fetcher().fetch(url)
+
+
+def test_fetcher_serves_svg_data_urls_only():
+    # a PDF report's figures are base64 data:image/svg+xml images (render._svg_image);
+    # no other data URL passes, nor a malformed one, and check_url (files) refuses them all
+    svg = b'<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>'
+    url = SVG_DATA_URL + base64.b64encode(svg).decode("ascii")
+    fetch = make_fetcher()
+    got = fetch.fetch(url)
+    assert (got.read(), got.content_type) == (svg, "image/svg+xml")
+    assert svg_from_data_url(url) == svg
+    with pytest.raises(RefusedURL):
+        check_url(url)
+    refused = [
+        "data:image/svg+xml,<svg/>",
+        "data:image/svg+xml;utf8,<svg/>",
+        "DATA:image/svg+xml;base64," + base64.b64encode(svg).decode("ascii"),
+        "data:image/svg+xml;charset=utf-8;base64," + base64.b64encode(svg).decode("ascii"),
+        "data:image/png;base64,AAAA",
+        "data:text/html;base64,PHNjcmlwdD4=",
+        "data:font/ttf;base64,AAAA",
+        SVG_DATA_URL + "not base64!",
+    ]
+    for bad in refused:
+        with pytest.raises(RefusedURL):
+            fetch.fetch(bad)
+    assert fetch.refused == refused
 
 
 def test_fetcher_refuses_escapes_from_the_font_folder(tmp_path):

@@ -79,6 +79,16 @@ methods x 40 figures on the SVG canvas: 0.54 -> 0.24 s CPU, median of 5).
 ``benchmarks/profile_pdf.py`` splits WeasyPrint's part further (cascade, each
 table, column balancing, drawing, PDF/UA tags).
 
+A PDF report's figures reach WeasyPrint as ``<img>`` of their text-less SVG (a
+``data:image/svg+xml`` URL) under the text overlay, not inline
+(``cdplot.reporting.render._svg_image``): same pages (word boxes and 100 dpi pixels
+identical on all four cases).  ``profile_pdf.py`` against main (8bc7636), two runs each
+by turns, CPU medians of 5, machine shared by four engineers (load 3-7): parsing,
+cascade and boxes 30 methods x 40 1.06 / 1.11 -> 0.68 / 0.80 s, 60 methods 1.18 / 1.38
+-> 0.91 / 1.06 s, Yang 0.94 / 1.07 -> 0.79 / 1.04 s, Demsar no change beyond the noise (small
+figures).  WeasyPrint's whole render of the captured HTML by turns (medians of 5): 30
+methods 4.40 -> 4.28 s, 60 methods 6.30 -> 5.83 s, Yang 4.46 -> 4.30 s.
+
 The PDF's statistics tables have measured column widths and ``table-layout: fixed``
 (``cdplot.reporting.table_widths``), so WeasyPrint skips their preferred widths (0.12 s
 of Demsar's render, 0.32-0.41 s of Yang's; part of it, the first use of each font

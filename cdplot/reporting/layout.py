@@ -67,6 +67,10 @@ def _face_advances(family: str, weight: int) -> dict[int, float]:
     try:
         font = TTFont(str(face.path), lazy=True)
         upem = font["head"].unitsPerEm
+        # glyphs named by their index: the cmap and hmtx tables then map codepoints to
+        # advances without fontTools building names from the post table and the Adobe
+        # glyph list (two thirds of the time of reading a face, the same advances)
+        font.setGlyphOrder([f"g{i}" for i in range(font["maxp"].numGlyphs)])
         hmtx = font["hmtx"].metrics
         widths = {cp: hmtx[name][0] / upem for cp, name in font.getBestCmap().items()}
         font.close()
@@ -114,7 +118,14 @@ def text_width(text: str, size: float, *, bold: bool = False) -> float:
 
 def longest_word(text: str, size: float, *, bold: bool = False) -> float:
     """Width of the widest piece of ``text`` that a line cannot break."""
-    return max((text_width(w, size, bold=bold) for w in _BREAKS.split(text) if w), default=0.0)
+    return SLACK * size * _word_ems(text, bool(bold))
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _word_ems(text: str, bold: bool) -> float:
+    # the widest piece in em: a positive factor keeps the widest the widest, so scaling it
+    # gives what measuring each piece at the size would (and each text is split once)
+    return max((_ems(w, bold) for w in _BREAKS.split(text) if w), default=0.0)
 
 
 @dataclass(frozen=True)
@@ -149,9 +160,11 @@ class DataTableLayout:
         return f"fs-{int(round(self.size * 10))}"
 
 
-def _cell_width(cells, header: str, size: float) -> float:
-    body = max((text_width(c, size, bold=True) for c in cells), default=0.0)
-    return max(body, longest_word(header, size, bold=True)) + PAD_EM * size
+def _cell_width(body_ems: float, header_ems: float, size: float) -> float:
+    # the widths of text_width and longest_word, from the widths in em measured once per
+    # column (a positive factor keeps the widest the widest, so the product is the same)
+    body = SLACK * size * body_ems
+    return max(body, SLACK * size * header_ems) + PAD_EM * size
 
 
 def data_table_layout(
@@ -193,19 +206,24 @@ def data_table_layout(
     """
     total = LANDSCAPE_WIDTH_PT[paper] if landscape else TEXT_WIDTH_PT[paper]
     k = len(methods)
+    # each column's widest cell and header word in em, whatever the size: every size tried
+    # scales them (k x N cells measured once, not once per size and arrangement)
+    body = [max((_ems(c, True) for c in cell_texts[j]), default=0.0) for j in range(k)]
+    words = [_word_ems(m, True) for m in methods]
     for size in TABLE_SIZES:
-        cols = [_cell_width(cell_texts[j], methods[j], size) for j in range(k)]
+        cols = [_cell_width(body[j], words[j], size) for j in range(k)]
         name = _name_width([*datasets, footer_label], size, total)
         if name + sum(cols) <= total:
             return _finish(size, [tuple(range(k))], name, cols, total)
+    widest = max((_ems(m, True) for m in methods), default=0.0)
     for size in TABLE_SIZES:
-        cols = [_cell_width(cell_texts[j], "", size) for j in range(k)]
+        cols = [_cell_width(body[j], 0.0, size) for j in range(k)]
         name = _name_width([*datasets, footer_label], size, total)
-        tall = max(text_width(m, size, bold=True) for m in methods) + PAD_EM * size
+        tall = SLACK * size * widest + PAD_EM * size
         if name + sum(cols) <= total and tall <= MAX_TURNED_PT:
             return _finish(size, [tuple(range(k))], name, cols, total, header_height=tall)
     size = TABLE_SIZES[-1]
-    cols = [_cell_width(cell_texts[j], methods[j], size) for j in range(k)]
+    cols = [_cell_width(body[j], words[j], size) for j in range(k)]
     name = _name_width([*datasets, footer_label], size, total)
     room = total - name
     # the fewest blocks that fit, then as many methods in each as the widest needs
@@ -331,8 +349,8 @@ def block_page_starts(
 def _name_width(names, size: float, total: float) -> float:
     # the data-set column takes its longest name unbroken, up to 30 % of the line; beyond
     # that names wrap between words (never inside one)
-    widest = max((text_width(n, size) for n in names), default=0.0)
-    word = max((longest_word(n, size) for n in names), default=0.0)
+    widest = SLACK * size * max((_ems(n, False) for n in names), default=0.0)
+    word = SLACK * size * max((_word_ems(n, False) for n in names), default=0.0)
     return min(max(widest, word), max(0.3 * total, word)) + PAD_EM * size
 
 
@@ -358,12 +376,11 @@ def matrix_fits(row_labels, cell_texts, *, paper: str = "a4", column_labels=None
     """
     total = TEXT_WIDTH_PT[paper]
     k = len(row_labels)
+    # the k x k cells measured once in em (scaled per size: the widest stays the widest)
+    cell_ems = max((_ems(t, True) for t in cell_texts), default=0.0)
     for size in TABLE_SIZES:
         name = _name_width(row_labels, size, total)
-        cell = max(
-            max((text_width(t, size, bold=True) for t in cell_texts), default=0.0),
-            text_width(str(k), size, bold=True),
-        )
+        cell = max(SLACK * size * cell_ems, text_width(str(k), size, bold=True))
         if column_labels is None:
             cols = k * (cell + PAD_EM * size)
         else:
@@ -391,7 +408,7 @@ def one_line_size(columns, *, paper: str = "a4", sizes=(8.0, 7.5)) -> float | No
             break
         need = 0.0
         for header, cells, bold in columns:
-            body = max((text_width(c, size, bold=bold) for c in cells), default=0.0)
+            body = SLACK * size * max((_ems(c, bool(bold)) for c in cells), default=0.0)
             need += max(body, longest_word(header, size, bold=True)) + 0.9 * size
         if need <= total:
             return size

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import platform
 import re
+import sys
 from html import escape as html_escape
 
 import numpy as np
@@ -827,11 +828,22 @@ def _versions() -> list[dict]:
         {"name": "Python", "version": platform.python_version()},
     ]
     for name in ("numpy", "scipy", "matplotlib", "jinja2", "weasyprint"):
-        try:
-            out.append({"name": name, "version": md.version(name)})
-        except md.PackageNotFoundError:
-            continue
+        # the version of the module this process runs, when it is imported (numpy, scipy,
+        # matplotlib state it themselves); else what the installed metadata says, which
+        # costs a search of sys.path per name
+        module = sys.modules.get(name) if name in _OWN_VERSION else None
+        version = getattr(module, "__version__", None)
+        if version is None:
+            try:
+                version = md.version(name)
+            except md.PackageNotFoundError:
+                continue
+        out.append({"name": name, "version": version})
     return out
+
+
+# packages whose __version__ is their release, kept up to date (no deprecation warning)
+_OWN_VERSION = frozenset({"numpy", "scipy", "matplotlib"})
 
 
 def document_context(

@@ -528,6 +528,9 @@ def _fonts_css(ctx: dict, *, embed: bool) -> str:
     for s in ctx["sections"]:
         for fig in s["figures"]:
             families |= svg_font_families(fig["svg"]) & bundled
+    if not embed:
+        # font files named by URL (a PDF): WeasyPrint subsets them, the characters are not needed
+        return font_face_css(sorted(families), embed=False)
     chars: set = set(_TEMPLATE_TEXT)
     _characters(ctx, chars)
     return font_face_css(sorted(families), embed=embed, text="".join(sorted(chars)))

@@ -224,19 +224,26 @@ def _remarks(r, pos) -> dict:
 def _pairwise(r, order, *, paper: str = "a4") -> dict:
     idx = [r.methods.index(m) for m in order]
     pos = {m: i for i, m in enumerate(order, start=1)}
+    # the k x k matrix in printed order as Python floats and bools at once (indexing the
+    # arrays cell by cell cost more than the rest); a p-value's text is formatted once
+    # (the matrix is symmetric)
+    ordered = np.ix_(idx, idx)
+    pvalues = np.asarray(r.pvalues, dtype=float)[ordered].tolist()
+    significant = np.asarray(r.significant, dtype=bool)[ordered].tolist()
+    p_texts: dict[float, str] = {}
     rows = []
     texts = []
-    for n, (a, i) in enumerate(zip(order, idx, strict=False), start=1):
+    for n, a in enumerate(order, start=1):
         cells = []
-        for j in idx:
-            p = float(r.pvalues[i, j])
-            if i == j:
+        for m, (p, sig) in enumerate(zip(pvalues[n - 1], significant[n - 1], strict=True)):
+            if m == n - 1:
                 cells.append({"text": "", "kind": "diag", "significant": False})
             elif math.isnan(p):
                 cells.append({"text": "\u00b7", "kind": "untested", "significant": False})
             else:
-                sig = bool(r.significant[i, j])
-                text = fmt_p(p)
+                text = p_texts.get(p)
+                if text is None:
+                    text = p_texts[p] = fmt_p(p)
                 texts.append(text + ("*" if sig else ""))
                 cells.append({"text": text, "kind": "p", "significant": sig})
         rows.append({"number": n, "method": a, "cells": cells})
@@ -265,10 +272,9 @@ def _pairwise(r, order, *, paper: str = "a4") -> dict:
     # every significant pair, smallest p-value first (ties in rank order)
     sig = []
     for a_i, a in enumerate(order):
-        for b in order[a_i + 1 :]:
-            i, j = r.methods.index(a), r.methods.index(b)
-            if r.significant[i, j]:
-                sig.append((float(r.pvalues[i, j]), pos[a], pos[b], a, b))
+        for b_i in range(a_i + 1, len(order)):
+            if significant[a_i][b_i]:
+                sig.append((pvalues[a_i][b_i], a_i + 1, b_i + 1, a, order[b_i]))
     sig.sort(key=lambda t: (t[0], t[1], t[2]))
     n_tested = int(np.sum(~np.isnan(r.pvalues[np.triu_indices(r.n_methods, 1)])))
     listed, compact, n_unlisted = [], [], 0

@@ -505,6 +505,9 @@ def _face_metrics(path) -> tuple[float, float, frozenset]:
             ascent, descent = os2.sTypoAscender, -os2.sTypoDescender
         else:
             ascent, descent = font["hhea"].ascent, -font["hhea"].descent
+        # glyphs named by index: the cmap's codepoints without building names from the post
+        # table and the Adobe glyph list (as layout._face_advances reads the advances)
+        font.setGlyphOrder([f"g{i}" for i in range(font["maxp"].numGlyphs)])
         chars = frozenset(font.getBestCmap())
         font.close()
     finally:

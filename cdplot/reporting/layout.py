@@ -103,12 +103,24 @@ def _char_width(ch: str, widths: dict[int, float], default: float) -> float:
     return default
 
 
+# {character: advance in em} of the characters met so far, regular and bold: a table's
+# thousands of numbers are set from a dozen characters, looked up by the character itself
+_CHAR_EMS: dict[bool, dict[str, float]] = {False: {}, True: {}}
+
+
 @functools.lru_cache(maxsize=1 << 16)
 def _ems(text: str, bold: bool) -> float:
     # the width in em of a text, whatever the size: a layout tries each size of
     # TABLE_SIZES on the same cells, and cells repeat, so each text is added up once
-    widths, default = _advances(bold)
-    return sum(_char_width(c, widths, default) for c in text)
+    table = _CHAR_EMS[bool(bold)]
+    try:
+        return sum(map(table.__getitem__, text))
+    except KeyError:
+        widths, default = _advances(bold)
+        for c in set(text) - table.keys():
+            table[c] = _char_width(c, widths, default)
+        # the same advances added in the same order as above
+        return sum(map(table.__getitem__, text))
 
 
 def text_width(text: str, size: float, *, bold: bool = False) -> float:

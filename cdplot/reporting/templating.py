@@ -121,6 +121,8 @@ def _cache_root() -> Path | None:
 
 def _private_dir(path: Path) -> bool:
     """Make ``path`` (and missing parents) mode 0700; whether it is a directory only we can use."""
+    if not hasattr(os, "getuid"):  # no owner to check (Windows): no cache
+        return False
     try:
         missing = []
         while not os.path.lexists(path) and path != path.parent:

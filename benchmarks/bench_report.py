@@ -236,6 +236,130 @@ print(f"    {'total':<44} {time.perf_counter() - t0:6.2f} s")
 """
 
 
+# One report through the command line in this process, with each process's own CPU time
+# (``time.process_time``) at the points of the schedule: the parent when it forks the writer,
+# enters and leaves the figures and hands the HTML over; the writer after its import and
+# its writing; each figure worker after each figure job.
+PATHS = """
+import importlib.abc, json, os, sys, time
+record = sys.argv[1]
+def mark(what):
+    with open(record, "a") as fh:
+        fh.write(json.dumps([os.getpid(), what, time.process_time()]) + "\\n")
+from cdplot import _child
+real_start, real_ask = _child.Helper.start, _child.Helper.ask
+def start(cls, prepare, serve):
+    mark("fork")
+    def prepared():
+        try:
+            prepare()
+        finally:
+            mark("prepared")
+    def served(request):
+        mark("serve")
+        try:
+            return serve(request)
+        finally:
+            mark("served")
+    return real_start(prepared, served)
+def ask(self, request):
+    mark("ask")
+    return real_ask(self, request)
+_child.Helper.start, _child.Helper.ask = classmethod(start), ask
+def patch_render(R):
+    import cdplot.reporting.figures as F
+    many, job = R.figure_svgs_many, F._draw_job
+    def figures(*args, while_drawing=None, **kwargs):
+        mark("figures")
+        def overlap():
+            try:
+                while_drawing()
+            finally:
+                mark("overlap done")
+        try:
+            return many(*args, while_drawing=overlap if while_drawing else None, **kwargs)
+        finally:
+            mark("figures done")
+    def draw_job(index):
+        try:
+            return job(index)
+        finally:
+            mark("job")
+    draw_job.__qualname__ = draw_job.__name__ = "_draw_job"
+    R.figure_svgs_many, F._draw_job = figures, draw_job
+class Hook(importlib.abc.MetaPathFinder):
+    # patch the render module as it is imported, without importing it earlier than cdplot does
+    def find_spec(self, name, path, target=None):
+        if name != "cdplot.reporting.render":
+            return None
+        sys.meta_path.remove(self)
+        spec = importlib.util.find_spec(name)
+        run = spec.loader.exec_module
+        def exec_module(module):
+            run(module)
+            patch_render(module)
+        spec.loader.exec_module = exec_module
+        return spec
+import importlib.util
+sys.meta_path.insert(0, Hook())
+from cdplot.cli import main
+status = main(["report", "-q", *sys.argv[2:]])
+mark("end")
+sys.exit(status)
+"""
+
+
+def critical_path(record: Path) -> dict[str, float]:
+    """The wall time of one run on an idle 2-CPU machine, estimated from each process's CPU.
+
+    The parent's work until it forks the writer (``fork``); then the writer's
+    import (``import``) beside the parent's work until it hands over the HTML
+    (``parent``: its own CPU, plus the wait for figure workers that drew
+    longer than it worked meanwhile); then the writer's layout and writing
+    (``write``).  ``path`` is the longer of that chain and half the CPU of all
+    processes (``cpu``; two CPUs cannot do more), so it still counts the
+    contention of a third process.
+    """
+    import json
+
+    marks: dict[int, list] = {}
+    for line in record.read_text().splitlines():
+        pid, what, cpu = json.loads(line)
+        marks.setdefault(pid, []).append((what, cpu))
+    parent = next(pid for pid, m in marks.items() if m[-1][0] == "end")
+    own = dict(marks[parent])
+    workers = [m[-1][1] for pid, m in marks.items() if m[-1][0] == "job"]
+    writer = next((dict(m) for pid, m in marks.items() if m[0][0] in ("prepared", "serve")), None)
+    handover = own.get("ask", own["end"])
+    if workers and "overlap done" in own:
+        # a worker forked at "figures" draws while the parent works until "overlap done"
+        handover += max(0.0, max(workers) - (own["overlap done"] - own["figures"]))
+    cpu = own["end"] + sum(workers)
+    if writer is None:
+        chain = handover
+        out = {"fork": 0.0, "import": 0.0, "parent": handover, "write": 0.0}
+    else:
+        fork = own["fork"]
+        write = writer["served"] - writer["serve"]
+        chain = max(handover, fork + writer["prepared"]) + write
+        cpu += writer["served"]
+        out = {"fork": fork, "import": writer["prepared"], "parent": handover - fork}
+        out["write"] = write
+    return {"path": max(chain, cpu / 2), **out, "cpu": cpu}
+
+
+def run_paths(args: list[str], root: Path) -> dict[str, float]:
+    env = dict(os.environ, PYTHONPATH=str(root) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    with tempfile.TemporaryDirectory() as tmp:
+        record = Path(tmp) / "marks"
+        subprocess.run([sys.executable, "-c", PATHS, str(record), *args], check=True, env=env)
+        return critical_path(record)
+
+
+def _paths_summary(runs: list[dict[str, float]]) -> str:
+    return "  ".join(f"{k} {statistics.median(r[k] for r in runs):.2f}" for k in runs[0])
+
+
 def print_phases(args: list[str]) -> None:
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     env["CDPLOT_NO_WORKERS"] = "1"
@@ -257,6 +381,11 @@ def main(argv=None) -> int:
         metavar="CHECKOUT",
         help="also time the cdplot of this other checkout (e.g. a `git worktree` of main), "
         "run by turns with this one so that both see the same load",
+    )
+    parser.add_argument(
+        "--paths",
+        action="store_true",
+        help="estimate each run's critical path from its processes' own CPU times (medians)",
     )
     args = parser.parse_args(argv)
     hb = ctypes.util.find_library("harfbuzz-subset")
@@ -298,16 +427,26 @@ def main(argv=None) -> int:
         for label, cmd, target in cases:
             if args.only and args.only not in label:
                 continue
-            times, other = [], []
+            times, other, paths, other_paths = [], [], [], []
             for _ in range(args.repeat):
                 times += run_report(cmd, 1, args.no_workers)
+                if args.paths:
+                    paths.append(run_paths(cmd, ROOT))
                 if args.compare:
                     other += run_report(cmd, 1, args.no_workers, root=Path(args.compare))
+                    if args.paths:
+                        other_paths.append(run_paths(cmd, Path(args.compare)))
             med = statistics.median(w for w, _ in times)
             verdict = "ok" if med < target else "SLOW"
             print(f"{label:<26} {_summary(times)}  target < {target:g} s  {verdict}", flush=True)
+            if args.paths:
+                print(f"{'  critical path (CPU)':<26} {_paths_summary(paths)}", flush=True)
             if args.compare:
                 print(f"{'  ' + args.compare:<26} {_summary(other)}", flush=True)
+                if args.paths:
+                    print(
+                        f"{'  critical path (CPU)':<26} {_paths_summary(other_paths)}", flush=True
+                    )
             if args.phases:
                 print_phases(cmd)
     return 0

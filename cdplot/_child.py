@@ -32,6 +32,7 @@ __all__ = [
     "die_with_parent",
     "forking_allowed",
     "run_bounded",
+    "usable_cpus",
 ]
 
 
@@ -57,6 +58,14 @@ def forking_allowed() -> bool:
         and threading.active_count() == 1
         and not os.environ.get("CDPLOT_NO_WORKERS")
     )
+
+
+def usable_cpus() -> int:
+    """How many CPUs this process may run on (its affinity mask, else the machine's count)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
 
 
 def die_with_parent() -> None:

@@ -6,12 +6,34 @@ the figures from :mod:`cdplot.plot`, the layout from the Jinja2 templates in
 weasyprint are imported inside the functions that need them.
 
 The package is named ``reporting`` so that ``cdplot.report`` is always the
-function :func:`report`, whatever was imported before.
+function :func:`report`, whatever was imported before.  Its names load
+lazily (PEP 562, as :mod:`cdplot` does): ``cdplot report`` imports the light
+:mod:`cdplot.reporting.pdf_writer` and forks its writer process before
+numpy and the rest of cdplot are imported.
 """
 
-from .jupyter import repr_html
-from .references import bibtex, methods_paragraph
-from .render import render_html, report
-from .tables import data_table
+import importlib
+
+_LAZY = {
+    "report": "cdplot.reporting.render",
+    "render_html": "cdplot.reporting.render",
+    "data_table": "cdplot.reporting.tables",
+    "methods_paragraph": "cdplot.reporting.references",
+    "bibtex": "cdplot.reporting.references",
+    "repr_html": "cdplot.reporting.jupyter",
+}
 
 __all__ = ["report", "render_html", "data_table", "methods_paragraph", "bibtex", "repr_html"]
+
+
+def __getattr__(name: str):
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'cdplot.reporting' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_LAZY))

@@ -13,13 +13,12 @@ from __future__ import annotations
 import dataclasses
 import functools
 import math
-import os
 import re
 import sys
 import warnings
 import xml.etree.ElementTree as ET
 
-from .._child import Helper, die_with_parent, forking_allowed
+from .._child import Helper, die_with_parent, forking_allowed, usable_cpus
 from .._options import REPORT_FORMATS, check_option
 from ..errors import CdplotError, CdplotWarning
 from .fonts import bundled_fonts
@@ -1100,10 +1099,8 @@ def _draw_job(index: int) -> list[dict]:
 
 
 def _usable_cpus() -> int:
-    try:
-        return len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):
-        return os.cpu_count() or 1
+    # a name of this module, so that tests can pretend to have more or fewer CPUs
+    return usable_cpus()
 
 
 def _worker_count(n_jobs: int, busy_parent: bool) -> int:
@@ -1114,7 +1111,7 @@ def _worker_count(n_jobs: int, busy_parent: bool) -> int:
     thread).  They pay off when there is more than one analysis to draw, or
     when this process has something else to do meanwhile (the tables and
     words of a report).  A PDF report's writer process (importing
-    WeasyPrint meanwhile, :func:`cdplot.reporting.render._start_writer`)
+    WeasyPrint meanwhile, :mod:`cdplot.reporting.pdf_writer`)
     takes a CPU of its own: with two, the figures are drawn here, which on
     the shared 2-core machine cost 0.2-1.3 s less CPU than forking workers
     beside the writer and was no slower (``benchmarks/bench_report.py``).

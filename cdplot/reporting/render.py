@@ -7,16 +7,15 @@ fetcher that serves only cdplot's bundled fonts.  jinja2, matplotlib and
 weasyprint are imported inside the functions, so that ``import cdplot``
 stays light.
 
-A PDF is written by a process forked when :func:`report` starts
-(:func:`_start_writer`): it imports WeasyPrint (about a second) while this
-process analyses, draws and renders the HTML, then receives the HTML,
-lays it out and writes the file.
+A PDF is written by a process forked when :func:`report` starts, or
+earlier by ``cdplot report`` (:mod:`cdplot.reporting.pdf_writer`): it
+imports WeasyPrint (about a second) while this process analyses, draws and
+renders the HTML, then receives the HTML, lays it out and writes the file.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
-import logging
 import os
 import re
 import sys
@@ -27,8 +26,8 @@ from typing import Literal
 
 import numpy as np
 
-from .._atomic import atomic_write, remove_stale
-from .._child import ChildDied, Helper, forking_allowed
+from .._atomic import atomic_write
+from .._child import Helper, forking_allowed
 from .._options import REPORT_FORMATS as FORMATS
 from .._options import (
     Correction,
@@ -39,15 +38,15 @@ from .._options import (
     check_bool,
     check_option,
 )
-from ..errors import CdplotError, CdplotWarning
+from ..errors import CdplotError
 from ..stats.analysis import analyse, analyse_pairs, methods_differ, metrics_comparison
 from ..stats.consistency import MetricsComparison
 from ..stats.from_ranks import RankComparison
 from ..stats.pair import PairResult
 from ..stats.parametric import AutoResult
 from ..stats.results import ComparisonResult
-from . import fetcher as fetching
 from . import figures as figure_module
+from . import pdf_writer
 from ._format import auto_decimals, check_decimals
 from .context import (
     anova_document_context,
@@ -751,16 +750,9 @@ def prepare_context(
     )
 
 
-def _import_weasyprint() -> None:
-    """Import WeasyPrint and what its ``write_pdf`` and the fetcher import lazily (~1 s)."""
-    import weasyprint  # noqa: F401
-    import weasyprint.pdf.fonts  # noqa: F401  (imported lazily by write_pdf otherwise)
-    import weasyprint.urls  # noqa: F401  (the fetcher's base class)
-
-
 def _import_pdf_writer() -> None:
     """Import what writing a PDF needs, while workers draw the figures (in one process)."""
-    _import_weasyprint()
+    pdf_writer._import_weasyprint()
     preload_templates()
 
 
@@ -771,96 +763,27 @@ def _prepare_html_writer() -> None:
     preload_templates()
 
 
-def _render_pdf(html: str, path: Path, fetcher=None) -> list[str]:
-    """Lay out ``html``, write the PDF atomically at ``path``; return the URLs refused."""
-    import gc
-
-    import weasyprint
-
-    # looked up on the module when called, so that tests can record what it fetches
-    fetcher = fetching.make_fetcher() if fetcher is None else fetcher
-    # fontTools, which WeasyPrint uses on the embedded fonts, warns on stderr about harmless
-    # quirks of font headers (an old "created" date in CMU Serif); the report is not the place
-    fonttools_log = logging.getLogger("fontTools")
-    level = fonttools_log.level
-    fonttools_log.setLevel(logging.ERROR)
-    # WeasyPrint builds hundreds of thousands of small objects (boxes, styles) that live until
-    # the PDF is written; the cyclic collector would walk them again and again for nothing
-    # (a tenth of the time of a long report), so it rests until the document is done
-    gc_was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        document = weasyprint.HTML(string=html, base_url=None, url_fetcher=fetcher)
-        # PDF/UA: a tagged PDF (headings, tables, figures with their text alternatives, the
-        # document's language and title) that screen readers and reflow can use
-        pdf = document.write_pdf(pdf_variant="pdf/ua-1")
-    finally:
-        fonttools_log.setLevel(level)
-        if gc_was_enabled:
-            gc.enable()
-    with atomic_write(path, "wb") as fh:
-        fh.write(pdf)
-    return list(getattr(fetcher, "refused", ()))
-
-
-def _warn_refused(refused, *, stacklevel: int) -> None:
-    if not refused:
-        return
-    import warnings
-
-    shown = ", ".join(repr(u[:60]) for u in refused[:3])
-    more = f" and {len(refused) - 3} more" if len(refused) > 3 else ""
-    warnings.warn(
-        f"the report refers to {len(refused)} outside resources that were not loaded: "
-        f"{shown}{more}",
-        CdplotWarning,
-        stacklevel=stacklevel + 1,
-    )
-
-
 def _write_pdf(html: str, path: Path, fetcher=None) -> None:
     # the warning points at the caller of report()
-    _warn_refused(_render_pdf(html, path, fetcher), stacklevel=3)
+    pdf_writer._warn_refused(pdf_writer._render_pdf(html, path, fetcher), stacklevel=3)
 
 
 # ---------------------------------------------------------------------------
 # the PDF writer process
 # ---------------------------------------------------------------------------
-def _serve_pdf(request) -> list[str]:
-    html, path = request
-    return _render_pdf(html, Path(path))
-
-
 def _start_writer() -> Helper | None:
-    """A process that imports WeasyPrint now and writes the PDF later; None: write in this one.
+    """The writer process (:mod:`.pdf_writer`): the one ``cdplot report`` forked, or one forked now.
 
-    WeasyPrint's import (about a second: cffi parsing Pango's declarations,
-    ctypes looking for the libraries) then overlaps the analysis, the
-    drawing and the HTML, instead of only the drawing.  A forked process
-    inherits cdplot and numpy already imported; it pays off with a second
-    CPU, under the conditions of the figures' workers.
+    None: write in this process.  Forked here, it inherits cdplot and numpy
+    already imported; its import of WeasyPrint overlaps the analysis, the
+    drawing and the HTML.
     """
+    early = pdf_writer.take_early()
+    if early is not None:
+        return early
     if figure_module._usable_cpus() < 2 or not forking_allowed():
         return None
-    return Helper.start(_import_weasyprint, _serve_pdf)
-
-
-def _write_pdf_in(writer: Helper, html: str, path: Path) -> None:
-    """Have the writer process write the PDF; its refused URLs warn here, its errors raise here."""
-    try:
-        refused = writer.ask((html, str(path)))
-    except ChildDied as exc:
-        # its temporary file names it: gone with it
-        remove_stale(path)
-        raise CdplotError(
-            f"writing the PDF {str(path)!r} failed: the writer process ended unexpectedly "
-            f"({exc}); set CDPLOT_NO_WORKERS=1 to write it in one process"
-        ) from None
-    except BaseException:
-        # interrupted here (Ctrl-C, SIGTERM): ask() ended the writer, maybe amid its file
-        remove_stale(path)
-        raise
-    _warn_refused(refused, stacklevel=3)
+    return Helper.start(pdf_writer._import_weasyprint, pdf_writer._serve)
 
 
 def report(
@@ -1048,7 +971,7 @@ or scores
         else:
             bar.note("writing PDF")
             if writer is not None:
-                _write_pdf_in(writer, html, path)
+                pdf_writer._write_in(writer, html, path, stacklevel=2)
             else:
                 _write_pdf(html, path)
     finally:

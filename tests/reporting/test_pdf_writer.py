@@ -13,7 +13,7 @@ import cdplot
 from cdplot._atomic import atomic_write
 from cdplot._child import Helper
 from cdplot.errors import CdplotError, CdplotWarning
-from cdplot.reporting import figures, render, report
+from cdplot.reporting import figures, pdf_writer, render, report
 
 pytestmark = pytest.mark.skipif(
     not sys.platform.startswith("linux"), reason="the writer process is forked on Linux only"
@@ -84,7 +84,7 @@ def test_a_writer_killed_while_writing_is_a_one_line_error(writers, demsar, tmp_
             os.kill(os.getpid(), signal.SIGKILL)
 
     # the writer is forked by report(): it inherits the patched module
-    monkeypatch.setattr(render, "_serve_pdf", killed)
+    monkeypatch.setattr(pdf_writer, "_serve", killed)
     out = tmp_path / "r.pdf"
     with pytest.raises(CdplotError) as info:
         report(demsar, out)
@@ -104,7 +104,7 @@ def test_an_error_in_the_writer_is_raised_as_it_is(writers, demsar, tmp_path, mo
         # what atomic_write raises for an output it cannot put in place
         raise CdplotError(f"output {str(path)!r} cannot be replaced: Is a directory")
 
-    monkeypatch.setattr(render, "_render_pdf", fail)
+    monkeypatch.setattr(pdf_writer, "_render_pdf", fail)
     out = tmp_path / "r.pdf"
     with pytest.raises(
         CdplotError, match=r"^output '.*r\.pdf' cannot be replaced: Is a directory$"
@@ -168,7 +168,7 @@ def test_an_interrupted_report_leaves_no_writer_and_no_file(writers, demsar, tmp
             fh.flush()
             time.sleep(60)
 
-    monkeypatch.setattr(render, "_serve_pdf", slow)
+    monkeypatch.setattr(pdf_writer, "_serve", slow)
 
     def interrupt(signum, frame):
         # Ctrl-C once the writer has its temporary file open
@@ -217,3 +217,76 @@ def test_a_terminated_command_leaves_no_writer_and_no_file(tmp_path):
         time.sleep(0.05)
     assert not [c for c in children if os.path.exists(f"/proc/{c}")]
     assert list(tmp_path.iterdir()) == []
+
+
+# --- the writer forked by ``cdplot report`` before its heavy imports --------------------------
+EARLY = """
+import sys
+from cdplot._child import Helper
+from cdplot.reporting import pdf_writer
+
+real_start, real_take = pdf_writer._start, pdf_writer.take_early
+def start():
+    heavy = sorted(m for m in ("numpy", "scipy", "matplotlib", "jinja2") if m in sys.modules)
+    writer = real_start()
+    print("forked", writer.pid if writer else None, "after", heavy, file=sys.stderr)
+    return writer
+def take():
+    writer = real_take()
+    print("taken", writer.pid if writer else None, file=sys.stderr)
+    return writer
+pdf_writer._start, pdf_writer.take_early = start, take
+from cdplot.cli import main
+sys.exit(main(["report", "--example", "demsar2006", "-o", sys.argv[1]]))
+"""
+
+
+def test_the_command_forks_the_writer_before_numpy_and_report_takes_it(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k != "CDPLOT_NO_WORKERS"}
+    out = tmp_path / "r.pdf"
+    proc = subprocess.run(
+        [sys.executable, "-c", EARLY, str(out)], env=env, capture_output=True, text=True
+    )
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stderr.splitlines()
+    forked = [line for line in lines if line.startswith("forked")]
+    assert len(forked) == 1, proc.stderr
+    pid = forked[0].split()[1]
+    if pid == "None":
+        pytest.skip("the command forked no writer process on this machine (one CPU?)")
+    # nothing heavy imported yet: the child imports WeasyPrint alone, from the start
+    assert forked[0] == f"forked {pid} after []"
+    # report() wrote with that writer (start_early and stop_early also look: None)
+    assert [line for line in lines if line.startswith("taken") and line != "taken None"] == [
+        f"taken {pid}"
+    ]
+    assert out.read_bytes().startswith(b"%PDF")
+    assert list(tmp_path.iterdir()) == [out]
+
+
+def test_bad_input_on_the_command_line_ends_the_early_writer(two_cpus, tmp_path, monkeypatch):
+    from cdplot.cli import main
+
+    started = []
+    real = pdf_writer._start
+
+    def start():
+        started.append(real())
+        return started[-1]
+
+    monkeypatch.setattr(pdf_writer, "_start", start)
+    data = tmp_path / "bad.csv"
+    data.write_text("dataset,a,b\nd1,0.5,oops\nd2,0.4,0.6\n", encoding="utf-8")
+    assert main(["report", str(data), "-o", str(tmp_path / "r.pdf")]) == 2
+    assert len(started) == 1
+    assert started[0] is not None
+    assert _reaped(started[0].pid)
+    assert pdf_writer._early is None
+    assert list(tmp_path.iterdir()) == [data]
+
+
+def test_an_html_command_forks_no_early_writer(two_cpus, tmp_path, monkeypatch):
+    from cdplot.cli import main
+
+    monkeypatch.setattr(pdf_writer, "_start", lambda: pytest.fail("a writer for an HTML report"))
+    assert main(["report", "--example", "demsar2006", "-q", "-o", str(tmp_path / "r.html")]) == 0

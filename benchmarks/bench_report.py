@@ -286,6 +286,7 @@ def patch_render(R):
         finally:
             mark("job")
     draw_job.__qualname__ = draw_job.__name__ = "_draw_job"
+    draw_job.__module__ = F.__name__
     R.figure_svgs_many, F._draw_job = figures, draw_job
 class Hook(importlib.abc.MetaPathFinder):
     # patch the render module as it is imported, without importing it earlier than cdplot does

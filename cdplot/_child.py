@@ -250,26 +250,50 @@ class Helper:
     SIGINT to the parent (which stops it) and ends on SIGTERM.
     """
 
-    # (parent pid, helper pid) of the helpers started and not yet stopped or heard from
-    _live: set = set()
+    # (parent pid, helper pid) -> helper, of the helpers started and not yet stopped or heard from
+    _live: dict = {}
 
     def __init__(self, pid: int, to_child: int, from_child: int):
         self.pid = pid
         self._to_child = to_child
         self._from_child = from_child
         self._running = True
-        Helper._live.add((os.getpid(), pid))
+        # whether the byte the helper writes when its prepare() is done was read (by preparing())
+        self._prepared = False
+        Helper._live[(os.getpid(), pid)] = self
+
+    @staticmethod
+    def _mine() -> list[Helper]:
+        # a process forked from this one inherits the table, not the helpers
+        me = os.getpid()
+        return [helper for (parent, _), helper in Helper._live.items() if parent == me]
 
     @staticmethod
     def running() -> int:
-        """How many helpers this process started still run (CPUs they may keep busy)."""
-        # a process forked from this one inherits the set, not the helpers
-        me = os.getpid()
-        return sum(1 for parent, _ in Helper._live if parent == me)
+        """How many helpers this process started still run (waiting or working)."""
+        return len(Helper._mine())
+
+    @staticmethod
+    def preparing() -> int:
+        """How many helpers this process started are still in their ``prepare()`` (CPUs they use).
+
+        A helper done preparing waits for its request without using a CPU:
+        it says so with a byte on its answer pipe, read here without waiting.
+        """
+        return sum(1 for helper in Helper._mine() if not helper._done_preparing())
+
+    def _done_preparing(self) -> bool:
+        if not self._prepared and self._from_child >= 0:
+            ready, _, _ = select.select([self._from_child], [], [], 0)
+            if ready:
+                # the byte, or the end of a helper that died: either way it uses no CPU
+                os.read(self._from_child, 1)
+                self._prepared = True
+        return self._prepared
 
     def _ended(self) -> None:
         self._running = False
-        Helper._live.discard((os.getpid(), self.pid))
+        Helper._live.pop((os.getpid(), self.pid), None)
 
     @classmethod
     def start(cls, prepare, serve) -> Helper | None:
@@ -343,6 +367,9 @@ class Helper:
             with os.fdopen(self._from_child, "rb", closefd=True) as fh:
                 self._from_child = -1
                 answer = fh.read()
+            if not self._prepared:
+                # the byte that said prepare() was done, not read by preparing()
+                answer = answer[1:]
             try:
                 _, wait_status = os.waitpid(self.pid, 0)
             except ChildProcessError:  # reaped already (SIGCHLD ignored): no status to tell
@@ -382,6 +409,8 @@ def _serve(prepare, serve, request_fd: int, answer_fd: int) -> None:
         prepare()
     except BaseException as exc:  # noqa: BLE001 - it is the answer to the request
         failed = exc
+    # the parent may use the CPU this process leaves now (Helper.preparing)
+    os.write(answer_fd, b"\x01")
     head = _read_exactly(request_fd, _LENGTH.size)
     if head is None:
         return  # the parent went on without asking

@@ -228,6 +228,48 @@ def test_running_counts_the_helpers_not_yet_done():
     assert Helper.running() == before
 
 
+def _until(condition, seconds=30.0) -> bool:
+    deadline = time.monotonic() + seconds
+    while not condition() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return condition()
+
+
+@linux_only
+def test_preparing_counts_the_helpers_still_in_prepare():
+    go_r, go_w = os.pipe()
+    before = Helper.preparing()
+    # prepare() blocks until this process writes to the pipe
+    helper = Helper.start(lambda: os.read(go_r, 1), lambda r: r * 2)
+    try:
+        assert Helper.preparing() == before + 1
+        os.write(go_w, b"x")
+        assert _until(lambda: Helper.preparing() == before)
+        # done preparing, it still runs: waiting for its request on no CPU
+        assert Helper.running() == before + 1
+        # the byte that said so is not part of the answer
+        assert helper.ask(21) == 42
+    finally:
+        helper.stop()
+        os.close(go_r)
+        os.close(go_w)
+    assert _reaped(helper.pid)
+
+
+@linux_only
+def test_a_helper_killed_while_preparing_uses_no_cpu_and_is_child_died():
+    helper = Helper.start(lambda: time.sleep(60), lambda r: r)
+    try:
+        assert Helper.preparing() == 1
+        os.kill(helper.pid, signal.SIGKILL)
+        assert _until(lambda: Helper.preparing() == 0)
+        with pytest.raises(ChildDied, match="^killed by SIGKILL$"):
+            helper.ask(1)
+    finally:
+        helper.stop()
+    assert _reaped(helper.pid)
+
+
 @linux_only
 def test_a_helper_answers_when_children_are_reaped_for_us():
     # a program that ignores SIGCHLD has its children reaped by the kernel: waitpid finds none

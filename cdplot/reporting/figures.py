@@ -1110,17 +1110,22 @@ def _worker_count(n_jobs: int, busy_parent: bool) -> int:
     imported, when :func:`cdplot._child.forking_allowed` (Linux, a single
     thread).  They pay off when there is more than one analysis to draw, or
     when this process has something else to do meanwhile (the tables and
-    words of a report).  A PDF report's writer process (importing
-    WeasyPrint meanwhile, :mod:`cdplot.reporting.pdf_writer`)
-    takes a CPU of its own: with two, the figures are drawn here, which on
-    the shared 2-core machine cost 0.2-1.3 s less CPU than forking workers
-    beside the writer and was no slower (``benchmarks/bench_report.py``).
+    words of a report).  A PDF report's writer process
+    (:mod:`cdplot.reporting.pdf_writer`) takes a CPU while it imports
+    WeasyPrint (:meth:`cdplot._child.Helper.preparing`): with two CPUs, one
+    worker then draws while this process gathers the tables and words (the
+    writer, forked first thing by ``cdplot report``, is then at the end of
+    its import); once the writer waits for the HTML, on no CPU, a worker per
+    CPU (``benchmarks/bench_report.py``).
     """
-    cpus = _usable_cpus() - Helper.running()
-    if n_jobs == 0 or cpus < 2 or not forking_allowed():
+    cpus = _usable_cpus() - Helper.preparing()
+    if n_jobs == 0 or _usable_cpus() < 2 or not forking_allowed():
         return 0
     if n_jobs == 1 and not busy_parent:
         return 0
+    if cpus < 2:
+        # beside a writer still importing: one worker, and only when this process has work
+        return 1 if busy_parent else 0
     return min(n_jobs, cpus)
 
 

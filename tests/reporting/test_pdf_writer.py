@@ -61,6 +61,33 @@ def test_the_writer_process_writes_the_same_pdf(writers, demsar, tmp_path, monke
     assert sorted(p.name for p in tmp_path.iterdir()) == ["here.pdf", "writer.pdf"]
 
 
+def test_workers_beside_a_prepared_writer_draw_the_same_pdf(writers, tmp_path, monkeypatch):
+    yang = cdplot.load_example("yang-table9")
+    counts = []
+    real_count, real_many = figures._worker_count, render.figure_svgs_many
+
+    def count(n_jobs, busy_parent):
+        counts.append(real_count(n_jobs, busy_parent))
+        return counts[-1]
+
+    def many(*args, **kwargs):
+        # the writer done importing WeasyPrint, as it usually is when cdplot report forked it
+        deadline = time.monotonic() + 60
+        while Helper.preparing() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        return real_many(*args, **kwargs)
+
+    monkeypatch.setattr(figures, "_worker_count", count)
+    monkeypatch.setattr(render, "figure_svgs_many", many)
+    there = report(yang, tmp_path / "beside.pdf", date="2024-01-01")
+    assert counts == [2]
+    monkeypatch.setenv("CDPLOT_NO_WORKERS", "1")
+    here = report(yang, tmp_path / "here.pdf", date="2024-01-01")
+    assert counts == [2, 0]
+    assert there.read_bytes() == here.read_bytes()
+    assert all(_reaped(w.pid) for w in writers if w is not None)
+
+
 def test_no_writer_process_when_forking_is_not_wanted(writers, monkeypatch):
     monkeypatch.setenv("CDPLOT_NO_WORKERS", "1")
     assert render._start_writer() is None

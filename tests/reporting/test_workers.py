@@ -2,6 +2,7 @@
 
 import os
 import sys
+import time
 
 import pytest
 
@@ -26,17 +27,40 @@ def test_worker_count():
     assert figures._worker_count(1, False) == 0
 
 
-def test_a_pdf_writer_takes_a_cpu_from_the_workers(two_cpus, yang, monkeypatch):
+def test_a_pdf_writer_takes_a_cpu_from_the_workers_while_it_prepares(two_cpus, yang, monkeypatch):
     assert figures._worker_count(len(yang), False) == 2
-    writer = Helper.start(lambda: None, lambda r: r)
+    writer = Helper.start(lambda: time.sleep(60), lambda r: r)
     try:
-        # the other CPU imports WeasyPrint: the figures are drawn in this process
+        # the other CPU imports WeasyPrint: the figures are drawn in this process, or in one
+        # worker while this process gathers the tables and words
         assert figures._worker_count(len(yang), False) == 0
+        assert figures._worker_count(len(yang), True) == 1
+        assert figures._worker_count(1, True) == 1
         monkeypatch.setattr(figures, "_usable_cpus", lambda: 4)
         assert figures._worker_count(len(yang), False) == 3
     finally:
         writer.stop()
     assert figures._worker_count(len(yang), False) == 4
+
+
+def test_a_pdf_writer_done_preparing_leaves_its_cpu_to_the_workers(two_cpus, yang):
+    go_r, go_w = os.pipe()
+    # prepare() (WeasyPrint's import) blocks until this process writes to the pipe
+    writer = Helper.start(lambda: os.read(go_r, 1), lambda r: r)
+    try:
+        assert figures._worker_count(len(yang), False) == 0
+        os.write(go_w, b"x")
+        deadline = time.monotonic() + 30
+        while Helper.preparing() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        # it waits for the HTML on no CPU: the figures are drawn beside it
+        assert figures._worker_count(len(yang), False) == 2
+        assert figures._worker_count(1, True) == 1
+        assert writer.ask(5) == 5
+    finally:
+        writer.stop()
+        os.close(go_r)
+        os.close(go_w)
 
 
 def test_workers_draw_the_same_report(two_cpus, yang, monkeypatch):

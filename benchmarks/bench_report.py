@@ -201,7 +201,7 @@ pdf = sys.argv[-1].lower().endswith(".pdf")
 mark("start, imports of cdplot")
 if pdf:  # an HTML report never imports WeasyPrint
     import weasyprint.document as D
-    R._import_weasyprint()
+    R.pdf_writer._import_weasyprint()
     mark("import of WeasyPrint (writer overlaps it)")
 def timed(owner, attr, name, gap, later_gap=None):
     f = getattr(owner, attr)

@@ -127,10 +127,10 @@ def stop_early() -> None:
         writer.stop()
 
 
-def _write_in(writer: Helper, html: str, path: Path, *, stacklevel: int) -> None:
-    """Have the writer process write the PDF; its refused URLs warn here, its errors raise here."""
+def _write_in(writer: Helper, html: str, path: Path) -> list[str]:
+    """Have the writer process write the PDF; return its refused URLs, raise its errors here."""
     try:
-        refused = writer.ask((html, str(path)))
+        return writer.ask((html, str(path)))
     except ChildDied as exc:
         # its temporary file names it: gone with it
         remove_stale(path)
@@ -142,4 +142,3 @@ def _write_in(writer: Helper, html: str, path: Path, *, stacklevel: int) -> None
         # interrupted here (Ctrl-C, SIGTERM): ask() ended the writer, maybe amid its file
         remove_stale(path)
         raise
-    _warn_refused(refused, stacklevel=stacklevel + 1)

@@ -786,6 +786,12 @@ def _start_writer() -> Helper | None:
     return Helper.start(pdf_writer._import_weasyprint, pdf_writer._serve)
 
 
+def _write_pdf_in(writer: Helper, html: str, path: Path) -> None:
+    """Have the writer process write the PDF; its refused URLs warn here, its errors raise here."""
+    # the warning points at the caller of report()
+    pdf_writer._warn_refused(pdf_writer._write_in(writer, html, path), stacklevel=3)
+
+
 def report(
     results_or_data,
     path,
@@ -909,9 +915,9 @@ or scores
     at a file or a web address causes no read and no request.  Every name
     from the input is escaped.  On Linux with two CPUs or more, and from a
     process with a single thread, WeasyPrint runs in a process forked when
-    ``report`` starts, which imports it while this one analyses and draws;
-    the environment variable ``CDPLOT_NO_WORKERS=1`` keeps all the work
-    in one process.
+    ``report`` starts (by ``cdplot report``, before its own imports), which
+    imports it while this one analyses and draws; the environment variable
+    ``CDPLOT_NO_WORKERS=1`` keeps all the work in one process.
 
     References
     ----------
@@ -971,7 +977,7 @@ or scores
         else:
             bar.note("writing PDF")
             if writer is not None:
-                pdf_writer._write_in(writer, html, path, stacklevel=2)
+                _write_pdf_in(writer, html, path)
             else:
                 _write_pdf(html, path)
     finally:

@@ -214,6 +214,9 @@ def _unpack(data: bytes):
     raise value
 
 
+# the signals that stop a command, held back while a Helper is forked
+_STOPS = {signal.SIGINT, signal.SIGTERM}
+
 # a request to a Helper: its length (8 bytes, little-endian), then its pickle
 _LENGTH = struct.Struct("<Q")
 
@@ -318,9 +321,13 @@ class Helper:
                 stream.flush()
         request_r, request_w = os.pipe()
         answer_r, answer_w = os.pipe()
+        # SIGTERM or Ctrl-C during the fork would raise in an at-fork hook (logging's), where
+        # Python prints the exception and drops it: they wait until both sides can act on them
+        mask = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)
         try:
             pid = os.fork()
         except OSError:
+            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
             for fd in (request_r, request_w, answer_r, answer_w):
                 os.close(fd)
             return None
@@ -329,7 +336,7 @@ class Helper:
             try:
                 os.close(request_w)
                 os.close(answer_r)
-                _serve(prepare, serve, request_r, answer_w)
+                _serve(prepare, serve, request_r, answer_w, mask)
             except BaseException:  # noqa: BLE001 - never return into the parent's code
                 status = 1
             finally:
@@ -339,7 +346,14 @@ class Helper:
                 os._exit(status)
         os.close(request_r)
         os.close(answer_w)
-        return cls(pid, request_w, answer_r)
+        helper = cls(pid, request_w, answer_r)
+        try:
+            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+        except BaseException:
+            # the signal that waited ends the helper too
+            helper.stop()
+            raise
+        return helper
 
     def ask(self, request):
         """Send ``request``, wait for the answer and return it (or raise what was raised).
@@ -398,12 +412,13 @@ class Helper:
                 os.waitpid(self.pid, 0)
 
 
-def _serve(prepare, serve, request_fd: int, answer_fd: int) -> None:
+def _serve(prepare, serve, request_fd: int, answer_fd: int, mask) -> None:
     """The helper's life: prepare, wait for the request, answer it."""
     die_with_parent()
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     # Ctrl-C reaches the whole process group: the parent decides, and stops this process
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_SETMASK, mask)
     failed = None
     try:
         prepare()

@@ -35,30 +35,34 @@ subsetter), then the tables and words of the context --, the figures
 (matplotlib's import and drawing), the fonts, the templates, and for a PDF
 WeasyPrint's layout and its drawing and writing of the pages.
 
-A PDF report forks a writer process when ``report()`` starts
-(``cdplot.reporting.render._start_writer``, ``cdplot._child.Helper``): it imports
-WeasyPrint (0.65 s alone, about 1 s beside other work: cffi parsing Pango's
-declarations, ctypes looking for the libraries) while the main process analyses,
-draws (or its workers draw) and renders the HTML, then receives the HTML through
-a pipe, lays it out and writes the file.  Before it, the main process imported
-WeasyPrint while workers drew the figures and built the tables and words only
-afterwards; now the import overlaps those too.  With two CPUs the figures are then
-drawn in the main process (the writer takes the other; workers beside it cost more
-CPU and were no faster for Demsar's and Yang's small figures).  Measured against main
-(eee9d1e) by turns, medians of 5, on the 2-core machine shared by four engineers
-(load average 6-10: whole-process wall times ran 3-5 times the quiet ones and
-varied by several seconds, so they show nothing here).  The critical path from
-each process's own CPU time (``time.process_time`` in each), an estimate of the
-wall time on an idle machine: the main process's work before the fork, then the
-longer of its work until it hands over the HTML and the writer's import, then
-the writer's layout and writing (main: the main process alone, its figure
-workers overlapped): Demsar 3.39 ->
-2.91 s, Yang 7.66 -> 6.41 s, 30 methods x 40 5.90 -> 5.71 s, 60 methods x 40
-10.11 -> 10.45 s (within the noise of the layout; there the main process draws
-large figures itself instead of a worker, and its own work, 2.3 s, far outlasts
-the writer's import, 0.7 s).  CPU of whole runs (``--compare``): PDF Demsar 3.10 /
-3.31 s, 30 methods 6.85 / 7.60, 60 methods 10.37 / 11.03, Yang 7.46 / 6.98; HTML
-(no writer) 1.39 / 1.47, 1.75 / 1.86, 2.50 / 2.44, 1.61 / 1.68.
+A PDF report has a writer process (``cdplot.reporting.pdf_writer``,
+``cdplot._child.Helper``): it imports WeasyPrint (0.5-0.65 s of CPU) while the main
+process analyses, draws and renders the HTML, then receives the HTML through a pipe,
+lays it out and writes the file.  ``cdplot report`` forks it first thing, 0.15 s into
+the process, before numpy, scipy and cdplot are imported (``report()`` called from
+Python forks it when it starts, 0.55-0.65 s in); the writer says with a byte on its
+pipe when its import is done.  The figures are drawn by a worker while the main
+process gathers the tables and words, one worker beside a writer still importing and
+one per CPU once it waits (before: drawn in the main process after that work).
+``--paths`` estimates each run's critical path on an idle 2-CPU machine from each
+process's own CPU time (``time.process_time``): the main process's work until the
+fork (fork), then the longer of its work until it hands over the HTML (parent, plus
+any wait for a worker that drew longer than it worked) and the writer's import
+(import), then the writer's layout and writing (write); ``path`` is that chain or half
+of all the CPU (cpu), whichever is longer.  It counts a worker beside the writer as
+having a CPU of its own.  Medians of 5 runs by turns with main (8bc7636), the 2-core
+machine shared by four engineers (load 5-11; wall times ran 3-12 times the quiet ones),
+hand-over (fork + the longer of parent and import), main -> the writer forked first
+-> plus the figure workers: Demsar 1.41 -> 1.35 -> 1.18 s (each run faster than main: 5/5),
+30 methods x 40 1.63 -> 1.46 -> 1.34 s (5/5), 60 methods x 40 2.25 -> 1.81 -> 1.48 s
+(5/5), Yang 1.51 -> 1.69 -> 1.27 s (4/5); the writing (1.4, 4.5, 6, 4.5-5 s) is the
+same work and its noise (+-0.6 s) hides the gain in ``path`` (Demsar 2.78 -> 2.59 s,
+60 methods 8.31 -> 6.93 s).  CPU of all the processes, main / both: Demsar 3.37 /
+3.36 s, 30 methods 6.75 / 6.80, 60 methods 8.98 / 8.16, Yang 6.40 / 7.17 (the writing
+alone varied by +-0.6 s).  Through
+``report()`` (the figure workers only; medians of 4): hand-over Demsar 1.47 -> 1.37 s,
+Yang 1.63 -> 1.40 s, 60 methods 2.23 -> 1.68 s, CPU 0.1-0.45 s more (a worker's first
+figure loads its fonts again).
 
 WeasyPrint sets the text of an SVG one letter at a time (a Pango layout per
 letter), so a PDF report sets each line of figure text as an HTML box over its

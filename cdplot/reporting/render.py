@@ -45,6 +45,7 @@ from ..stats.from_ranks import RankComparison
 from ..stats.pair import PairResult
 from ..stats.parametric import AutoResult
 from ..stats.results import ComparisonResult
+from . import fetcher as fetching
 from . import figures as figure_module
 from . import pdf_writer
 from ._format import auto_decimals, check_decimals

@@ -912,13 +912,17 @@ or scores
     self-contained file: figures inline as SVG, the CSS and the bundled
     fonts embedded, and no ``src`` or ``href`` leading outside the file.
     The PDF is rendered from the same HTML by WeasyPrint, whose URL fetcher
-    serves only cdplot's bundled fonts: a name, title or template pointing
+    serves only cdplot's bundled fonts and the figures, which a PDF gives
+    as ``data:image/svg+xml`` images: a name, title or template pointing
     at a file or a web address causes no read and no request.  Every name
     from the input is escaped.  On Linux with two CPUs or more, and from a
     process with a single thread, WeasyPrint runs in a process forked when
     ``report`` starts (by ``cdplot report``, before its own imports), which
     imports it while this one analyses and draws; the environment variable
-    ``CDPLOT_NO_WORKERS=1`` keeps all the work in one process.
+    ``CDPLOT_NO_WORKERS=1`` keeps all the work in one process.  The bundled
+    templates' compiled code is kept in ``$CDPLOT_CACHE_DIR``, else
+    ``$XDG_CACHE_HOME/cdplot`` or ``~/.cache/cdplot`` (a private folder,
+    created 0700; none is used where that cannot be had).
 
     References
     ----------

@@ -19,8 +19,7 @@ when a figure or report is made.
 
 from __future__ import annotations
 
-import importlib
-
+from ._lazy import attach
 from ._version import __version__
 from .errors import CdplotError, CdplotWarning
 
@@ -80,14 +79,4 @@ _LAZY = {
 __all__ = ["__version__", "CdplotError", "CdplotWarning", *sorted(_LAZY)]
 
 
-def __getattr__(name: str):
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'cdplot' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__():
-    return sorted(set(globals()) | set(_LAZY))
+__getattr__, __dir__ = attach(__name__, _LAZY, globals())

@@ -8,7 +8,7 @@ matplotlib; pyplot is never imported by cdplot itself.
 
 from __future__ import annotations
 
-import importlib
+from .._lazy import attach
 
 _LAZY = {
     "cd_diagram": "cdplot.plot.critical_difference",
@@ -28,14 +28,4 @@ _LAZY = {
 __all__ = sorted(_LAZY)
 
 
-def __getattr__(name: str):
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'cdplot.plot' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__():
-    return sorted(set(globals()) | set(_LAZY))
+__getattr__, __dir__ = attach(__name__, _LAZY, globals())

@@ -12,7 +12,7 @@ lazily (PEP 562, as :mod:`cdplot` does): ``cdplot report`` imports the light
 numpy and the rest of cdplot are imported.
 """
 
-import importlib
+from .._lazy import attach
 
 _LAZY = {
     "report": "cdplot.reporting.render",
@@ -26,14 +26,4 @@ _LAZY = {
 __all__ = ["report", "render_html", "data_table", "methods_paragraph", "bibtex", "repr_html"]
 
 
-def __getattr__(name: str):
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'cdplot.reporting' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__():
-    return sorted(set(globals()) | set(_LAZY))
+__getattr__, __dir__ = attach(__name__, _LAZY, globals())

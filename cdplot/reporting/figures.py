@@ -18,7 +18,8 @@ import sys
 import warnings
 import xml.etree.ElementTree as ET
 
-from .._child import Helper, die_with_parent, forking_allowed, usable_cpus
+from .. import _child
+from .._child import Helper, die_with_parent, forking_allowed
 from .._options import REPORT_FORMATS, check_option
 from ..errors import CdplotError, CdplotWarning
 from .fonts import bundled_fonts
@@ -1098,11 +1099,6 @@ def _draw_job(index: int) -> list[dict]:
     return figure_svgs(result, prefix=prefix, order=order, format=format)
 
 
-def _usable_cpus() -> int:
-    # a name of this module, so that tests can pretend to have more or fewer CPUs
-    return usable_cpus()
-
-
 def _worker_count(n_jobs: int, busy_parent: bool) -> int:
     """How many processes to draw in; 0 means in this process.
 
@@ -1118,9 +1114,11 @@ def _worker_count(n_jobs: int, busy_parent: bool) -> int:
     its import); once the writer waits for the HTML, on no CPU, a worker per
     CPU (``benchmarks/bench_report.py``).
     """
-    cpus = _usable_cpus() - Helper.preparing()
-    if n_jobs == 0 or _usable_cpus() < 2 or not forking_allowed():
+    # looked up on the module when called, so that tests can pretend to have more or fewer CPUs
+    usable = _child.usable_cpus()
+    if n_jobs == 0 or usable < 2 or not forking_allowed():
         return 0
+    cpus = usable - Helper.preparing()
     if n_jobs == 1 and not busy_parent:
         return 0
     if cpus < 2:

@@ -18,8 +18,9 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
+from .. import _child
 from .._atomic import atomic_write, remove_stale
-from .._child import ChildDied, Helper, forking_allowed, usable_cpus
+from .._child import ChildDied, Helper, forking_allowed
 from ..errors import CdplotError, CdplotWarning
 from . import fetcher as fetching
 
@@ -90,7 +91,7 @@ def _serve(request) -> list[str]:
 
 def _wanted() -> bool:
     # a writer pays off with a second CPU, under the conditions of the figures' workers
-    return usable_cpus() >= 2 and forking_allowed()
+    return _child.usable_cpus() >= 2 and forking_allowed()
 
 
 def _start() -> Helper | None:

@@ -27,7 +27,7 @@ from typing import Literal
 import numpy as np
 
 from .._atomic import atomic_write
-from .._child import Helper, forking_allowed
+from .._child import Helper
 from .._options import REPORT_FORMATS as FORMATS
 from .._options import (
     Correction,
@@ -46,7 +46,6 @@ from ..stats.pair import PairResult
 from ..stats.parametric import AutoResult
 from ..stats.results import ComparisonResult
 from . import fetcher as fetching
-from . import figures as figure_module
 from . import pdf_writer
 from ._format import auto_decimals, check_decimals
 from .context import (
@@ -780,11 +779,7 @@ def _start_writer() -> Helper | None:
     drawing and the HTML.
     """
     early = pdf_writer.take_early()
-    if early is not None:
-        return early
-    if figure_module._usable_cpus() < 2 or not forking_allowed():
-        return None
-    return Helper.start(pdf_writer._import_weasyprint, pdf_writer._serve)
+    return early if early is not None else pdf_writer._start()
 
 
 def _write_pdf_in(writer: Helper, html: str, path: Path) -> None:

@@ -4,13 +4,13 @@ import threading
 
 import pytest
 
-from cdplot.reporting import figures
+from cdplot import _child
 
 
 @pytest.fixture
 def two_cpus(monkeypatch):
     """The conditions for forking made true: two usable CPUs, workers allowed, one thread."""
-    monkeypatch.setattr(figures, "_usable_cpus", lambda: 2)
+    monkeypatch.setattr(_child, "usable_cpus", lambda: 2)
     monkeypatch.delenv("CDPLOT_NO_WORKERS", raising=False)
     if threading.active_count() != 1:
         pytest.skip("another thread is running: cdplot forks no process then")

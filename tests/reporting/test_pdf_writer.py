@@ -10,6 +10,7 @@ import warnings
 import pytest
 
 import cdplot
+from cdplot import _child
 from cdplot._atomic import atomic_write
 from cdplot._child import Helper
 from cdplot.errors import CdplotError, CdplotWarning
@@ -92,7 +93,7 @@ def test_no_writer_process_when_forking_is_not_wanted(writers, monkeypatch):
     monkeypatch.setenv("CDPLOT_NO_WORKERS", "1")
     assert render._start_writer() is None
     monkeypatch.delenv("CDPLOT_NO_WORKERS")
-    monkeypatch.setattr(figures, "_usable_cpus", lambda: 1)
+    monkeypatch.setattr(_child, "usable_cpus", lambda: 1)
     assert render._start_writer() is None
 
 

@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 
 import cdplot
+from cdplot import _child
 from cdplot._resources import fonts_dir, templates_dir
 from cdplot.errors import CdplotWarning
 from cdplot.reporting import render_html, report
@@ -97,7 +98,6 @@ class _Records:
 @pytest.fixture(params=["writer process", "one process"])
 def pdf_path(request, monkeypatch):
     """Each PDF test twice: written by report's writer process, and in this process."""
-    from cdplot.reporting import figures
 
     if request.param == "one process":
         monkeypatch.setenv("CDPLOT_NO_WORKERS", "1")
@@ -105,7 +105,7 @@ def pdf_path(request, monkeypatch):
     if not sys.platform.startswith("linux") or threading.active_count() != 1:
         pytest.skip("the writer process is forked on Linux from a single thread only")
     monkeypatch.delenv("CDPLOT_NO_WORKERS", raising=False)
-    monkeypatch.setattr(figures, "_usable_cpus", lambda: 2)
+    monkeypatch.setattr(_child, "usable_cpus", lambda: 2)
 
 
 @pytest.fixture

@@ -7,6 +7,7 @@ import time
 import pytest
 
 import cdplot
+from cdplot import _child
 from cdplot._child import Helper
 from cdplot.errors import CdplotError
 from cdplot.reporting import figures, render_html, report
@@ -36,7 +37,7 @@ def test_a_pdf_writer_takes_a_cpu_from_the_workers_while_it_prepares(two_cpus, y
         assert figures._worker_count(len(yang), False) == 0
         assert figures._worker_count(len(yang), True) == 1
         assert figures._worker_count(1, True) == 1
-        monkeypatch.setattr(figures, "_usable_cpus", lambda: 4)
+        monkeypatch.setattr(_child, "usable_cpus", lambda: 4)
         assert figures._worker_count(len(yang), False) == 3
     finally:
         writer.stop()
@@ -114,7 +115,7 @@ def test_a_dead_worker_is_a_clean_error(two_cpus, yang, tmp_path, monkeypatch):
 
     monkeypatch.setattr(figures, "figure_svgs", die)
     # a PDF report's writer process takes a CPU: with three, two are left for workers
-    monkeypatch.setattr(figures, "_usable_cpus", lambda: 3)
+    monkeypatch.setattr(_child, "usable_cpus", lambda: 3)
     out = tmp_path / "r.pdf"
     with pytest.raises(CdplotError, match="worker process ended unexpectedly"):
         report(yang, out)

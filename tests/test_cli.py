@@ -133,3 +133,61 @@ def test_blas_runs_on_one_thread_unless_the_user_says(monkeypatch, capsys):
     assert main(["stats", "--example", "demsar2006"]) == 0
     assert os.environ["OPENBLAS_NUM_THREADS"] == "3"
     capsys.readouterr()
+
+
+def _run_program(code, tmp_path):
+    script = tmp_path / "prog.py"
+    script.write_text(code, encoding="utf-8")
+    return subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, cwd=tmp_path, timeout=120
+    )
+
+
+_PROGRAM = """\
+import atexit, sys, threading, time
+
+class Noisy:
+    def __del__(self):
+        print("torn down", flush=True)
+
+noisy = Noisy()
+atexit.register(print, "atexit ran")
+{setup}
+sys.argv = ["cdplot", {args}]
+from cdplot.cli import run
+run()
+"""
+
+
+def test_the_program_exits_with_atexit_handlers_but_without_teardown(tmp_path):
+    # run() skips the interpreter's teardown (0.1-0.15 s after a report): a module-level
+    # object's __del__ never runs, while atexit handlers and buffered output still do
+    proc = _run_program(
+        _PROGRAM.format(setup="", args='"stats", "--example", "demsar2006"'), tmp_path
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "Friedman" in proc.stdout
+    assert proc.stdout.rstrip().endswith("atexit ran")
+    assert "torn down" not in proc.stdout
+
+
+def test_the_program_keeps_its_exit_status(tmp_path):
+    proc = _run_program(_PROGRAM.format(setup="", args='"stats", "missing.csv"'), tmp_path)
+    assert proc.returncode == 2
+    assert proc.stderr.count("\n") == 1
+    assert "missing.csv" in proc.stderr
+    assert "atexit ran" in proc.stdout
+
+
+def test_the_program_waits_for_a_thread_still_running(tmp_path):
+    # with another thread alive the ordinary exit runs, which lets the thread finish
+    setup = (
+        "threading.Thread(target=lambda: (time.sleep(0.5), print('thread done', flush=True)))"
+        ".start()"
+    )
+    proc = _run_program(
+        _PROGRAM.format(setup=setup, args='"stats", "--example", "demsar2006"'), tmp_path
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "thread done" in proc.stdout
+    assert "torn down" in proc.stdout

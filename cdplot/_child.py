@@ -214,8 +214,8 @@ def _unpack(data: bytes):
     raise value
 
 
-# the signals that stop a command, held back while a Helper is forked
-_STOPS = {signal.SIGINT, signal.SIGTERM}
+# the signals that stop a command, held back while a Helper or the figure workers are forked
+STOPS = {signal.SIGINT, signal.SIGTERM}
 
 # a request to a Helper: its length (8 bytes, little-endian), then its pickle
 _LENGTH = struct.Struct("<Q")
@@ -323,7 +323,7 @@ class Helper:
         answer_r, answer_w = os.pipe()
         # SIGTERM or Ctrl-C during the fork would raise in an at-fork hook (logging's), where
         # Python prints the exception and drops it: they wait until both sides can act on them
-        mask = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)
+        mask = signal.pthread_sigmask(signal.SIG_BLOCK, STOPS)
         try:
             pid = os.fork()
         except OSError:

@@ -14,6 +14,7 @@ import dataclasses
 import functools
 import math
 import re
+import signal
 import sys
 import warnings
 import xml.etree.ElementTree as ET
@@ -1127,6 +1128,12 @@ def _worker_count(n_jobs: int, busy_parent: bool) -> int:
     return min(n_jobs, cpus)
 
 
+def _worker_start(mask) -> None:
+    """A figure worker's start: it dies with its parent and takes SIGINT and SIGTERM again."""
+    die_with_parent()
+    signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+
+
 def figure_svgs_many(
     results, prefixes, *, while_drawing=None, progress=None, orders=None, format="pdf"
 ) -> list[list[dict]]:
@@ -1176,12 +1183,16 @@ def figure_svgs_many(
         bundled_fonts()
         _JOBS = jobs
         pool = None
+        # SIGTERM or Ctrl-C during the fork would raise in an at-fork hook, where Python prints
+        # the exception and drops it (as in Helper.start): they wait until the workers exist
+        mask = signal.pthread_sigmask(signal.SIG_BLOCK, _child.STOPS)
         try:
             # workers end with the parent, even when it is killed outright (SIGKILL)
             pool = cf.ProcessPoolExecutor(
                 max_workers=workers,
                 mp_context=multiprocessing.get_context("fork"),
-                initializer=die_with_parent,
+                initializer=_worker_start,
+                initargs=(mask,),
             )
             # the first submit forks every worker
             futures = [pool.submit(_draw_job, i) for i in range(len(jobs))]
@@ -1192,6 +1203,13 @@ def figure_svgs_many(
             workers = 0
         finally:
             _JOBS = []
+            try:
+                signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+            except BaseException:
+                # the signal that waited ends the drawing
+                if pool is not None:
+                    pool.shutdown(wait=False, cancel_futures=True)
+                raise
     if not workers:
         if while_drawing is not None:
             while_drawing()

@@ -1,6 +1,7 @@
 """Figures drawn in forked workers: the same report, a clean failure (figure_svgs_many)."""
 
 import os
+import subprocess
 import sys
 import time
 
@@ -121,3 +122,40 @@ def test_a_dead_worker_is_a_clean_error(two_cpus, yang, tmp_path, monkeypatch):
         report(yang, out)
     assert not out.exists()
     assert list(tmp_path.iterdir()) == []
+
+
+SIGTERM_AT_FORK = """
+import os, signal, sys
+import cdplot
+from cdplot import _child
+from cdplot.reporting import figures
+
+class Terminated(BaseException):
+    pass
+
+def terminate(signum, frame):
+    raise Terminated
+
+_child.usable_cpus = lambda: 2
+results = cdplot.load_example("yang-table9")
+analyses = [cdplot.compare(table) for table in results[:2]]
+signal.signal(signal.SIGTERM, terminate)
+# SIGTERM arrives while os.fork() runs its hooks, as when `kill` follows a fork closely
+os.register_at_fork(after_in_parent=lambda: os.kill(os.getpid(), signal.SIGTERM))
+try:
+    figures.figure_svgs_many(analyses, ["a", "b"])
+    print("drawn")
+except Terminated:
+    print("terminated")
+"""
+
+
+def test_a_sigterm_while_the_workers_fork_is_not_lost():
+    # as for the PDF writer (tests/test_child.py): an exception raised in an at-fork hook is
+    # printed and dropped by Python, so the signal waits until the workers are forked
+    proc = subprocess.run(
+        [sys.executable, "-c", SIGTERM_AT_FORK], capture_output=True, text=True, timeout=120
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines() == ["terminated"]
+    assert "Exception ignored" not in proc.stderr

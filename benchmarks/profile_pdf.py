@@ -31,8 +31,11 @@ report.css 28 ms, and about 230 ms computing styles: each element's, and six
 pseudo-element styles per element that the user-agent sheet gives every one.  Writing
 report.css's table selectors as child chains (``.data-table > * > tr > td``) saved 13 ms
 in one run and nothing in the next.  Parsing the HTML takes about 1.1 ms per KiB;
-inline SVG is half of the 30 x 40 report's parse (115 of 225 ms) and 61 of Yang's
-205 ms, the figures' text overlay 12-19 ms, report.css 4-9 ms.
+inline SVG was half of the 30 x 40 report's parse (115 of 225 ms) and 61 of Yang's
+205 ms, the figures' text overlay 12-19 ms, report.css 4-9 ms.  (Since then a PDF
+report gives WeasyPrint its figures as SVG images, ``data:`` URLs that the HTML parser
+reads as one attribute each: the 30 x 40 report's parse is 0.16 s, medians of 3, on
+2026-11-23.)
 
 What a table cell or an overlay box costs, and what its CSS changes (WeasyPrint 70):
 CPU times on the shared machine varied by more than the effects, so these are

@@ -133,10 +133,12 @@ def _star_rules(root):
 def _slim(root) -> None:
     """Make an SVG cheaper for WeasyPrint without changing how it looks.
 
-    WeasyPrint treats an inline SVG's elements as HTML elements as well: it
-    parses every ``style`` attribute with its CSS parser (and warns about each
-    SVG property, unknown to HTML), then parses it again to draw.  Presentation
-    attributes (``fill="none"``) carry the same values and are read directly.
+    WeasyPrint draws a PDF report's figures as SVG images (``data:`` URLs,
+    :func:`cdplot.reporting.render._print_figure`) and parses every ``style``
+    attribute with its CSS parser to draw it (an inline SVG, as the reports
+    once had, was parsed a second time as HTML, with a warning for each SVG
+    property).  Presentation attributes (``fill="none"``) carry the same
+    values and are read directly; the HTML report is smaller too.
     So a ``style`` attribute of plain presentation properties becomes
     attributes, and matplotlib's ``<style>*{stroke-linejoin: round; ...}</style>``
     becomes attributes on the elements whose value it would set differently

@@ -114,6 +114,24 @@ that compiling again plus writing 16 small files (~200 KB): the main process's C
 until it hands the HTML to the PDF writer, Demsar's example, cold / warm, medians
 of 5 by turns on the shared 2-core machine: 1.07 / 0.75 s (a cold run points
 ``CDPLOT_CACHE_DIR`` at a new empty folder).
+
+Each checkout timed is byte-compiled first (``compileall``), as an installed cdplot
+is.  Medians of 7 on 2026-11-23, machine otherwise idle, this checkout (0d8d74e) /
+8bc7636 by turns (``--compare``), in three windows of the same hour (the machine's
+speed drifted by about 10 % between them):
+
+=================  ===================  ===================  ===================
+case               11:37                12:11                12:52
+=================  ===================  ===================  ===================
+Demsar PDF         2.28 / 2.31 s        2.30 / 2.61 s        2.37 / 2.59 s
+30 x 40 PDF        4.77 / 5.31 s        4.72 / 5.39 s        4.61 / 5.45 s
+60 x 40 PDF        6.66 / 6.59 s        6.19 / 7.03 s        6.89 / 7.60 s
+Yang PDF           4.99 / 5.26 s        5.40 / 5.50 s        5.06 / 5.85 s
+=================  ===================  ===================  ===================
+
+(11:37 is 5ec1625, before the exit without teardown; HTML at 12:58: 0.90, 1.03,
+1.11, 1.07 s.)  The critical path of a PDF is WeasyPrint's writing after the hand-over
+(``--paths``: Demsar 1.33 of 2.08 s, 30 x 40 2.95 of 3.87 s, Yang 3.96 of 4.49 s).
 """
 
 from __future__ import annotations

@@ -201,26 +201,51 @@ def _terminate(signum, frame):
 
 # options that name files the command writes
 _OUTPUT_OPTIONS = {"output": "-o/--output", "plot": "--plot"}
+# options that may name a folder the command reads: a results folder, a template folder
+_INPUT_FOLDERS = {"files": "FILE", "file": "FILE", "template": "--template"}
 
 
 def _check_outputs_are_not_inputs(args) -> None:
-    """Refuse an output that is one of the command's input files (it would be overwritten)."""
+    """Refuse an output that is one of the command's input files or lies in an input folder.
+
+    The first would be overwritten; a new file in a results folder would be read
+    as a result by the next run (and an existing one overwritten).  Paths are
+    compared after following links.
+    """
     given = {k: v for k, v in vars(args).items() if k != "func"}
     for dest, flag in _OUTPUT_OPTIONS.items():
         out = given.get(dest)
-        if not isinstance(out, str) or not os.path.isfile(out):
+        if not isinstance(out, str):
             continue
-        for name, value in given.items():
-            if name in _OUTPUT_OPTIONS:
-                continue
-            for candidate in value if isinstance(value, list) else [value]:
-                if isinstance(candidate, str) and os.path.isfile(candidate):
-                    with contextlib.suppress(OSError):
-                        if os.path.samefile(out, candidate):
-                            raise CdplotError(
-                                f"option {flag} {out!r} is also an input file; writing it "
-                                "would destroy the input: choose another output name"
-                            )
+        if os.path.isfile(out):
+            _check_not_an_input_file(out, flag, given)
+        real_out = os.path.realpath(out)
+        for name, what in _INPUT_FOLDERS.items():
+            value = given.get(name)
+            for folder in value if isinstance(value, list) else [value]:
+                if not isinstance(folder, str) or not os.path.isdir(folder):
+                    continue
+                real = os.path.realpath(folder)
+                if os.path.commonpath([real, real_out]) == real:
+                    raise CdplotError(
+                        f"option {flag} {out!r} lies inside the input folder {folder!r} "
+                        f"({what}); writing there would change what the command reads: "
+                        "choose an output outside it"
+                    )
+
+
+def _check_not_an_input_file(out: str, flag: str, given: dict) -> None:
+    for name, value in given.items():
+        if name in _OUTPUT_OPTIONS:
+            continue
+        for candidate in value if isinstance(value, list) else [value]:
+            if isinstance(candidate, str) and os.path.isfile(candidate):
+                with contextlib.suppress(OSError):
+                    if os.path.samefile(out, candidate):
+                        raise CdplotError(
+                            f"option {flag} {out!r} is also an input file; writing it "
+                            "would destroy the input: choose another output name"
+                        )
 
 
 def build_parser() -> argparse.ArgumentParser:

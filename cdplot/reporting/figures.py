@@ -1006,7 +1006,6 @@ def _interval_parts(result, whole, title, name, options, prefix, font) -> list[d
 def _draw_one(result, key, title, name, options, *, prefix, font) -> dict | None:
     """One figure as a cleaned SVG with its size; None for a heatmap too large to read."""
     from .. import plot
-    from ..plot import _svg
 
     # the report prints its own captions under the figures; paper-wide is the text width of
     # the PDF page (7 in), so the figures print at their drawn size and their type stays at
@@ -1014,34 +1013,24 @@ def _draw_one(result, key, title, name, options, *, prefix, font) -> dict | None
     kwargs = {"caption": False, "style": _report_style(), **options}
     if font is not None:
         kwargs["font"] = font
-    # the figures become SVG only: the SVG canvas records and writes them without loading
-    # matplotlib's figures and backends (figures with options it cannot draw go through them)
-    with warnings.catch_warnings(record=True) as caught, _svg.recording():
+    with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", CdplotWarning)
         ax = getattr(plot, name)(result, **kwargs)
-    recorded = _svg.is_canvas(ax)
-    unfit = [w for w in caught if issubclass(w.category, CdplotWarning)]
-    if key == "heatmap" and unfit:
-        # a heatmap too large to read helps nobody in a report: the pairwise section lists
-        # the significant pairs instead, and says why the figure is not there
-        if not recorded:
-            _close(ax)
-        return None
-    for w in caught:
-        warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
-    if recorded:
+    try:
+        unfit = [w for w in caught if issubclass(w.category, CdplotWarning)]
+        if key == "heatmap" and unfit:
+            # a heatmap too large to read helps nobody in a report: the pairwise section lists
+            # the significant pairs instead, and says why the figure is not there
+            return None
+        for w in caught:
+            warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
         # no fonts inside each figure: the report declares its fonts once for the page (with
         # every character of the figures), and clean_svg would blank the figures' data: URLs
         svg = plot.render_svg(ax, embed_fonts=False)
-        width, height = ax.width, ax.height
-        sizes = [size for text, *_f, size, _gid in ax.texts() if text.strip()]
-    else:
-        try:
-            svg = plot.render_svg(ax, embed_fonts=False)
-        finally:
-            _close(ax)
-        width, height = ax.figure.get_size_inches() * 72.0
-        sizes = [t.get_fontsize() for t in ax.figure.findobj(_is_text) if t.get_text().strip()]
+    finally:
+        _close(ax)
+    width, height = ax.figure.get_size_inches() * 72.0
+    sizes = [t.get_fontsize() for t in ax.figure.findobj(_is_text) if t.get_text().strip()]
     return {
         "key": key,
         "title": title,

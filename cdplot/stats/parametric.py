@@ -472,7 +472,7 @@ class AnovaResult(Result):
         pairs = self.tukey.significant_pairs()
         if es is None or not pairs:
             return []
-        return ["", *es.describe_pairs(pairs, limit=MAX_LISTED_EFFECTS)]
+        return ["", *es.describe_pairs(pairs, limit=MAX_LISTED_EFFECTS, test="Tukey HSD test")]
 
     @property
     def metric(self) -> str | None:

@@ -429,7 +429,8 @@ def omnibus_notes(pvalue: float, alpha: float, n: int) -> list[str]:
     notes = []
     if pvalue > alpha:
         notes.append(
-            "Because the Friedman test does not reject equal performance, the post-hoc results "
+            "Because the Iman-Davenport test of the Friedman statistic does not reject equal "
+            "performance, the post-hoc results "
             "are shown for completeness only and are not evidence of any difference."
         )
     if n < 10:

@@ -26,7 +26,7 @@ import numpy as np
 from .._options import CORRECTIONS, NAN_POLICIES, check_alpha, check_bool, check_option
 from ..errors import CdplotError
 from ..io import ScoreTable, as_score_tables
-from ._validate import pow2_scale, refuse_large
+from ._validate import finite_table, pow2_scale, refuse_large
 from .compare import check_control_correction, compare_table, single_table
 from .distributions import chi2_sf, f_sf
 from .effect_sizes import EffectSizes
@@ -472,7 +472,7 @@ class AnovaResult(Result):
         pairs = self.tukey.significant_pairs()
         if es is None or not pairs:
             return []
-        return ["", *es.describe_pairs(pairs, limit=MAX_LISTED_EFFECTS)]
+        return ["", *es.describe_pairs(pairs, limit=MAX_LISTED_EFFECTS, test="Tukey HSD test")]
 
     @property
     def metric(self) -> str | None:
@@ -763,7 +763,8 @@ def shapiro_residuals(values, *, alpha=0.05) -> ShapiroResult:
         are additive in data set and method, so there is nothing to test).
     """
     alpha = check_alpha(alpha)
-    x = np.asarray(values, dtype=float)
+    # a NaN would give W = nan and chi2 = inf, read as a rejection
+    x = finite_table(values, "values")
     r = _residuals(x).ravel()
     if r.size < 3:
         raise CdplotError(f"the Shapiro-Wilk test needs at least 3 residuals, got {r.size}")
@@ -816,7 +817,8 @@ def mauchly(values, *, alpha=0.05) -> MauchlyResult:
            Analysis, 3rd ed., Wiley (2003), section 10.7.
     """
     alpha = check_alpha(alpha)
-    x = np.asarray(values, dtype=float)
+    # a NaN would give W = nan and chi2 = inf, read as a rejection
+    x = finite_table(values, "values")
     n, k = x.shape
     p = k - 1
     if p == 1:

@@ -13,7 +13,7 @@ import math
 import numpy as np
 
 from ..errors import CdplotError
-from ._validate import finite_vector
+from ._validate import finite_vector, whole_number
 from .critical import rank_standard_error
 from .distributions import norm_sf, studentized_range_sf_many
 from .results import RankTestResult
@@ -77,7 +77,8 @@ def rank_z(average_ranks, n_datasets: int, *, methods=None) -> RankTestResult:
 
 
 def _z(r: np.ndarray, n_datasets: int) -> np.ndarray:
-    return (r[:, None] - r[None, :]) / rank_standard_error(len(r), n_datasets)
+    n = whole_number(n_datasets, "n_datasets", minimum=1, what="data sets")
+    return (r[:, None] - r[None, :]) / rank_standard_error(len(r), n)
 
 
 def nemenyi(average_ranks, n_datasets: int, *, methods=None) -> RankTestResult:

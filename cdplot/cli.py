@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import ast
-import atexit
 import contextlib
 import importlib
 import os
@@ -18,7 +17,6 @@ import re
 import shlex
 import signal
 import sys
-import threading
 import warnings
 
 from ._version import __version__
@@ -316,28 +314,6 @@ def main(argv=None) -> int:
 def run() -> None:
     """Run the command line as a program (``cdplot``, ``python -m cdplot``) and exit.
 
-    Exits with :func:`main`'s status.  Python's own exit then frees every object and
-    module one by one, 0.1-0.15 s after a report (matplotlib, numpy, fontTools, Jinja2)
-    for memory the system takes back at once, so a command that has finished leaves
-    without it (:func:`_leave`).
+    Exits with :func:`main`'s status, through Python's ordinary exit.
     """
-    _leave(main())
-
-
-def _leave(status: int) -> None:
-    """End the process with ``status`` as Python's exit would, without freeing its objects.
-
-    The atexit handlers still run (logging's flush, multiprocessing's joins of its
-    children, temporary folders' removal) and the standard streams are flushed; only
-    the teardown of the interpreter, which writes nothing, is skipped.  Another thread
-    still running, or a Python without atexit's runner, gets the ordinary exit, which
-    waits for the thread.
-    """
-    if threading.active_count() > 1 or not hasattr(atexit, "_run_exitfuncs"):
-        sys.exit(status)
-    atexit._run_exitfuncs()
-    for stream in (sys.stdout, sys.stderr):
-        # a reader that has gone (``| head``) leaves nothing to flush to
-        with contextlib.suppress(OSError, ValueError, AttributeError):
-            stream.flush()
-    os._exit(status)
+    sys.exit(main())

@@ -363,7 +363,8 @@ def _forget_faces() -> None:
     # processes share: two children loading glyphs from inherited faces at once read
     # each other's positions ("Could not load glyph").  matplotlib clears its own face
     # cache in a forked child (get_font); the faces held by _em_widths and _metric_face
-    # go the same way, so every child (the report's drawing workers included) opens its own.
+    # go the same way, so every child (a user's multiprocessing pool with the fork start
+    # method, the bounded child of a user template) opens its own.
     _em_widths.cache_clear()
     _metric_face.cache_clear()
 

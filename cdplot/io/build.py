@@ -8,6 +8,7 @@ wording of every error and note is the same whatever the input was.
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
@@ -31,7 +32,7 @@ from .checks import wants_decimal_comma as _wants_decimal_comma
 from .fast import ByteColumn, block_floats
 from .roles import GENERIC_SCORE_NAMES as _GENERIC_SCORE_NAMES
 from .roles import ROLE_NAMES as _ROLE_NAMES
-from .roles import lower_is_better_word
+from .roles import direction_of, weigh_direction
 from .roles import norm as _norm_col
 from .roles import role_of as _role_of
 from .table import ScoreTable
@@ -89,6 +90,7 @@ def _finish(
     missing_at=None,
     metric=None,
     metric_from=None,
+    evidence=(),
     higher_is_better=None,
     sha256=None,
     notes=(),
@@ -97,8 +99,9 @@ def _finish(
 
     ``missing_at(i, j)`` may add where a missing cell is ("row 4").
     ``metric_from`` says where the metric's name came from (``'column'``,
-    ``'metric'``, ``'file'``); a name that says lower is better ("rmse")
-    then sets the direction, unless the source declares one.
+    ``'metric'``, ``'file'``); ``evidence`` adds other ``(what, name)`` pairs
+    (the score column of a metric column).  Unless the source declares a
+    direction, every one is weighed (:func:`~cdplot.io.roles.weigh_direction`).
     """
     values = np.asarray(values, dtype=float)
     methods, datasets, notes = list(methods), list(datasets), list(notes)
@@ -144,18 +147,20 @@ def _finish(
                 f"comparing needs at least 2"
             )
     _check_size(len(datasets), "data set", datasets, where, label)
-    direction = None
+    direction = conflict = None
     if metric is not None:
         _check_name(metric, "metric", where.source)
-    if higher_is_better is None and metric is not None and metric_from is not None:
-        word = lower_is_better_word(metric)
-        if word is not None:
-            higher_is_better = False
-            what = {"column": "column name", "metric": "metric name", "file": "file name"}
-            direction = (
-                f"lower is better, inferred from the {what.get(metric_from, 'name')} "
-                f"{metric!r}; pass --higher-is-better (higher_is_better=True) to override"
-            )
+    if higher_is_better is None:
+        # every name that can say the direction is weighed; opposite words are a conflict
+        # that the analysis refuses unless higher_is_better is given
+        what = {"column": "column name", "metric": "metric name", "file": "file name"}
+        said = list(evidence)
+        if metric is not None and metric_from is not None:
+            said.insert(0, (what.get(metric_from, "name"), metric))
+        higher_is_better, direction, conflict = weigh_direction(said)
+        if conflict is not None:
+            label = f" (metric {metric!r})" if metric is not None else ""
+            conflict = f"{where.source}{label}: {conflict}"
     return ScoreTable(
         values=values,
         methods=tuple(methods),
@@ -163,6 +168,7 @@ def _finish(
         metric=metric,
         higher_is_better=higher_is_better,
         direction=direction,
+        direction_conflict=conflict,
         source=where.source,
         sha256=sha256,
         notes=tuple(notes),
@@ -629,6 +635,14 @@ def _long_tables(
         metric_names, metric_codes = label_codes(
             columns[metric_j], where, header[metric_j], "metric"
         )
+    _refuse_separate_analyses(
+        columns,
+        where,
+        roles,
+        [ds_codes, m_codes]
+        + ([metric_codes] if metric_j is not None else [])
+        + ([rep_codes] if rep_codes is not None else []),
+    )
     parsed = {}
     for sj in score_js:
         parsed[sj] = _parse_column(
@@ -716,6 +730,8 @@ def _long_tables(
             missing_at=missing_at,
             metric=metric,
             metric_from=metric_from,
+            # with a metric column, the score column's own name ("loss") is evidence too
+            evidence=[("column name", header[sj])] if metric_from == "metric" else (),
             sha256=sha256,
             notes=t_notes,
         )
@@ -729,6 +745,42 @@ def _long_tables(
             table = _repetitions.attach(table, array, labels, datasets)
         tables.append(table)
     return tuple(tables)
+
+
+def _refuse_separate_analyses(columns, where, roles, key_codes):
+    """Refuse a text column that tells rows of one data set and method apart.
+
+    ``diagram,dataset,method,loss`` holds one analysis per diagram: averaging
+    the diagrams' scores per data set and method would silently merge
+    separate analyses.  A column of names that takes several values within
+    one data set and method (and repetition, metric) is such a split, unless
+    it is a recognised role; a column that is constant there (a method's
+    family, a data set's task type) describes the rows and is ignored.
+    """
+    header = roles["header"]
+    key = None
+    for codes in key_codes:
+        codes = np.asarray(codes, dtype=np.int64)
+        key = codes if key is None else key * (int(codes.max()) + 1) + codes
+    for j in roles["ignored"]:
+        if _looks_numeric(columns[j]):
+            continue  # more scores (times, other metrics), not labels
+        try:
+            names, codes = label_codes(columns[j], where, header[j], "label")
+        except CdplotError:
+            continue  # empty or odd labels: an ignored column is not checked further
+        if len(names) < 2:
+            continue
+        pairs = np.unique(key * len(names) + codes)
+        if len(pairs) == len(np.unique(key)):
+            continue
+        shown = ", ".join(repr(n) for n in names[:4]) + (" ..." if len(names) > 4 else "")
+        raise CdplotError(
+            f"{where.source}: column {header[j]!r} takes {len(names)} values ({shown}) within "
+            f"one data set and method, so its rows look like separate analyses that would be "
+            f"averaged together; pass metric_col={header[j]!r} to analyse each apart, or "
+            f"repetition_col={header[j]!r} to average them"
+        )
 
 
 def _repetition_notes(counts, groups, rep_codes, datasets, methods, rep_names):
@@ -910,7 +962,9 @@ def _from_table(table, where, nan_policy):
         out,
         source=table.source,
         direction=table.direction,
+        direction_conflict=table.direction_conflict,
         dropped_datasets=tuple(table.dropped_datasets) + out.dropped_datasets,
+        dropped_methods=tuple(table.dropped_methods) + out.dropped_methods,
     )
 
 
@@ -988,6 +1042,8 @@ _TABLE_KEYS = frozenset(
         "sha256",
         "notes",
         "dropped_datasets",
+        "dropped_methods",
+        "direction_conflict",
     }
 )
 
@@ -1043,7 +1099,8 @@ def _from_table_mapping(data, where, nan_policy):
         )
     notes = _text_list(data, "notes", where)
     dropped = _text_list(data, "dropped_datasets", where)
-    for key in ("direction", "sha256", "source"):
+    dropped_methods = _text_list(data, "dropped_methods", where)
+    for key in ("direction", "direction_conflict", "sha256", "source"):
         if data.get(key) is not None and not isinstance(data[key], str):
             raise CdplotError(
                 f"{where.source}: {key!r} must be a string or null, got {data[key]!r}"
@@ -1063,7 +1120,9 @@ def _from_table_mapping(data, where, nan_policy):
         sha256=data.get("sha256"),
         source=data.get("source") or table.source,
         direction=data.get("direction"),
+        direction_conflict=data.get("direction_conflict"),
         dropped_datasets=dropped + table.dropped_datasets,
+        dropped_methods=dropped_methods + table.dropped_methods,
     )
 
 
@@ -1480,5 +1539,44 @@ def select(table, *, methods=None, exclude=None, datasets=None, rename=None, nan
         out,
         source=table.source,
         direction=table.direction,
+        direction_conflict=table.direction_conflict,
         dropped_datasets=tuple(table.dropped_datasets) + out.dropped_datasets,
+        dropped_methods=tuple(table.dropped_methods) + out.dropped_methods,
+    )
+
+
+def with_file_name(table: ScoreTable, name: str) -> ScoreTable:
+    """``table`` with what its file's name says about direction weighed in too.
+
+    ``rmse_results.csv`` makes a table that names no metric lower-is-better;
+    a file name that contradicts the column or metric names is a conflict
+    the analysis refuses unless told the direction.  A direction the data
+    declare, and a table whose metric came from the file name (results
+    folders), are left as they are.
+    """
+    stem = os.path.splitext(os.path.basename(name))[0]
+    if table.direction_conflict is not None or (
+        table.higher_is_better is not None and table.direction is None
+    ):
+        return table
+    said = direction_of(stem, file_name=True)
+    if said is None or (table.direction and f"the file name {stem!r}" in table.direction):
+        return table
+    if table.higher_is_better is None:
+        hib, direction, _ = weigh_direction([("file name", stem)], whole_file_name=True)
+        return replace(table, higher_is_better=hib, direction=direction)
+    if bool(table.higher_is_better) == said:
+        return table
+    label = f" (metric {table.metric!r})" if table.metric is not None else ""
+    inferred = table.direction.split(";")[0].partition("inferred from ")[2]
+    word = "higher" if said else "lower"
+    return replace(
+        table,
+        higher_is_better=None,
+        direction=None,
+        direction_conflict=(
+            f"{name}{label}: the file name {stem!r} says {word} is better but {inferred} "
+            f"says {'lower' if said else 'higher'} is better; pass higher_is_better=True or "
+            f"higher_is_better=False to say which"
+        ),
     )

@@ -25,6 +25,7 @@ from .build import (
     _wide_columns,
     select_tables,
     validate_selection,
+    with_file_name,
 )
 from .checks import NUMBER_RE, Where, check_sep
 from .folders import read_results_folder
@@ -210,7 +211,7 @@ def read_scores(
                 raw, name, sep=sep, layout=layout, cols=cols, nan_policy=policy
             )
     digest = digest.result()
-    tables = tuple(replace(t, source=name, sha256=digest) for t in tables)
+    tables = tuple(with_file_name(replace(t, source=name, sha256=digest), name) for t in tables)
     return select_tables(
         tables,
         metric,

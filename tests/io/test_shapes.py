@@ -1,0 +1,150 @@
+"""Result files of the shapes benchmark tools publish (issue 26), read right or refused in one line.
+
+Every file under ``tests/io/data/shapes/`` is synthetic: the column names and
+layout of the tool named in its test, made-up numbers.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import cdplot
+from cdplot.cli import main
+from cdplot.errors import CdplotError
+from cdplot.io import as_score_tables, read_scores
+
+SHAPES = Path(__file__).parent / "data" / "shapes"
+
+
+# ---- 1. direction: every name is evidence, conflicts are refused, the reason is said ----
+
+
+def test_metric_column_keeps_the_score_columns_direction():
+    # critdd's 2-D example layout: diagram,dataset,method,loss (lower is better).  Before,
+    # --metric-col diagram made the metric's value ('diagram1') the only evidence, and the
+    # four analyses were ranked higher-is-better without a word.
+    tables = read_scores(SHAPES / "diagrams_long.csv", metric_col="diagram")
+    assert [t.metric for t in tables] == ["diagram1", "diagram2", "diagram3", "diagram4"]
+    for t in tables:
+        assert t.higher_is_better is False
+        assert t.direction.startswith("lower is better, inferred from the column name 'loss'")
+    res = cdplot.compare(tables[0])
+    assert res.higher_is_better is False
+    assert res.direction_reason == "lower is better, inferred from the column name 'loss'"
+    assert res.to_dict()["direction_reason"] == res.direction_reason
+
+
+def test_conflicting_names_are_refused_naming_both_and_the_option(tmp_path):
+    p = tmp_path / "scores.csv"
+    p.write_text(
+        "dataset,method,metric,accuracy\n"
+        "iris,A,error,0.9\niris,B,error,0.8\nwine,A,error,0.7\nwine,B,error,0.6\n"
+    )
+    (t,) = read_scores(p)
+    assert t.higher_is_better is None
+    with pytest.raises(CdplotError) as e:
+        cdplot.compare(t)
+    msg = str(e.value)
+    assert "\n" not in msg
+    assert "column name 'accuracy' says higher is better" in msg
+    assert "metric name 'error' says lower is better" in msg
+    assert "higher_is_better=True or higher_is_better=False" in msg
+    # the explicit option settles it, and the note says it was asked
+    res = cdplot.compare(t, higher_is_better=False)
+    assert res.order() == ("B", "A")
+    assert res.direction_reason == "lower is better, as asked"
+    assert any("the names in the data disagree" in n for n in res.notes)
+
+
+def test_file_name_is_evidence(tmp_path):
+    p = tmp_path / "rmse_results.csv"
+    p.write_text("dataset,A,B\niris,0.3,0.2\nwine,0.5,0.4\n")
+    (t,) = read_scores(p)
+    assert t.higher_is_better is False
+    assert "file name 'rmse_results'" in t.direction
+    # "time" in a file name names the data (time series), not the score
+    q = tmp_path / "time_series_scores.csv"
+    q.write_text(p.read_text())
+    (t,) = read_scores(q)
+    assert t.higher_is_better is None
+    # a file name against the column name is a conflict
+    r = tmp_path / "error_rates.csv"
+    r.write_text("dataset,method,accuracy\niris,A,0.9\niris,B,0.8\nwine,A,0.7\nwine,B,0.6\n")
+    (t,) = read_scores(r)
+    with pytest.raises(CdplotError, match="file name 'error_rates' says lower is better"):
+        cdplot.compare(t)
+
+
+def test_the_default_direction_is_said_in_every_output(tmp_path, capsys):
+    p = tmp_path / "scores.csv"
+    p.write_text("dataset,A,B,C\nd1,0.9,0.8,0.7\nd2,0.8,0.7,0.9\nd3,0.7,0.9,0.6\n")
+    res = cdplot.compare(p)
+    assert res.direction_reason == "higher is better by default"
+    assert any(n.startswith("Higher is better by default: no column") for n in res.notes)
+    assert "Higher is better by default" in " ".join(str(res).split())
+    assert res.to_dict()["direction_reason"] == "higher is better by default"
+    from cdplot.plot._common import caption_text
+
+    assert caption_text(res).startswith("Higher is better by default. ")
+    assert main(["stats", str(p), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["direction_reason"] == "higher is better by default"
+
+
+def test_declared_direction_is_said(tmp_path):
+    p = tmp_path / "t.json"
+    p.write_text(
+        json.dumps(
+            {
+                "methods": ["A", "B"],
+                "datasets": ["x", "y"],
+                "scores": [[1, 2], [3, 4]],
+                "higher_is_better": False,
+            }
+        )
+    )
+    res = cdplot.compare(p)
+    assert res.direction_reason == "lower is better, as the data declare"
+
+
+# ---- 2. separate analyses are never averaged silently ----
+
+
+def test_a_column_splitting_data_set_and_method_pairs_is_refused():
+    with pytest.raises(CdplotError) as e:
+        read_scores(SHAPES / "diagrams_long.csv")
+    msg = str(e.value)
+    assert "\n" not in msg
+    assert "column 'diagram' takes 4 values ('diagram1', 'diagram2'" in msg
+    assert "metric_col='diagram'" in msg
+    # averaging them as repetitions is a choice the user can make, and it is said
+    (t,) = read_scores(SHAPES / "diagrams_long.csv", repetition_col="diagram")
+    assert t.notes[0] == "averaged 4 repetitions per data set and method (column 'diagram')"
+
+
+def test_the_refusal_on_the_command_line(capsys):
+    assert main(["stats", str(SHAPES / "diagrams_long.csv")]) == 2
+    err = capsys.readouterr().err
+    assert "pass --metric-col diagram to analyse each apart" in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_a_column_describing_rows_is_not_a_split():
+    # a method's family and a data set's task type are constant within a pair: ignored
+    rows = [
+        {"dataset": d, "problem_type": t, "method": m, "family": f, "fold": k, "acc": k / 10}
+        for d, t in (("iris", "multiclass"), ("adult", "binary"))
+        for m, f in (("rf", "trees"), ("xgb", "trees"), ("svm", "kernel"))
+        for k in range(3)
+    ]
+    (t,) = as_score_tables(rows)
+    assert t.methods == ("rf", "xgb", "svm")
+    assert "ignored 2 columns 'problem_type', 'family'" in t.notes
+    # a label that changes with the fold (a file per fold) follows the repetitions
+    for r in rows:
+        r["file"] = f"fold{r['fold']}.csv"
+    (t,) = as_score_tables(rows)
+    assert t.n_datasets == 2

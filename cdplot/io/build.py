@@ -392,9 +392,11 @@ def _find_roles(
     rest = [j for j in range(len(header)) if j not in taken]
     if not chosen["score"]:
         if len(rest) != 1:
+            # name the columns that could hold scores (those of numbers), not every column
+            cand = [j for j in rest if numeric is None or numeric(j)] or rest
             raise CdplotError(
                 f"{where.source}: cannot tell which column holds the scores among "
-                f"{', '.join(repr(h) for h in header)}; pass score_col= (--score-col)"
+                f"{', '.join(repr(header[j]) for j in cand)}; pass score_col= naming one"
             )
         chosen["score"], rest = rest, []
     if len(chosen["score"]) > 1 and chosen["metric"]:
@@ -877,7 +879,13 @@ def _tables_from_columns(
         header, where, forced=forced, numeric=lambda j: _looks_numeric(columns[j]), **cols
     )
     if roles is None:
-        return (wide(),)
+        try:
+            return (wide(),)
+        except CdplotError as e:
+            hint = _long_hint(header, columns, str(e))
+            if hint is None:
+                raise
+            raise CdplotError(f"{e}; {hint}") from None
     return _long_tables(
         header,
         columns,
@@ -887,6 +895,27 @@ def _tables_from_columns(
         decimal_comma=decimal_comma,
         sha256=sha256,
         notes=notes,
+    )
+
+
+def _long_hint(header, columns, message):
+    """For a wide read that found a data set twice: how to read the file as long.
+
+    A long file whose method column has a name cdplot does not know is read as
+    wide, and its first repeated data set is all the user sees.
+    """
+    if "appears twice" not in message or len(header) < 3:
+        return None
+    names = [
+        repr(h)
+        for j, h in enumerate(header)
+        if j > 0 and _role_of(h) is None and not _looks_numeric(columns[j])
+    ]
+    if not names:
+        return None
+    return (
+        f"if each row holds one score (a long file), pass method_col= naming the column of "
+        f"methods ({' or '.join(names[:3])}) and, if needed, score_col="
     )
 
 

@@ -53,6 +53,16 @@ ROLE_NAMES = {
         "learner",
         "solver",
         "system",
+        "systemname",
+        "framework",
+        "frameworkname",
+        "config",
+        "configname",
+        "configuration",
+        "pipeline",
+        "approach",
+        "technique",
+        "variant",
     ),
     "repetition": (
         "fold",
@@ -152,11 +162,32 @@ def norm(name) -> str:
     return re.sub(r"[\s_\-.]+", "", str(name).strip().lower())
 
 
+# A compound name whose last word is one of these is a score column too
+# (TabRepo's "metric_error", "test_accuracy", "val_loss", "mean_rmse").
+_SCORE_LAST_WORDS = (
+    "error",
+    "loss",
+    "accuracy",
+    "acc",
+    "auc",
+    "f1",
+    "rmse",
+    "mae",
+    "mse",
+    "score",
+)
+
+
 def role_of(name, *, has_dataset: bool = True) -> str | None:
     """The role of a column name (``'dataset'``, ``'method'``, ...), or ``None``.
 
     ``has_dataset`` says whether another column already names data sets; it
     decides what ``instance`` means.
+
+    Examples
+    --------
+    >>> role_of("framework"), role_of("metric_error"), role_of("metric_error_val")
+    ('method', 'score', None)
     """
     key = norm(name)
     if key in _DATASET_IF_ALONE and not has_dataset:
@@ -165,6 +196,9 @@ def role_of(name, *, has_dataset: bool = True) -> str | None:
         # plural forms ("datasets", "folds") are as common as singular ones
         if key in names or (key.endswith("s") and key[:-1] in names):
             return role
+    words = [t for t in re.split(r"[^0-9a-z]+", str(name).strip().lower()) if t]
+    if len(words) > 1 and words[-1] in _SCORE_LAST_WORDS:
+        return "score"
     return None
 
 

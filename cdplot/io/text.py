@@ -412,7 +412,7 @@ def split_table(raw: bytes, name: str, sep=None):
     ``i``.  Used by every delimited reader (score tables, per-fold scores,
     predictions).
     """
-    check_sep(sep)
+    sep = check_sep(sep)
     if raw.find(b"\r") >= 0:
         raw = as_bytes(raw).replace(b"\r\n", b"\n").replace(b"\r", b"\n")
     # a UTF-8 byte-order mark (Excel) is skipped; decode() drops it on the csv path

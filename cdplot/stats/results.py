@@ -516,8 +516,8 @@ class ComparisonResult(Result):
             lines += against_claim(delta[0, 1], d[0, 1], b, self._test_label())
         if len(pairs) > len(shown):
             lines.append(
-                f"  ... and {len(pairs) - len(shown)} more (every pair, largest first: "
-                "result.effect_sizes, or to_dict()['effect_sizes'])"
+                f"  ... and {len(pairs) - len(shown)} more (every pair, largest first, is in "
+                "effect_sizes of the JSON output)"
             )
         return lines
 

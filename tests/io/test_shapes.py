@@ -148,3 +148,82 @@ def test_a_column_describing_rows_is_not_a_split():
         r["file"] = f"fold{r['fold']}.csv"
     (t,) = as_score_tables(rows)
     assert t.n_datasets == 2
+
+
+# ---- 3. the column names benchmark tools write ----
+
+
+def test_tabrepo_long_file_is_read_with_no_option():
+    # TabRepo's per-config results: dataset, fold, framework, metric_error + 9 more numbers
+    (t,) = read_scores(SHAPES / "tabrepo_long.csv")
+    assert t.metric == "metric_error"
+    assert t.methods[0] == "CatBoost_c1_BAG_L1"
+    assert (t.n_datasets, t.n_methods) == (5, 4)
+    assert t.higher_is_better is False
+    assert "averaged 3 repetitions per data set and method (column 'fold')" in t.notes
+    assert any(n.startswith("ignored 9 columns 'metric_error_val'") for n in t.notes)
+
+
+def test_unknown_method_column_is_refused_with_the_option():
+    with pytest.raises(CdplotError) as e:
+        read_scores(SHAPES / "tabrepo_unknown_method.csv")
+    msg = str(e.value)
+    assert "data set '10090' appears twice" in msg
+    assert "pass method_col= naming the column of methods ('tabrepo_config')" in msg
+    (t,) = read_scores(SHAPES / "tabrepo_unknown_method.csv", method_col="tabrepo_config")
+    assert t.metric == "metric_error"
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "framework",
+        "model",
+        "algorithm",
+        "classifier",
+        "regressor",
+        "learner",
+        "estimator",
+        "method",
+        "system",
+        "config",
+    ],
+)
+def test_method_column_names(name):
+    rows = [{"dataset": d, name: m, "accuracy": v} for d in "xy" for m, v in (("A", 1), ("B", 2))]
+    (t,) = as_score_tables(rows)
+    assert t.methods == ("A", "B")
+
+
+def test_several_numeric_columns_name_the_candidates(tmp_path):
+    p = tmp_path / "s.csv"
+    p.write_text("dataset,framework,fold,val_a,val_b\nx,A,0,1,2\nx,B,0,1,2\ny,A,0,1,2\ny,B,0,1,2\n")
+    with pytest.raises(CdplotError, match=r"among 'val_a', 'val_b'; pass score_col= naming one"):
+        read_scores(p)
+
+
+# ---- 7. smaller ----
+
+
+@pytest.mark.parametrize("sep", ["\\t", "tab", "\t"])
+def test_tab_separator_spellings(tmp_path, sep):
+    p = tmp_path / "t.txt"
+    p.write_text("dataset\tA\tB\niris\t0.9\t0.8\nwine\t0.7\t0.6\n")
+    (t,) = read_scores(p, sep=sep)
+    assert t.methods == ("A", "B")
+
+
+def test_help_says_file_may_be_a_results_folder(capsys):
+    for argv in (["--help"], ["stats", "--help"]):
+        with pytest.raises(SystemExit):
+            main(argv)
+        assert "results folder" in " ".join(capsys.readouterr().out.split())
+
+
+def test_text_output_names_no_python_call():
+    import numpy as np
+
+    rng = np.random.default_rng(26)
+    x = rng.random((30, 12)) + np.arange(12) / 4
+    text = str(cdplot.compare(x))
+    assert "()" not in text

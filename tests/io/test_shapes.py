@@ -227,3 +227,44 @@ def test_text_output_names_no_python_call():
     x = rng.random((30, 12)) + np.arange(12) / 4
     text = str(cdplot.compare(x))
     assert "()" not in text
+
+
+# ---- 4. whitespace-aligned text tables ----
+
+
+def test_fernandez_delgado_layout():
+    # results.txt of Fernandez-Delgado et al. (2014): a name column, method columns aligned
+    # by spaces, a rule line, then a "mean" row that is no data set
+    (t,) = read_scores(SHAPES / "fernandez_delgado_results.txt")
+    assert t.n_methods == 10
+    assert t.n_datasets == 10
+    assert "mean" not in t.datasets
+    assert t.datasets[-1] == "blood"
+    assert "skipped 1 rule line ('----')" in t.notes
+    assert "dropped a summary row ('mean', row 13), which is no data set" in t.notes
+    assert t.values[0, 0] == 58.61
+
+
+def test_r_print_layout():
+    # R's print(data.frame): no header over the row names, quoted names with spaces
+    (t,) = read_scores(SHAPES / "r_print.txt")
+    assert t.methods == ("RF", "SVM", "kNN")
+    assert t.datasets == ("iris setosa", "wine", "glass")
+    assert any("'Average'" in n for n in t.notes)
+
+
+@pytest.mark.parametrize("word", ["mean", "Average", "avg", "median", "total"])
+def test_summary_rows_of_a_csv_are_dropped(tmp_path, word):
+    p = tmp_path / "s.csv"
+    p.write_text(f"dataset,A,B\niris,0.9,0.8\nwine,0.7,0.6\nglass,0.5,0.6\n{word},0.7,0.67\n")
+    (t,) = read_scores(p)
+    assert t.datasets == ("iris", "wine", "glass")
+    res = cdplot.compare(t)
+    assert any(f"summary row ('{word}', row 5)" in n for n in res.to_dict()["notes"])
+
+
+def test_ragged_aligned_row_counts_are_true(tmp_path):
+    p = tmp_path / "r.txt"
+    p.write_text("name  A  B  C\nx  1  2  3\ny  1  2\nz  3  2  1\n")
+    with pytest.raises(CdplotError, match=r"r.txt, row 3 has 3 cells, the header \(row 1\) has 4"):
+        read_scores(p)

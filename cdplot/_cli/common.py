@@ -193,7 +193,8 @@ def add_column_options(parser, *, group=None, pair=False):
         choices=NAN_POLICIES,
         default="raise",
         help="missing scores: raise (default) stops with an error naming them; omit drops "
-        "the data sets that have them, and says which",
+        "the data sets that have them, omit-methods the methods, omit-fewest whichever keeps "
+        "the most scores; every output says what was dropped",
     )
     g.add_argument(
         "--max-input-size",

@@ -14,7 +14,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from .._options import check_option
+from .._options import NAN_POLICIES, check_option
 from ..errors import CdplotError
 from . import repetitions as _repetitions
 from .checks import MAX_LISTED
@@ -48,7 +48,7 @@ __all__ = ["label_codes"]
 # wording of every error and note is the same whatever the input was.
 # ---------------------------------------------------------------------------
 
-_NAN_POLICIES = ("raise", "omit")
+_NAN_POLICIES = NAN_POLICIES
 _LAYOUTS = ("auto", "wide", "long")
 
 
@@ -111,7 +111,7 @@ def _finish(
         i, j = np.argwhere(np.isinf(values))[0]
         raise CdplotError(f"{where.at(i, datasets[i], methods[j])}: {values[i, j]!r} is not finite")
     missing = np.isnan(values)
-    dropped = []
+    dropped, dropped_methods = [], []
     if missing.any() and nan_policy != "keep":
         where_missing = np.argwhere(missing)
         cells = []
@@ -122,28 +122,41 @@ def _finish(
             raise CdplotError(
                 f"{where.source}: {_plural(len(where_missing), 'missing score')}{label} "
                 f"(data set/method): {_listing(cells, len(where_missing))}; fill them in or pass "
-                f"nan_policy='omit' to drop those data sets"
+                f"nan_policy='omit' to drop those data sets ('omit-methods': the methods, "
+                f"'omit-fewest': whichever keeps the most scores)"
             )
-        empty = [methods[j] for j in range(len(methods)) if missing[:, j].all()]
-        if empty:
+        keep_rows, keep_cols = _nan_keep(missing, nan_policy)
+        if nan_policy == "omit" and missing.all(axis=0).any():
+            j = int(np.flatnonzero(missing.all(axis=0))[0])
             raise CdplotError(
-                f"{where.source}: method {empty[0]!r}{label} has no scores at all, so "
-                f"nan_policy='omit' would drop every data set; remove the method"
+                f"{where.source}: method {methods[j]!r}{label} has no scores at all, so "
+                f"nan_policy='omit' would drop every data set; remove the method or pass "
+                f"nan_policy='omit-fewest'"
             )
-        keep = ~missing.any(axis=1)
-        dropped = [d for d, k in zip(datasets, keep, strict=True) if not k]
-        values = values[keep]
-        datasets = [d for d, k in zip(datasets, keep, strict=True) if k]
-        notes.append(
-            f"dropped {_plural(len(dropped), 'data set')} with missing scores "
-            f"(nan_policy='omit'): "
-            f"{_listing([repr(d) for d in dropped[:MAX_LISTED]], len(dropped))}"
-        )
+        dropped = [d for d, k in zip(datasets, keep_rows, strict=True) if not k]
+        dropped_methods = [m for m, k in zip(methods, keep_cols, strict=True) if not k]
+        values = values[np.ix_(keep_rows, keep_cols)]
+        for what, gone in (("data set", dropped), ("method", dropped_methods)):
+            if gone:
+                notes.append(
+                    f"dropped {_plural(len(gone), what)} with missing scores "
+                    f"(nan_policy={nan_policy!r}): "
+                    f"{_listing([repr(d) for d in gone[:MAX_LISTED]], len(gone))}"
+                )
+        datasets = [d for d, k in zip(datasets, keep_rows, strict=True) if k]
+        methods = [m for m, k in zip(methods, keep_cols, strict=True) if k]
+        if len(methods) < 2:
+            raise CdplotError(
+                f"{where.source}: only {_plural(len(methods), 'method')}{label} "
+                f"{'is' if len(methods) == 1 else 'are'} complete after dropping "
+                f"{_plural(len(dropped_methods), 'incomplete one')} (nan_policy={nan_policy!r}); "
+                f"comparing needs at least 2"
+            )
         if len(datasets) < 2:
             raise CdplotError(
                 f"{where.source}: only {_plural(len(datasets), 'data set')}{label} "
                 f"{'is' if len(datasets) == 1 else 'are'} complete after dropping "
-                f"{_plural(len(dropped), 'incomplete one')} (nan_policy='omit'); "
+                f"{_plural(len(dropped), 'incomplete one')} (nan_policy={nan_policy!r}); "
                 f"comparing needs at least 2"
             )
     _check_size(len(datasets), "data set", datasets, where, label)
@@ -173,7 +186,44 @@ def _finish(
         sha256=sha256,
         notes=tuple(notes),
         dropped_datasets=tuple(dropped),
+        dropped_methods=tuple(dropped_methods),
     )
+
+
+def _nan_keep(missing: np.ndarray, nan_policy: str):
+    """The rows (data sets) and columns (methods) to keep under ``nan_policy``.
+
+    'omit' keeps the complete rows, 'omit-methods' the complete columns;
+    'omit-fewest' takes whichever of those two, or of a greedy removal (the
+    row or column with the largest share of gaps first), keeps the most
+    scores with at least 2 rows and 2 columns (ties: dropping data sets,
+    then methods, so that every method stays when it can).
+    """
+    n, k = missing.shape
+    rows_only = (~missing.any(axis=1), np.ones(k, dtype=bool))
+    cols_only = (np.ones(n, dtype=bool), ~missing.any(axis=0))
+    if nan_policy == "omit":
+        return rows_only
+    if nan_policy == "omit-methods":
+        return cols_only
+    rows, cols = np.ones(n, dtype=bool), np.ones(k, dtype=bool)
+    while True:
+        m = missing[np.ix_(rows, cols)]
+        if not m.any():
+            break
+        row_share = m.sum(axis=1) / m.shape[1]
+        col_share = m.sum(axis=0) / m.shape[0]
+        if row_share.max() >= col_share.max():
+            rows[np.flatnonzero(rows)[int(np.argmax(row_share))]] = False
+        else:
+            cols[np.flatnonzero(cols)[int(np.argmax(col_share))]] = False
+    best, best_cells = rows_only, -1
+    for r, c in (rows_only, cols_only, (rows, cols)):
+        nr, nc = int(r.sum()), int(c.sum())
+        cells = nr * nc if nr >= 2 and nc >= 2 else 0
+        if cells > best_cells:
+            best, best_cells = (r, c), cells
+    return best
 
 
 def _wide_table(

@@ -268,3 +268,38 @@ def test_ragged_aligned_row_counts_are_true(tmp_path):
     p.write_text("name  A  B  C\nx  1  2  3\ny  1  2\nz  3  2  1\n")
     with pytest.raises(CdplotError, match=r"r.txt, row 3 has 3 cells, the header \(row 1\) has 4"):
         read_scores(p)
+
+
+# ---- 5. missing results: drop data sets, methods, or whichever keeps the most ----
+
+
+def test_nan_policies_say_what_they_dropped():
+    f = SHAPES / "gaps_long.csv"  # STC ran on 1 of 6 data sets, DrCIF lacks Beef
+    with pytest.raises(CdplotError, match="'omit-methods': the methods"):
+        read_scores(f)
+    with pytest.raises(CdplotError, match="only 1 data set .* complete"):
+        read_scores(f, nan_policy="omit")  # STC leaves one complete data set
+    (t,) = read_scores(f, nan_policy="omit-methods")
+    assert t.methods == ("HC2", "ROCKET")
+    assert t.dropped_methods == ("DrCIF", "STC")
+    assert "dropped 2 methods with missing scores (nan_policy='omit-methods'): 'DrCIF', 'STC'" in (
+        t.notes
+    )
+    (t,) = read_scores(f, nan_policy="omit-fewest")
+    # dropping STC, then Beef, keeps 5 x 3 = 15 scores (omit-methods keeps 6 x 2 = 12)
+    assert t.methods == ("HC2", "ROCKET", "DrCIF")
+    assert t.dropped_methods == ("STC",)
+    assert t.dropped_datasets == ("Beef",)
+    res = cdplot.compare(t)
+    d = res.to_dict()
+    assert d["dropped_methods"] == ["STC"]
+    assert d["dropped_datasets"] == ["Beef"]
+    assert any("nan_policy='omit-fewest'): 'STC'" in n for n in d["notes"])
+
+
+def test_nan_policy_on_the_command_line(capsys):
+    f = str(SHAPES / "gaps_long.csv")
+    assert main(["stats", f, "--nan-policy", "omit-fewest"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "Dropped 1 method with missing scores (nan_policy='omit-fewest'): 'STC'." in out
+    assert "Dropped 1 data set with missing scores (nan_policy='omit-fewest'): 'Beef'." in out

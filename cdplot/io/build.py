@@ -602,6 +602,58 @@ def _fsum(values):
         return math.inf
 
 
+#: Averaged scores of one data set closer than this (relative) are ties.  Means of
+#: accuracies k/n written with 16-17 digits (14/15 as 0.9333333333333333) differ
+#: from the true means by a few units of 1e-17; two methods with equal true means
+#: then rank apart on rounding alone.  1e-12 is far above that error and far below
+#: any difference a result file means (scores are written with at most 17 digits).
+TIE_RTOL = 1e-12
+
+
+def tie_close_means(means: np.ndarray, averaged: np.ndarray) -> tuple[np.ndarray, int]:
+    """Make averaged scores of one data set that agree to :data:`TIE_RTOL` exactly equal.
+
+    ``means`` is data sets x methods; ``averaged`` marks the cells that are
+    means of several rows.  Within a row, averaged cells whose sorted values
+    are closer than ``TIE_RTOL`` times their magnitude form a tie and all take
+    the smallest value.  Returns the new array and the number of data sets
+    changed.
+    """
+    means = np.array(means, dtype=float)
+    if means.size == 0 or not averaged.any():
+        return means, 0
+    key = np.where(averaged & ~np.isnan(means), means, np.nan)
+    order = np.argsort(key, axis=1, kind="stable")
+    srt = np.take_along_axis(key, order, axis=1)
+    with np.errstate(invalid="ignore"):
+        gap = np.diff(srt, axis=1)
+        scale = np.maximum(np.abs(srt[:, 1:]), np.abs(srt[:, :-1]))
+        close = gap <= TIE_RTOL * scale  # NaN compares False: never joins a tie
+    close &= gap > 0  # equal values are ties already
+    if not close.any():
+        return means, 0
+    joined = np.concatenate([np.zeros((len(srt), 1), dtype=bool), gap <= TIE_RTOL * scale], 1)
+    joined &= ~np.isnan(srt)
+    # each run of joined cells takes the value of its first (smallest) cell
+    start = np.where(~joined, np.arange(srt.shape[1])[None, :], 0)
+    first = np.maximum.accumulate(start, axis=1)
+    snapped = np.take_along_axis(srt, first, axis=1)
+    out = means.copy()
+    rows = np.arange(len(srt))[:, None]
+    fill = ~np.isnan(srt)
+    out[rows.repeat(srt.shape[1], 1)[fill], order[fill]] = snapped[fill]
+    return out, int(close.any(axis=1).sum())
+
+
+def tie_note(n_changed: int) -> str:
+    """The note that says averaged scores were tied at :data:`TIE_RTOL`."""
+    return (
+        f"treated averaged scores of one data set that agree to {TIE_RTOL:g} (relative) as "
+        f"ties, on {_plural(n_changed, 'data set')}: means of rounded decimals "
+        f"(14/15 written as 0.9333333333333333) differ by rounding alone"
+    )
+
+
 def _exact_means(values, groups, n_groups):
     """Per-group mean of ``values``: correctly rounded sum divided by the count.
 
@@ -760,6 +812,7 @@ def _long_tables(
         datasets = [ds_names[c] for c in ds_order]
         methods = [m_names[c] for c in m_order]
         t_notes = list(notes)
+        means, n_tied = tie_close_means(means.reshape(n_d, n_m), counts.reshape(n_d, n_m) > 1)
         t_notes += _repetition_notes(
             counts.reshape(n_d, n_m),
             groups,
@@ -768,6 +821,8 @@ def _long_tables(
             methods,
             [header[j] for j in rep_js],
         )
+        if n_tied:
+            t_notes.append(tie_note(n_tied))
 
         def missing_at(i, j, first_missing=first_missing, n_m=n_m):
             row = first_missing.get(int(i) * n_m + int(j))

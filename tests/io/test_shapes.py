@@ -303,3 +303,50 @@ def test_nan_policy_on_the_command_line(capsys):
     out = " ".join(capsys.readouterr().out.split())
     assert "Dropped 1 method with missing scores (nan_policy='omit-fewest'): 'STC'." in out
     assert "Dropped 1 data set with missing scores (nan_policy='omit-fewest'): 'Beef'." in out
+
+
+# ---- 6. equal true means stay ties ----
+
+
+def test_equal_true_means_of_k_over_n_tie():
+    # 30 resamples of accuracies k/11 written to 17 significant digits (as tsml-eval writes
+    # them); on 'Beef' HC2's and ROCKET's counts differ but sum to 233 both, so the true
+    # means are equal (233/330), while the correctly rounded means of the written decimals
+    # differ in the last bit
+    import csv
+    import math
+
+    from cdplot.io.build import TIE_RTOL
+
+    f = SHAPES / "resamples_k_over_n.csv"
+    with open(f) as fh:
+        rows = [r for r in csv.DictReader(fh) if r["dataset"] == "Beef"]
+    raw = {
+        m: math.fsum(float(r["accuracy"]) for r in rows if r["classifier"] == m) / 30
+        for m in ("HC2", "ROCKET")
+    }
+    assert raw["HC2"] != raw["ROCKET"]  # the rounding the fix removes
+    assert abs(raw["HC2"] - raw["ROCKET"]) < TIE_RTOL * raw["HC2"]
+    (t,) = read_scores(f)
+    beef = t.values[t.datasets.index("Beef")]
+    assert beef[0] == beef[1]
+    assert any(n.startswith("treated averaged scores of one data set that agree") for n in t.notes)
+    res = cdplot.compare(t)
+    assert res.ranks[t.datasets.index("Beef")].tolist() == [2.5, 2.5, 1.0]
+
+
+def test_tie_close_means_keeps_real_differences():
+    import numpy as np
+
+    from cdplot.io.build import tie_close_means
+
+    a = 0.9333333333333333
+    b = np.nextafter(a, 1)
+    m = np.array([[b, a, 0.5, np.nan], [1.0, 1.0 + 1e-9, 2.0, 2.0]])
+    out, n = tie_close_means(m, np.ones(m.shape, dtype=bool))
+    assert n == 1
+    assert out[0, 0] == out[0, 1] == a  # the smaller value, whatever the order
+    assert out[1].tolist() == [1.0, 1.0 + 1e-9, 2.0, 2.0]
+    # a cell that is no mean (one row) keeps its written value
+    out, n = tie_close_means(m, np.array([[True, False, True, True]] * 2))
+    assert (n, out[0, 0], out[0, 1]) == (0, b, a)

@@ -255,7 +255,9 @@ def build_parser() -> argparse.ArgumentParser:
             "the Friedman and Iman-Davenport tests, Nemenyi and Bonferroni-Dunn critical "
             "differences, pairwise post-hoc tests, critical-difference diagrams and reports."
         ),
-        epilog="Run 'cdplot COMMAND --help' for the options of a command.",
+        epilog="FILE may be a score table (CSV, TSV, JSON or a whitespace-aligned text table) "
+        "or an aeon/tsml-eval results folder. Run 'cdplot COMMAND --help' for the options of a "
+        "command.",
     )
     parser.add_argument("--version", action="version", version=f"cdplot {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)

@@ -644,9 +644,14 @@ def caption_text(result, *, extra: str = "") -> str:
     p_text = format_p(p, digits=3, significant=True, prefix=True, space=nb)
     # the decision rests on Iman-Davenport's F_F, so name it beside its p-value
     text += f"; Friedman test (Iman\u2013Davenport F) {verdict} equal ranks ({p_text})"
+    # the direction and why it was used (inferred, asked, declared or the default)
+    direction = getattr(result, "direction_reason", None) or (
+        "higher is better" if result.higher_is_better else "lower is better"
+    )
     if result.metric:
-        direction = "higher is better" if result.higher_is_better else "lower is better"
         text = f"{result.metric} ({direction}). " + text
+    else:
+        text = f"{direction[0].upper()}{direction[1:]}. " + text
     if result.control is not None:
         # a test against a control says nothing about the other pairs
         text += f"; only pairs with the control {result.control} were tested"

@@ -644,8 +644,8 @@ def describe_pairs(
     if len(pairs) > limit:
         symbol = "d" if measure == "cohens_d" else "delta"
         lines.append(
-            f"  ... and {len(pairs) - limit} more (largest |{symbol}| first; all pairs in "
-            "to_dict()['effect_sizes'])"
+            f"  ... and {len(pairs) - limit} more (largest |{symbol}| first; all pairs are in "
+            "effect_sizes of the JSON output)"
         )
     return lines
 

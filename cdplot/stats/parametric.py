@@ -25,7 +25,7 @@ import numpy as np
 
 from .._options import CORRECTIONS, NAN_POLICIES, check_alpha, check_bool, check_option
 from ..errors import CdplotError
-from ..io import ScoreTable, as_score_tables
+from ..io import ScoreTable, as_score_tables, resolve_direction
 from ._validate import finite_table, pow2_scale, refuse_large
 from .compare import check_control_correction, compare_table, single_table
 from .distributions import chi2_sf, f_sf
@@ -1005,9 +1005,9 @@ def rm_anova(
     if higher_is_better is not None:
         check_bool("higher_is_better", higher_is_better)
     table = _table(scores, methods=methods, datasets=datasets, nan_policy=nan_policy, metric=metric)
-    if higher_is_better is None:
-        higher_is_better = True if table.higher_is_better is None else bool(table.higher_is_better)
-    return _rm_anova_table(table, higher_is_better=higher_is_better, alpha=alpha)
+    decided = resolve_direction(table, higher_is_better)
+    out = _rm_anova_table(table, higher_is_better=decided.higher_is_better, alpha=alpha)
+    return replace(out, notes=(*out.notes, decided.note))  # the direction and why
 
 
 # ---------------------------------------------------------------------------
@@ -1211,9 +1211,8 @@ def compare_auto(
         raise CdplotError(
             f"option control={control!r} is not a method; methods are {', '.join(table.methods)}"
         )
-    hib = higher_is_better
-    if hib is None:
-        hib = True if table.higher_is_better is None else bool(table.higher_is_better)
+    decided = resolve_direction(table, higher_is_better)
+    hib = decided.higher_is_better
     x = table.values
     # both checks are scale free: scale huge scores (exactly, by a power of two)
     # so that their covariances and residuals stay finite
@@ -1267,15 +1266,14 @@ def compare_auto(
             f"{format_p(norm.pvalue, prefix=True)} > alpha = {alpha:g}) and {sph_text}."
         )
         analysis = _rm_anova_table(table, higher_is_better=hib, alpha=alpha)
-        extra = []
+        extra = [decided.note]
         if control is not None:
             extra.append(f"Tukey's HSD compares all pairs; the control {control} was not used.")
         if correction is not None:
             extra.append(
                 f"Tukey's HSD needs no correction; correction={correction!r} was not used."
             )
-        if extra:
-            analysis = replace(analysis, notes=(*analysis.notes, *extra))
+        analysis = replace(analysis, notes=(*analysis.notes, *extra))
         return AutoResult(
             path="parametric",
             reason=reason,

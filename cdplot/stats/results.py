@@ -372,6 +372,13 @@ class ComparisonResult(Result):
         Wilcoxon test from ``R+ - R-`` and the sign test from the wins, which
         can disagree with the average ranks (see :meth:`direction_conflicts`).
         Defaults to the average-rank order.
+    direction_reason : str or None
+        Why ``higher_is_better`` is what it is, in words ("lower is better,
+        inferred from the column name 'loss'", "higher is better by
+        default", "higher is better, as asked"); captions and reports repeat
+        it, and ``notes`` holds the full sentence.
+
+        .. versionadded:: 0.2.0
     effect_sizes : EffectSizes
         Cliff's δ and Cohen's d of every pair of methods over the data sets'
         scores (positive: the row method is better) with magnitude labels,
@@ -415,6 +422,7 @@ class ComparisonResult(Result):
     options: Mapping[str, bool | str] = field(default_factory=dict)
     notes: tuple[str, ...] = ()
     direction: np.ndarray | None = None
+    direction_reason: str | None = None
 
     def __post_init__(self):
         for name in ("ranks", "average_ranks", "statistics", "pvalues_unadjusted", "pvalues"):
@@ -508,8 +516,8 @@ class ComparisonResult(Result):
             lines += against_claim(delta[0, 1], d[0, 1], b, self._test_label())
         if len(pairs) > len(shown):
             lines.append(
-                f"  ... and {len(pairs) - len(shown)} more (every pair, largest first: "
-                "result.effect_sizes, or to_dict()['effect_sizes'])"
+                f"  ... and {len(pairs) - len(shown)} more (every pair, largest first, is in "
+                "effect_sizes of the JSON output)"
             )
         return lines
 
@@ -643,7 +651,7 @@ class ComparisonResult(Result):
         *,
         remarks: bool = True,
         max_pairs: int = MAX_LISTED_PAIRS,
-        more_pairs: str = "significant_pairs()",
+        more_pairs: str = "the list of significant pairs",
         more_groups: str = "the cliques",
     ) -> list[str]:
         """Sentences on the post-hoc results: CD, significant pairs, groups.
@@ -839,6 +847,7 @@ class ComparisonResult(Result):
             "n_methods": self.n_methods,
             "alpha": self.alpha,
             "higher_is_better": self.higher_is_better,
+            "direction_reason": self.direction_reason,
             "test": self.test,
             "correction": self.correction,
             "control": self.control,
@@ -860,7 +869,7 @@ class ComparisonResult(Result):
             else (
                 f"the {self.n_methods} x {self.n_methods} matrices of statistics and p-values "
                 f"are left out above {JSON_MATRIX_MAX_METHODS} methods; "
-                "significant_pairs lists the decisions (in Python: to_dict(matrices=True))"
+                "significant_pairs lists the decisions"
             ),
             "significant_pairs": list(map(list, self.significant_pairs())),
             "direction_conflicts": [list(p) for p in self.direction_conflicts()],
@@ -873,6 +882,7 @@ class ComparisonResult(Result):
             "notes": list(self.notes),
             "source": self.scores.source,
             "dropped_datasets": list(self.scores.dropped_datasets),
+            "dropped_methods": list(self.scores.dropped_methods),
             "conclusion": self.conclusion(),
             "effect_sizes": self.effect_sizes.to_dict()
             if matrices

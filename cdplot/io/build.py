@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import math
 import os
+import warnings
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 import numpy as np
 
 from .._options import NAN_POLICIES, check_option
-from ..errors import CdplotError
+from ..errors import CdplotError, CdplotWarning
 from . import repetitions as _repetitions
 from .checks import MAX_LISTED
 from .checks import NUMBER_RE as _NUMBER_RE
@@ -862,7 +863,9 @@ def _refuse_separate_analyses(columns, where, roles, key_codes):
     separate analyses.  A column of names that takes several values within
     one data set and method (and repetition, metric) is such a split, unless
     it is a recognised role; a column that is constant there (a method's
-    family, a data set's task type) describes the rows and is ignored.
+    family, a data set's task type) describes the rows and is ignored.  A
+    column of whole numbers (``diagram`` numbered 1, 2, ...) is read as labels
+    too; one of other numbers holds more scores (times, other metrics).
     """
     header = roles["header"]
     key = None
@@ -870,7 +873,7 @@ def _refuse_separate_analyses(columns, where, roles, key_codes):
         codes = np.asarray(codes, dtype=np.int64)
         key = codes if key is None else key * (int(codes.max()) + 1) + codes
     for j in roles["ignored"]:
-        if _looks_numeric(columns[j]):
+        if _looks_numeric(columns[j]) and not _whole_numbers(columns[j]):
             continue  # more scores (times, other metrics), not labels
         try:
             names, codes = label_codes(columns[j], where, header[j], "label")
@@ -949,10 +952,17 @@ def _repetition_notes(counts, groups, rep_codes, datasets, methods, rep_names):
         ds, m, _ = pair(dup[0])
         span_lo = max(lo, 2)
         span = f"{span_lo} to {hi}" if span_lo != hi else f"{hi}"
-        notes.append(
+        note = (
             f"averaged duplicate rows: {_plural(len(dup), 'data set and method pair')} "
             f"{'appears' if len(dup) == 1 else 'appear'} {span} times with no repetition "
             f"column to tell the rows apart, e.g. {ds!r}/{m!r}"
+        )
+        notes.append(note)
+        # rows nothing tells apart may be separate analyses: say it where it cannot be missed
+        warnings.warn(
+            f"{note}; pass repetition_col= or metric_col= to say what the rows are",
+            CdplotWarning,
+            stacklevel=2,
         )
     return notes
 
@@ -1022,6 +1032,15 @@ def _long_hint(header, columns, message):
         f"if each row holds one score (a long file), pass method_col= naming the column of "
         f"methods ({' or '.join(names[:3])}) and, if needed, score_col="
     )
+
+
+def _whole_numbers(col) -> bool:
+    """Whether every cell of a numeric column is a whole number (``1``, ``2``, ``3.0``)."""
+    try:
+        values = np.array([float(c) for c in col if not _is_missing_object(c)], dtype=float)
+    except (TypeError, ValueError):
+        return False
+    return values.size > 0 and bool(np.all(np.isfinite(values) & (values == np.round(values))))
 
 
 def _looks_numeric(col) -> bool:

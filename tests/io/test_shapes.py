@@ -125,6 +125,21 @@ def test_a_column_splitting_data_set_and_method_pairs_is_refused():
     assert t.notes[0] == "averaged 4 repetitions per data set and method (column 'diagram')"
 
 
+def test_a_numbered_column_splitting_the_pairs_is_refused_too(tmp_path):
+    # the same four analyses with the diagrams numbered 1..4 instead of named
+    text = (SHAPES / "diagrams_long.csv").read_text("utf-8")
+    numbered = tmp_path / "numbered.csv"
+    numbered.write_text(
+        text.replace("diagram1,", "1,")
+        .replace("diagram2,", "2,")
+        .replace("diagram3,", "3,")
+        .replace("diagram4,", "4,"),
+        "utf-8",
+    )
+    with pytest.raises(CdplotError, match=r"column 'diagram' takes 4 values \('1', '2'"):
+        read_scores(numbered)
+
+
 def test_the_refusal_on_the_command_line(capsys):
     assert main(["stats", str(SHAPES / "diagrams_long.csv")]) == 2
     err = capsys.readouterr().err

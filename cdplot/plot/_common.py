@@ -12,6 +12,7 @@ import matplotlib as mpl
 from .._options import check_bool
 from ..errors import CdplotError, CdplotWarning
 from ..stats.formatting import format_p
+from ._fontembed import keep_fonts_on_savefig
 from .fonts import (
     bold_kws,
     check_font,
@@ -626,6 +627,8 @@ class canvas:
                 ax.set_ylim(height, 0.0)
             ax.set_xlim(0.0, max(width, avail_w))
         ax.set_axis_off()
+        # the user's own fig.savefig / plt.savefig must embed fonts as save_figure does
+        keep_fonts_on_savefig(ax.figure)
         return ax
 
 

@@ -237,6 +237,39 @@ def warn_unfit(what: str, lay_need, *, style, ax, width_pt, alternative: str) ->
     warnings.warn(msg, CdplotWarning, stacklevel=3)
 
 
+# No figure is made larger than this (inches a side): beyond it a figure is no page or
+# slide, and its canvas alone can take gigabytes (a 186 x 105 in heatmap at 100 dpi).
+MAX_FIGURE_INCHES = 50.0
+
+
+def check_size(what: str, width: float, height: float, *, style, ax, warned: bool) -> None:
+    """Refuse a new figure too large to draw; warn when it is taller than its style allows.
+
+    ``width`` and ``height`` are the laid-out size in points; ``warned``
+    says a warning that the figure does not fit was given already (it names
+    the size needed, so no second one is).  A chart drawn into a given Axes
+    takes the Axes' size and is not checked here.
+    """
+    if ax is not None:
+        return
+    w_in, h_in = width / 72.0, height / 72.0
+    if max(w_in, h_in) > MAX_FIGURE_INCHES:
+        raise CdplotError(
+            f"option style={style.name!r}: {what} would need a {w_in:.1f} x {h_in:.1f} in "
+            f"figure to keep its text at {style.min_font_size:g} pt, larger than the "
+            f"{MAX_FIGURE_INCHES:g} in cdplot draws: "
+            + ALTERNATIVES.get(style.name, "show fewer methods per figure")
+        )
+    if not warned and style.max_height is not None and h_in > style.max_height + 1e-6:
+        warnings.warn(
+            f"{what} is {w_in:.2f} x {h_in:.2f} in, taller than the {style.max_height:g} in "
+            f"style={style.name!r} allows on a page: "
+            + ALTERNATIVES.get(style.name, "show fewer methods per figure"),
+            CdplotWarning,
+            stacklevel=3,
+        )
+
+
 def _clear_measure_caches() -> None:
     for cached in (
         _font_files,

@@ -336,6 +336,14 @@ def cd_diagram(
             # crossed bars are always explained, even with note=False: the drawing alone
             # could be read as a member of the group
             lay = place(notes + crossing, lay.font_size)
+        _common.check_size(
+            f"a CD diagram of {k} methods",
+            lay.width,
+            lay.height,
+            style=st,
+            ax=ax,
+            warned=not lay.fits,
+        )
         if not lay.fits:
             _common.warn_unfit(
                 f"a CD diagram of {k} methods",

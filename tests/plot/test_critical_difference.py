@@ -413,3 +413,19 @@ def test_demsar_names_are_whole_in_a_7_by_6_grid(demsar):
         shown = {t.get_text() for t in ax.texts if t.get_gid().startswith("cd-name-")}
         assert shown == set(demsar.methods)
         assert_no_overlap(ax)
+
+
+def test_a_figure_taller_than_its_page_warns():
+    # issue 27, 2: style='paper' at k = 100 was 3.5 x 9.5 in, taller than a page's
+    # 9 in of text, with no warning
+    res = _grid_result(100)
+    with pytest.warns(CdplotWarning, match=r"3\.50 x \d+\.\d\d in, taller than the 9 in") as rec:
+        ax = cdplot.cd_diagram(res)
+    assert len(rec) == 1
+    assert ax.figure.get_size_inches()[1] > 9.0
+    # within its height: silent
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        cdplot.cd_diagram(_grid_result(20))

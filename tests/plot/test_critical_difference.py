@@ -429,3 +429,23 @@ def test_a_figure_taller_than_its_page_warns():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         cdplot.cd_diagram(_grid_result(20))
+
+
+def test_every_member_of_a_group_is_marked_on_its_bar():
+    # issue 27, 5: with the white-gap convention alone, a member within ~1.4 pt of a
+    # gapped outsider was hidden; each member now has a dot on the bar, drawn over gaps
+    res = cdplot.compare(synthetic_table(30, seed=3, ties=True))
+    ax = cdplot.cd_diagram(res)
+    lines = {ln.get_gid(): ln for ln in ax.lines}
+    elbow_x = {
+        int(g.rsplit("-", 1)[1]): ln.get_xdata()[-2] for g, ln in lines.items() if "elbow" in g
+    }
+    gaps = [ln for g, ln in lines.items() if g.startswith("cd-crossing-")]
+    for j, clique in enumerate(res.cliques):
+        bar = lines[f"cd-clique-{j}"]
+        dots = lines[f"cd-members-{j}"]
+        members = [res.methods.index(m) for m in clique]
+        assert len(dots.get_xdata()) == len(members)
+        assert sorted(dots.get_xdata()) == sorted(elbow_x[i] for i in members)
+        assert set(dots.get_ydata()) == {bar.get_ydata()[0]}
+        assert dots.get_zorder() > max([bar.get_zorder()] + [g.get_zorder() for g in gaps])

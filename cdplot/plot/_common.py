@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import os
 import sys
@@ -12,6 +13,7 @@ import matplotlib as mpl
 from .._options import check_bool
 from ..errors import CdplotError, CdplotWarning
 from ..stats.formatting import format_p
+from ._fontembed import keep_fonts_on_savefig
 from .fonts import (
     bold_kws,
     check_font,
@@ -86,8 +88,15 @@ SHARED_PARAMS = """\
         Draw into this Axes (its frame and ticks are turned off, and the
         content is fitted to its width and height with the same rules as
         a style's width; a :class:`~cdplot.errors.CdplotWarning` names the
-        size needed when it cannot be made legible).  By default a new
-        figure sized to the content is made.
+        size needed when it cannot be made legible).  In a grid
+        (``plt.subplots``) the content also takes the room matplotlib keeps
+        left of and below the Axes for its tick labels, and the figure's
+        outer margins; text starts at the figure's tick-label size
+        (``xtick.labelsize``) and shrinks to 6 pt as needed.  By default a
+        new figure sized to the content is made.
+
+        .. versionchanged:: 0.2.0
+           The tick labels' room and the figure's type size are used.
     reverse : bool, default False
         Put the best (lowest) ranks on the left instead of the right.
     style : {'paper', 'paper-wide', 'slides'}, default 'paper'
@@ -206,12 +215,11 @@ def warn_unfit(what: str, lay_need, *, style, ax, width_pt, alternative: str) ->
     """Say, as a CdplotWarning, that a figure could not be made legible in its room."""
     need_w, need_h = (v / 72.0 for v in lay_need)
     if ax is not None:
-        fig = ax.figure
-        pos = ax.get_position()
-        w_in, h_in = fig.get_size_inches()
+        room_w, room_h = (v / 72.0 for v in room_size(ax))
         msg = (
-            f"{what} does not fit the given Axes ({pos.width * w_in:.2f} x {pos.height * h_in:.2f}"
-            f" in) with text of at least {style.min_font_size:g} pt; it needs about "
+            f"{what} does not fit the given Axes ({room_w:.2f} x {room_h:.2f}"
+            f" in, with the room of its tick labels) with text of at least "
+            f"{style.min_font_size:g} pt; it needs about "
             f"{need_w:.2f} x {need_h:.2f} in: enlarge the figure or the Axes (text may overlap)"
         )
     elif style.height is not None:
@@ -227,6 +235,39 @@ def warn_unfit(what: str, lay_need, *, style, ax, width_pt, alternative: str) ->
             f"{style.min_font_size:g} pt, so its rank axis is squeezed): {alternative}"
         )
     warnings.warn(msg, CdplotWarning, stacklevel=3)
+
+
+# No figure is made larger than this (inches a side): beyond it a figure is no page or
+# slide, and its canvas alone can take gigabytes (a 186 x 105 in heatmap at 100 dpi).
+MAX_FIGURE_INCHES = 50.0
+
+
+def check_size(what: str, width: float, height: float, *, style, ax, warned: bool) -> None:
+    """Refuse a new figure too large to draw; warn when it is taller than its style allows.
+
+    ``width`` and ``height`` are the laid-out size in points; ``warned``
+    says a warning that the figure does not fit was given already (it names
+    the size needed, so no second one is).  A chart drawn into a given Axes
+    takes the Axes' size and is not checked here.
+    """
+    if ax is not None:
+        return
+    w_in, h_in = width / 72.0, height / 72.0
+    if max(w_in, h_in) > MAX_FIGURE_INCHES:
+        raise CdplotError(
+            f"option style={style.name!r}: {what} would need a {w_in:.1f} x {h_in:.1f} in "
+            f"figure to keep its text at {style.min_font_size:g} pt, larger than the "
+            f"{MAX_FIGURE_INCHES:g} in cdplot draws: "
+            + ALTERNATIVES.get(style.name, "show fewer methods per figure")
+        )
+    if not warned and style.max_height is not None and h_in > style.max_height + 1e-6:
+        warnings.warn(
+            f"{what} is {w_in:.2f} x {h_in:.2f} in, taller than the {style.max_height:g} in "
+            f"style={style.name!r} allows on a page: "
+            + ALTERNATIVES.get(style.name, "show fewer methods per figure"),
+            CdplotWarning,
+            stacklevel=3,
+        )
 
 
 def _clear_measure_caches() -> None:
@@ -280,6 +321,7 @@ def check_common(result, *, ax, reverse, style, font, highlight, label_kws, line
 
         if not isinstance(ax, Axes):
             raise CdplotError(f"option ax={ax!r} is not a matplotlib Axes")
+        st = axes_style(st)
     _check_glyphs(result.methods, font)
     hl = None
     if highlight is not None:
@@ -307,6 +349,24 @@ def check_common(result, *, ax, reverse, style, font, highlight, label_kws, line
                 "which the layout measured; use style= and font= instead"
             )
     return st, font, hl
+
+
+def axes_style(st):
+    """The style of a chart drawn into a given Axes: the surrounding figure's type size.
+
+    Names start at matplotlib's tick-label size (``xtick.labelsize``, 10 pt by
+    default) and the small text in the style's proportion, so that the chart
+    reads like the figure around it; both shrink to fit down to the
+    style's minimum (6 pt).  Slides keep their own sizes.
+    """
+    if st.name == "slides":
+        return st
+    from matplotlib.font_manager import FontProperties
+
+    size = FontProperties(size=mpl.rcParams["xtick.labelsize"]).get_size_in_points()
+    size = round(max(float(size), st.min_font_size), 2)
+    small = round(max(size * st.small_size / st.font_size, st.min_font_size), 2)
+    return dataclasses.replace(st, font_size=size, small_size=small)
 
 
 @functools.lru_cache(maxsize=8)
@@ -554,6 +614,62 @@ def add_polygons(ax, polys, *, facecolors, edgecolors, linewidths, **kws):
     )
 
 
+def _spec_room(spec, fig, top_free: bool) -> tuple[float, float, float, float]:
+    """``(x0, y0, x1, y1)`` (figure fraction) of a grid cell with the room it may take.
+
+    Left of a cell and below it lies the room matplotlib reserves for its
+    Axes' tick labels (y labels on the left, x labels below): up to the
+    neighbouring cell, or to the edge of the grid's area.  Right of it and
+    above it lie the neighbours' labels, so only the grid's outer margins
+    (and above, only when no title is set) are taken there.
+    """
+    gs = spec.get_gridspec()
+    nrows, ncols = gs.get_geometry()
+    bottoms, tops, lefts, rights = gs.get_grid_positions(fig)
+    parent = getattr(gs, "_subplot_spec", None)  # a GridSpecFromSubplotSpec's cell
+    outer = (0.0, 0.0, 1.0, 1.0) if parent is None else _spec_room(parent, fig, top_free)
+    r0, r1 = spec.rowspan.start, spec.rowspan.stop - 1
+    c0, c1 = spec.colspan.start, spec.colspan.stop - 1
+    x0 = outer[0] if c0 == 0 else rights[c0 - 1]
+    y0 = outer[1] if r1 == nrows - 1 else tops[r1 + 1]
+    x1 = outer[2] if c1 == ncols - 1 else rights[c1]
+    y1 = outer[3] if r0 == 0 and top_free else tops[r0]
+    return x0, y0, x1, y1
+
+
+def axes_room(ax) -> tuple[float, float, float, float]:
+    """``(x0, y0, x1, y1)``, in figure fraction, of the room a figure drawn into ``ax`` takes.
+
+    The Axes box, widened by the room matplotlib keeps around a grid cell for
+    the tick labels, title and margins that a cdplot chart (whose axis is
+    off) does not draw.  An Axes outside a grid, or in a figure whose layout
+    engine moves Axes when drawn, keeps its box.
+    """
+    pos = ax.get_position()
+    box = (pos.x0, pos.y0, pos.x1, pos.y1)
+    spec = ax.get_subplotspec()
+    fig = ax.figure
+    if spec is None or fig.get_figure(root=True).get_layout_engine() is not None:
+        return box
+    titled = any(ax.get_title(loc=loc) for loc in ("left", "center", "right"))
+    room = _spec_room(spec, fig, top_free=not titled)
+    # never less than the Axes itself (an Axes moved by hand after it was made)
+    return (
+        min(room[0], box[0]),
+        min(room[1], box[1]),
+        max(room[2], box[2]),
+        max(room[3], box[3]),
+    )
+
+
+def room_size(ax) -> tuple[float, float]:
+    """(width, height) in points of :func:`axes_room`."""
+    x0, y0, x1, y1 = axes_room(ax)
+    bbox = ax.figure.bbox  # display pixels of the (sub)figure
+    dpi = ax.figure.get_figure(root=True).dpi
+    return (x1 - x0) * bbox.width / dpi * 72.0, (y1 - y0) * bbox.height / dpi * 72.0
+
+
 class canvas:
     """Context manager: rcParams for the figure, and the Axes to draw into.
 
@@ -589,13 +705,10 @@ class canvas:
         return False
 
     def available(self):
-        """(width, height) in points of the given Axes, or (None, None) for a new figure."""
+        """(width, height) in points of the given Axes' room, or (None, None) for a new figure."""
         if self.ax is None:
             return None, None
-        fig = self.ax.figure
-        pos = self.ax.get_position()
-        w_in, h_in = fig.get_size_inches()
-        return pos.width * w_in * 72.0, pos.height * h_in * 72.0
+        return room_size(self.ax)
 
     def axes(self, width: float, height: float):
         """The Axes, with data coordinates in points from the top-left corner."""
@@ -618,15 +731,25 @@ class canvas:
             ax.set_xlim(0.0, width)
             ax.set_ylim(height, 0.0)
         else:
+            # data coordinates: points from the top-left corner of the room, which may
+            # reach past the Axes box (the content is drawn unclipped)
+            rx0, ry0, rx1, ry1 = axes_room(ax)
+            pos = ax.get_position()
             avail_w, avail_h = self.available()
-            if height <= avail_h:
-                # centre the content vertically; one data unit stays one point
-                extra = (avail_h - height) / 2
-                ax.set_ylim(height + extra, -extra)
-            else:
-                ax.set_ylim(height, 0.0)
-            ax.set_xlim(0.0, max(width, avail_w))
+            # centre the content vertically; one data unit stays one point unless the
+            # content is larger than the room, which then squeezes it
+            extra = max(avail_h - height, 0.0) / 2
+            span_w, span_h = max(width, avail_w), max(height, avail_h)
+            ax.set_xlim(
+                (pos.x0 - rx0) / (rx1 - rx0) * span_w, (pos.x1 - rx0) / (rx1 - rx0) * span_w
+            )
+            ax.set_ylim(
+                (ry1 - pos.y0) / (ry1 - ry0) * span_h - extra,
+                (ry1 - pos.y1) / (ry1 - ry0) * span_h - extra,
+            )
         ax.set_axis_off()
+        # the user's own fig.savefig / plt.savefig must embed fonts as save_figure does
+        keep_fonts_on_savefig(ax.figure)
         return ax
 
 

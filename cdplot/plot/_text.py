@@ -12,6 +12,8 @@ which took half of the time of rendering a 100-method diagram on Agg.
 
 from __future__ import annotations
 
+import warnings
+
 import matplotlib as mpl
 from matplotlib.artist import allow_rasterization
 from matplotlib.text import Text
@@ -19,19 +21,30 @@ from matplotlib.text import Text
 __all__ = ["LayoutText"]
 
 
-class _Unhinted:
-    """``text.hinting = 'no_hinting'`` while a text is measured or drawn, then as it was."""
+# matplotlib warns once per missing character and per drawing ("Glyph 38543 (...) missing
+# from font(s) Lato, DejaVu Sans."): 27 lines for one table of CJK names.  cdplot says it
+# once for all of them, with the fix, when the figure is made (_common._check_glyphs).
+_MISSING_GLYPH = r"Glyph \d+ \(.*\) missing from font"
 
-    __slots__ = ("_old",)
+
+class _Unhinted:
+    """``text.hinting = 'no_hinting'`` while a text is measured or drawn, then as it was;
+    matplotlib's per-character warnings about missing glyphs are left out meanwhile."""
+
+    __slots__ = ("_old", "_warnings")
 
     def __enter__(self):
         params = mpl.rcParams
         self._old = params["text.hinting"]
         if self._old != "no_hinting":
             params["text.hinting"] = "no_hinting"
+        self._warnings = warnings.catch_warnings()
+        self._warnings.__enter__()
+        warnings.filterwarnings("ignore", message=_MISSING_GLYPH, category=UserWarning)
         return self
 
     def __exit__(self, *exc):
+        self._warnings.__exit__(*exc)
         if self._old != "no_hinting":
             mpl.rcParams["text.hinting"] = self._old
         return False

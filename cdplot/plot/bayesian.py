@@ -19,6 +19,7 @@ import matplotlib as mpl
 import numpy as np
 
 from ..errors import CdplotError
+from ._fontembed import keep_fonts_on_savefig
 from .fonts import check_font, font_rc, register_fonts
 from .styles import PALETTE, get_style
 
@@ -48,6 +49,7 @@ def _new_axes(ax, width, height):
     if ax is not None:
         if not isinstance(ax, Axes):
             raise CdplotError(f"option ax={ax!r} is not a matplotlib Axes")
+        keep_fonts_on_savefig(ax.figure)
         return ax
     size = (width, height)
     # pyplot only when the user has it already (Jupyter shows the figure);
@@ -63,6 +65,7 @@ def _new_axes(ax, width, height):
         fig = Figure(figsize=size, layout="constrained")
         FigureCanvasAgg(fig)
     fig.patch.set_facecolor("white")
+    keep_fonts_on_savefig(fig)
     return fig.add_subplot()
 
 

@@ -229,6 +229,8 @@ def cd_diagram(
             a bar joining a group that does not differ significantly;
         ``cd-crossing-<j>-<i>``
             the gap and line where method ``i``'s line crosses bar ``j``;
+        ``cd-members-<j>``
+            the dots marking bar ``j``'s members where it meets their lines;
         ``cd-cd-bar``, ``cd-cd-label``
             Nemenyi's CD scale bar and its label;
         ``cd-interval``, ``cd-control``
@@ -336,6 +338,14 @@ def cd_diagram(
             # crossed bars are always explained, even with note=False: the drawing alone
             # could be read as a member of the group
             lay = place(notes + crossing, lay.font_size)
+        _common.check_size(
+            f"a CD diagram of {k} methods",
+            lay.width,
+            lay.height,
+            style=st,
+            ax=ax,
+            warned=not lay.fits,
+        )
         if not lay.fits:
             _common.warn_unfit(
                 f"a CD diagram of {k} methods",
@@ -422,6 +432,23 @@ def _draw(ax, lay, result, font, st, hl, ctrl, differ, label_kws, line_kws):
                     clip_on=False,
                     zorder=2.4,
                 )
+            # a dot where the bar meets each member's line, over any gap and line, so that
+            # membership is read from the marks, not from which lines seem to touch the bar
+            # (scikit-posthocs' convention); a member's line may lie within a point of an
+            # outsider's gap
+            add_line(
+                ax,
+                [line_x[i] for i in bar.members],
+                [bar.y] * len(bar.members),
+                marker="o",
+                color=ink,
+                ms=bar.width + 1.6,
+                mec="white",
+                mew=0.6,
+                gid=f"cd-members-{nclique}",
+                clip_on=False,
+                zorder=2.8,
+            )
             nclique += 1
         else:
             color = ink if bar.role == "cd" else PALETTE["accent"]

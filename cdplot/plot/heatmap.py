@@ -166,6 +166,14 @@ def significance_heatmap(
             value_sample="0.0000",
             caption=cap,
         )
+        _common.check_size(
+            f"a heatmap of {len(names)} methods",
+            lay.width,
+            lay.height,
+            style=st,
+            ax=ax,
+            warned=not lay.fits,
+        )
         if not lay.fits:
             _common.warn_unfit(
                 f"a heatmap of {len(names)} methods",

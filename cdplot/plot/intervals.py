@@ -163,6 +163,14 @@ def rank_intervals(
             full_axis=full_axis,
             shown=shown,
         )
+        _common.check_size(
+            f"a rank-interval chart of {len(names)} methods",
+            lay.width,
+            lay.height,
+            style=st,
+            ax=ax,
+            warned=not lay.fits,
+        )
         if not lay.fits:
             _common.warn_unfit(
                 f"a rank-interval chart of {len(names)} methods",

@@ -49,6 +49,7 @@ Measure = Callable[[str, float, bool], tuple[float, float, float]]
 
 # spacing, in multiples of the name size, chosen by eye on the gallery figures
 _ROW = 1.45  # label rows
+_DENSE_ROW = 1.15  # label rows in a fixed height they would overrun (a grid cell)
 _GAP_NAME_VALUE = 0.45  # name <-> rank value
 _GAP_VALUE_LINE = 0.35  # rank value <-> start of the elbow line
 _MIN_POINTS_PER_RANK = 6.0  # the rank axis never gets denser than this
@@ -208,6 +209,9 @@ def _breaks(text: str) -> tuple[tuple[str, str], ...]:
                 continue
             out.append((text[:i].rstrip(), text[i:].lstrip()))
         elif a == " ":
+            continue
+        elif a in ".,:" and b.isdigit() and text[i - 2 : i - 1].isdigit():
+            # inside a number ("C4.5", "1,000", "10:1"): one token, never broken
             continue
         elif a in _BREAK_AFTER or b in _BREAK_BEFORE or (_is_cjk(a) and _is_cjk(b)):
             out.append((text[:i].rstrip(), text[i:].lstrip()))
@@ -613,42 +617,48 @@ def cd_layout(
         for scale in scales:
             w = base_w * scale
             h = None if base_h is None else base_h * scale
-            lay = _fit_cd(args, sizes, w, h, share)
+            lay = _fit_cd(args, sizes, w, h, share, height is not None)
             if lay is not None:
                 return _finish(lay, h, k)
     # nothing legible: measure what it needs, then squeeze into what there is
     w = base_w * scales[-1]
-    need = _cd_at(*args, sizes[-1], w, "short", False)
+    dense = height is not None
+    need = _cd_at(*args, sizes[-1], w, "short", False, 0.0, dense)
     need_w = max(w, need.extra["min_width"])
     need_h = need.height
     if aspect is not None and height is None and grow:
         # keep the aspect, grown as far as the content needs
         scale = max(need_h / base_h, need_w / base_w)
         w, h = base_w * scale, base_h * scale
-        lay = _cd_at(*args, sizes[-1], w, "short", True)
+        lay = _cd_at(*args, sizes[-1], w, "short", True, 0.0, dense)
         need_w, need_h = w, h
     else:
         h = None if base_h is None else base_h * scales[-1]
-        lay = _cd_at(*args, sizes[-1], w, "short", True)
+        lay = _cd_at(*args, sizes[-1], w, "short", True, 0.0, dense)
     lay.fits = False
     lay.extra["need"] = (need_w, need_h)
     return _finish(lay, h, k)
 
 
-def _fit_cd(args, sizes, width, height, share):
+def _fit_cd(args, sizes, width, height, share, dense_ok=False):
     """The first legible layout: one-line names at the largest size that holds them, then
     wrapped names (largest size first), with the rank axis taking at least ``share`` of
-    the width; with no share asked, then the smallest size with a key."""
-    for mode in ("plain", "wrap"):
-        for fs in sizes:
-            lay = _cd_at(*args, fs, width, mode, False, share)
-            if lay.fits and (height is None or lay.height <= height + 1e-6):
-                return lay
+    the width; in a fixed height (``dense_ok``), then the same with dense label rows; with
+    no share
+    asked, then the smallest size with a key."""
+    row_modes = (False, True) if dense_ok else (False,)
+    for dense in row_modes:
+        for mode in ("plain", "wrap"):
+            for fs in sizes:
+                lay = _cd_at(*args, fs, width, mode, False, share, dense)
+                if lay.fits and (height is None or lay.height <= height + 1e-6):
+                    return lay
     if share:
         return None
-    lay = _cd_at(*args, sizes[-1], width, "short", False)
-    if lay.fits and (height is None or lay.height <= height + 1e-6):
-        return lay
+    for dense in row_modes:
+        lay = _cd_at(*args, sizes[-1], width, "short", False, 0.0, dense)
+        if lay.fits and (height is None or lay.height <= height + 1e-6):
+            return lay
     return None
 
 
@@ -782,6 +792,7 @@ def _cd_at(
     mode,
     squeeze,
     share=0.0,
+    dense=False,
 ) -> CDLayout:
     k = len(names)
     r_lo, r_hi = span
@@ -848,6 +859,10 @@ def _cd_at(
     n_lines = max(len(v) for v in labels.values())
     label_h = _block_height(n_lines, lp, lp_d, LINE_SPACING)
     row_h = max(lp * _ROW, lp + 2.0) if n_lines == 1 else label_h + 0.5 * lp
+    if dense:
+        # a fixed height (a grid cell) that normal rows overrun: rows as close as the lines
+        # of body text, before names are shortened or the room is overrun
+        row_h = _DENSE_ROW * lp if n_lines == 1 else label_h + (_DENSE_ROW - 1.0) * lp
 
     left_block = pad + wl_n + g_nv + wl_v + g_vl
     right_block = pad + wr_n + g_nv + wr_v + g_vl

@@ -10,6 +10,7 @@ import numpy as np
 from .._options import check_bool
 from ..errors import CdplotError
 from . import _common
+from ._fontembed import keep_fonts_on_savefig
 from ._series import check_metrics, mean_order, method_looks
 from .critical_difference import DIFFERS_MARK, _crossing_notes, _draw, _notes
 from .layout import _key_boxes, cd_layout
@@ -311,4 +312,5 @@ def _figure(width, height):
         fig = Figure(figsize=size)
         FigureCanvasAgg(fig)
     fig.patch.set_facecolor("white")
+    keep_fonts_on_savefig(fig)
     return fig

@@ -110,6 +110,14 @@ def rank_profile(metrics_result, *, ax=None, style="paper", font=None, highlight
             bold=bold,
             marker_size=marker,
         )
+        _common.check_size(
+            f"a rank profile of {k} methods",
+            lay.width,
+            lay.height,
+            style=st,
+            ax=ax,
+            warned=not lay.fits,
+        )
         if not lay.fits:
             _common.warn_unfit(
                 f"a rank profile of {k} methods",

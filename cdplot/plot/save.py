@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-import base64
-import functools
 import io
-import logging
 from pathlib import Path
 
 from .._atomic import atomic_write
 from .._options import FIGURE_FORMATS as FORMATS
 from .._options import MAX_DPI, MIN_DPI, check_bool
 from ..errors import CdplotError
+from ._fontembed import embed_fonts as with_font_faces
+from ._fontembed import font_face_css, keep_fonts_on_savefig, quiet_fonttools
 from .fonts import register_fonts
 
-__all__ = ["save_figure", "render_svg", "FORMATS"]
+__all__ = ["save_figure", "render_svg", "FORMATS", "keep_fonts_on_savefig"]
 
 
 def _figure(ax_or_fig):
@@ -86,181 +85,34 @@ def _metadata(fmt: str):
     return {"Software": creator}
 
 
-_GENERIC = {"sans-serif", "sans", "serif", "monospace", "cursive", "fantasy"}
-
-
-def _drawn_texts(artist):
-    """The visible Text artists that drawing ``artist`` draws, depth first.
-
-    Unlike ``Figure.findobj``, this leaves out what is not drawn: invisible
-    artists with their children, and the axis of an Axes whose axis is off
-    (``set_axis_off``), whose children matplotlib would otherwise make, tick
-    by tick, only to be looked at here (a third of an SVG's saving time).
-    """
-    from matplotlib.axes import Axes
-    from matplotlib.axis import Axis
-    from matplotlib.text import Text
-
-    todo = [artist]
-    while todo:
-        a = todo.pop()
-        if not a.get_visible():
-            continue
-        if isinstance(a, Text):
-            yield a
-        children = a.get_children()
-        if isinstance(a, Axes) and not a.axison:
-            children = [c for c in children if not isinstance(c, Axis)]
-        todo.extend(reversed(children))
-
-
-def _figure_texts(fig):
-    """``(text, families, weight, stretch)`` of every drawn text of a matplotlib figure."""
-    for t in _drawn_texts(fig):
-        prop = t.get_fontproperties()
-        yield t.get_text(), tuple(prop.get_family()), prop.get_weight(), prop.get_stretch()
-
-
-def _text_faces(texts) -> dict:
-    """``{(file, css family, css weight): characters}`` for ``(text, families, weight,
-    stretch)`` tuples: the drawn texts of a figure.
-
-    Each character is assigned to the first font of its text's family list
-    that has it, as matplotlib draws it.
-    """
-    from matplotlib.font_manager import FontProperties, findfont, get_font
-
-    # a figure's texts share a few font settings: look each chain of files up once
-    chains: dict[tuple, list[tuple[str, str]]] = {}
-    faces: dict[str, object] = {}
-    uses: dict[tuple[str, str, int], set[str]] = {}
-    for text, families, weight, stretch in texts:
-        if not text:
-            continue
-        css_weight = 700 if weight in ("bold", "heavy", "black", "extra bold") else 400
-        if isinstance(weight, (int, float)):
-            css_weight = int(weight)
-        key = (families, weight, stretch)
-        chain = chains.get(key)
-        if chain is None:
-            chain = []
-            for family in key[0]:
-                path = findfont(FontProperties(family=family, weight=weight, stretch=key[2]))
-                if path not in faces:
-                    faces[path] = get_font(path)
-                name = faces[path].family_name if family in _GENERIC else family
-                chain.append((path, name))
-            chains[key] = chain
-        for ch in set(text) - {"\n"}:
-            for path, name in chain:
-                if ch == " " or faces[path].get_char_index(ord(ch)):
-                    uses.setdefault((path, name, css_weight), set()).add(ch)
-                    break
-    return uses
-
-
-def _font_face_css(fig) -> str:
-    """``@font-face`` rules embedding the subset of each font that ``fig``'s text uses.
-
-    Subsets keep the glyphs' outlines, advances and the legacy ``kern``
-    table that FreeType (and so matplotlib) kerns with, and drop OpenType
-    layout (ligatures, GPOS kerning) that a browser would apply and
-    matplotlib does not, so that text runs as wide as matplotlib drew it.
-    """
-    return "\n".join(
-        _font_face_rule(path, family, weight, "".join(sorted(chars)))
-        for (path, family, weight), chars in sorted(_text_faces(_figure_texts(fig)).items())
-    )
-
-
-@functools.lru_cache(maxsize=64)
-def _font_face_rule(path: str, family: str, weight: int, chars: str) -> str:
-    """One ``@font-face`` rule: the subset of ``path`` for ``chars``, made once per process.
-
-    Figures drawn one after another (a gallery, a notebook) usually show the
-    same names in the same fonts.
-    """
-    data = _subset(path, chars)
-    kind = "truetype" if data[:4] in (b"\x00\x01\x00\x00", b"true") else "opentype"
-    b64 = base64.b64encode(data).decode("ascii")
-    return (
-        f"@font-face {{font-family: '{family}'; font-weight: {weight}; "
-        f"src: url(data:font/{'ttf' if kind == 'truetype' else 'otf'};base64,{b64}) "
-        f"format('{kind}')}}"
-    )
-
-
-def _subset(path: str, chars) -> bytes:
-    """The font file at ``path`` cut down to ``chars``, with fontTools.
-
-    Outlines (TrueType or CFF, the first face of a collection), advances
-    and the legacy ``kern`` table are kept; OpenType layout and hinting are
-    dropped.  No timestamp is recomputed, so the bytes depend only on the
-    file and the characters.
-    """
-    from fontTools import subset
-    from fontTools.ttLib import TTFont
-
-    opts = subset.Options()
-    opts.layout_features = []
-    opts.drop_tables += ["GPOS", "GSUB", "GDEF", "BASE", "JSTF", "DSIG"]
-    # FreeType, and so matplotlib, kerns with the legacy table: a browser given the subset
-    # must too, so fontTools may not drop it for the GPOS kerning it would otherwise prefer
-    opts.legacy_kern = True
-    opts.hinting = False
-    opts.name_IDs = [1, 2]
-    opts.notdef_outline = True
-    opts.recalc_timestamp = False
-    with TTFont(path, fontNumber=0, recalcTimestamp=False, lazy=True) as font:
-        sub = subset.Subsetter(opts)
-        sub.populate(unicodes=sorted(ord(c) for c in chars))
-        sub.subset(font)
-        buf = io.BytesIO()
-        font.save(buf)
-    return buf.getvalue()
-
-
-def _embed_fonts(svg: bytes, css: str) -> bytes:
-    """Put ``css`` in the SVG's first style element (matplotlib writes one in its defs)."""
-    marker = b'<style type="text/css">'
-    if not css or marker not in svg:
-        return svg
-    return svg.replace(marker, marker + css.encode("ascii") + b"\n", 1)
-
-
 def _write(
     fig, fh, fmt: str, dpi: float, text_as_paths: bool = False, embed_fonts: bool = True
 ) -> None:
     import matplotlib as mpl
 
     register_fonts()
-    # While the PDF's fonts are subset, fontTools warns about the bundled
-    # files themselves: CMU's private 'TeX ' table, which the subsetter rightly
-    # drops, and Lato's 'created' date, stored as a Unix time.  Neither is
-    # anything a user can act on, so they should not see them on every PDF.
-    loggers = [
-        logging.getLogger(name)
-        for name in ("fontTools.subset", "fontTools.ttLib.tables._h_e_a_d", "fontTools.ttLib")
-    ]
-    levels = [log.level for log in loggers]
-    for log in loggers:
-        log.setLevel(logging.ERROR)
-    try:
-        with mpl.rc_context(_rc(text_as_paths)):
-            if fmt == "svg" and not text_as_paths and embed_fonts:
-                # text stays <text> (editable), with the fonts it uses embedded
-                buf = io.BytesIO()
-                fig.savefig(
-                    buf, format=fmt, dpi=dpi, metadata=_metadata(fmt), facecolor=fig.get_facecolor()
-                )
-                fh.write(_embed_fonts(buf.getvalue(), _font_face_css(fig)))
-            else:
-                fig.savefig(
-                    fh, format=fmt, dpi=dpi, metadata=_metadata(fmt), facecolor=fig.get_facecolor()
-                )
-    finally:
-        for log, level in zip(loggers, levels, strict=True):
-            log.setLevel(level)
+    with quiet_fonttools(), mpl.rc_context(_rc(text_as_paths)):
+        if fmt == "svg" and not text_as_paths and embed_fonts:
+            # text stays <text> (editable), with the fonts it uses embedded
+            buf = io.BytesIO()
+            type(fig).savefig(  # matplotlib's own, not keep_fonts_on_savefig's
+                fig,
+                buf,
+                format=fmt,
+                dpi=dpi,
+                metadata=_metadata(fmt),
+                facecolor=fig.get_facecolor(),
+            )
+            fh.write(with_font_faces(buf.getvalue(), font_face_css(fig)))
+        else:
+            type(fig).savefig(  # matplotlib's own, not keep_fonts_on_savefig's
+                fig,
+                fh,
+                format=fmt,
+                dpi=dpi,
+                metadata=_metadata(fmt),
+                facecolor=fig.get_facecolor(),
+            )
 
 
 def _save_tikz(ax_or_fig, path: Path, standalone: bool) -> Path:
@@ -325,6 +177,12 @@ def save_figure(ax_or_fig, path, *, dpi=300, format=None, standalone=False):
     random id, so the same figure gives the same bytes on every run.  The
     file is written to a temporary name and renamed, so after an error no
     file (and no half-written file) is left at ``path``.
+
+    A figure holding cdplot text saved with matplotlib's own
+    ``fig.savefig`` or ``plt.savefig`` gets the same TrueType fonts and
+    SVG text (each such figure carries its own ``savefig``; matplotlib's
+    global rcParams are never changed), but not the fixed metadata or the
+    atomic write.
 
     Examples
     --------

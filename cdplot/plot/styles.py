@@ -49,6 +49,11 @@ class Style:
     min_points_per_rank : float
         The rank axis of a CD diagram is never denser than this (ticks are
         thinned, and lines of different ranks stay apart).
+    max_height : float or None
+        The tallest figure, in inches, the style's page or slide holds: a
+        taller one is drawn with a :class:`~cdplot.errors.CdplotWarning`
+        (9 in, a letter or A4 page's text height; slides: 7.5 in, a
+        13.33 x 7.5 in widescreen slide).
     """
 
     name: str
@@ -62,6 +67,7 @@ class Style:
     bar_width: float
     pad: float
     min_points_per_rank: float = 2.5
+    max_height: float | None = 9.0
 
     @property
     def width_pt(self) -> float:
@@ -125,6 +131,7 @@ STYLES = {
         bar_width=5.0,
         pad=12.0,
         min_points_per_rank=4.0,
+        max_height=7.5,
     ),
 }
 

@@ -1,5 +1,7 @@
 """CD diagrams: SVG structure, text extents measured by the renderer, options and errors."""
 
+import re
+
 import matplotlib as mpl
 import numpy as np
 import pytest
@@ -358,3 +360,92 @@ def test_tie_with_an_outsider_is_explained_even_without_notes():
     from test_sweep import bars_over_outsiders
 
     assert bars_over_outsiders(ax, res) == []
+
+
+def _grid_result(k):
+    # the sweep's table (tests/plot/test_sweep.py): k methods M0..M{k-1}, N = 30
+    from cdplot.stats.scores import ScoreTable
+
+    rng = np.random.default_rng(k)
+    values = 0.7 + np.linspace(0.08, 0.0, k)[None, :] + rng.normal(0, 0.03, (30, k))
+    names = [f"M{i}" for i in range(k)]
+    return cdplot.compare(
+        ScoreTable(values=values, methods=names, datasets=[f"d{j}" for j in range(30)])
+    )
+
+
+def test_default_subplot_grid_is_legible_up_to_20_methods():
+    # issue 27, 1: plt.subplots(2, 2) at matplotlib's 6.4 x 4.8 in; before, every panel
+    # warned, 245 text boxes overlapped and k = 20 used [n] keys for three-letter names
+    import warnings
+
+    import matplotlib.pyplot as plt
+
+    fig, axs = plt.subplots(2, 2)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        for ax, k in zip(axs.flat[:3], (4, 10, 20), strict=True):
+            cdplot.cd_diagram(_grid_result(k), ax=ax)
+    assert [str(w.message) for w in caught] == []
+    tick = mpl.font_manager.FontProperties(size=mpl.rcParams["xtick.labelsize"])
+    for ax in axs.flat[:3]:
+        assert_no_overlap(ax)
+        assert not [t for t in ax.texts if (t.get_gid() or "").startswith("cd-key")]
+        sizes = {t.get_fontsize() for t in ax.texts}
+        assert min(sizes) >= 6.0
+    # k = 4 reads like the figure around it: names at the tick labels' size
+    names = [t for t in axs[0, 0].texts if t.get_gid().startswith("cd-name-")]
+    assert {t.get_fontsize() for t in names} == {tick.get_size_in_points()}
+    with pytest.warns(CdplotWarning) as record:
+        cdplot.cd_diagram(_grid_result(45), ax=axs[1, 1])
+    assert len(record) == 1
+    assert re.search(
+        r"45 methods does not fit .* needs about \d+\.\d\d x \d+\.\d\d in", str(record[0].message)
+    )
+
+
+def test_demsar_names_are_whole_in_a_7_by_6_grid(demsar):
+    import matplotlib.pyplot as plt
+
+    fig, axs = plt.subplots(2, 2, figsize=(7, 6))
+    for ax in axs.flat:
+        cdplot.cd_diagram(demsar, ax=ax)
+        shown = {t.get_text() for t in ax.texts if t.get_gid().startswith("cd-name-")}
+        assert shown == set(demsar.methods)
+        assert_no_overlap(ax)
+
+
+def test_a_figure_taller_than_its_page_warns():
+    # issue 27, 2: style='paper' at k = 100 was 3.5 x 9.5 in, taller than a page's
+    # 9 in of text, with no warning
+    res = _grid_result(100)
+    with pytest.warns(CdplotWarning, match=r"3\.50 x \d+\.\d\d in, taller than the 9 in") as rec:
+        ax = cdplot.cd_diagram(res)
+    assert len(rec) == 1
+    assert ax.figure.get_size_inches()[1] > 9.0
+    # within its height: silent
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        cdplot.cd_diagram(_grid_result(20))
+
+
+def test_every_member_of_a_group_is_marked_on_its_bar():
+    # issue 27, 5: with the white-gap convention alone, a member within ~1.4 pt of a
+    # gapped outsider was hidden; each member now has a dot on the bar, drawn over gaps
+    res = cdplot.compare(synthetic_table(30, seed=3, ties=True))
+    ax = cdplot.cd_diagram(res)
+    lines = {ln.get_gid(): ln for ln in ax.lines}
+    elbow_x = {
+        int(g.rsplit("-", 1)[1]): ln.get_xdata()[-2] for g, ln in lines.items() if "elbow" in g
+    }
+    gaps = [ln for g, ln in lines.items() if g.startswith("cd-crossing-")]
+    for j, clique in enumerate(res.cliques):
+        bar = lines[f"cd-clique-{j}"]
+        dots = lines[f"cd-members-{j}"]
+        members = [res.methods.index(m) for m in clique]
+        assert len(dots.get_xdata()) == len(members)
+        assert sorted(dots.get_xdata()) == sorted(elbow_x[i] for i in members)
+        assert set(dots.get_ydata()) == {bar.get_ydata()[0]}
+        assert dots.get_zorder() > max([bar.get_zorder()] + [g.get_zorder() for g in gaps])

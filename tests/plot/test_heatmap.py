@@ -6,6 +6,7 @@ from svg_checks import svg_groups, svg_root, synthetic_table
 from test_critical_difference import assert_no_overlap
 
 import cdplot
+from cdplot.errors import CdplotError
 from cdplot.plot.heatmap import significance_levels
 
 
@@ -77,3 +78,27 @@ def test_heatmap_keeps_paper_width(demsar):
     assert ax.figure.get_size_inches()[0] == pytest.approx(3.5)
     values = [t.get_text() for t in ax.texts if t.get_gid() == "hm-value"]
     assert all(v.startswith(("0.", "<0.", "1.")) for v in values)
+
+
+def test_a_heatmap_larger_than_any_page_is_refused_in_one_line():
+    # issue 27, 2: slides at k = 100 asked for a 186 x 105 in canvas and ended in
+    # MemoryError (std::bad_alloc) with a traceback; now one CdplotError, before any canvas
+    import matplotlib.pyplot as plt
+
+    from cdplot.stats.scores import ScoreTable
+
+    k = 100
+    rng = np.random.default_rng(k)
+    values = 0.7 + np.linspace(0.08, 0.0, k)[None, :] + rng.normal(0, 0.03, (30, k))
+    res = cdplot.compare(
+        ScoreTable(
+            values=values,
+            methods=[f"M{i}" for i in range(k)],
+            datasets=[f"d{j}" for j in range(30)],
+        )
+    )
+    before = plt.get_fignums()
+    with pytest.raises(CdplotError, match=r"186\.0 x 104\.6 in .* larger than the 50 in") as info:
+        cdplot.significance_heatmap(res, style="slides")
+    assert "\n" not in str(info.value)
+    assert plt.get_fignums() == before

@@ -229,3 +229,44 @@ def test_stacked_bars_stay_distinguishable(k):
     for y in rows:
         row = sorted((b.x0, b.x1) for b in bars if b.y == y)
         assert all(c0 - a1 >= 3.0 for (_a0, a1), (c0, _c1) in zip(row, row[1:], strict=False))
+
+
+def test_names_never_break_inside_a_number():
+    # issue 27, 1: Demsar's "C4.5+m+cf" wrapped as "C4." / "5+m+cf" in a 7 x 6 in grid
+    def room(text):
+        return fake_measure(text, 7.5)[0] * 1.05
+
+    assert wrap_name("C4.5+m+cf", room("C4.5+m"), 7.5, False, fake_measure) == ["C4.5+", "m+cf"]
+    assert wrap_name("C4.5+cf", room("C4.5+"), 7.5, False, fake_measure) == ["C4.5+", "cf"]
+    # too narrow for "C4.5+" whole: no split at all, rather than one inside the number
+    assert wrap_name("C4.5+cf", room("C4.5"), 7.5, False, fake_measure) is None
+    assert wrap_name("n 1,000 trees", room("n 1,000"), 7.5, False, fake_measure) == [
+        "n 1,000",
+        "trees",
+    ]
+
+
+def test_a_fixed_height_takes_dense_rows_before_overrunning():
+    # a grid cell: normal rows overrun the height, rows a point apart fit it
+    import dataclasses
+
+    # at the smallest type already, so that shrinking it cannot help
+    style = dataclasses.replace(STYLES["paper"], font_size=6.0, small_size=6.0)
+    names = [f"M{i}" for i in range(20)]
+    ranks = [1.0 + 0.9 * i for i in range(20)]
+    free = cd_layout(names, ranks, measure=fake_measure, style=style, width=240.0)
+    row = free.extra["row_height"]
+    height = free.height - 10 * row * 0.15  # a fifth of the rows' air taken away
+    lay = cd_layout(
+        names,
+        ranks,
+        measure=fake_measure,
+        style=style,
+        width=240.0,
+        height=height,
+        grow=False,
+    )
+    assert lay.fits
+    assert lay.extra["row_height"] < row
+    assert not overlapping_boxes(lay.boxes)
+    assert max(b.y1 for b in lay.boxes) <= height

@@ -47,7 +47,7 @@ def test_failed_write_leaves_previous_file(ax, tmp_path, monkeypatch):
     def boom(*args, **kwargs):
         raise RuntimeError("disk full")
 
-    monkeypatch.setattr(ax.figure, "savefig", boom)
+    monkeypatch.setattr(type(ax.figure), "savefig", boom)
     with pytest.raises(RuntimeError):
         save_figure(ax, out)
     assert out.read_text() == "previous"
@@ -109,6 +109,13 @@ def test_user_label_and_line_properties_reach_the_svg(demsar):
     assert "#00aa00" in {s.get("stroke") for s in styles(hm, "path", "hm-")}
 
 
+def _pdf_font_subtypes(data: bytes) -> list[str]:
+    """The /Subtype of every font on the PDF's first page (pypdf)."""
+    pypdf = pytest.importorskip("pypdf")
+    fonts = pypdf.PdfReader(io.BytesIO(data)).pages[0]["/Resources"]["/Font"]
+    return [str(ref.get_object()["/Subtype"]) for ref in fonts.values()]
+
+
 @pytest.mark.parametrize("font", ["sans", "serif"])
 def test_pdf_embeds_truetype_not_type3(demsar, tmp_path, font):
     pypdf = pytest.importorskip("pypdf")
@@ -134,3 +141,46 @@ def test_pdf_embeds_truetype_not_type3(demsar, tmp_path, font):
 def test_bad_object_to_save(tmp_path):
     with pytest.raises(CdplotError, match="Axes or Figure"):
         save_figure("not a figure", tmp_path / "x.png")
+
+
+def test_matplotlib_savefig_embeds_truetype_and_keeps_svg_text(demsar, tmp_path):
+    # issue 27, 3: IEEE's and ACM's checkers reject the Type 3 fonts matplotlib embeds by
+    # default; a user who saves with savefig, not save_figure, gets TrueType too
+    import matplotlib as mpl
+    import matplotlib.pyplot as plt
+
+    before = {k: mpl.rcParams[k] for k in ("pdf.fonttype", "svg.fonttype", "ps.fonttype")}
+    ax = cdplot.cd_diagram(demsar)
+    ax.figure.savefig(tmp_path / "alone.pdf")
+    fig, axs = plt.subplots(1, 2)
+    cdplot.cd_diagram(demsar, ax=axs[0])
+    axs[1].plot([1, 2], [3, 4])
+    fig.savefig(tmp_path / "grid.pdf")
+    plt.savefig(tmp_path / "grid.svg")
+    buf = io.BytesIO()
+    fig.savefig(buf, format="svg")
+    for name in ("alone.pdf", "grid.pdf"):
+        subtypes = _pdf_font_subtypes((tmp_path / name).read_bytes())
+        assert subtypes
+        assert "/Type3" not in subtypes, name
+    for svg in ((tmp_path / "grid.svg").read_text(encoding="utf-8"), buf.getvalue().decode()):
+        assert "C4.5+m+cf" in svg  # text, not glyph paths
+        assert "@font-face" in svg  # with the subsets save_figure embeds
+    # nothing global changed, and a figure cdplot never drew keeps matplotlib's defaults
+    assert {k: mpl.rcParams[k] for k in before} == before
+    other = plt.figure()
+    other.text(0.5, 0.5, "plain")
+    other.savefig(tmp_path / "plain.pdf")
+    assert _pdf_font_subtypes((tmp_path / "plain.pdf").read_bytes()) == ["/Type3"]
+
+
+def test_save_figure_is_not_changed_by_the_figures_savefig(demsar):
+    # save_figure calls matplotlib's savefig itself: paths stay paths, fonts are embedded once
+    import pickle
+
+    ax = cdplot.cd_diagram(demsar)
+    assert "<text" not in render_svg(ax, text_as_paths=True)
+    assert render_svg(ax).count("@font-face {font-family: 'Lato'; font-weight: 400") == 1
+    # the figure still pickles (its savefig is a partial of a module function)
+    fig = pickle.loads(pickle.dumps(ax.figure))
+    assert fig.savefig.args == (fig,)

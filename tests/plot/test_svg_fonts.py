@@ -18,7 +18,8 @@ import pytest
 
 import cdplot
 from cdplot.plot import render_svg
-from cdplot.plot.save import _rc, _subset
+from cdplot.plot._fontembed import _subset
+from cdplot.plot.save import _rc
 
 FACES = re.compile(
     r"@font-face \{font-family: '([^']+)'; font-weight: (\d+); "

@@ -58,3 +58,29 @@ def test_drawing_leaves_rcparams_as_they_were(demsar, monkeypatch):
         with pytest.raises(Broken):
             ax.texts[0].draw(renderer)
         assert mpl.rcParams["text.hinting"] == "force_autohint"
+
+
+def test_missing_glyphs_are_one_warning_not_one_per_character(tmp_path):
+    # issue 27, 9: matplotlib warned once per missing character and drawing (27 lines
+    # for one CJK table); U+0378 to U+0383 are unassigned, so no font on any machine
+    # has them
+    import warnings
+
+    import numpy as np
+
+    from cdplot.stats.scores import ScoreTable
+
+    names = ["A\u0378\u0379", "B\u0380\u0381", "C\u0382\u0383", "D"]
+    rng = np.random.default_rng(0)
+    table = ScoreTable(
+        values=rng.normal(0, 1, (10, 4)), methods=names, datasets=[f"d{j}" for j in range(10)]
+    )
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        ax = cdplot.cd_diagram(cdplot.compare(table))
+        cdplot.save_figure(ax, tmp_path / "cd.png", dpi=50)
+        cdplot.save_figure(ax, tmp_path / "cd.pdf")
+        ax.figure.savefig(tmp_path / "plain.png", dpi=50)
+    messages = [str(w.message) for w in caught]
+    assert len(messages) == 1, messages
+    assert "6 characters" in messages[0]

@@ -16,19 +16,10 @@ Targets on the 2-core reference machine:
 - a 100-method CD diagram with 60-character names in-process (issue 8): layout and
   artists, and drawn and rendered (Agg), each under 0.5 s.
 
-Since session 5 ``cdplot plot -o x.svg`` (cd, intervals, heatmap) records the chart on
-cdplot's SVG canvas (``cdplot/plot/_svg.py``) and writes the document matplotlib would
-write, without importing ``matplotlib.figure``, its axes and backends (the ~0.3 s that
-281abae had cut by stubbing ``kwdoc``).  Measured on the shared 2-core machine (load
-average 1-6, so wall times are inflated; CPU medians):
-
-- whole process, 30 x 10 to SVG, interleaved with 281abae (the script that
-  ``--compare`` replaced; canvas / 281abae): 15 runs at load 1.7-2.4, wall 0.638 / 1.118 s, CPU
-  0.424 / 0.798 s; 7 runs at load 0.9, wall 0.543 / 0.957 s, CPU 0.539 / 0.961 s;
-- in-process, 50 methods: layout and artists 0.074 s CPU; drawn and written to SVG by
-  matplotlib 0.250 s, by the canvas 0.112 s;
-- in-process, 100 methods with 60-character names (paper-wide): matplotlib SVG 0.353 s,
-  canvas 0.174 s CPU.
+Sessions 5-9 wrote ``cdplot plot -o x.svg`` and the reports' figures with a private SVG
+recording canvas that skipped ``matplotlib.figure`` (50 methods in-process: 0.112 s
+against matplotlib's 0.250 s CPU).  It broke when matplotlib 3.11 moved a baseline by a
+point and was removed (issue 24): every SVG is written by matplotlib's backend again.
 
 No speed tricks are left (STYLE.md, "Habits to stop").  What the two that were
 removed bought, measured on the shared 2-core machine (CPU-time medians of 7 runs,
@@ -272,7 +263,6 @@ def main(argv=None) -> int:
     sys.path.insert(0, str(ROOT))
     import cdplot
     import cdplot.plot
-    from cdplot.plot import _svg
     from cdplot.stats.scores import ScoreTable
 
     rng = np.random.default_rng(50)
@@ -293,11 +283,6 @@ def main(argv=None) -> int:
     def draw_svg():
         cdplot.plot.render_svg(cdplot.cd_diagram(result))
 
-    def draw_svg_canvas():
-        # what cdplot plot -o x.svg does: the chart recorded and written by the SVG canvas
-        with _svg.recording():
-            cdplot.plot.render_svg(cdplot.cd_diagram(result))
-
     draw_and_render()  # first call registers fonts and warms caches
     print(
         "50-method CD diagram in-process, layout + artists: median "
@@ -306,11 +291,6 @@ def main(argv=None) -> int:
     print(
         "50-method CD diagram in-process, drawn and rendered to SVG: median "
         f"{median_time(draw_svg, args.repeat):.3f} s" + cpu(draw_svg)
-    )
-    draw_svg_canvas()
-    print(
-        "50-method CD diagram in-process, recorded and written by the SVG canvas: median "
-        f"{median_time(draw_svg_canvas, args.repeat):.3f} s" + cpu(draw_svg_canvas)
     )
     print(
         f"50-method CD diagram in-process, drawn and rendered (Agg): median "
@@ -334,15 +314,10 @@ def main(argv=None) -> int:
     def draw_100_rendered():
         draw_100().figure.canvas.draw()
 
-    def draw_100_svg_canvas():
-        with _svg.recording():
-            cdplot.plot.render_svg(draw_100())
-
     def draw_100_svg():
         cdplot.plot.render_svg(draw_100())
 
     draw_100()
-    draw_100_svg_canvas()
     print(
         "100-method CD diagram (60-character names, paper-wide) in-process, layout + artists: "
         f"median {median_time(draw_100, args.repeat):.3f} s (target < 0.5 s)" + cpu(draw_100)
@@ -355,10 +330,6 @@ def main(argv=None) -> int:
     print(
         "100-method CD diagram in-process, drawn and rendered to SVG (matplotlib): median "
         f"{median_time(draw_100_svg, args.repeat):.3f} s" + cpu(draw_100_svg)
-    )
-    print(
-        "100-method CD diagram in-process, recorded and written by the SVG canvas: median "
-        f"{median_time(draw_100_svg_canvas, args.repeat):.3f} s" + cpu(draw_100_svg_canvas)
     )
     return 0
 

@@ -17,52 +17,22 @@ WeasyPrint subsets the embedded fonts with HarfBuzz when ``libharfbuzz-subset0``
 is installed and falls back to fontTools (about a second slower per report)
 otherwise; the script says which one it found.
 
-The figures of an HTML report are drawn in forked worker processes while the main
-process imports fontTools' subsetter, compiles the templates and builds the tables
-(see ``cdplot.reporting.figures.figure_svgs_many``); a PDF report has its writer
-process (below); ``--no-workers`` sets ``CDPLOT_NO_WORKERS=1`` to time everything
-in one process.  Each line also gives
-the median CPU time (user + system of the process and its workers), which a
-machine shared with other work disturbs less than the wall time; ``--compare``
-times another checkout by turns with this one.
+A report runs in one process: analysis, figures, HTML, then WeasyPrint's layout and
+writing (issue 24 removed a PDF writer process forked before numpy's import, figure
+worker processes, a Jinja2 bytecode cache in ``~/.cache`` and the exit through
+``os._exit``; ``--compare`` against a checkout from before then measures what they
+bought: Demsar's PDF, ``cdplot report --example demsar2006 -o r.pdf``, medians of 7 by
+turns with 9504d5b on the shared 2-core machine at a load of 4.6-4.9, two windows: wall
+1.91 / 2.18 s and 2.07 / 2.26 s, CPU of all processes 1.25 / 1.46 s and 1.45 / 1.46 s,
+before / after; the PDFs are byte-identical).  Each line also gives the median CPU time
+(user + system of the process and any child), which a machine shared with other work
+disturbs less than the wall time; ``--compare`` times another checkout by turns with
+this one.
 
-``--phases`` also prints, per case, where one run spends its time, in one process
-(no workers and no writer process, so that the phases add up): imports, the import
-of WeasyPrint that the writer process (below) overlaps with everything up to the
-templates, reading and analysis, what a worker run overlaps with drawing the
-figures -- (*) compiling the templates (and for HTML importing fontTools'
-subsetter), then the tables and words of the context --, the figures
-(matplotlib's import and drawing), the fonts, the templates, and for a PDF
-WeasyPrint's layout and its drawing and writing of the pages.
-
-A PDF report has a writer process (``cdplot.reporting.pdf_writer``,
-``cdplot._child.Helper``): it imports WeasyPrint (0.5-0.65 s of CPU) while the main
-process analyses, draws and renders the HTML, then receives the HTML through a pipe,
-lays it out and writes the file.  ``cdplot report`` forks it first thing, 0.15 s into
-the process, before numpy, scipy and cdplot are imported (``report()`` called from
-Python forks it when it starts, 0.55-0.65 s in); the writer says with a byte on its
-pipe when its import is done.  The figures are drawn by a worker while the main
-process gathers the tables and words, one worker beside a writer still importing and
-one per CPU once it waits (before: drawn in the main process after that work).
-``--paths`` estimates each run's critical path on an idle 2-CPU machine from each
-process's own CPU time (``time.process_time``): the main process's work until the
-fork (fork), then the longer of its work until it hands over the HTML (parent, plus
-any wait for a worker that drew longer than it worked) and the writer's import
-(import), then the writer's layout and writing (write); ``path`` is that chain or half
-of all the CPU (cpu), whichever is longer.  It counts a worker beside the writer as
-having a CPU of its own.  Medians of 5 runs by turns with main (8bc7636), the 2-core
-machine shared by four engineers (load 5-11; wall times ran 3-12 times the quiet ones),
-hand-over (fork + the longer of parent and import), main -> the writer forked first
--> plus the figure workers: Demsar 1.41 -> 1.35 -> 1.18 s (each run faster than main: 5/5),
-30 methods x 40 1.63 -> 1.46 -> 1.34 s (5/5), 60 methods x 40 2.25 -> 1.81 -> 1.48 s
-(5/5), Yang 1.51 -> 1.69 -> 1.27 s (4/5); the writing (1.4, 4.5, 6, 4.5-5 s) is the
-same work and its noise (+-0.6 s) hides the gain in ``path`` (Demsar 2.78 -> 2.59 s,
-60 methods 8.31 -> 6.93 s).  CPU of all the processes, main / both: Demsar 3.37 /
-3.36 s, 30 methods 6.75 / 6.80, 60 methods 8.98 / 8.16, Yang 6.40 / 7.17 (the writing
-alone varied by +-0.6 s).  Through
-``report()`` (the figure workers only; medians of 4): hand-over Demsar 1.47 -> 1.37 s,
-Yang 1.63 -> 1.40 s, 60 methods 2.23 -> 1.68 s, CPU 0.1-0.45 s more (a worker's first
-figure loads its fonts again).
+``--phases`` also prints, per case, where one run spends its time: imports, the import
+of WeasyPrint, reading and analysis, the figures (matplotlib's import and drawing), the
+tables and words of the context, the fonts, the templates, and for a PDF WeasyPrint's
+layout and its drawing and writing of the pages.
 
 WeasyPrint sets the text of an SVG one letter at a time (a Pango layout per
 letter), so a PDF report sets each line of figure text as an HTML box over its
@@ -104,17 +74,6 @@ rendering Demsar's HTML once (callgrind): 7.64 / 7.79 G. Whole processes with
 ``--compare`` (CPU medians of 7 at that load): Demsar 3.42 / 3.33 s, Yang 7.50 / 8.01 s:
 the gain is below the noise.
 
-The medians are with a warm template cache: the first, uncounted run compiles
-the bundled Jinja2 templates and keeps their code in the user's cache folder
-(``$CDPLOT_CACHE_DIR``, else ``$XDG_CACHE_HOME/cdplot`` or ``~/.cache/cdplot``;
-``cdplot.reporting.templating``), which every later run loads instead of
-compiling (0.22-0.27 s -> 0.01 s of the main process).  A cold first run, as a
-user's first report after installing or upgrading cdplot, Jinja2 or Python, costs
-that compiling again plus writing 16 small files (~200 KB): the main process's CPU
-until it hands the HTML to the PDF writer, Demsar's example, cold / warm, medians
-of 5 by turns on the shared 2-core machine: 1.07 / 0.75 s (a cold run points
-``CDPLOT_CACHE_DIR`` at a new empty folder).
-
 Each checkout timed is byte-compiled first (``compileall``), as an installed cdplot
 is.  Medians of 7 on 2026-11-23, machine otherwise idle, this checkout (0d8d74e) /
 8bc7636 by turns (``--compare``), in three windows of the same hour (the machine's
@@ -152,13 +111,9 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def run_report(
-    args: list[str], repeat: int, no_workers: bool = False, root: Path = ROOT
-) -> list[tuple[float, float]]:
-    """(wall, CPU) seconds of each run; CPU is user + system of the process and its workers."""
+def run_report(args: list[str], repeat: int, root: Path = ROOT) -> list[tuple[float, float]]:
+    """(wall, CPU) seconds of each run; CPU is user + system of the process and its children."""
     env = dict(os.environ, PYTHONPATH=str(root) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    if no_workers:
-        env["CDPLOT_NO_WORKERS"] = "1"
     times = []
     for _ in range(repeat):
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -211,7 +166,7 @@ def write_named(path: Path, rng, n_datasets: int, n_methods: int) -> None:
 
 
 # One report in this process, with the time of each phase: the functions of the
-# pipeline are wrapped, in the order they run (no workers: nothing overlaps).
+# pipeline are wrapped, in the order they run.
 PHASES = """
 import sys, time
 t0 = time.perf_counter()
@@ -223,8 +178,7 @@ pdf = sys.argv[-1].lower().endswith(".pdf")
 mark("start, imports of cdplot")
 if pdf:  # an HTML report never imports WeasyPrint
     import weasyprint.document as D
-    R.pdf_writer._import_weasyprint()
-    mark("import of WeasyPrint (writer overlaps it)")
+    mark("import of WeasyPrint")
 def timed(owner, attr, name, gap, later_gap=None):
     f = getattr(owner, attr)
     calls = []
@@ -236,9 +190,9 @@ def timed(owner, attr, name, gap, later_gap=None):
         finally:
             mark(name)
     setattr(owner, attr, g)
-timed(R, "figure_svgs_many", "figures: matplotlib, drawing", "reading and analysis")
-timed(R, "section_context", "context: tables and words", "imports that overlap figures (*)",
+timed(R, "figure_svgs", "figures: matplotlib, drawing", "reading and analysis",
       "context: tables and words")
+timed(R, "section_context", "context: tables and words", "context: tables and words")
 timed(R, "document_context", "context: tables and words", "context: tables and words")
 timed(R, "finish_context", "fonts (HTML: subset, embedded)", "context: placing the figures")
 timed(R, "render_template", "templates", "other")
@@ -258,143 +212,14 @@ print(f"    {'total':<44} {time.perf_counter() - t0:6.2f} s")
 """
 
 
-# One report through the command line in this process, with each process's own CPU time
-# (``time.process_time``) at the points of the schedule: the parent when it forks the writer,
-# enters and leaves the figures and hands the HTML over; the writer after its import and
-# its writing; each figure worker after each figure job.
-PATHS = """
-import importlib.abc, json, os, sys, time
-record = sys.argv[1]
-def mark(what):
-    with open(record, "a") as fh:
-        fh.write(json.dumps([os.getpid(), what, time.process_time()]) + "\\n")
-from cdplot import _child
-real_start, real_ask = _child.Helper.start, _child.Helper.ask
-def start(cls, prepare, serve):
-    mark("fork")
-    def prepared():
-        try:
-            prepare()
-        finally:
-            mark("prepared")
-    def served(request):
-        mark("serve")
-        try:
-            return serve(request)
-        finally:
-            mark("served")
-    return real_start(prepared, served)
-def ask(self, request):
-    mark("ask")
-    return real_ask(self, request)
-_child.Helper.start, _child.Helper.ask = classmethod(start), ask
-def patch_render(R):
-    import cdplot.reporting.figures as F
-    many, job = R.figure_svgs_many, F._draw_job
-    def figures(*args, while_drawing=None, **kwargs):
-        mark("figures")
-        def overlap():
-            try:
-                while_drawing()
-            finally:
-                mark("overlap done")
-        try:
-            return many(*args, while_drawing=overlap if while_drawing else None, **kwargs)
-        finally:
-            mark("figures done")
-    def draw_job(index):
-        try:
-            return job(index)
-        finally:
-            mark("job")
-    draw_job.__qualname__ = draw_job.__name__ = "_draw_job"
-    draw_job.__module__ = F.__name__
-    R.figure_svgs_many, F._draw_job = figures, draw_job
-class Hook(importlib.abc.MetaPathFinder):
-    # patch the render module as it is imported, without importing it earlier than cdplot does
-    def find_spec(self, name, path, target=None):
-        if name != "cdplot.reporting.render":
-            return None
-        sys.meta_path.remove(self)
-        spec = importlib.util.find_spec(name)
-        run = spec.loader.exec_module
-        def exec_module(module):
-            run(module)
-            patch_render(module)
-        spec.loader.exec_module = exec_module
-        return spec
-import importlib.util
-sys.meta_path.insert(0, Hook())
-from cdplot.cli import main
-status = main(["report", "-q", *sys.argv[2:]])
-mark("end")
-sys.exit(status)
-"""
-
-
-def critical_path(record: Path) -> dict[str, float]:
-    """The wall time of one run on an idle 2-CPU machine, estimated from each process's CPU.
-
-    The parent's work until it forks the writer (``fork``); then the writer's
-    import (``import``) beside the parent's work until it hands over the HTML
-    (``parent``: its own CPU, plus the wait for figure workers that drew
-    longer than it worked meanwhile); then the writer's layout and writing
-    (``write``).  ``path`` is the longer of that chain and half the CPU of all
-    processes (``cpu``; two CPUs cannot do more), so it still counts the
-    contention of a third process.
-    """
-    import json
-
-    marks: dict[int, list] = {}
-    for line in record.read_text().splitlines():
-        pid, what, cpu = json.loads(line)
-        marks.setdefault(pid, []).append((what, cpu))
-    parent = next(pid for pid, m in marks.items() if m[-1][0] == "end")
-    own = dict(marks[parent])
-    workers = [m[-1][1] for pid, m in marks.items() if m[-1][0] == "job"]
-    writer = next((dict(m) for pid, m in marks.items() if m[0][0] in ("prepared", "serve")), None)
-    handover = own.get("ask", own["end"])
-    if workers and "overlap done" in own:
-        # a worker forked at "figures" draws while the parent works until "overlap done"
-        handover += max(0.0, max(workers) - (own["overlap done"] - own["figures"]))
-    cpu = own["end"] + sum(workers)
-    if writer is None:
-        chain = handover
-        out = {"fork": 0.0, "import": 0.0, "parent": handover, "write": 0.0}
-    else:
-        fork = own["fork"]
-        write = writer["served"] - writer["serve"]
-        chain = max(handover, fork + writer["prepared"]) + write
-        cpu += writer["served"]
-        out = {"fork": fork, "import": writer["prepared"], "parent": handover - fork}
-        out["write"] = write
-    return {"path": max(chain, cpu / 2), **out, "cpu": cpu}
-
-
-def run_paths(args: list[str], root: Path) -> dict[str, float]:
-    env = dict(os.environ, PYTHONPATH=str(root) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    with tempfile.TemporaryDirectory() as tmp:
-        record = Path(tmp) / "marks"
-        subprocess.run([sys.executable, "-c", PATHS, str(record), *args], check=True, env=env)
-        return critical_path(record)
-
-
-def _paths_summary(runs: list[dict[str, float]]) -> str:
-    return "  ".join(f"{k} {statistics.median(r[k] for r in runs):.2f}" for k in runs[0])
-
-
 def print_phases(args: list[str]) -> None:
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    env["CDPLOT_NO_WORKERS"] = "1"
     subprocess.run([sys.executable, "-c", PHASES, *args], check=True, env=env)
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5, help="runs per case (default: 5)")
-    parser.add_argument(
-        "--no-workers", action="store_true", help="draw the figures in the main process"
-    )
     parser.add_argument("--only", help="run only the cases whose label contains this text")
     parser.add_argument(
         "--phases", action="store_true", help="also time the phases of one run per case"
@@ -404,11 +229,6 @@ def main(argv=None) -> int:
         metavar="CHECKOUT",
         help="also time the cdplot of this other checkout (e.g. a `git worktree` of main), "
         "run by turns with this one so that both see the same load",
-    )
-    parser.add_argument(
-        "--paths",
-        action="store_true",
-        help="estimate each run's critical path from its processes' own CPU times (medians)",
     )
     args = parser.parse_args(argv)
     hb = ctypes.util.find_library("harfbuzz-subset")
@@ -450,26 +270,16 @@ def main(argv=None) -> int:
         for label, cmd, target in cases:
             if args.only and args.only not in label:
                 continue
-            times, other, paths, other_paths = [], [], [], []
+            times, other = [], []
             for _ in range(args.repeat):
-                times += run_report(cmd, 1, args.no_workers)
-                if args.paths:
-                    paths.append(run_paths(cmd, ROOT))
+                times += run_report(cmd, 1)
                 if args.compare:
-                    other += run_report(cmd, 1, args.no_workers, root=Path(args.compare))
-                    if args.paths:
-                        other_paths.append(run_paths(cmd, Path(args.compare)))
+                    other += run_report(cmd, 1, root=Path(args.compare))
             med = statistics.median(w for w, _ in times)
             verdict = "ok" if med < target else "SLOW"
             print(f"{label:<26} {_summary(times)}  target < {target:g} s  {verdict}", flush=True)
-            if args.paths:
-                print(f"{'  critical path (CPU)':<26} {_paths_summary(paths)}", flush=True)
             if args.compare:
                 print(f"{'  ' + args.compare:<26} {_summary(other)}", flush=True)
-                if args.paths:
-                    print(
-                        f"{'  critical path (CPU)':<26} {_paths_summary(other_paths)}", flush=True
-                    )
             if args.phases:
                 print_phases(cmd)
     return 0

@@ -64,8 +64,6 @@ from __future__ import annotations
 
 import argparse
 import collections
-import gc
-import os
 import statistics
 import sys
 import tempfile
@@ -100,17 +98,10 @@ def capture_html(args: list[str], out: Path) -> str:
         return write_pdf(html, path, fetcher)
 
     render._write_pdf = keep
-    # in this process: the writer process (render._start_writer) would not call the patched one
-    saved = os.environ.get("CDPLOT_NO_WORKERS")
-    os.environ["CDPLOT_NO_WORKERS"] = "1"
     try:
         main(["report", *args, "-o", str(out)])
     finally:
         render._write_pdf = write_pdf
-        if saved is None:
-            del os.environ["CDPLOT_NO_WORKERS"]
-        else:
-            os.environ["CDPLOT_NO_WORKERS"] = saved
     return seen["html"]
 
 
@@ -190,41 +181,36 @@ def profile(html: str, repeat: int, clock, cells, ua: bool) -> None:
 
     rows = collections.defaultdict(list)
     plain = []
-    gc.disable()  # as cdplot.reporting.render._write_pdf does
-    try:
-        for _ in range(repeat):
-            clock.spent.clear()
-            cells.clear()
+    for _ in range(repeat):
+        clock.spent.clear()
+        cells.clear()
+        start = time.process_time()
+        doc = weasyprint.HTML(string=html, url_fetcher=make_fetcher())
+        parsed = time.process_time()
+        rendered = doc.render(pdf_variant="pdf/ua-1")
+        laid_out = time.process_time()
+        rendered.write_pdf(pdf_variant="pdf/ua-1")
+        end = time.process_time()
+        spent = dict(clock.spent)
+        layout = laid_out - parsed - spent.get("cascade", 0) - spent.get("boxes", 0)
+        rows["total"].append(end - start)
+        rows["parsing the HTML"].append(parsed - start)
+        rows["cascade"].append(spent.get("cascade", 0))
+        rows["boxes"].append(spent.get("boxes", 0))
+        rows["layout (below: self time of tables and columns)"].append(layout)
+        for key, value in spent.items():
+            if key.startswith("layout: "):
+                rows["  " + key[8:][:54]].append(value)
+        drawn = sum(v for k, v in spent.items() if k.startswith(("drawing", "PDF/UA")))
+        for key in ("drawing the pages (without figures)", "drawing the figures (SVG)"):
+            rows[key].append(spent.get(key, 0))
+        rows["PDF/UA tags"].append(spent.get("PDF/UA tags", 0))
+        rows["writing the PDF (rest)"].append(end - laid_out - drawn)
+        laid = list(cells.values())
+        if ua:
             start = time.process_time()
-            doc = weasyprint.HTML(string=html, url_fetcher=make_fetcher())
-            parsed = time.process_time()
-            rendered = doc.render(pdf_variant="pdf/ua-1")
-            laid_out = time.process_time()
-            rendered.write_pdf(pdf_variant="pdf/ua-1")
-            end = time.process_time()
-            spent = dict(clock.spent)
-            layout = laid_out - parsed - spent.get("cascade", 0) - spent.get("boxes", 0)
-            rows["total"].append(end - start)
-            rows["parsing the HTML"].append(parsed - start)
-            rows["cascade"].append(spent.get("cascade", 0))
-            rows["boxes"].append(spent.get("boxes", 0))
-            rows["layout (below: self time of tables and columns)"].append(layout)
-            for key, value in spent.items():
-                if key.startswith("layout: "):
-                    rows["  " + key[8:][:54]].append(value)
-            drawn = sum(v for k, v in spent.items() if k.startswith(("drawing", "PDF/UA")))
-            for key in ("drawing the pages (without figures)", "drawing the figures (SVG)"):
-                rows[key].append(spent.get(key, 0))
-            rows["PDF/UA tags"].append(spent.get("PDF/UA tags", 0))
-            rows["writing the PDF (rest)"].append(end - laid_out - drawn)
-            laid = list(cells.values())
-            if ua:
-                start = time.process_time()
-                weasyprint.HTML(string=html, url_fetcher=make_fetcher()).write_pdf()
-                plain.append(time.process_time() - start)
-            gc.collect()
-    finally:
-        gc.enable()
+            weasyprint.HTML(string=html, url_fetcher=make_fetcher()).write_pdf()
+            plain.append(time.process_time() - start)
     n_pages = len(rendered.pages)
     for key, values in rows.items():
         print(f"    {key:<58} {statistics.median(values):6.3f} s")

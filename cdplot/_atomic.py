@@ -1,21 +1,26 @@
 """Write output files atomically: a complete file or no file at all.
 
 The data go to a temporary file beside the output, which is renamed onto it
-only when complete.  The temporary file's name says whose it is
-(``.NAME.cdplot-PID-RANDOM.tmp``), so that when a process is killed
-outright (SIGKILL, power loss) the next write of the same output removes
-what the dead process left.  The command line turns SIGTERM into a normal
-exit, so the ``except`` clause below cleans up after it too.
+only when complete.  What is not a regular file is never replaced: a
+symbolic link's target is written (the link stays), a device or pipe is
+written into, and folders, block devices and sockets are refused.
+
+The temporary file's name says whose it is (``.NAME.cdplot-PID-RANDOM.tmp``),
+so that when a process is killed outright (SIGKILL, power loss) the next
+write of the same output removes what the dead process left.  The command
+line turns SIGTERM into a normal exit, so the ``except`` clause below cleans up after it too.
 """
 
 from __future__ import annotations
 
 import contextlib
 import errno
+import io
 import os
 import re
 import secrets
 import stat
+import sys
 from pathlib import Path
 
 from .errors import CdplotError
@@ -66,14 +71,100 @@ def _open_exclusive(tmp: Path, mode: int) -> int:
     return os.open(tmp, flags, mode)
 
 
+# more links than this in one chain is a loop (Linux's own limit is 40)
+_MAX_LINKS = 40
+
+
+def _link_chain(path: Path) -> list[str]:
+    """The paths that following the symbolic link ``path`` passes through, ``path`` first."""
+    chain = [str(path)]
+    while os.path.islink(chain[-1]):
+        if len(chain) > _MAX_LINKS:
+            raise CdplotError(f"output {str(path)!r}: too many levels of symbolic links")
+        target = os.readlink(chain[-1])
+        chain.append(os.path.join(os.path.dirname(chain[-1]), target))
+    return chain
+
+
+def _describe(mode: int) -> str | None:
+    """What an output of this file type is, when cdplot must not write it."""
+    if stat.S_ISDIR(mode):
+        return "is a folder"
+    if stat.S_ISBLK(mode):
+        return "is a block device (a disk): cdplot writes no devices but character ones"
+    if stat.S_ISSOCK(mode):
+        return "is a socket: cdplot writes files, character devices and pipes"
+    return None
+
+
+def _own_descriptor(path: Path) -> int | None:
+    """The descriptor of this process that ``path`` names (``/dev/stdout``, ``/dev/fd/3``).
+
+    ``/dev/stdout`` leads through ``/proc/self/fd/1``, whose link names what the
+    descriptor is open on (a terminal, a pipe, or the file the shell redirected
+    to).  Writing through the descriptor itself keeps the order of what the
+    process writes there; a rename onto the file would not reach its reader.
+    """
+    own = (f"/proc/{os.getpid()}/fd/", "/proc/self/fd/", "/dev/fd/")
+    for p in _link_chain(path):
+        head, _, number = p.rpartition("/")
+        if head + "/" in own and number.isdigit():
+            return int(number)
+    return None
+
+
+@contextlib.contextmanager
+def _stream_write(path: Path, mode: str, descriptor: int | None):
+    """Collect the output in memory and write it into ``path`` once it is complete.
+
+    Nothing is created, renamed or truncated: the device, pipe or descriptor
+    stays what it is, and a failure before the end writes nothing into it.
+    """
+    buffer = io.BytesIO() if "b" in mode else io.StringIO(newline="")
+    yield buffer
+    data = buffer.getvalue()
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+    try:
+        if descriptor is not None:
+            for stream in (sys.stdout, sys.stderr):  # what the program wrote there comes first
+                with contextlib.suppress(AttributeError, OSError, ValueError):
+                    stream.flush()
+            fd, close = descriptor, False
+        else:
+            flags = os.O_WRONLY | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOCTTY", 0)
+            fd, close = os.open(path, flags), True
+    except OSError as exc:
+        raise CdplotError(f"output {str(path)!r}: cannot write ({exc.strerror or exc})") from None
+    try:
+        reason = _describe(os.fstat(fd).st_mode)
+        if reason is not None:  # replaced between the check and the open
+            raise CdplotError(f"output {str(path)!r} {reason}")
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view) :]
+    except OSError as exc:
+        raise CdplotError(f"output {str(path)!r}: cannot write ({exc.strerror or exc})") from None
+    finally:
+        if close:
+            os.close(fd)
+
+
 @contextlib.contextmanager
 def atomic_write(path, mode: str = "wb"):
-    """Open a temporary file beside ``path`` and rename it onto ``path`` on success.
+    """Write ``path`` whole or not at all, never replacing what is not a regular file.
 
-    If the block raises (or the command is stopped with SIGTERM), the
-    temporary file is removed and ``path`` is left as it was (absent, or the
-    previous complete file).  A new file gets the permissions a plain
-    ``open()`` would give it; a replaced file keeps its own.
+    A regular file (new or existing) is written to a temporary file beside it
+    and renamed onto it on success.  If the block raises (or the command is
+    stopped with SIGTERM), the temporary file is removed and ``path`` is left
+    as it was (absent, or the previous complete file).  A new file gets the
+    permissions a plain ``open()`` would give it; a replaced file keeps its own.
+
+    A symbolic link is followed: its final target is replaced the same way and
+    the link stays a link.  A character device (``/dev/null``, a terminal), a
+    named pipe or an open descriptor (``/dev/stdout``) is written in place
+    once the output is complete, never replaced by a file.  Folders, block
+    devices and sockets are refused.
 
     Parameters
     ----------
@@ -85,30 +176,52 @@ def atomic_write(path, mode: str = "wb"):
     Yields
     ------
     file object
-        The open temporary file; its name is in ``.name``.
+        The file to write to.
 
     Raises
     ------
     CdplotError
         When the output's folder does not exist or is not a folder, or the
-        output is a folder (named in the message, not the temporary file).
+        output is a folder, a block device or a socket (named in the message,
+        not the temporary file).
     """
     path = Path(path)
-    directory = path.parent if str(path.parent) else Path(".")
+    try:
+        existing = os.stat(path)  # follows links: the kind of file that would be written
+    except (FileNotFoundError, NotADirectoryError):  # a new file (its folder is checked below)
+        existing = None
+    except OSError as exc:
+        raise CdplotError(f"output {str(path)!r}: {exc.strerror or exc}") from None
+    if existing is not None and (reason := _describe(existing.st_mode)) is not None:
+        raise CdplotError(f"output {str(path)!r} {reason}")
+    descriptor = _own_descriptor(path) if existing is not None else None
+    if descriptor is not None or (
+        existing is not None and (stat.S_ISCHR(existing.st_mode) or stat.S_ISFIFO(existing.st_mode))
+    ):
+        with _stream_write(path, mode, descriptor) as fh:
+            yield fh
+        return
+    # a link's target is replaced, so that the link and what else names the target see it
+    target = Path(os.path.realpath(path)) if os.path.islink(path) else path
+    with _replace(path, target, existing, mode) as fh:
+        yield fh
+
+
+@contextlib.contextmanager
+def _replace(path: Path, target: Path, existing: os.stat_result | None, mode: str):
+    """Write a temporary file beside ``target`` and rename it onto ``target``.
+
+    Messages name ``path``, the output the user gave.
+    """
+    directory = target.parent if str(target.parent) else Path(".")
     if not directory.is_dir():
         what = "does not exist" if not directory.exists() else "is not a folder"
         raise CdplotError(f"output {str(path)!r}: the folder {str(directory)!r} {what}")
-    try:
-        existing = os.stat(path)
-    except FileNotFoundError:
-        existing = None
-    if existing is not None and stat.S_ISDIR(existing.st_mode):
-        raise CdplotError(f"output {str(path)!r} is a folder")
-    _remove_stale(directory, path.name)
+    _remove_stale(directory, target.name)
     # keep a replaced file's permissions (a private 0600 output stays private)
     perms = stat.S_IMODE(existing.st_mode) if existing is not None else 0o666
     while True:
-        tmp = temporary_name(path)
+        tmp = temporary_name(target)
         try:
             fd = _open_exclusive(tmp, perms)
             break
@@ -135,7 +248,7 @@ def atomic_write(path, mode: str = "wb"):
                     f"({exc.strerror or exc})"
                 ) from None
         try:
-            os.replace(tmp, path)
+            os.replace(tmp, target)
         except OSError as exc:
             if exc.errno in (errno.EISDIR, errno.ENOTDIR):
                 raise CdplotError(

@@ -1,16 +1,17 @@
-"""Run untrusted work in a forked child bounded in time and memory, and tie children to us.
+"""Run untrusted work in a forked child bounded in time and memory.
 
 A user's report template runs in Jinja2's sandbox, which stops it from reaching
 Python's internals but not from looping for hours or asking for 100 GB
-(``range(99999)`` nested, ``'a' * 10**11``).  Rendering it in a forked child
-with an address-space limit and a deadline turns both into a one-line error.
-Forked children (these and the report's drawing workers) also ask the kernel
-to end them when the parent dies, so that a killed ``cdplot`` leaves nothing
-running.
+(``range(99999)`` nested, ``'a' * 10**11``), nor from producing thousands of
+pages for WeasyPrint to lay out.  Rendering it (and laying out its PDF) in a
+forked child with an address-space limit and a deadline turns each into a
+one-line error.  The child also asks the kernel to end it when the parent
+dies, so that a killed ``cdplot`` leaves nothing running.
 
-A :class:`Helper` is a child forked early that prepares itself (imports a
-heavy library) while the parent works, then answers one request: the PDF
-report's writer imports WeasyPrint while the parent analyses and draws.
+This is a security boundary, not a speed trick: everything else a report does
+runs in one process.  Where ``os.fork`` does not exist (Windows) there is no
+bounded child: :func:`run_bounded` raises :class:`NoFork` instead of running
+the work without its bounds.
 """
 
 from __future__ import annotations
@@ -20,52 +21,27 @@ import os
 import pickle
 import select
 import signal
-import struct
 import sys
-import threading
 import time
 
-__all__ = [
-    "BoundExceeded",
-    "ChildDied",
-    "Helper",
-    "die_with_parent",
-    "forking_allowed",
-    "run_bounded",
-    "usable_cpus",
-]
+__all__ = ["BoundExceeded", "NoFork", "can_fork", "die_with_parent", "run_bounded"]
 
 
 class BoundExceeded(Exception):
     """The child ran out of time or memory (the message says which)."""
 
 
-class ChildDied(Exception):
-    """A helper process ended without an answer (killed, out of memory); the message says how."""
+class NoFork(Exception):
+    """This system cannot fork, so no work can be bounded (the message says which system)."""
 
 
-def forking_allowed() -> bool:
-    """Whether this process may fork helpers that run Python beside it.
-
-    Forking is only safe from a process with a single thread (a Jupyter
-    kernel has several: a fork copies locks other threads may hold), is only
-    offered here on Linux, and ``CDPLOT_NO_WORKERS=1`` asks for everything
-    in one process.
-    """
-    return (
-        sys.platform.startswith("linux")
-        and hasattr(os, "fork")
-        and threading.active_count() == 1
-        and not os.environ.get("CDPLOT_NO_WORKERS")
-    )
+def can_fork() -> bool:
+    """Whether :func:`run_bounded` can bound work here (it needs ``os.fork``: POSIX systems)."""
+    return hasattr(os, "fork")
 
 
-def usable_cpus() -> int:
-    """How many CPUs this process may run on (its affinity mask, else the machine's count)."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):
-        return os.cpu_count() or 1
+# the signals that stop a command (cli.py turns SIGTERM into an exception)
+_STOPS = {signal.SIGINT, signal.SIGTERM}
 
 
 def die_with_parent() -> None:
@@ -129,16 +105,32 @@ def run_bounded(func, *, seconds: float, memory: int):
     ------
     BoundExceeded
         On time-out, or when the child runs out of memory or dies.
+    NoFork
+        Where ``os.fork`` does not exist: the work is not run at all, since
+        running it without its bounds is what the caller wanted to avoid.
     Exception
         Whatever ``func`` raised, re-raised in the parent when it pickles
         (its traceback stays in the child); otherwise a RuntimeError with
         its text.
     """
-    if not hasattr(os, "fork"):
-        # no fork (Windows): the sandbox still holds, without the bounds
-        return func()
+    if not can_fork():
+        raise NoFork(f"this system ({sys.platform}) cannot fork a process to bound it in")
+    for stream in (sys.stdout, sys.stderr):
+        # what this process printed must not be printed again by the child
+        with contextlib.suppress(AttributeError, OSError, ValueError):
+            stream.flush()
     read_fd, write_fd = os.pipe()
-    pid = os.fork()
+    # SIGTERM or Ctrl-C during the fork would be raised in an at-fork hook (logging's), where
+    # Python prints the exception and drops it, and the command would go on: they wait until
+    # the fork is over, when the parent can act on them (and end the child)
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)
+    try:
+        pid = os.fork()
+    except BaseException:
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+        os.close(read_fd)
+        os.close(write_fd)
+        raise
     if pid == 0:  # child
         status = 0
         try:
@@ -146,6 +138,7 @@ def run_bounded(func, *, seconds: float, memory: int):
             die_with_parent()
             signal.signal(signal.SIGTERM, signal.SIG_DFL)
             signal.signal(signal.SIGINT, signal.SIG_DFL)
+            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
             _limit_memory(memory)
             try:
                 outcome = ("ok", func())
@@ -167,6 +160,8 @@ def run_bounded(func, *, seconds: float, memory: int):
     deadline = time.monotonic() + seconds
     try:
         with os.fdopen(read_fd, "rb") as fh:
+            # a signal that waited during the fork is raised here, and ends the child below
+            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
             while True:
                 left = deadline - time.monotonic()
                 if left <= 0:
@@ -180,12 +175,21 @@ def run_bounded(func, *, seconds: float, memory: int):
     except BaseException:
         with contextlib.suppress(ProcessLookupError):
             os.kill(pid, signal.SIGKILL)
-        os.waitpid(pid, 0)
+        # a program that ignores SIGCHLD has its children reaped by the kernel
+        with contextlib.suppress(ChildProcessError):
+            os.waitpid(pid, 0)
         raise
-    _, wait_status = os.waitpid(pid, 0)
+    try:
+        _, wait_status = os.waitpid(pid, 0)
+    except ChildProcessError:
+        wait_status = None
     if not chunks:
-        code = os.waitstatus_to_exitcode(wait_status)
-        raise BoundExceeded(f"stopped without an answer (exit status {code}), likely out of memory")
+        how = (
+            ""
+            if wait_status is None
+            else f" (exit status {os.waitstatus_to_exitcode(wait_status)})"
+        )
+        raise BoundExceeded(f"stopped without an answer{how}, likely out of memory")
     return _unpack(b"".join(chunks))
 
 
@@ -212,233 +216,3 @@ def _unpack(data: bytes):
     if kind == "text":
         raise RuntimeError(value)
     raise value
-
-
-# the signals that stop a command, held back while a Helper or the figure workers are forked
-STOPS = {signal.SIGINT, signal.SIGTERM}
-
-# a request to a Helper: its length (8 bytes, little-endian), then its pickle
-_LENGTH = struct.Struct("<Q")
-
-
-def _read_exactly(fd: int, n: int) -> bytes | None:
-    chunks, left = [], n
-    while left:
-        chunk = os.read(fd, min(left, 1 << 20))
-        if not chunk:
-            return None
-        chunks.append(chunk)
-        left -= len(chunk)
-    return b"".join(chunks)
-
-
-def _ended_how(wait_status: int | None) -> str:
-    if wait_status is None:
-        return "it ended without an answer"
-    code = os.waitstatus_to_exitcode(wait_status)
-    if code < 0:
-        try:
-            return f"killed by {signal.Signals(-code).name}"
-        except ValueError:
-            return f"killed by signal {-code}"
-    return f"exit status {code}"
-
-
-class Helper:
-    """A forked process that prepares itself while this one works, then answers one request.
-
-    Start it with :meth:`start`, ask it with :meth:`ask` and always
-    :meth:`stop` it (``finally``): a helper not asked yet is killed there.
-    The helper dies with its parent (:func:`die_with_parent`), leaves
-    SIGINT to the parent (which stops it) and ends on SIGTERM.
-    """
-
-    # (parent pid, helper pid) -> helper, of the helpers started and not yet stopped or heard from
-    _live: dict = {}
-
-    def __init__(self, pid: int, to_child: int, from_child: int):
-        self.pid = pid
-        self._to_child = to_child
-        self._from_child = from_child
-        self._running = True
-        # whether the byte the helper writes when its prepare() is done was read (by preparing())
-        self._prepared = False
-        Helper._live[(os.getpid(), pid)] = self
-
-    @staticmethod
-    def _mine() -> list[Helper]:
-        # a process forked from this one inherits the table, not the helpers
-        me = os.getpid()
-        return [helper for (parent, _), helper in Helper._live.items() if parent == me]
-
-    @staticmethod
-    def running() -> int:
-        """How many helpers this process started still run (waiting or working)."""
-        return len(Helper._mine())
-
-    @staticmethod
-    def preparing() -> int:
-        """How many helpers this process started are still in their ``prepare()`` (CPUs they use).
-
-        A helper done preparing waits for its request without using a CPU:
-        it says so with a byte on its answer pipe, read here without waiting.
-        """
-        return sum(1 for helper in Helper._mine() if not helper._done_preparing())
-
-    def _done_preparing(self) -> bool:
-        if not self._prepared and self._from_child >= 0:
-            ready, _, _ = select.select([self._from_child], [], [], 0)
-            if ready:
-                # the byte, or the end of a helper that died: either way it uses no CPU
-                os.read(self._from_child, 1)
-                self._prepared = True
-        return self._prepared
-
-    def _ended(self) -> None:
-        self._running = False
-        Helper._live.pop((os.getpid(), self.pid), None)
-
-    @classmethod
-    def start(cls, prepare, serve) -> Helper | None:
-        """Fork a helper that calls ``prepare()`` at once and ``serve(request)`` when asked.
-
-        Parameters
-        ----------
-        prepare : callable
-            Takes no argument; its work (imports) overlaps the parent's.  An
-            exception it raises is the answer to the request.
-        serve : callable
-            Takes the request; returns a picklable value.
-
-        Returns
-        -------
-        Helper or None
-            None when no process can be forked (a limit, a sandbox).
-        """
-        # what this process printed must not be printed again by the child
-        for stream in (sys.stdout, sys.stderr):
-            with contextlib.suppress(AttributeError, OSError, ValueError):
-                stream.flush()
-        request_r, request_w = os.pipe()
-        answer_r, answer_w = os.pipe()
-        # SIGTERM or Ctrl-C during the fork would raise in an at-fork hook (logging's), where
-        # Python prints the exception and drops it: they wait until both sides can act on them
-        mask = signal.pthread_sigmask(signal.SIG_BLOCK, STOPS)
-        try:
-            pid = os.fork()
-        except OSError:
-            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
-            for fd in (request_r, request_w, answer_r, answer_w):
-                os.close(fd)
-            return None
-        if pid == 0:  # child
-            status = 0
-            try:
-                os.close(request_w)
-                os.close(answer_r)
-                _serve(prepare, serve, request_r, answer_w, mask)
-            except BaseException:  # noqa: BLE001 - never return into the parent's code
-                status = 1
-            finally:
-                for stream in (sys.stdout, sys.stderr):
-                    with contextlib.suppress(Exception):
-                        stream.flush()
-                os._exit(status)
-        os.close(request_r)
-        os.close(answer_w)
-        helper = cls(pid, request_w, answer_r)
-        try:
-            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
-        except BaseException:
-            # the signal that waited ends the helper too
-            helper.stop()
-            raise
-        return helper
-
-    def ask(self, request):
-        """Send ``request``, wait for the answer and return it (or raise what was raised).
-
-        Raises
-        ------
-        ChildDied
-            When the helper ended without an answer.
-        Exception
-            What ``prepare`` or ``serve`` raised, when it pickles (its
-            traceback stays in the helper); otherwise a RuntimeError with its
-            text.
-        """
-        if not self._running:
-            raise ChildDied("it was stopped already")
-        data = pickle.dumps(request, protocol=pickle.HIGHEST_PROTOCOL)
-        try:
-            try:
-                with os.fdopen(self._to_child, "wb", closefd=True) as fh:
-                    self._to_child = -1
-                    fh.write(_LENGTH.pack(len(data)))
-                    fh.write(data)
-            except BrokenPipeError:
-                pass  # the helper is gone: its exit status says how
-            with os.fdopen(self._from_child, "rb", closefd=True) as fh:
-                self._from_child = -1
-                answer = fh.read()
-            if not self._prepared:
-                # the byte that said prepare() was done, not read by preparing()
-                answer = answer[1:]
-            try:
-                _, wait_status = os.waitpid(self.pid, 0)
-            except ChildProcessError:  # reaped already (SIGCHLD ignored): no status to tell
-                wait_status = None
-            self._ended()
-        except BaseException:
-            self.stop()
-            raise
-        if not answer:
-            raise ChildDied(_ended_how(wait_status))
-        return _unpack(answer)
-
-    def stop(self) -> None:
-        """End the helper if it still runs, and close the pipes (idempotent)."""
-        for name in ("_to_child", "_from_child"):
-            fd = getattr(self, name)
-            if fd >= 0:
-                with contextlib.suppress(OSError):
-                    os.close(fd)
-                setattr(self, name, -1)
-        if self._running:
-            self._ended()
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(self.pid, signal.SIGKILL)
-            with contextlib.suppress(ChildProcessError):
-                os.waitpid(self.pid, 0)
-
-
-def _serve(prepare, serve, request_fd: int, answer_fd: int, mask) -> None:
-    """The helper's life: prepare, wait for the request, answer it."""
-    die_with_parent()
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    # Ctrl-C reaches the whole process group: the parent decides, and stops this process
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.pthread_sigmask(signal.SIG_SETMASK, mask)
-    failed = None
-    try:
-        prepare()
-    except BaseException as exc:  # noqa: BLE001 - it is the answer to the request
-        failed = exc
-    # the parent may use the CPU this process leaves now (Helper.preparing)
-    os.write(answer_fd, b"\x01")
-    head = _read_exactly(request_fd, _LENGTH.size)
-    if head is None:
-        return  # the parent went on without asking
-    body = _read_exactly(request_fd, _LENGTH.unpack(head)[0])
-    if body is None:
-        return
-    os.close(request_fd)
-    if failed is not None:
-        outcome = ("error", failed)
-    else:
-        try:
-            outcome = ("ok", serve(pickle.loads(body)))
-        except BaseException as exc:  # noqa: BLE001 - everything goes back to the parent
-            outcome = ("error", exc)
-    with os.fdopen(answer_fd, "wb") as fh:
-        fh.write(_pack(outcome))

@@ -81,8 +81,10 @@ ZERO_METHODS = ("demsar", "zsplit", "wilcox", "pratt")
 ZeroMethod = Literal["demsar", "zsplit", "wilcox", "pratt"]
 DISTRIBUTIONS = ("auto", "exact", "asymptotic")
 Distribution = Literal["auto", "exact", "asymptotic"]
-NAN_POLICIES = ("raise", "omit")
-NanPolicy = Literal["raise", "omit"]
+# omit: drop the incomplete data sets; omit-methods: the incomplete methods;
+# omit-fewest: whichever of those (or a greedy mix) keeps the most scores
+NAN_POLICIES = ("raise", "omit", "omit-methods", "omit-fewest")
+NanPolicy = Literal["raise", "omit", "omit-methods", "omit-fewest"]
 # what the outer keys of a JSON object of objects are
 ORIENTS = ("auto", "datasets", "methods")
 # figures

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import ast
-import atexit
 import contextlib
 import importlib
 import os
@@ -18,7 +17,6 @@ import re
 import shlex
 import signal
 import sys
-import threading
 import warnings
 
 from ._version import __version__
@@ -201,26 +199,51 @@ def _terminate(signum, frame):
 
 # options that name files the command writes
 _OUTPUT_OPTIONS = {"output": "-o/--output", "plot": "--plot"}
+# options that may name a folder the command reads: a results folder, a template folder
+_INPUT_FOLDERS = {"files": "FILE", "file": "FILE", "template": "--template"}
 
 
 def _check_outputs_are_not_inputs(args) -> None:
-    """Refuse an output that is one of the command's input files (it would be overwritten)."""
+    """Refuse an output that is one of the command's input files or lies in an input folder.
+
+    The first would be overwritten; a new file in a results folder would be read
+    as a result by the next run (and an existing one overwritten).  Paths are
+    compared after following links.
+    """
     given = {k: v for k, v in vars(args).items() if k != "func"}
     for dest, flag in _OUTPUT_OPTIONS.items():
         out = given.get(dest)
-        if not isinstance(out, str) or not os.path.isfile(out):
+        if not isinstance(out, str):
             continue
-        for name, value in given.items():
-            if name in _OUTPUT_OPTIONS:
-                continue
-            for candidate in value if isinstance(value, list) else [value]:
-                if isinstance(candidate, str) and os.path.isfile(candidate):
-                    with contextlib.suppress(OSError):
-                        if os.path.samefile(out, candidate):
-                            raise CdplotError(
-                                f"option {flag} {out!r} is also an input file; writing it "
-                                "would destroy the input: choose another output name"
-                            )
+        if os.path.isfile(out):
+            _check_not_an_input_file(out, flag, given)
+        real_out = os.path.realpath(out)
+        for name, what in _INPUT_FOLDERS.items():
+            value = given.get(name)
+            for folder in value if isinstance(value, list) else [value]:
+                if not isinstance(folder, str) or not os.path.isdir(folder):
+                    continue
+                real = os.path.realpath(folder)
+                if os.path.commonpath([real, real_out]) == real:
+                    raise CdplotError(
+                        f"option {flag} {out!r} lies inside the input folder {folder!r} "
+                        f"({what}); writing there would change what the command reads: "
+                        "choose an output outside it"
+                    )
+
+
+def _check_not_an_input_file(out: str, flag: str, given: dict) -> None:
+    for name, value in given.items():
+        if name in _OUTPUT_OPTIONS:
+            continue
+        for candidate in value if isinstance(value, list) else [value]:
+            if isinstance(candidate, str) and os.path.isfile(candidate):
+                with contextlib.suppress(OSError):
+                    if os.path.samefile(out, candidate):
+                        raise CdplotError(
+                            f"option {flag} {out!r} is also an input file; writing it "
+                            "would destroy the input: choose another output name"
+                        )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -232,7 +255,9 @@ def build_parser() -> argparse.ArgumentParser:
             "the Friedman and Iman-Davenport tests, Nemenyi and Bonferroni-Dunn critical "
             "differences, pairwise post-hoc tests, critical-difference diagrams and reports."
         ),
-        epilog="Run 'cdplot COMMAND --help' for the options of a command.",
+        epilog="FILE may be a score table (CSV, TSV, JSON or a whitespace-aligned text table) "
+        "or an aeon/tsml-eval results folder. Run 'cdplot COMMAND --help' for the options of a "
+        "command.",
     )
     parser.add_argument("--version", action="version", version=f"cdplot {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
@@ -291,28 +316,6 @@ def main(argv=None) -> int:
 def run() -> None:
     """Run the command line as a program (``cdplot``, ``python -m cdplot``) and exit.
 
-    Exits with :func:`main`'s status.  Python's own exit then frees every object and
-    module one by one, 0.1-0.15 s after a report (matplotlib, numpy, fontTools, Jinja2)
-    for memory the system takes back at once, so a command that has finished leaves
-    without it (:func:`_leave`).
+    Exits with :func:`main`'s status, through Python's ordinary exit.
     """
-    _leave(main())
-
-
-def _leave(status: int) -> None:
-    """End the process with ``status`` as Python's exit would, without freeing its objects.
-
-    The atexit handlers still run (logging's flush, multiprocessing's joins of its
-    children, temporary folders' removal) and the standard streams are flushed; only
-    the teardown of the interpreter, which writes nothing, is skipped.  Another thread
-    still running, or a Python without atexit's runner, gets the ordinary exit, which
-    waits for the thread.
-    """
-    if threading.active_count() > 1 or not hasattr(atexit, "_run_exitfuncs"):
-        sys.exit(status)
-    atexit._run_exitfuncs()
-    for stream in (sys.stdout, sys.stderr):
-        # a reader that has gone (``| head``) leaves nothing to flush to
-        with contextlib.suppress(OSError, ValueError, AttributeError):
-            stream.flush()
-    os._exit(status)
+    sys.exit(main())

@@ -36,24 +36,3 @@ def _close_figures():
     yield
     if "matplotlib.pyplot" in sys.modules:
         sys.modules["matplotlib.pyplot"].close("all")
-
-
-def pytest_configure(config):
-    """Keep the report's template cache out of the real home: one private folder per session.
-
-    ``CDPLOT_CACHE_DIR`` rather than ``XDG_CACHE_HOME``, which would also move matplotlib's
-    and fontconfig's caches (matplotlib would rebuild its font list, and say so on stderr).
-    """
-    import os
-    import tempfile
-
-    config._cdplot_cache = tempfile.mkdtemp(prefix="cdplot-test-cache-")
-    os.environ["CDPLOT_CACHE_DIR"] = config._cdplot_cache
-
-
-def pytest_unconfigure(config):
-    import shutil
-
-    folder = getattr(config, "_cdplot_cache", None)
-    if folder:
-        shutil.rmtree(folder, ignore_errors=True)

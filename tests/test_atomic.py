@@ -159,3 +159,170 @@ def test_a_failing_disk_names_the_output_not_the_temporary_file(tmp_path, monkey
     assert repr(str(tmp_path)) in message
     assert ".tmp" not in message
     assert list(tmp_path.iterdir()) == []
+
+
+# --- outputs that are not regular files (issue 32, items 1 and 2) -------------------------------
+# Device nodes and FIFOs are made in a temporary folder, never the system's: as root (Docker,
+# CI) a rename onto /dev/null replaced the system's device with a regular file.
+
+
+def _char_device(path):
+    """A node for the kernel's null device (1, 3), or skip where nodes cannot be made."""
+    try:
+        os.mknod(path, stat.S_IFCHR | 0o666, os.makedev(1, 3))
+    except PermissionError:
+        pytest.skip("making a device node needs root (CI runs as root)")
+    return path
+
+
+def test_a_character_device_is_written_into_not_replaced(tmp_path):
+    null = _char_device(tmp_path / "null")
+    with atomic_write(null, "w") as fh:
+        fh.write("discarded")
+    assert stat.S_ISCHR(os.stat(null).st_mode)
+    assert os.stat(null).st_rdev == os.makedev(1, 3)
+    assert sorted(os.listdir(tmp_path)) == ["null"]  # no temporary file beside it
+
+
+def test_a_fifo_is_written_into_and_its_reader_gets_the_whole_output(tmp_path):
+    import threading
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    got = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()), daemon=True)
+    reader.start()
+    with atomic_write(fifo) as fh:
+        fh.write(b"first ")
+        fh.write(b"second")
+    reader.join(10)
+    assert got == [b"first second"]
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+    assert sorted(os.listdir(tmp_path)) == ["pipe"]
+
+
+def test_a_failing_write_into_a_device_writes_nothing_into_it(tmp_path):
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+
+    def write_half():
+        with atomic_write(fifo) as fh:
+            fh.write(b"half")
+            raise RuntimeError("stop")
+
+    # no reader is opened: had anything been written, the open would block the test
+    with pytest.raises(RuntimeError):
+        write_half()
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+
+
+def test_a_descriptor_link_writes_into_what_the_descriptor_is_open_on(tmp_path):
+    # /dev/stdout is a link to /proc/self/fd/1; the shell's "> out.txt" opened out.txt, so the
+    # output must reach that open file, not a new file renamed onto its name.  The link is made
+    # in the temporary folder: a test must never risk replacing the system's /dev/stdout.
+    out = tmp_path / "out.txt"
+    link = tmp_path / "stdout"
+    link.symlink_to("/proc/self/fd/1")
+    code = (
+        "import sys\n"
+        "from cdplot._atomic import atomic_write\n"
+        "print('cdplot: ', end='')\n"
+        "with atomic_write(sys.argv[1], 'w') as fh:\n"
+        "    fh.write('table')\n"
+        "print(' and more', end='')\n"
+    )
+    with open(out, "wb") as fh:
+        subprocess.run([sys.executable, "-c", code, str(link)], stdout=fh, check=True)
+    assert out.read_text() == "cdplot: table and more"
+    assert link.is_symlink()
+    assert sorted(os.listdir(tmp_path)) == ["out.txt", "stdout"]
+
+
+@pytest.mark.parametrize(
+    ("kind", "message"),
+    [("socket", "is a socket"), ("block", "is a block device")],
+)
+def test_sockets_and_block_devices_are_refused(tmp_path, kind, message):
+    import socket
+
+    node = tmp_path / kind
+    if kind == "socket":
+        sock = socket.socket(socket.AF_UNIX)
+        sock.bind(str(node))
+    else:
+        try:
+            os.mknod(node, stat.S_IFBLK | 0o600, os.makedev(7, 200))
+        except PermissionError:
+            pytest.skip("making a device node needs root (CI runs as root)")
+    try:
+        with pytest.raises(CdplotError, match=message), atomic_write(node):
+            raise AssertionError("must be refused before the block runs")
+    finally:
+        if kind == "socket":
+            sock.close()
+    assert sorted(os.listdir(tmp_path)) == [kind]
+
+
+def test_a_symlinked_output_replaces_its_target_and_stays_a_link(tmp_path):
+    target = tmp_path / "target.tex"
+    target.write_text("OLD")
+    target.chmod(0o640)
+    link = tmp_path / "link.tex"
+    link.symlink_to("target.tex")  # relative, as `ln -s target.tex link.tex` makes it
+    with atomic_write(link, "w") as fh:
+        fh.write("NEW")
+    assert link.is_symlink()
+    assert os.readlink(link) == "target.tex"
+    assert target.read_text() == "NEW"
+    assert stat.S_IMODE(target.stat().st_mode) == 0o640
+    assert sorted(os.listdir(tmp_path)) == ["link.tex", "target.tex"]
+
+
+def test_a_chain_of_links_into_another_folder_is_followed_to_the_end(tmp_path):
+    (tmp_path / "paper").mkdir()
+    final = tmp_path / "paper" / "table.tex"
+    final.write_text("OLD")
+    (tmp_path / "hop").symlink_to(final)
+    link = tmp_path / "link.tex"
+    link.symlink_to(tmp_path / "hop")
+    with atomic_write(link, "w") as fh:
+        fh.write("NEW")
+    assert final.read_text() == "NEW"
+    assert link.is_symlink()
+    assert (tmp_path / "hop").is_symlink()
+    assert os.listdir(tmp_path / "paper") == ["table.tex"]
+
+
+def test_a_dangling_link_creates_its_target(tmp_path):
+    link = tmp_path / "link.tex"
+    link.symlink_to("new.tex")
+    with atomic_write(link, "w") as fh:
+        fh.write("NEW")
+    assert link.is_symlink()
+    assert (tmp_path / "new.tex").read_text() == "NEW"
+
+
+def test_a_failed_write_through_a_link_keeps_the_target(tmp_path):
+    target = tmp_path / "target.tex"
+    target.write_text("OLD")
+    link = tmp_path / "link.tex"
+    link.symlink_to(target)
+
+    def write_half():
+        with atomic_write(link, "w") as fh:
+            fh.write("half")
+            raise RuntimeError("stop")
+
+    with pytest.raises(RuntimeError):
+        write_half()
+    assert target.read_text() == "OLD"
+    assert link.is_symlink()
+    assert sorted(os.listdir(tmp_path)) == ["link.tex", "target.tex"]
+
+
+def test_a_link_loop_is_one_line(tmp_path):
+    a, b = tmp_path / "a", tmp_path / "b"
+    a.symlink_to(b)
+    b.symlink_to(a)
+    with pytest.raises(CdplotError, match=r"output '.*a': .*symbolic links"), atomic_write(a):
+        pass

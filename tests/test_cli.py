@@ -144,50 +144,91 @@ def _run_program(code, tmp_path):
 
 
 _PROGRAM = """\
-import atexit, sys, threading, time
+import atexit, sys
 
-class Noisy:
-    def __del__(self):
-        print("torn down", flush=True)
-
-noisy = Noisy()
 atexit.register(print, "atexit ran")
-{setup}
 sys.argv = ["cdplot", {args}]
 from cdplot.cli import run
 run()
 """
 
 
-def test_the_program_exits_with_atexit_handlers_but_without_teardown(tmp_path):
-    # run() skips the interpreter's teardown (0.1-0.15 s after a report): a module-level
-    # object's __del__ never runs, while atexit handlers and buffered output still do
-    proc = _run_program(
-        _PROGRAM.format(setup="", args='"stats", "--example", "demsar2006"'), tmp_path
-    )
+def test_the_program_keeps_its_exit_status(tmp_path):
+    # run() leaves through Python's ordinary exit: main()'s status, atexit handlers run
+    proc = _run_program(_PROGRAM.format(args='"stats", "--example", "demsar2006"'), tmp_path)
     assert proc.returncode == 0, proc.stderr
     assert "Friedman" in proc.stdout
     assert proc.stdout.rstrip().endswith("atexit ran")
-    assert "torn down" not in proc.stdout
-
-
-def test_the_program_keeps_its_exit_status(tmp_path):
-    proc = _run_program(_PROGRAM.format(setup="", args='"stats", "missing.csv"'), tmp_path)
+    proc = _run_program(_PROGRAM.format(args='"stats", "missing.csv"'), tmp_path)
     assert proc.returncode == 2
     assert proc.stderr.count("\n") == 1
     assert "missing.csv" in proc.stderr
     assert "atexit ran" in proc.stdout
 
 
-def test_the_program_waits_for_a_thread_still_running(tmp_path):
-    # with another thread alive the ordinary exit runs, which lets the thread finish
-    setup = (
-        "threading.Thread(target=lambda: (time.sleep(0.5), print('thread done', flush=True)))"
-        ".start()"
+def test_an_output_inside_an_input_folder_is_refused(tmp_path):
+    # issue 32 item 3: `cdplot stats rf --format csv -o rf/A_acc.csv` overwrote a result file,
+    # and a new file in a results folder is read as a result by the next run
+    rf = tmp_path / "rf"
+    rf.mkdir()
+    result = "Resamples:,0,1\nArrowHead,0.8,0.9\nBeef,0.7,0.6\nCar,0.9,0.8\n"
+    for method in ("A", "B", "C"):
+        (rf / f"{method}_acc.csv").write_text(result)
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "into-rf").symlink_to(rf)
+    outputs = (
+        ["stats", str(rf), "--format", "csv", "-o", str(rf / "A_acc.csv")],  # a result file
+        ["stats", str(rf), "--format", "csv", "-o", str(rf / "new.csv")],  # a new file
+        ["plot", str(rf), "-o", str(tmp_path / "into-rf" / "cd.png")],  # through a link
+        ["stats", str(rf), "-o", str(rf / ".." / "rf" / "x.txt")],
     )
-    proc = _run_program(
-        _PROGRAM.format(setup=setup, args='"stats", "--example", "demsar2006"'), tmp_path
-    )
+    for args in outputs:
+        proc = cdplot(*args)
+        assert proc.returncode == 2, args
+        assert "lies inside the input folder" in proc.stderr, proc.stderr
+        assert "choose an output outside it" in proc.stderr
+        assert proc.stderr.count("\n") == 1
+    assert sorted(p.name for p in rf.iterdir()) == ["A_acc.csv", "B_acc.csv", "C_acc.csv"]
+    assert (rf / "A_acc.csv").read_text() == result
+    # beside the folder (a name that merely starts like it) is fine
+    proc = cdplot("stats", str(rf), "-o", str(tmp_path / "rf-stats.txt"))
     assert proc.returncode == 0, proc.stderr
-    assert "thread done" in proc.stdout
-    assert "torn down" in proc.stdout
+
+
+def test_outputs_that_are_not_regular_files_are_written_not_replaced(tmp_path):
+    # issue 32 items 1-2: as root, `-o /dev/null` replaced the system's device with a regular
+    # file and `-o link.tex` replaced the link, leaving its target stale. Device nodes, FIFOs
+    # and links are made in the temporary folder, never the system's.
+    import os
+    import stat
+    import threading
+
+    scores = tmp_path / "in.csv"
+    scores.write_text("dataset,A,B,C\nd1,0.9,0.8,0.7\nd2,0.8,0.7,0.75\nd3,0.7,0.75,0.6\n")
+    target = tmp_path / "target.tex"
+    target.write_text("OLD")
+    (tmp_path / "link.tex").symlink_to("target.tex")
+    proc = cdplot("table", str(scores), "--format", "latex", "-o", "link.tex", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert os.readlink(tmp_path / "link.tex") == "target.tex"
+    assert "\\begin{tabular}" in target.read_text()
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    got = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_text()), daemon=True)
+    reader.start()
+    proc = cdplot("stats", str(scores), "--format", "json", "-o", str(fifo))
+    reader.join(60)
+    assert proc.returncode == 0, proc.stderr
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+    assert got[0].lstrip().startswith("{")
+
+    try:
+        os.mknod(tmp_path / "null", stat.S_IFCHR | 0o666, os.makedev(1, 3))
+    except PermissionError:
+        return  # making device nodes needs root (as CI runs); the FIFO covered the rest
+    proc = cdplot("stats", str(scores), "--format", "json", "-o", str(tmp_path / "null"))
+    assert proc.returncode == 0, proc.stderr
+    assert stat.S_ISCHR(os.stat(tmp_path / "null").st_mode)
+    assert sorted(os.listdir(tmp_path)) == ["in.csv", "link.tex", "null", "pipe", "target.tex"]

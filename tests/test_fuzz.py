@@ -204,18 +204,6 @@ def command_lines(draw, folder):
     return argv
 
 
-@pytest.fixture(autouse=True)
-def _no_workers():
-    # forking drawing workers for each of hundreds of tiny reports costs more than it saves
-    old = os.environ.get("CDPLOT_NO_WORKERS")
-    os.environ["CDPLOT_NO_WORKERS"] = "1"
-    yield
-    if old is None:
-        del os.environ["CDPLOT_NO_WORKERS"]
-    else:
-        os.environ["CDPLOT_NO_WORKERS"] = old
-
-
 # quoted text (names from the input, which may hold anything) and Python keywords
 QUOTED = re.compile(r"""(?<![\w])(?:'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")""")
 KEYWORD = re.compile(r"(?<![\w.-])([a-z][a-z0-9]*(?:_[a-z0-9]+)*)=(?!=)")

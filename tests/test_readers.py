@@ -10,7 +10,7 @@ import json
 import numpy as np
 import pytest
 
-from cdplot.errors import CdplotError
+from cdplot.errors import CdplotError, CdplotWarning
 from cdplot.readers import read_scores
 
 METHODS = ["C4.5", "C4.5+m", "C4.5+cf", "C4.5+m+cf"]
@@ -211,7 +211,9 @@ def test_long_csv_duplicates_without_repetition_column(tmp_path):
         for j, m in enumerate("XY")
         for k in (0, 1)
     )
-    (t,) = read_scores(write(tmp_path, text))
+    # rows nothing tells apart may be separate analyses: said on stderr too (issue 26)
+    with pytest.warns(CdplotWarning, match="pass repetition_col= or metric_col="):
+        (t,) = read_scores(write(tmp_path, text))
     assert "averaged duplicate rows" in t.notes[0]
     assert t.values[0, 0] == pytest.approx(0.5)
 

@@ -73,7 +73,6 @@ def _check_output(command, output, expected):
 def _run_console(block, cwd):
     env = dict(os.environ)
     env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
-    env["CDPLOT_NO_WORKERS"] = "1"
     commands = []
     for line in block.splitlines():
         if line.startswith("$ "):
@@ -98,7 +97,6 @@ def test_the_tour_runs_as_written(tmp_path, monkeypatch):
     assert [kind for kind, _ in BLOCKS].count("python") >= 3
     assert "console" in [kind for kind, _ in BLOCKS]
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setenv("CDPLOT_NO_WORKERS", "1")
     namespace = {"__name__": "__readme__"}
     for i, (kind, block) in enumerate(BLOCKS):
         if kind == "python":

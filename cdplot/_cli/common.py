@@ -58,11 +58,16 @@ def add_input_options(parser: argparse.ArgumentParser, *, many: bool = False) ->
             "files",
             nargs="*",
             metavar="FILE",
-            help="score tables (CSV, TSV or JSON); several files are analysed one after another",
+            help="score tables (CSV, TSV, JSON or whitespace-aligned text) or aeon/tsml-eval "
+            "results folders; several are analysed one after another",
         )
     else:
         parser.add_argument(
-            "files", nargs="?", metavar="FILE", help="score table (CSV, TSV or JSON)"
+            "files",
+            nargs="?",
+            metavar="FILE",
+            help="score table (CSV, TSV, JSON or whitespace-aligned text) or an aeon/tsml-eval "
+            "results folder",
         )
     g = parser.add_argument_group("input")
     g.add_argument(
@@ -142,7 +147,12 @@ def add_column_options(parser, *, group=None, pair=False):
             "wide: data sets in rows, methods in columns; long: one score per row (default: detect)"
         ),
     )
-    g.add_argument("--sep", metavar="CHAR", help="column separator (default: detect , ; tab |)")
+    g.add_argument(
+        "--sep",
+        metavar="CHAR",
+        help="column separator: one character, tab or '\\t' (default: detect , ; tab | and "
+        "aligned spaces)",
+    )
     g.add_argument("--dataset-col", metavar="NAME", help="long tables: column of data-set names")
     g.add_argument("--method-col", metavar="NAME", help="long tables: column of method names")
     g.add_argument("--score-col", metavar="NAME", help="long tables: column of scores")
@@ -183,7 +193,8 @@ def add_column_options(parser, *, group=None, pair=False):
         choices=NAN_POLICIES,
         default="raise",
         help="missing scores: raise (default) stops with an error naming them; omit drops "
-        "the data sets that have them, and says which",
+        "the data sets that have them, omit-methods the methods, omit-fewest whichever keeps "
+        "the most scores; every output says what was dropped",
     )
     g.add_argument(
         "--max-input-size",

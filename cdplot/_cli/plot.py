@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import contextlib
 
 from .._options import FIGURE_FORMATS, KINDS, MAX_DPI, MIN_DPI, STYLES
 from ..errors import CdplotError
@@ -232,7 +231,6 @@ def run(args) -> int:
 
     # the package loads each drawing module on first use (PEP 562): only the chart asked for
     from .. import plot as charts
-    from ..plot import _svg
 
     common = {
         "reverse": args.reverse,
@@ -242,17 +240,14 @@ def run(args) -> int:
         "caption": args.caption,
         "width": args.width,
     }
-    # SVG is written by the recording canvas, which loads no matplotlib figure (about a
-    # third of the command's time); PNG and PDF are drawn by matplotlib
-    with _svg.recording() if fmt == "svg" else contextlib.nullcontext():
-        if args.kind == "cd":
-            ax = charts.cd_diagram(
-                result, ranks=args.ranks, note=args.note, full_axis=args.full_axis, **common
-            )
-        elif args.kind == "intervals":
-            ax = charts.rank_intervals(result, full_axis=args.full_axis, **common)
-        else:
-            ax = charts.significance_heatmap(result, annotate=args.annotate, **common)
+    if args.kind == "cd":
+        ax = charts.cd_diagram(
+            result, ranks=args.ranks, note=args.note, full_axis=args.full_axis, **common
+        )
+    elif args.kind == "intervals":
+        ax = charts.rank_intervals(result, full_axis=args.full_axis, **common)
+    else:
+        ax = charts.significance_heatmap(result, annotate=args.annotate, **common)
     charts.save_figure(ax, args.output, dpi=args.dpi, format=fmt)
     say_written(args, args.output, fmt)
     return 0

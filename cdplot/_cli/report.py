@@ -88,25 +88,10 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    fmt = output_format(args, EXTENSIONS)
-    if fmt != "pdf":
-        return _run(args, fmt)
-    from ..reporting import pdf_writer
-
-    # forked before numpy, scipy and the rest of cdplot are imported: the writer's import of
-    # WeasyPrint starts at once and overlaps them (report() takes it); a writer not taken (an
-    # error in the input, Ctrl-C, SIGTERM) ends here
-    pdf_writer.start_early()
-    try:
-        return _run(args, fmt)
-    finally:
-        pdf_writer.stop_early()
-
-
-def _run(args, fmt) -> int:
     from ..reporting import report
     from ..stats.compare import compare_table
 
+    fmt = output_format(args, EXTENSIONS)
     tables = [] if args.ranks_input else load_tables(args)
     report_kws = {
         "title": args.title,

@@ -13,11 +13,13 @@ from .api import as_score_tables
 from .average_ranks import AverageRanks, as_average_ranks, read_average_ranks
 from .files import load_json, read_scores
 from .folds import FoldScores, fold_scores, read_fold_scores, read_records
-from .table import ScoreTable
+from .table import Direction, ScoreTable, resolve_direction
 from .text import MAX_BYTES, read_text
 
 __all__ = [
     "AverageRanks",
+    "Direction",
+    "resolve_direction",
     "as_average_ranks",
     "read_average_ranks",
     "MAX_BYTES",

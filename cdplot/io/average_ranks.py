@@ -178,7 +178,7 @@ def read_average_ranks(path, *, sep=None, max_bytes=MAX_BYTES) -> AverageRanks:
     >>> r.methods, r.values.tolist(), r.decimals
     (('C4.5', 'C4.5+m'), [3.143, 2.0], 3)
     """
-    check_sep(sep)
+    sep = check_sep(sep)
     name, text, digest = read_text(path, max_bytes=max_bytes)
     lines = [line + "\n" for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n")]
     kept = [(i + 1, line) for i, line in enumerate(lines) if not line.lstrip().startswith("#")]

@@ -8,13 +8,15 @@ wording of every error and note is the same whatever the input was.
 from __future__ import annotations
 
 import math
+import os
+import warnings
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 import numpy as np
 
-from .._options import check_option
-from ..errors import CdplotError
+from .._options import NAN_POLICIES, check_option
+from ..errors import CdplotError, CdplotWarning
 from . import repetitions as _repetitions
 from .checks import MAX_LISTED
 from .checks import NUMBER_RE as _NUMBER_RE
@@ -31,7 +33,7 @@ from .checks import wants_decimal_comma as _wants_decimal_comma
 from .fast import ByteColumn, block_floats
 from .roles import GENERIC_SCORE_NAMES as _GENERIC_SCORE_NAMES
 from .roles import ROLE_NAMES as _ROLE_NAMES
-from .roles import lower_is_better_word
+from .roles import direction_of, weigh_direction
 from .roles import norm as _norm_col
 from .roles import role_of as _role_of
 from .table import ScoreTable
@@ -47,7 +49,7 @@ __all__ = ["label_codes"]
 # wording of every error and note is the same whatever the input was.
 # ---------------------------------------------------------------------------
 
-_NAN_POLICIES = ("raise", "omit")
+_NAN_POLICIES = NAN_POLICIES
 _LAYOUTS = ("auto", "wide", "long")
 
 
@@ -89,6 +91,7 @@ def _finish(
     missing_at=None,
     metric=None,
     metric_from=None,
+    evidence=(),
     higher_is_better=None,
     sha256=None,
     notes=(),
@@ -97,8 +100,9 @@ def _finish(
 
     ``missing_at(i, j)`` may add where a missing cell is ("row 4").
     ``metric_from`` says where the metric's name came from (``'column'``,
-    ``'metric'``, ``'file'``); a name that says lower is better ("rmse")
-    then sets the direction, unless the source declares one.
+    ``'metric'``, ``'file'``); ``evidence`` adds other ``(what, name)`` pairs
+    (the score column of a metric column).  Unless the source declares a
+    direction, every one is weighed (:func:`~cdplot.io.roles.weigh_direction`).
     """
     values = np.asarray(values, dtype=float)
     methods, datasets, notes = list(methods), list(datasets), list(notes)
@@ -108,7 +112,7 @@ def _finish(
         i, j = np.argwhere(np.isinf(values))[0]
         raise CdplotError(f"{where.at(i, datasets[i], methods[j])}: {values[i, j]!r} is not finite")
     missing = np.isnan(values)
-    dropped = []
+    dropped, dropped_methods = [], []
     if missing.any() and nan_policy != "keep":
         where_missing = np.argwhere(missing)
         cells = []
@@ -119,43 +123,58 @@ def _finish(
             raise CdplotError(
                 f"{where.source}: {_plural(len(where_missing), 'missing score')}{label} "
                 f"(data set/method): {_listing(cells, len(where_missing))}; fill them in or pass "
-                f"nan_policy='omit' to drop those data sets"
+                f"nan_policy='omit' to drop those data sets ('omit-methods': the methods, "
+                f"'omit-fewest': whichever keeps the most scores)"
             )
-        empty = [methods[j] for j in range(len(methods)) if missing[:, j].all()]
-        if empty:
+        keep_rows, keep_cols = _nan_keep(missing, nan_policy)
+        if nan_policy == "omit" and missing.all(axis=0).any():
+            j = int(np.flatnonzero(missing.all(axis=0))[0])
             raise CdplotError(
-                f"{where.source}: method {empty[0]!r}{label} has no scores at all, so "
-                f"nan_policy='omit' would drop every data set; remove the method"
+                f"{where.source}: method {methods[j]!r}{label} has no scores at all, so "
+                f"nan_policy='omit' would drop every data set; remove the method or pass "
+                f"nan_policy='omit-fewest'"
             )
-        keep = ~missing.any(axis=1)
-        dropped = [d for d, k in zip(datasets, keep, strict=True) if not k]
-        values = values[keep]
-        datasets = [d for d, k in zip(datasets, keep, strict=True) if k]
-        notes.append(
-            f"dropped {_plural(len(dropped), 'data set')} with missing scores "
-            f"(nan_policy='omit'): "
-            f"{_listing([repr(d) for d in dropped[:MAX_LISTED]], len(dropped))}"
-        )
+        dropped = [d for d, k in zip(datasets, keep_rows, strict=True) if not k]
+        dropped_methods = [m for m, k in zip(methods, keep_cols, strict=True) if not k]
+        values = values[np.ix_(keep_rows, keep_cols)]
+        for what, gone in (("data set", dropped), ("method", dropped_methods)):
+            if gone:
+                notes.append(
+                    f"dropped {_plural(len(gone), what)} with missing scores "
+                    f"(nan_policy={nan_policy!r}): "
+                    f"{_listing([repr(d) for d in gone[:MAX_LISTED]], len(gone))}"
+                )
+        datasets = [d for d, k in zip(datasets, keep_rows, strict=True) if k]
+        methods = [m for m, k in zip(methods, keep_cols, strict=True) if k]
+        if len(methods) < 2:
+            raise CdplotError(
+                f"{where.source}: only {_plural(len(methods), 'method')}{label} "
+                f"{'is' if len(methods) == 1 else 'are'} complete after dropping "
+                f"{_plural(len(dropped_methods), 'incomplete one')} (nan_policy={nan_policy!r}); "
+                f"comparing needs at least 2"
+            )
         if len(datasets) < 2:
             raise CdplotError(
                 f"{where.source}: only {_plural(len(datasets), 'data set')}{label} "
                 f"{'is' if len(datasets) == 1 else 'are'} complete after dropping "
-                f"{_plural(len(dropped), 'incomplete one')} (nan_policy='omit'); "
+                f"{_plural(len(dropped), 'incomplete one')} (nan_policy={nan_policy!r}); "
                 f"comparing needs at least 2"
             )
     _check_size(len(datasets), "data set", datasets, where, label)
-    direction = None
+    direction = conflict = None
     if metric is not None:
         _check_name(metric, "metric", where.source)
-    if higher_is_better is None and metric is not None and metric_from is not None:
-        word = lower_is_better_word(metric)
-        if word is not None:
-            higher_is_better = False
-            what = {"column": "column name", "metric": "metric name", "file": "file name"}
-            direction = (
-                f"lower is better, inferred from the {what.get(metric_from, 'name')} "
-                f"{metric!r}; pass --higher-is-better (higher_is_better=True) to override"
-            )
+    if higher_is_better is None:
+        # every name that can say the direction is weighed; opposite words are a conflict
+        # that the analysis refuses unless higher_is_better is given
+        what = {"column": "column name", "metric": "metric name", "file": "file name"}
+        said = list(evidence)
+        if metric is not None and metric_from is not None:
+            said.insert(0, (what.get(metric_from, "name"), metric))
+        higher_is_better, direction, conflict = weigh_direction(said)
+        if conflict is not None:
+            label = f" (metric {metric!r})" if metric is not None else ""
+            conflict = f"{where.source}{label}: {conflict}"
     return ScoreTable(
         values=values,
         methods=tuple(methods),
@@ -163,11 +182,49 @@ def _finish(
         metric=metric,
         higher_is_better=higher_is_better,
         direction=direction,
+        direction_conflict=conflict,
         source=where.source,
         sha256=sha256,
         notes=tuple(notes),
         dropped_datasets=tuple(dropped),
+        dropped_methods=tuple(dropped_methods),
     )
+
+
+def _nan_keep(missing: np.ndarray, nan_policy: str):
+    """The rows (data sets) and columns (methods) to keep under ``nan_policy``.
+
+    'omit' keeps the complete rows, 'omit-methods' the complete columns;
+    'omit-fewest' takes whichever of those two, or of a greedy removal (the
+    row or column with the largest share of gaps first), keeps the most
+    scores with at least 2 rows and 2 columns (ties: dropping data sets,
+    then methods, so that every method stays when it can).
+    """
+    n, k = missing.shape
+    rows_only = (~missing.any(axis=1), np.ones(k, dtype=bool))
+    cols_only = (np.ones(n, dtype=bool), ~missing.any(axis=0))
+    if nan_policy == "omit":
+        return rows_only
+    if nan_policy == "omit-methods":
+        return cols_only
+    rows, cols = np.ones(n, dtype=bool), np.ones(k, dtype=bool)
+    while True:
+        m = missing[np.ix_(rows, cols)]
+        if not m.any():
+            break
+        row_share = m.sum(axis=1) / m.shape[1]
+        col_share = m.sum(axis=0) / m.shape[0]
+        if row_share.max() >= col_share.max():
+            rows[np.flatnonzero(rows)[int(np.argmax(row_share))]] = False
+        else:
+            cols[np.flatnonzero(cols)[int(np.argmax(col_share))]] = False
+    best, best_cells = rows_only, -1
+    for r, c in (rows_only, cols_only, (rows, cols)):
+        nr, nc = int(r.sum()), int(c.sum())
+        cells = nr * nc if nr >= 2 and nc >= 2 else 0
+        if cells > best_cells:
+            best, best_cells = (r, c), cells
+    return best
 
 
 def _wide_table(
@@ -386,9 +443,11 @@ def _find_roles(
     rest = [j for j in range(len(header)) if j not in taken]
     if not chosen["score"]:
         if len(rest) != 1:
+            # name the columns that could hold scores (those of numbers), not every column
+            cand = [j for j in rest if numeric is None or numeric(j)] or rest
             raise CdplotError(
                 f"{where.source}: cannot tell which column holds the scores among "
-                f"{', '.join(repr(h) for h in header)}; pass score_col= (--score-col)"
+                f"{', '.join(repr(header[j]) for j in cand)}; pass score_col= naming one"
             )
         chosen["score"], rest = rest, []
     if len(chosen["score"]) > 1 and chosen["metric"]:
@@ -544,6 +603,58 @@ def _fsum(values):
         return math.inf
 
 
+#: Averaged scores of one data set closer than this (relative) are ties.  Means of
+#: accuracies k/n written with 16-17 digits (14/15 as 0.9333333333333333) differ
+#: from the true means by a few units of 1e-17; two methods with equal true means
+#: then rank apart on rounding alone.  1e-12 is far above that error and far below
+#: any difference a result file means (scores are written with at most 17 digits).
+TIE_RTOL = 1e-12
+
+
+def tie_close_means(means: np.ndarray, averaged: np.ndarray) -> tuple[np.ndarray, int]:
+    """Make averaged scores of one data set that agree to :data:`TIE_RTOL` exactly equal.
+
+    ``means`` is data sets x methods; ``averaged`` marks the cells that are
+    means of several rows.  Within a row, averaged cells whose sorted values
+    are closer than ``TIE_RTOL`` times their magnitude form a tie and all take
+    the smallest value.  Returns the new array and the number of data sets
+    changed.
+    """
+    means = np.array(means, dtype=float)
+    if means.size == 0 or not averaged.any():
+        return means, 0
+    key = np.where(averaged & ~np.isnan(means), means, np.nan)
+    order = np.argsort(key, axis=1, kind="stable")
+    srt = np.take_along_axis(key, order, axis=1)
+    with np.errstate(invalid="ignore"):
+        gap = np.diff(srt, axis=1)
+        scale = np.maximum(np.abs(srt[:, 1:]), np.abs(srt[:, :-1]))
+        close = gap <= TIE_RTOL * scale  # NaN compares False: never joins a tie
+    close &= gap > 0  # equal values are ties already
+    if not close.any():
+        return means, 0
+    joined = np.concatenate([np.zeros((len(srt), 1), dtype=bool), gap <= TIE_RTOL * scale], 1)
+    joined &= ~np.isnan(srt)
+    # each run of joined cells takes the value of its first (smallest) cell
+    start = np.where(~joined, np.arange(srt.shape[1])[None, :], 0)
+    first = np.maximum.accumulate(start, axis=1)
+    snapped = np.take_along_axis(srt, first, axis=1)
+    out = means.copy()
+    rows = np.arange(len(srt))[:, None]
+    fill = ~np.isnan(srt)
+    out[rows.repeat(srt.shape[1], 1)[fill], order[fill]] = snapped[fill]
+    return out, int(close.any(axis=1).sum())
+
+
+def tie_note(n_changed: int) -> str:
+    """The note that says averaged scores were tied at :data:`TIE_RTOL`."""
+    return (
+        f"treated averaged scores of one data set that agree to {TIE_RTOL:g} (relative) as "
+        f"ties, on {_plural(n_changed, 'data set')}: means of rounded decimals "
+        f"(14/15 written as 0.9333333333333333) differ by rounding alone"
+    )
+
+
 def _exact_means(values, groups, n_groups):
     """Per-group mean of ``values``: correctly rounded sum divided by the count.
 
@@ -629,6 +740,14 @@ def _long_tables(
         metric_names, metric_codes = label_codes(
             columns[metric_j], where, header[metric_j], "metric"
         )
+    _refuse_separate_analyses(
+        columns,
+        where,
+        roles,
+        [ds_codes, m_codes]
+        + ([metric_codes] if metric_j is not None else [])
+        + ([rep_codes] if rep_codes is not None else []),
+    )
     parsed = {}
     for sj in score_js:
         parsed[sj] = _parse_column(
@@ -694,6 +813,7 @@ def _long_tables(
         datasets = [ds_names[c] for c in ds_order]
         methods = [m_names[c] for c in m_order]
         t_notes = list(notes)
+        means, n_tied = tie_close_means(means.reshape(n_d, n_m), counts.reshape(n_d, n_m) > 1)
         t_notes += _repetition_notes(
             counts.reshape(n_d, n_m),
             groups,
@@ -702,6 +822,8 @@ def _long_tables(
             methods,
             [header[j] for j in rep_js],
         )
+        if n_tied:
+            t_notes.append(tie_note(n_tied))
 
         def missing_at(i, j, first_missing=first_missing, n_m=n_m):
             row = first_missing.get(int(i) * n_m + int(j))
@@ -716,6 +838,8 @@ def _long_tables(
             missing_at=missing_at,
             metric=metric,
             metric_from=metric_from,
+            # with a metric column, the score column's own name ("loss") is evidence too
+            evidence=[("column name", header[sj])] if metric_from == "metric" else (),
             sha256=sha256,
             notes=t_notes,
         )
@@ -729,6 +853,44 @@ def _long_tables(
             table = _repetitions.attach(table, array, labels, datasets)
         tables.append(table)
     return tuple(tables)
+
+
+def _refuse_separate_analyses(columns, where, roles, key_codes):
+    """Refuse a text column that tells rows of one data set and method apart.
+
+    ``diagram,dataset,method,loss`` holds one analysis per diagram: averaging
+    the diagrams' scores per data set and method would silently merge
+    separate analyses.  A column of names that takes several values within
+    one data set and method (and repetition, metric) is such a split, unless
+    it is a recognised role; a column that is constant there (a method's
+    family, a data set's task type) describes the rows and is ignored.  A
+    column of whole numbers (``diagram`` numbered 1, 2, ...) is read as labels
+    too; one of other numbers holds more scores (times, other metrics).
+    """
+    header = roles["header"]
+    key = None
+    for codes in key_codes:
+        codes = np.asarray(codes, dtype=np.int64)
+        key = codes if key is None else key * (int(codes.max()) + 1) + codes
+    for j in roles["ignored"]:
+        if _looks_numeric(columns[j]) and not _whole_numbers(columns[j]):
+            continue  # more scores (times, other metrics), not labels
+        try:
+            names, codes = label_codes(columns[j], where, header[j], "label")
+        except CdplotError:
+            continue  # empty or odd labels: an ignored column is not checked further
+        if len(names) < 2:
+            continue
+        pairs = np.unique(key * len(names) + codes)
+        if len(pairs) == len(np.unique(key)):
+            continue
+        shown = ", ".join(repr(n) for n in names[:4]) + (" ..." if len(names) > 4 else "")
+        raise CdplotError(
+            f"{where.source}: column {header[j]!r} takes {len(names)} values ({shown}) within "
+            f"one data set and method, so its rows look like separate analyses that would be "
+            f"averaged together; pass metric_col={header[j]!r} to analyse each apart, or "
+            f"repetition_col={header[j]!r} to average them"
+        )
 
 
 def _repetition_notes(counts, groups, rep_codes, datasets, methods, rep_names):
@@ -790,10 +952,17 @@ def _repetition_notes(counts, groups, rep_codes, datasets, methods, rep_names):
         ds, m, _ = pair(dup[0])
         span_lo = max(lo, 2)
         span = f"{span_lo} to {hi}" if span_lo != hi else f"{hi}"
-        notes.append(
+        note = (
             f"averaged duplicate rows: {_plural(len(dup), 'data set and method pair')} "
             f"{'appears' if len(dup) == 1 else 'appear'} {span} times with no repetition "
             f"column to tell the rows apart, e.g. {ds!r}/{m!r}"
+        )
+        notes.append(note)
+        # rows nothing tells apart may be separate analyses: say it where it cannot be missed
+        warnings.warn(
+            f"{note}; pass repetition_col= or metric_col= to say what the rows are",
+            CdplotWarning,
+            stacklevel=2,
         )
     return notes
 
@@ -825,7 +994,13 @@ def _tables_from_columns(
         header, where, forced=forced, numeric=lambda j: _looks_numeric(columns[j]), **cols
     )
     if roles is None:
-        return (wide(),)
+        try:
+            return (wide(),)
+        except CdplotError as e:
+            hint = _long_hint(header, columns, str(e))
+            if hint is None:
+                raise
+            raise CdplotError(f"{e}; {hint}") from None
     return _long_tables(
         header,
         columns,
@@ -836,6 +1011,36 @@ def _tables_from_columns(
         sha256=sha256,
         notes=notes,
     )
+
+
+def _long_hint(header, columns, message):
+    """For a wide read that found a data set twice: how to read the file as long.
+
+    A long file whose method column has a name cdplot does not know is read as
+    wide, and its first repeated data set is all the user sees.
+    """
+    if "appears twice" not in message or len(header) < 3:
+        return None
+    names = [
+        repr(h)
+        for j, h in enumerate(header)
+        if j > 0 and _role_of(h) is None and not _looks_numeric(columns[j])
+    ]
+    if not names:
+        return None
+    return (
+        f"if each row holds one score (a long file), pass method_col= naming the column of "
+        f"methods ({' or '.join(names[:3])}) and, if needed, score_col="
+    )
+
+
+def _whole_numbers(col) -> bool:
+    """Whether every cell of a numeric column is a whole number (``1``, ``2``, ``3.0``)."""
+    try:
+        values = np.array([float(c) for c in col if not _is_missing_object(c)], dtype=float)
+    except (TypeError, ValueError):
+        return False
+    return values.size > 0 and bool(np.all(np.isfinite(values) & (values == np.round(values))))
 
 
 def _looks_numeric(col) -> bool:
@@ -910,7 +1115,9 @@ def _from_table(table, where, nan_policy):
         out,
         source=table.source,
         direction=table.direction,
+        direction_conflict=table.direction_conflict,
         dropped_datasets=tuple(table.dropped_datasets) + out.dropped_datasets,
+        dropped_methods=tuple(table.dropped_methods) + out.dropped_methods,
     )
 
 
@@ -988,6 +1195,8 @@ _TABLE_KEYS = frozenset(
         "sha256",
         "notes",
         "dropped_datasets",
+        "dropped_methods",
+        "direction_conflict",
     }
 )
 
@@ -1043,7 +1252,8 @@ def _from_table_mapping(data, where, nan_policy):
         )
     notes = _text_list(data, "notes", where)
     dropped = _text_list(data, "dropped_datasets", where)
-    for key in ("direction", "sha256", "source"):
+    dropped_methods = _text_list(data, "dropped_methods", where)
+    for key in ("direction", "direction_conflict", "sha256", "source"):
         if data.get(key) is not None and not isinstance(data[key], str):
             raise CdplotError(
                 f"{where.source}: {key!r} must be a string or null, got {data[key]!r}"
@@ -1063,7 +1273,9 @@ def _from_table_mapping(data, where, nan_policy):
         sha256=data.get("sha256"),
         source=data.get("source") or table.source,
         direction=data.get("direction"),
+        direction_conflict=data.get("direction_conflict"),
         dropped_datasets=dropped + table.dropped_datasets,
+        dropped_methods=dropped_methods + table.dropped_methods,
     )
 
 
@@ -1480,5 +1692,44 @@ def select(table, *, methods=None, exclude=None, datasets=None, rename=None, nan
         out,
         source=table.source,
         direction=table.direction,
+        direction_conflict=table.direction_conflict,
         dropped_datasets=tuple(table.dropped_datasets) + out.dropped_datasets,
+        dropped_methods=tuple(table.dropped_methods) + out.dropped_methods,
+    )
+
+
+def with_file_name(table: ScoreTable, name: str) -> ScoreTable:
+    """``table`` with what its file's name says about direction weighed in too.
+
+    ``rmse_results.csv`` makes a table that names no metric lower-is-better;
+    a file name that contradicts the column or metric names is a conflict
+    the analysis refuses unless told the direction.  A direction the data
+    declare, and a table whose metric came from the file name (results
+    folders), are left as they are.
+    """
+    stem = os.path.splitext(os.path.basename(name))[0]
+    if table.direction_conflict is not None or (
+        table.higher_is_better is not None and table.direction is None
+    ):
+        return table
+    said = direction_of(stem, file_name=True)
+    if said is None or (table.direction and f"the file name {stem!r}" in table.direction):
+        return table
+    if table.higher_is_better is None:
+        hib, direction, _ = weigh_direction([("file name", stem)], whole_file_name=True)
+        return replace(table, higher_is_better=hib, direction=direction)
+    if bool(table.higher_is_better) == said:
+        return table
+    label = f" (metric {table.metric!r})" if table.metric is not None else ""
+    inferred = table.direction.split(";")[0].partition("inferred from ")[2]
+    word = "higher" if said else "lower"
+    return replace(
+        table,
+        higher_is_better=None,
+        direction=None,
+        direction_conflict=(
+            f"{name}{label}: the file name {stem!r} says {word} is better but {inferred} "
+            f"says {'lower' if said else 'higher'} is better; pass higher_is_better=True or "
+            f"higher_is_better=False to say which"
+        ),
     )

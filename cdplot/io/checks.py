@@ -50,10 +50,22 @@ _BAD_NAME_RE = re.compile(
 )
 
 
+# what a shell passes for a tab: --sep '\t' gives a backslash and a t
+_SEP_WORDS = {"\\t": "\t", "tab": "\t"}
+
+
 def check_sep(sep):
-    """``sep`` if it is one character that can separate columns, else a one-line error."""
+    """``sep`` if it is one character that can separate columns, else a one-line error.
+
+    A backslash followed by ``t`` (what a shell passes for ``--sep '\\t'``) and the
+    word ``tab`` are the tab character.
+    """
+    if isinstance(sep, str) and sep.lower() in _SEP_WORDS:
+        return _SEP_WORDS[sep.lower()]
     if sep is not None and (not isinstance(sep, str) or len(sep) != 1 or sep in '"\r\n'):
-        raise CdplotError(f"option sep={sep!r} must be a single character such as ',' or ';'")
+        raise CdplotError(
+            f"option sep={sep!r} must be a single character such as ',' or ';', or 'tab'"
+        )
     return sep
 
 

@@ -25,6 +25,7 @@ from .build import (
     _wide_columns,
     select_tables,
     validate_selection,
+    with_file_name,
 )
 from .checks import NUMBER_RE, Where, check_sep
 from .folders import read_results_folder
@@ -45,6 +46,9 @@ from .text import (
 )
 
 __all__ = ["read_scores", "load_json"]
+
+# Rows of a printed table that summarise the data sets above them.
+SUMMARY_ROWS = ("mean", "average", "avg", "median", "total", "sum", "mean rank", "average rank")
 
 
 def read_scores(
@@ -210,7 +214,7 @@ def read_scores(
                 raw, name, sep=sep, layout=layout, cols=cols, nan_policy=policy
             )
     digest = digest.result()
-    tables = tuple(replace(t, source=name, sha256=digest) for t in tables)
+    tables = tuple(with_file_name(replace(t, source=name, sha256=digest), name) for t in tables)
     return select_tables(
         tables,
         metric,
@@ -349,6 +353,23 @@ def _wide_csv(header, header_line, columns, where, *, nan_policy, decimal_comma,
             f"{name}, column 1 {first!r}: every cell is a number, so it looks like scores "
             f"rather than data-set names; add a first column with data-set names"
         )
+    columns = list(columns)
+    summary = [i for i, n in enumerate(names) if n.strip().lower() in SUMMARY_ROWS]
+    if summary and len(summary) < len(names):
+        # a printed table's "mean" row is no data set; counted as one it would be ranked
+        keep = [i for i in range(len(names)) if i not in set(summary)]
+        notes = [
+            *notes,
+            f"dropped {'a summary row' if len(summary) == 1 else 'summary rows'} "
+            f"({', '.join(repr(names[i]) for i in summary)}, "
+            f"{', '.join(where.row(i) for i in summary)}), which "
+            f"{'is' if len(summary) == 1 else 'are'} no data set",
+        ]
+        names = [names[i] for i in keep]
+        cells = [texts(c) for c in columns]
+        columns = [[c[i] for i in keep] for c in cells]
+        rows_of = [where.row(i) for i in keep]
+        where = Where(name, lambda i: rows_of[i])
     return _wide_columns(
         names,
         header[1:],

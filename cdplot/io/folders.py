@@ -18,7 +18,7 @@ import numpy as np
 
 from ..errors import CdplotError
 from . import repetitions as _repetitions
-from .build import _finish, fsum_rows
+from .build import _finish, fsum_rows, tie_close_means, tie_note
 from .checks import Where, check_name, parse_column, plural
 from .text import read_bytes, split_table, texts
 
@@ -141,6 +141,10 @@ def read_results_folder(folder: str, *, nan_policy="raise", max_bytes):
             f"read {plural(len(methods), 'results file')} of metric {metric!r} from the "
             f"folder; averaged {span} {' or '.join(words)} per data set and method"
         ]
+        averaged = np.array([[runs[m][2] > 1 for m in methods]] * len(datasets), dtype=bool)
+        table, n_tied = tie_close_means(table, averaged.reshape(table.shape))
+        if n_tied:
+            notes.append(tie_note(n_tied))
         out = _finish(
             table,
             methods,

@@ -13,7 +13,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-__all__ = ["ScoreTable"]
+from ..errors import CdplotError
+
+__all__ = ["ScoreTable", "Direction", "resolve_direction"]
 
 
 def _readonly(a) -> np.ndarray:
@@ -45,6 +47,12 @@ class ScoreTable:
         Why ``higher_is_better`` was inferred, in words, for every output to
         repeat ("lower is better, inferred from the column name 'rmse'; ...");
         ``None`` when it was declared or not inferred.
+    direction_conflict : str or None
+        Set when names say opposite directions (the column ``accuracy`` of
+        the metric ``error``): the one-line message every analysis raises
+        unless ``higher_is_better`` is given explicitly.
+
+        .. versionadded:: 0.2.0
     source : str or None
         Where the table came from: a file name, ``"example:NAME"`` or a
         description of the Python object.
@@ -53,7 +61,13 @@ class ScoreTable:
     notes : tuple of str
         What loading did to the data, in words.
     dropped_datasets : tuple of str
-        Data sets removed because they were incomplete (``nan_policy='omit'``).
+        Data sets removed because they were incomplete (``nan_policy='omit'``,
+        ``'omit-fewest'``).
+    dropped_methods : tuple of str
+        Methods removed because they were incomplete (``nan_policy='omit-methods'``,
+        ``'omit-fewest'``).
+
+        .. versionadded:: 0.2.0
     repetition_scores : ndarray or None, shape (n_datasets, n_methods, r)
         The score of each repetition (fold, seed, resample) that ``values``
         averages, NaN where a method lacks one; kept only when the reader
@@ -74,10 +88,12 @@ class ScoreTable:
     metric: str | None = None
     higher_is_better: bool | None = None
     direction: str | None = None
+    direction_conflict: str | None = None
     source: str | None = None
     sha256: str | None = None
     notes: tuple[str, ...] = field(default=())
     dropped_datasets: tuple[str, ...] = field(default=())
+    dropped_methods: tuple[str, ...] = field(default=())
     repetition_scores: np.ndarray | None = None
     repetition_labels: tuple[str, ...] | None = None
 
@@ -87,6 +103,7 @@ class ScoreTable:
         object.__setattr__(self, "datasets", tuple(str(d) for d in self.datasets))
         object.__setattr__(self, "notes", tuple(self.notes))
         object.__setattr__(self, "dropped_datasets", tuple(self.dropped_datasets))
+        object.__setattr__(self, "dropped_methods", tuple(self.dropped_methods))
         if self.repetition_scores is not None:
             object.__setattr__(self, "repetition_scores", _readonly(self.repetition_scores))
         if self.repetition_labels is not None:
@@ -140,13 +157,105 @@ class ScoreTable:
             "metric": self.metric,
             "higher_is_better": self.higher_is_better,
             "direction": self.direction,
+            "direction_conflict": self.direction_conflict,
             "source": self.source,
             "sha256": self.sha256,
             "notes": list(self.notes),
             "dropped_datasets": list(self.dropped_datasets),
+            "dropped_methods": list(self.dropped_methods),
         }
 
     def __str__(self) -> str:
         what = f" of {self.metric}" if self.metric else ""
         src = f" from {self.source}" if self.source else ""
         return f"ScoreTable{what}{src}: {self.n_datasets} data sets x {self.n_methods} methods"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Direction:
+    """The direction an analysis uses and why, in words for every output.
+
+    Attributes
+    ----------
+    higher_is_better : bool
+        The direction used.
+    reason : str
+        Short, for captions: ``"lower is better, inferred from the column name 'loss'"``,
+        ``"higher is better by default"``, ``"higher is better, as asked"``.
+    note : str
+        The sentence for the notes of every output, with the option that changes it.
+    """
+
+    higher_is_better: bool
+    reason: str
+    note: str
+
+
+def resolve_direction(table: ScoreTable, higher_is_better: bool | None) -> Direction:
+    """The direction to analyse ``table`` with: the explicit option, else what the data say.
+
+    Every analysis of scores calls this, so the direction is decided, and
+    explained, in one place.
+
+    Parameters
+    ----------
+    table : ScoreTable
+        The scores, with what their names say (``higher_is_better``,
+        ``direction``, ``direction_conflict``).
+    higher_is_better : bool or None
+        The analysis' explicit option; None to follow the data.
+
+    Returns
+    -------
+    Direction
+        The direction used, a short reason and the sentence for the notes.
+
+    Raises
+    ------
+    CdplotError
+        When names in the data say opposite directions (``table.direction_conflict``)
+        and ``higher_is_better`` is None.
+    """
+
+    def cap(text):
+        return text[0].upper() + text[1:] + "."
+
+    if higher_is_better is not None:
+        hib = bool(higher_is_better)
+        word = "higher" if hib else "lower"
+        reason = f"{word} is better, as asked"
+        option = f"higher_is_better={hib}, --{word}-is-better"
+        said = ""
+        if table.direction_conflict is not None:
+            said = "; the names in the data disagree on the direction"
+        elif table.higher_is_better is not None and bool(table.higher_is_better) != hib:
+            what = table.direction.split(";")[0] if table.direction else "declared by the data"
+            said = f", although the data say otherwise ({what})"
+        return Direction(
+            higher_is_better=hib, reason=reason, note=cap(f"{reason} ({option}){said}")
+        )
+    if table.direction_conflict is not None:
+        raise CdplotError(table.direction_conflict)
+    if table.higher_is_better is not None:
+        hib = bool(table.higher_is_better)
+        if table.direction:
+            return Direction(
+                higher_is_better=hib,
+                reason=table.direction.split(";")[0],
+                note=cap(table.direction),
+            )
+        reason = f"{'higher' if hib else 'lower'} is better, as the data declare"
+        return Direction(
+            higher_is_better=hib,
+            reason=reason,
+            note=cap(f"{reason} (their 'higher_is_better' is {str(hib).lower()})"),
+        )
+    reason = "higher is better by default"
+    return Direction(
+        higher_is_better=True,
+        reason=reason,
+        note=cap(
+            f"{reason}: no column, metric or file name says which; pass --lower-is-better "
+            f"(higher_is_better=False) if lower scores are better"
+        ),
+    )

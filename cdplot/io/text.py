@@ -412,7 +412,7 @@ def split_table(raw: bytes, name: str, sep=None):
     ``i``.  Used by every delimited reader (score tables, per-fold scores,
     predictions).
     """
-    check_sep(sep)
+    sep = check_sep(sep)
     if raw.find(b"\r") >= 0:
         raw = as_bytes(raw).replace(b"\r\n", b"\n").replace(b"\r", b"\n")
     # a UTF-8 byte-order mark (Excel) is skipped; decode() drops it on the csv path
@@ -428,6 +428,8 @@ def split_table(raw: bytes, name: str, sep=None):
         if len(head) < _HEAD_BYTES:
             raise CdplotError(f"{name}: the file has only comments")
         return _split_slow(decode(raw, name), name, sep, ext)
+    if sep is None and _aligned(lines[h:]):
+        return _split_aligned(decode(raw, name), name, h, from_comment)
     delimiter = sep or delimiter
     notes = []
     header_line = h + 1
@@ -494,6 +496,69 @@ def _split_slow(text, name, sep, ext, forced=None):
     columns = [[r[j] for r in rows] for j in range(width)]
     where = Where(name, lambda i: f"row {numbers[i]}")
     return header, columns, where, header_line, delimiter, notes
+
+
+# A line of these characters only rules a printed table ("------", "=== ===").
+_RULE_RE = re.compile(r"^[\s\-=+_~*|:]+$")
+
+
+def _aligned(lines) -> bool:
+    """Whether the table is columns aligned by spaces (R's print, papers' text files).
+
+    True when the header and the first rows hold none of the delimiters
+    (``,``, ``;``, tab, ``|``) and split at spaces into two or more cells.
+    """
+    rows = [ln for ln in lines[: _SNIFF_ROWS + 1] if ln.strip() and not _RULE_RE.match(ln)]
+    if len(rows) < 2 or any(d in ln for ln in rows for d in DELIMITERS):
+        return False
+    return all(len(ln.split()) >= 2 for ln in rows[:2])
+
+
+def _split_aligned(text, name, h, from_comment):
+    """Header, columns and row locator of a whitespace-aligned table.
+
+    Cells are separated by runs of spaces (quoted names may hold spaces, as
+    R's ``write.table`` writes them); rule lines are skipped.  A header one
+    cell shorter than the rows is R's: the row names have no header.
+    """
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    if from_comment:
+        lines[h] = lines[h].lstrip().lstrip("#")
+    notes = ["read a table aligned by spaces"]
+    rows, numbers = [], []
+    ruled = 0
+    for i in range(h, len(lines)):
+        line = lines[i].strip()
+        if not line:
+            continue
+        if _RULE_RE.match(line):
+            ruled += 1
+            continue
+        try:
+            cells = next(csv.reader([line], delimiter=" ", skipinitialspace=True))
+        except csv.Error as e:
+            raise CdplotError(f"{name}, row {i + 1}: {e}") from None
+        rows.append([c.strip() for c in cells])
+        numbers.append(i + 1)
+    if ruled:
+        notes.append(f"skipped {ruled} rule {'line' if ruled == 1 else 'lines'} ('----')")
+    header, header_line = rows[0], numbers[0]
+    rows, numbers = rows[1:], numbers[1:]
+    if not rows:
+        raise CdplotError(f"{name}, row {header_line}: there is a header but no rows of scores")
+    if all(len(r) == len(header) + 1 for r in rows):
+        header = ["", *header]  # R prints no header over the row names
+    width = len(header)
+    for r, line in zip(rows, numbers, strict=True):
+        if len(r) != width:
+            raise CdplotError(
+                f"{name}, row {line} has {len(r)} {'cell' if len(r) == 1 else 'cells'}, "
+                f"the header (row {header_line}) has {width}; cells are separated by spaces, "
+                f"so a name with a space must be quoted"
+            )
+    columns = [[r[j] for r in rows] for j in range(width)]
+    where = Where(name, lambda i: f"row {numbers[i]}")
+    return header, columns, where, header_line, " ", notes
 
 
 def texts(col):

@@ -12,10 +12,10 @@ import matplotlib as mpl
 from .._options import check_bool
 from ..errors import CdplotError, CdplotWarning
 from ..stats.formatting import format_p
-from . import _svg
 from .fonts import (
     bold_kws,
     check_font,
+    face_files,
     fallback_families,
     font_family,
     font_files,
@@ -237,7 +237,7 @@ def _clear_measure_caches() -> None:
         _measure_for,
         _line_metrics,
         _metric_face,
-        _svg._face_files,
+        face_files,
     ):
         cached.cache_clear()
 
@@ -276,8 +276,6 @@ def check_common(result, *, ax, reverse, style, font, highlight, label_kws, line
     st = get_style(style)
     font = check_font(font)
     if ax is not None:
-        # matplotlib.axes is loaded only to check a given Axes: a chart written by the SVG
-        # canvas never loads it
         from matplotlib.axes import Axes
 
         if not isinstance(ax, Axes):
@@ -365,7 +363,8 @@ def _forget_faces() -> None:
     # processes share: two children loading glyphs from inherited faces at once read
     # each other's positions ("Could not load glyph").  matplotlib clears its own face
     # cache in a forked child (get_font); the faces held by _em_widths and _metric_face
-    # go the same way, so every child (the report's drawing workers included) opens its own.
+    # go the same way, so every child (a user's multiprocessing pool with the fork start
+    # method, the bounded child of a user template) opens its own.
     _em_widths.cache_clear()
     _metric_face.cache_clear()
 
@@ -393,8 +392,7 @@ def _metric_face(font: str, bold: bool):
     bold_w = bold_kws(font)
     weight = bold_w["fontweight"] if bold else "normal"
     stretch = bold_w.get("fontstretch", "normal") if bold else "normal"
-    # the SVG canvas looks the files up the same way: one lookup, one cache to clear
-    return get_font(list(_svg._face_files(tuple(font_family(font)), weight, stretch)))
+    return get_font(list(face_files(tuple(font_family(font)), weight, stretch)))
 
 
 @functools.lru_cache(maxsize=256)
@@ -501,10 +499,7 @@ def add_line(ax, xs, ys, marker=None, **kws):
     Returns
     -------
     matplotlib.lines.Line2D
-        Or the recorded line, when ``ax`` is an SVG canvas.
     """
-    if _svg.is_canvas(ax):
-        return ax.line(xs, ys, marker, **kws)
     import numpy as np
     from matplotlib import cbook
     from matplotlib.lines import Line2D
@@ -522,10 +517,7 @@ def add_text(ax, x, y, text, **kws):
     As ``ax.text(x, y, text, clip_on=False, **kws)``, but the artist is a
     :class:`~cdplot.plot._text.LayoutText`, which matplotlib measures and
     draws unhinted wherever the figure is drawn, as the layout measured it.
-    An SVG canvas records it instead.
     """
-    if _svg.is_canvas(ax):
-        return ax.text(x, y, text, **kws)
     # matplotlib.text is imported with the drawing, not with this module: the TikZ
     # writer shares this module and never draws
     from ._text import LayoutText
@@ -537,11 +529,9 @@ def add_text(ax, x, y, text, **kws):
 def add_rect(ax, x, y, width, height, *, facecolor, edgecolor="none", lw=1.0, **kws):
     """Add a rectangle (top-left corner ``x, y`` in data coordinates, points) to ``ax``.
 
-    A :class:`~matplotlib.patches.Rectangle` patch in an Axes; recorded on an
-    SVG canvas.  ``kws``: ``alpha``, ``hatch``, ``zorder``, ``gid``, ``clip_on``.
+    A :class:`~matplotlib.patches.Rectangle` patch.  ``kws``: ``alpha``,
+    ``hatch``, ``zorder``, ``gid``, ``clip_on``.
     """
-    if _svg.is_canvas(ax):
-        return ax.rect(x, y, width, height, facecolor=facecolor, edgecolor=edgecolor, lw=lw, **kws)
     from matplotlib.patches import Rectangle
 
     return ax.add_patch(
@@ -552,13 +542,9 @@ def add_rect(ax, x, y, width, height, *, facecolor, edgecolor="none", lw=1.0, **
 def add_polygons(ax, polys, *, facecolors, edgecolors, linewidths, **kws):
     """Add closed polygons (lists of vertices) to ``ax`` as one collection.
 
-    A :class:`~matplotlib.collections.PolyCollection` in an Axes; recorded on
-    an SVG canvas.  ``kws``: ``hatch``, ``gid``, ``clip_on``, ``zorder``.
+    A :class:`~matplotlib.collections.PolyCollection`.  ``kws``: ``hatch``,
+    ``gid``, ``clip_on``, ``zorder``.
     """
-    if _svg.is_canvas(ax):
-        return ax.polygons(
-            polys, facecolors=facecolors, edgecolors=edgecolors, linewidths=linewidths, **kws
-        )
     from matplotlib.collections import PolyCollection
 
     return ax.add_collection(
@@ -573,15 +559,13 @@ class canvas:
 
     With ``ax=None`` a new figure is made (through pyplot when the user has
     imported it, so that Jupyter shows it; otherwise as a bare Agg figure so
-    the command line never loads pyplot or a GUI backend).  With
-    ``record=True`` (see :func:`cdplot.plot._svg.can_record`) it is an SVG
-    :class:`~cdplot.plot._svg.Canvas` instead, which loads no figure at all.
+    the command line never loads pyplot or a GUI backend).  PNG, SVG and PDF
+    are all written from that one figure by matplotlib's own backends.
     """
 
-    def __init__(self, ax, font, *, record=False):
+    def __init__(self, ax, font):
         self.ax = ax
         self.font = font
-        self.record = bool(record) and ax is None
         self._rc = None
 
     def __enter__(self):
@@ -616,8 +600,6 @@ class canvas:
     def axes(self, width: float, height: float):
         """The Axes, with data coordinates in points from the top-left corner."""
         ax = self.ax
-        if self.record:
-            return _svg.Canvas(width, height)
         if ax is None:
             size = (width / 72.0, height / 72.0)
             # in a notebook kernel a pyplot figure is what the inline backend shows
@@ -662,9 +644,14 @@ def caption_text(result, *, extra: str = "") -> str:
     p_text = format_p(p, digits=3, significant=True, prefix=True, space=nb)
     # the decision rests on Iman-Davenport's F_F, so name it beside its p-value
     text += f"; Friedman test (Iman\u2013Davenport F) {verdict} equal ranks ({p_text})"
+    # the direction and why it was used (inferred, asked, declared or the default)
+    direction = getattr(result, "direction_reason", None) or (
+        "higher is better" if result.higher_is_better else "lower is better"
+    )
     if result.metric:
-        direction = "higher is better" if result.higher_is_better else "lower is better"
         text = f"{result.metric} ({direction}). " + text
+    else:
+        text = f"{direction[0].upper()}{direction[1:]}. " + text
     if result.control is not None:
         # a test against a control says nothing about the other pairs
         text += f"; only pairs with the control {result.control} were tested"

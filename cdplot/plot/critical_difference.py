@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .._options import check_bool
 from ..errors import CdplotError
-from . import _common, _svg
+from . import _common
 from ._auto import unwrap_auto
 from .layout import axis_polylines, cd_layout
 from .styles import PALETTE
@@ -305,8 +305,7 @@ def cd_diagram(
 
     ctrl, bold, cliques, differ, labels, notes, cap = marks(result, hl, note=note, caption=caption)
 
-    record = _svg.can_record(ax, label_kws, line_kws)
-    with _common.canvas(ax, font, record=record) as cv:
+    with _common.canvas(ax, font) as cv:
         measure = _common.measurer(font)
         avail_w, avail_h = cv.available()
 

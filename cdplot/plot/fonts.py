@@ -24,6 +24,7 @@ __all__ = [
     "check_font",
     "font_rc",
     "font_files",
+    "face_files",
     "prepare_text",
     "rtl_characters",
     "fallback_families",
@@ -254,6 +255,29 @@ def register_fonts() -> tuple[str, ...]:
             ttf[n] = dataclasses.replace(entry, weight=400)
     font_manager.fontManager._findfont_cached.cache_clear()
     return tuple(paths)
+
+
+@functools.lru_cache(maxsize=32)
+def face_files(families: tuple[str, ...], weight, stretch) -> tuple[str, ...]:
+    """The files matplotlib sets text of these families, weight and stretch in.
+
+    As ``FontManager._find_fonts_by_props`` finds them for drawing: a
+    family it cannot find is left out, and with none found the default
+    font is used.  Callers that clear their measurements when a fallback
+    font joins clear this cache too.
+    """
+    from matplotlib.font_manager import FontProperties, findfont
+
+    files = []
+    for family in families:
+        prop = FontProperties(family=family, weight=weight, stretch=stretch)
+        try:
+            files.append(findfont(prop, fallback_to_default=False))
+        except ValueError:
+            continue
+    if not files:
+        files.append(findfont(FontProperties(weight=weight, stretch=stretch)))
+    return tuple(files)
 
 
 def font_family(font) -> list[str]:

@@ -7,7 +7,7 @@ import numpy as np
 from .._options import check_bool
 from ..errors import CdplotError
 from ..stats.formatting import format_p as _format_p
-from . import _common, _svg
+from . import _common
 from ._auto import TukeyView, refuse_options, unwrap_auto
 from .layout import heatmap_layout
 from .styles import PALETTE
@@ -149,8 +149,7 @@ def significance_heatmap(
         cap = result.caption()
     else:
         cap = _common.caption_text(result)
-    record = _svg.can_record(ax, label_kws, line_kws, line_keys=_svg.EDGE_KEYS)
-    with _common.canvas(ax, font, record=record) as cv:
+    with _common.canvas(ax, font) as cv:
         measure = _common.measurer(font)
         avail_w, avail_h = cv.available()
         lay = heatmap_layout(

@@ -10,7 +10,7 @@ segments do not overlap (like the MCB plot of R's tsutils).
 from __future__ import annotations
 
 from ..errors import CdplotError
-from . import _common, _svg
+from . import _common
 from ._auto import unwrap_auto
 from .layout import axis_polylines, interval_layout
 from .styles import PALETTE
@@ -144,8 +144,7 @@ def rank_intervals(
         hl = control
     differ, legend = _verdicts(result, names, hl, control)
     cap = _common.caption_text(result) if caption else None
-    record = _svg.can_record(ax, label_kws, line_kws)
-    with _common.canvas(ax, font, record=record) as cv:
+    with _common.canvas(ax, font) as cv:
         measure = _common.measurer(font)
         avail_w, avail_h = cv.available()
         lay = interval_layout(

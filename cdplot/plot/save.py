@@ -12,8 +12,6 @@ from .._atomic import atomic_write
 from .._options import FIGURE_FORMATS as FORMATS
 from .._options import MAX_DPI, MIN_DPI, check_bool
 from ..errors import CdplotError
-from . import _svg
-from ._subset import subset_truetype
 from .fonts import register_fonts
 
 __all__ = ["save_figure", "render_svg", "FORMATS"]
@@ -125,7 +123,7 @@ def _figure_texts(fig):
 
 def _text_faces(texts) -> dict:
     """``{(file, css family, css weight): characters}`` for ``(text, families, weight,
-    stretch)`` tuples: the drawn texts of a figure, or of an SVG canvas.
+    stretch)`` tuples: the drawn texts of a figure.
 
     Each character is assigned to the first font of its text's family list
     that has it, as matplotlib draws it.
@@ -162,8 +160,7 @@ def _text_faces(texts) -> dict:
 
 
 def _font_face_css(fig) -> str:
-    """``@font-face`` rules embedding the subset of each font that ``fig``'s text uses
-    (``fig``: a matplotlib figure or an SVG canvas).
+    """``@font-face`` rules embedding the subset of each font that ``fig``'s text uses.
 
     Subsets keep the glyphs' outlines, advances and the legacy ``kern``
     table that FreeType (and so matplotlib) kerns with, and drop OpenType
@@ -172,14 +169,8 @@ def _font_face_css(fig) -> str:
     """
     return "\n".join(
         _font_face_rule(path, family, weight, "".join(sorted(chars)))
-        for (path, family, weight), chars in sorted(_text_faces(_texts_of(fig)).items())
+        for (path, family, weight), chars in sorted(_text_faces(_figure_texts(fig)).items())
     )
-
-
-def _texts_of(fig):
-    if _svg.is_canvas(fig):
-        return [t[:4] for t in fig.texts()]
-    return _figure_texts(fig)
 
 
 @functools.lru_cache(maxsize=64)
@@ -189,14 +180,7 @@ def _font_face_rule(path: str, family: str, weight: int, chars: str) -> str:
     Figures drawn one after another (a gallery, a notebook) usually show the
     same names in the same fonts.
     """
-    from matplotlib.font_manager import get_font
-
-    face = get_font(path)
-    glyphs = {ord(c): face.get_char_index(ord(c)) for c in chars}
-    with open(path, "rb") as fh:
-        data = subset_truetype(fh.read(), glyphs)
-    if data is None:  # CFF outlines or a collection (Noto CJK): fontTools
-        data = _fonttools_subset(path, chars)
+    data = _subset(path, chars)
     kind = "truetype" if data[:4] in (b"\x00\x01\x00\x00", b"true") else "opentype"
     b64 = base64.b64encode(data).decode("ascii")
     return (
@@ -206,24 +190,33 @@ def _font_face_rule(path: str, family: str, weight: int, chars: str) -> str:
     )
 
 
-def _fonttools_subset(path: str, chars) -> bytes:
-    """Subset any other font (CFF outlines, collections) with fontTools, the same way."""
+def _subset(path: str, chars) -> bytes:
+    """The font file at ``path`` cut down to ``chars``, with fontTools.
+
+    Outlines (TrueType or CFF, the first face of a collection), advances
+    and the legacy ``kern`` table are kept; OpenType layout and hinting are
+    dropped.  No timestamp is recomputed, so the bytes depend only on the
+    file and the characters.
+    """
     from fontTools import subset
     from fontTools.ttLib import TTFont
 
     opts = subset.Options()
     opts.layout_features = []
     opts.drop_tables += ["GPOS", "GSUB", "GDEF", "BASE", "JSTF", "DSIG"]
+    # FreeType, and so matplotlib, kerns with the legacy table: a browser given the subset
+    # must too, so fontTools may not drop it for the GPOS kerning it would otherwise prefer
+    opts.legacy_kern = True
     opts.hinting = False
     opts.name_IDs = [1, 2]
     opts.notdef_outline = True
     opts.recalc_timestamp = False
-    font = TTFont(path, fontNumber=0, recalcTimestamp=False, lazy=True)
-    sub = subset.Subsetter(opts)
-    sub.populate(unicodes=sorted(ord(c) for c in chars))
-    sub.subset(font)
-    buf = io.BytesIO()
-    font.save(buf)
+    with TTFont(path, fontNumber=0, recalcTimestamp=False, lazy=True) as font:
+        sub = subset.Subsetter(opts)
+        sub.populate(unicodes=sorted(ord(c) for c in chars))
+        sub.subset(font)
+        buf = io.BytesIO()
+        font.save(buf)
     return buf.getvalue()
 
 
@@ -272,11 +265,8 @@ def _write(
 
 def _save_tikz(ax_or_fig, path: Path, standalone: bool) -> Path:
     """Write the TikZ picture of the one CD diagram or interval chart drawn in ``ax_or_fig``."""
-    if _svg.is_canvas(ax_or_fig):
-        axes = [ax_or_fig]
-    else:
-        fig = _figure(ax_or_fig)
-        axes = [ax_or_fig] if hasattr(ax_or_fig, "_cdplot_tikz") else fig.get_axes()
+    fig = _figure(ax_or_fig)
+    axes = [ax_or_fig] if hasattr(ax_or_fig, "_cdplot_tikz") else fig.get_axes()
     drawn = [a for a in axes if hasattr(a, "_cdplot_tikz")]
     if len(drawn) != 1:
         raise CdplotError(
@@ -353,31 +343,10 @@ def save_figure(ax_or_fig, path, *, dpi=300, format=None, standalone=False):
     if isinstance(dpi, bool) or not isinstance(dpi, (int, float)) or not MIN_DPI <= dpi <= MAX_DPI:
         raise CdplotError(f"option dpi={dpi!r} must be a number from {MIN_DPI} to {MAX_DPI}")
     path = Path(path)
-    if _svg.is_canvas(ax_or_fig):
-        # a chart recorded for SVG output (cdplot plot -o x.svg): no matplotlib figure exists
-        if fmt != "svg":
-            raise CdplotError(
-                f"output {str(path)!r}: this chart was drawn for SVG output only; "
-                f"draw it again without recording to write {fmt.upper()}"
-            )
-        with atomic_write(path, "wb") as fh:
-            fh.write(_canvas_svg(ax_or_fig, embed_fonts=True).encode("utf-8"))
-        return path
     fig = _figure(ax_or_fig)
     with atomic_write(path, "wb") as fh:
         _write(fig, fh, fmt, dpi)
     return path
-
-
-def _canvas_svg(cv, *, embed_fonts: bool) -> str:
-    """The SVG document of a recorded chart, with its fonts embedded as matplotlib's would be."""
-    from .._version import __version__
-
-    css = ""
-    if embed_fonts:
-        register_fonts()
-        css = _font_face_css(cv)
-    return cv.svg(creator=f"cdplot {__version__}", font_css=css)
 
 
 def render_svg(ax_or_fig, *, text_as_paths=False, embed_fonts=True) -> str:
@@ -407,13 +376,6 @@ def render_svg(ax_or_fig, *, text_as_paths=False, embed_fonts=True) -> str:
 
     check_bool("text_as_paths", text_as_paths)
     check_bool("embed_fonts", embed_fonts)
-    if _svg.is_canvas(ax_or_fig):
-        if text_as_paths:
-            raise CdplotError(
-                "option text_as_paths=True needs a matplotlib figure; this chart was recorded "
-                "for SVG with text"
-            )
-        return _canvas_svg(ax_or_fig, embed_fonts=embed_fonts)
     fig = _figure(ax_or_fig)
     buf = io.BytesIO()
     _write(fig, buf, "svg", 72, text_as_paths, embed_fonts)

@@ -14,15 +14,12 @@ import dataclasses
 import functools
 import math
 import re
-import signal
 import sys
 import warnings
 import xml.etree.ElementTree as ET
 
-from .. import _child
-from .._child import Helper, die_with_parent, forking_allowed
 from .._options import REPORT_FORMATS, check_option
-from ..errors import CdplotError, CdplotWarning
+from ..errors import CdplotWarning
 from .fonts import bundled_fonts
 from .layout import LANDSCAPE_WIDTH_PT, TEXT_HEIGHT_PT, figure_placement
 
@@ -30,7 +27,6 @@ __all__ = [
     "anova_figure_svgs",
     "clean_svg",
     "figure_svgs",
-    "figure_svgs_many",
     "svg_font_families",
     "split_svg_text",
     "text_overlay",
@@ -1006,7 +1002,6 @@ def _interval_parts(result, whole, title, name, options, prefix, font) -> list[d
 def _draw_one(result, key, title, name, options, *, prefix, font) -> dict | None:
     """One figure as a cleaned SVG with its size; None for a heatmap too large to read."""
     from .. import plot
-    from ..plot import _svg
 
     # the report prints its own captions under the figures; paper-wide is the text width of
     # the PDF page (7 in), so the figures print at their drawn size and their type stays at
@@ -1014,34 +1009,24 @@ def _draw_one(result, key, title, name, options, *, prefix, font) -> dict | None
     kwargs = {"caption": False, "style": _report_style(), **options}
     if font is not None:
         kwargs["font"] = font
-    # the figures become SVG only: the SVG canvas records and writes them without loading
-    # matplotlib's figures and backends (figures with options it cannot draw go through them)
-    with warnings.catch_warnings(record=True) as caught, _svg.recording():
+    with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", CdplotWarning)
         ax = getattr(plot, name)(result, **kwargs)
-    recorded = _svg.is_canvas(ax)
-    unfit = [w for w in caught if issubclass(w.category, CdplotWarning)]
-    if key == "heatmap" and unfit:
-        # a heatmap too large to read helps nobody in a report: the pairwise section lists
-        # the significant pairs instead, and says why the figure is not there
-        if not recorded:
-            _close(ax)
-        return None
-    for w in caught:
-        warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
-    if recorded:
+    try:
+        unfit = [w for w in caught if issubclass(w.category, CdplotWarning)]
+        if key == "heatmap" and unfit:
+            # a heatmap too large to read helps nobody in a report: the pairwise section lists
+            # the significant pairs instead, and says why the figure is not there
+            return None
+        for w in caught:
+            warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
         # no fonts inside each figure: the report declares its fonts once for the page (with
         # every character of the figures), and clean_svg would blank the figures' data: URLs
         svg = plot.render_svg(ax, embed_fonts=False)
-        width, height = ax.width, ax.height
-        sizes = [size for text, *_f, size, _gid in ax.texts() if text.strip()]
-    else:
-        try:
-            svg = plot.render_svg(ax, embed_fonts=False)
-        finally:
-            _close(ax)
-        width, height = ax.figure.get_size_inches() * 72.0
-        sizes = [t.get_fontsize() for t in ax.figure.findobj(_is_text) if t.get_text().strip()]
+    finally:
+        _close(ax)
+    width, height = ax.figure.get_size_inches() * 72.0
+    sizes = [t.get_fontsize() for t in ax.figure.findobj(_is_text) if t.get_text().strip()]
     return {
         "key": key,
         "title": title,
@@ -1086,155 +1071,3 @@ def anova_figure_svgs(auto, *, prefix: str, font=None) -> list[dict]:
         "mean scores (best first)."
     )
     return [fig]
-
-
-# ---------------------------------------------------------------------------
-# several analyses at once
-# ---------------------------------------------------------------------------
-# the analyses a forked worker draws: set in the parent before the fork, so that the
-# workers inherit them instead of receiving pickles
-_JOBS: list = []
-
-
-def _draw_job(index: int) -> list[dict]:
-    # a forked worker opens its own font faces (plot._common clears them at fork)
-    result, prefix, order, format = _JOBS[index]
-    return figure_svgs(result, prefix=prefix, order=order, format=format)
-
-
-def _worker_count(n_jobs: int, busy_parent: bool) -> int:
-    """How many processes to draw in; 0 means in this process.
-
-    Workers are forked, which is cheap and inherits everything already
-    imported, when :func:`cdplot._child.forking_allowed` (Linux, a single
-    thread).  They pay off when there is more than one analysis to draw, or
-    when this process has something else to do meanwhile (the tables and
-    words of a report).  A PDF report's writer process
-    (:mod:`cdplot.reporting.pdf_writer`) takes a CPU while it imports
-    WeasyPrint (:meth:`cdplot._child.Helper.preparing`): with two CPUs, one
-    worker then draws while this process gathers the tables and words (the
-    writer, forked first thing by ``cdplot report``, is then at the end of
-    its import); once the writer waits for the HTML, on no CPU, a worker per
-    CPU (``benchmarks/bench_report.py``).
-    """
-    # looked up on the module when called, so that tests can pretend to have more or fewer CPUs
-    usable = _child.usable_cpus()
-    if n_jobs == 0 or usable < 2 or not forking_allowed():
-        return 0
-    cpus = usable - Helper.preparing()
-    if n_jobs == 1 and not busy_parent:
-        return 0
-    if cpus < 2:
-        # beside a writer still importing: one worker, and only when this process has work
-        return 1 if busy_parent else 0
-    return min(n_jobs, cpus)
-
-
-def _worker_start(mask) -> None:
-    """A figure worker's start: it dies with its parent and takes SIGINT and SIGTERM again."""
-    die_with_parent()
-    signal.pthread_sigmask(signal.SIG_SETMASK, mask)
-
-
-def figure_svgs_many(
-    results, prefixes, *, while_drawing=None, progress=None, orders=None, format="pdf"
-) -> list[list[dict]]:
-    """:func:`figure_svgs` of several analyses, drawn in worker processes when that is faster.
-
-    Parameters
-    ----------
-    results : sequence of ComparisonResult
-        The analyses to draw.
-    prefixes : sequence of str
-        The id prefix of each analysis' figures.
-    while_drawing : callable, optional
-        Work for this process while the workers draw (for instance importing
-        WeasyPrint); called exactly once, also when everything is drawn here.
-    progress : callable, optional
-        Called as ``progress(i)`` (from 1) before waiting for the figures of
-        the i-th analysis.
-    orders : sequence of (sequence of str or None), optional
-        The ``order`` of :func:`figure_svgs` for each analysis.
-    format : {'pdf', 'html'}, default 'pdf'
-        The ``format`` of :func:`figure_svgs`.
-
-        .. versionadded:: 0.1.0
-
-    Returns
-    -------
-    list of list of dict
-        The figures of each analysis, as :func:`figure_svgs` returns them: the
-        same text whether drawn here or in a worker.
-
-    Raises
-    ------
-    CdplotError
-        If a worker process died (the caller writes nothing then).  An error
-        raised while drawing is raised here as it is.
-    """
-    global _JOBS
-
-    orders = [None] * len(results) if orders is None else orders
-    jobs = [(r, p, o, format) for r, p, o in zip(results, prefixes, orders, strict=True)]
-    workers = _worker_count(len(jobs), while_drawing is not None)
-    if workers:
-        import concurrent.futures as cf
-        import multiprocessing
-
-        # read the fonts (and so import matplotlib) before forking: every worker inherits both
-        bundled_fonts()
-        _JOBS = jobs
-        pool = None
-        # SIGTERM or Ctrl-C during the fork would raise in an at-fork hook, where Python prints
-        # the exception and drops it (as in Helper.start): they wait until the workers exist
-        mask = signal.pthread_sigmask(signal.SIG_BLOCK, _child.STOPS)
-        try:
-            # workers end with the parent, even when it is killed outright (SIGKILL)
-            pool = cf.ProcessPoolExecutor(
-                max_workers=workers,
-                mp_context=multiprocessing.get_context("fork"),
-                initializer=_worker_start,
-                initargs=(mask,),
-            )
-            # the first submit forks every worker
-            futures = [pool.submit(_draw_job, i) for i in range(len(jobs))]
-        except OSError:
-            # no processes to be had here (a sandbox, a limit): draw in this process
-            if pool is not None:
-                pool.shutdown(wait=False, cancel_futures=True)
-            workers = 0
-        finally:
-            _JOBS = []
-            try:
-                signal.pthread_sigmask(signal.SIG_SETMASK, mask)
-            except BaseException:
-                # the signal that waited ends the drawing
-                if pool is not None:
-                    pool.shutdown(wait=False, cancel_futures=True)
-                raise
-    if not workers:
-        if while_drawing is not None:
-            while_drawing()
-        out = []
-        for i, (result, prefix, order, fmt) in enumerate(jobs, start=1):
-            if progress is not None:
-                progress(i)
-            out.append(figure_svgs(result, prefix=prefix, order=order, format=fmt))
-        return out
-    try:
-        if while_drawing is not None:
-            while_drawing()
-        out = []
-        for i, future in enumerate(futures, start=1):
-            if progress is not None:
-                progress(i)
-            try:
-                out.append(future.result())
-            except cf.process.BrokenProcessPool:
-                raise CdplotError(
-                    "drawing the figures failed: a worker process ended unexpectedly; "
-                    "set CDPLOT_NO_WORKERS=1 to draw in one process"
-                ) from None
-        return out
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)

@@ -90,13 +90,14 @@ def subset_font(path: Path, text: str) -> tuple[bytes, str]:
     # the old "created" date of a font header makes fontTools warn; the report is not the place
     log.setLevel(logging.ERROR)
     try:
-        font = subset.load_font(str(path), options)
-        subsetter = subset.Subsetter(options)
-        subsetter.populate(text=text)
-        subsetter.subset(font)
-        font.flavor = "woff"
-        buf = io.BytesIO()
-        font.save(buf)
+        # closed at once: an open font file left to the garbage collector is a ResourceWarning
+        with subset.load_font(str(path), options) as font:
+            subsetter = subset.Subsetter(options)
+            subsetter.populate(text=text)
+            subsetter.subset(font)
+            font.flavor = "woff"
+            buf = io.BytesIO()
+            font.save(buf)
         return buf.getvalue(), "woff"
     finally:
         log.setLevel(level)

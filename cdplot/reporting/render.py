@@ -5,17 +5,16 @@ SVG -> gather plain values (:mod:`cdplot.reporting.context`) -> render the
 Jinja2 templates -> write the HTML, or hand it to WeasyPrint with a URL
 fetcher that serves only cdplot's bundled fonts.  jinja2, matplotlib and
 weasyprint are imported inside the functions, so that ``import cdplot``
-stays light.
-
-A PDF is written by a process forked when :func:`report` starts, or
-earlier by ``cdplot report`` (:mod:`cdplot.reporting.pdf_writer`): it
-imports WeasyPrint (about a second) while this process analyses, draws and
-renders the HTML, then receives the HTML, lays it out and writes the file.
+stays light.  Everything runs in this process, except what a user's
+templates drive (their rendering and, for a PDF, its layout), which runs
+in a child bounded in time, memory and pages
+(:mod:`cdplot.reporting.user_templates`).
 """
 
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 import os
 import re
 import sys
@@ -27,7 +26,6 @@ from typing import Literal
 import numpy as np
 
 from .._atomic import atomic_write
-from .._child import Helper
 from .._options import REPORT_FORMATS as FORMATS
 from .._options import (
     Correction,
@@ -46,7 +44,6 @@ from ..stats.pair import PairResult
 from ..stats.parametric import AutoResult
 from ..stats.results import ComparisonResult
 from . import fetcher as fetching
-from . import pdf_writer
 from ._format import auto_decimals, check_decimals
 from .context import (
     anova_document_context,
@@ -58,17 +55,17 @@ from .context import (
 )
 from .figures import (
     anova_figure_svgs,
-    figure_svgs_many,
+    figure_svgs,
     split_svg_text,
     svg_font_families,
     text_overlay,
 )
 from .fonts import MONO, SANS, bundled_fonts, font_face_css
 from .pairs import check_pairs, pair_context, pair_names
+from .pdf import pdf_bytes, warn_refused
 from .templating import (
     TEMPLATE_NAMES,
     make_environment,
-    preload_templates,
     render_block,
     render_template,
 )
@@ -154,6 +151,11 @@ def _check_template_dir(template_dir):
     folder = Path(template_dir)
     if not folder.is_dir():
         raise CdplotError(f"option template_dir={str(template_dir)!r} is not a folder")
+    # user_templates imports jinja2, which a report without user templates imports later
+    from .user_templates import check_bounded
+
+    # refused before the analysis and the figures, where user templates cannot be bounded
+    check_bounded(folder)
     return folder
 
 
@@ -363,7 +365,6 @@ def _build_context(
     template_dir,
     progress,
     analysis,
-    while_drawing=None,
     pairs=(),
     format="pdf",
 ):
@@ -378,7 +379,6 @@ def _build_context(
             paper=paper,
             decimals=decimals,
             template_dir=template_dir,
-            while_drawing=while_drawing,
             pairs=pairs,
         )
     results, mc, note = list(found.results), found.mc, found.note
@@ -388,66 +388,47 @@ def _build_context(
     bar = _Progress(_progress_enabled(progress, len(results)), len(results))
     # the method tables' order, which numbers the names a CD diagram has to shorten
     order = _overall_order(results, mc)
-    done: dict = {}
-
-    def everything_but_figures():
-        # tables, words and references need no figure: this process gathers them while
-        # others draw (the figures go in afterwards, by with_figures)
-        sections = []
-        for i, (r, label, prs) in enumerate(zip(results, labels, per_section, strict=True), 1):
-            section = section_context(
-                r,
-                index=i,
-                label=label,
-                multi=multi,
-                figures=None,
-                decimals=decimals,
-                order=order if order is not None and set(order) == set(r.methods) else None,
-                paper=paper,
-            )
-            places = decimals
-            if decimals is None and isinstance(r, ComparisonResult):
-                places = auto_decimals(r.scores.values)
-            section["two_methods"] = [pair_context(pr, decimals=places) for pr in prs]
-            section["choice"] = choice_context(found.auto) if found.auto is not None else None
-            sections.append(section)
-        extra = _extra_options(paper, decimals, template_dir)
-        done["ctx"] = document_context(
-            results,
-            sections=sections,
-            mc=mc,
-            title=title,
-            subtitle=subtitle,
-            author=author,
-            date=date,
+    # ... for every section that has all of its methods
+    orders = [
+        order if order is not None and set(order) == set(r.methods) else None for r in results
+    ]
+    sections, drawn = [], []
+    for i, (r, label, prs, section_order) in enumerate(
+        zip(results, labels, per_section, orders, strict=True), 1
+    ):
+        bar.step(i, f"drawing {label or 'the analysis'}")
+        drawn.append(figure_svgs(r, prefix=f"m{i}", order=section_order, format=format))
+        section = section_context(
+            r,
+            index=i,
+            label=label,
+            multi=multi,
+            figures=None,
+            decimals=decimals,
+            order=section_order,
             paper=paper,
-            extra_options=extra,
-            consistency_note=note,
-            order=order,
-            auto=found.auto,
         )
-
-    def overlap():
-        if while_drawing is not None:
-            while_drawing()
-        everything_but_figures()
-
-    # the figures are the slow part here; other processes may draw them while this one
-    # goes on with while_drawing and the rest of the context (each analysis is drawn once,
-    # whoever draws it); a caller with nothing to overlap keeps drawing in this process
-    drawn = figure_svgs_many(
+        places = decimals
+        if decimals is None and isinstance(r, ComparisonResult):
+            places = auto_decimals(r.scores.values)
+        section["two_methods"] = [pair_context(pr, decimals=places) for pr in prs]
+        section["choice"] = choice_context(found.auto) if found.auto is not None else None
+        sections.append(section)
+    ctx = document_context(
         results,
-        [f"m{i}" for i in range(1, len(results) + 1)],
-        while_drawing=overlap if while_drawing is not None else None,
-        progress=lambda i: bar.step(i, f"drawing {labels[i - 1] or 'the analysis'}"),
-        orders=[
-            order if order is not None and set(order) == set(r.methods) else None for r in results
-        ],
-        format=format,
+        sections=sections,
+        mc=mc,
+        title=title,
+        subtitle=subtitle,
+        author=author,
+        date=date,
+        paper=paper,
+        extra_options=_extra_options(paper, decimals, template_dir),
+        consistency_note=note,
+        order=order,
+        auto=found.auto,
     )
-    if "ctx" not in done:
-        everything_but_figures()
-    ctx = done["ctx"]
+    # the tables and words are gathered without the figures, which go in now
     for section, r, figures in zip(ctx["sections"], results, drawn, strict=True):
         with_figures(section, r, figures, paper=paper)
     return ctx, bar
@@ -462,11 +443,9 @@ def _extra_options(paper, decimals, template_dir) -> dict:
 
 
 def _parametric_context(
-    auto, *, title, subtitle, author, date, paper, decimals, template_dir, while_drawing, pairs
+    auto, *, title, subtitle, author, date, paper, decimals, template_dir, pairs
 ):
     """The report of compare_auto's parametric path: the choice, the ANOVA and Tukey's HSD."""
-    if while_drawing is not None:
-        while_drawing()
     table = auto.scores
     places = auto_decimals(table.values) if decimals is None else decimals
     prs = _section_pairs(pairs, [auto], [auto.metric])[0]
@@ -696,7 +675,6 @@ def prepare_context(
     template_dir=None,
     progress=None,
     analysis=None,
-    while_drawing=None,
     pairs=None,
     format="pdf",
 ):
@@ -710,8 +688,6 @@ def prepare_context(
         As in :func:`report`.
     analysis : dict, optional
         The analysis options of :func:`report` (``None`` values are unset).
-    while_drawing : callable, optional
-        Work for this process while other processes draw the figures.
     format : {'pdf', 'html'}, default 'pdf'
         The report the figures are drawn for (see
         :func:`cdplot.reporting.figures.figure_svgs`).
@@ -744,48 +720,18 @@ def prepare_context(
         template_dir=template_dir,
         progress=progress,
         analysis=analysis,
-        while_drawing=while_drawing,
         pairs=check_pairs(pairs),
         format=check_option("format", format, FORMATS),
     )
 
 
-def _import_pdf_writer() -> None:
-    """Import what writing a PDF needs, while workers draw the figures (in one process)."""
-    pdf_writer._import_weasyprint()
-    preload_templates()
-
-
-def _prepare_html_writer() -> None:
-    """Compile the templates and import the font subsetter, while a worker draws the figures."""
-    import fontTools.subset  # noqa: F401
-
-    preload_templates()
-
-
 def _write_pdf(html: str, path: Path, fetcher=None) -> None:
+    """Lay out ``html`` (the bundled templates') with WeasyPrint and write the PDF atomically."""
+    pdf, refused = pdf_bytes(html, fetcher=fetcher)
+    with atomic_write(path, "wb") as fh:
+        fh.write(pdf)
     # the warning points at the caller of report()
-    pdf_writer._warn_refused(pdf_writer._render_pdf(html, path, fetcher), stacklevel=3)
-
-
-# ---------------------------------------------------------------------------
-# the PDF writer process
-# ---------------------------------------------------------------------------
-def _start_writer() -> Helper | None:
-    """The writer process (:mod:`.pdf_writer`): the one ``cdplot report`` forked, or one forked now.
-
-    None: write in this process.  Forked here, it inherits cdplot and numpy
-    already imported; its import of WeasyPrint overlaps the analysis, the
-    drawing and the HTML.
-    """
-    early = pdf_writer.take_early()
-    return early if early is not None else pdf_writer._start()
-
-
-def _write_pdf_in(writer: Helper, html: str, path: Path) -> None:
-    """Have the writer process write the PDF; its refused URLs warn here, its errors raise here."""
-    # the warning points at the caller of report()
-    pdf_writer._warn_refused(pdf_writer._write_in(writer, html, path), stacklevel=3)
+    warn_refused(refused, stacklevel=3)
 
 
 def report(
@@ -910,14 +856,13 @@ or scores
     serves only cdplot's bundled fonts and the figures, which a PDF gives
     as ``data:image/svg+xml`` images: a name, title or template pointing
     at a file or a web address causes no read and no request.  Every name
-    from the input is escaped.  On Linux with two CPUs or more, and from a
-    process with a single thread, WeasyPrint runs in a process forked when
-    ``report`` starts (by ``cdplot report``, before its own imports), which
-    imports it while this one analyses and draws; the environment variable
-    ``CDPLOT_NO_WORKERS=1`` keeps all the work in one process.  The bundled
-    templates' compiled code is kept in ``$CDPLOT_CACHE_DIR``, else
-    ``$XDG_CACHE_HOME/cdplot`` or ``~/.cache/cdplot`` (a private folder,
-    created 0700; none is used where that cannot be had).
+    from the input is escaped.  The report is made in this process, except
+    with ``template_dir``: the user's templates are rendered, and a PDF laid
+    out and written by WeasyPrint, in a child process limited to 60 s,
+    2 GiB of memory and 1,000 pages, so that no template can hang the
+    machine or fill its memory.  That child is forked, which Windows cannot
+    do: there ``template_dir`` is refused (a one-line error) rather than
+    run without its limits.
 
     References
     ----------
@@ -937,52 +882,53 @@ or scores
     analysis = _analysis_options(locals())
     if not path.parent.is_dir() and str(path.parent):
         raise CdplotError(f"output folder {str(path.parent)!r} does not exist")
-    # forked before the analysis, so that WeasyPrint's import overlaps all of it
-    writer = _start_writer() if fmt == "pdf" else None
+    ctx, bar = prepare_context(
+        results_or_data,
+        title=title,
+        subtitle=subtitle,
+        author=author,
+        date=date,
+        paper=paper,
+        decimals=decimals,
+        template_dir=template_dir,
+        progress=progress,
+        analysis=analysis,
+        pairs=pairs,
+        format=fmt,
+    )
+    template_dir = _check_template_dir(template_dir)
+    ctx = finish_context(
+        ctx,
+        embed_fonts=fmt == "html",
+        paper=paper,
+        # WeasyPrint sets an SVG's text letter by letter: the PDF's figures set it as HTML
+        overlay_text=fmt == "pdf",
+    )
     if fmt == "html":
-        while_drawing = _prepare_html_writer
+        html = render_template("base.html.j2", ctx, template_dir)
+        with atomic_write(path, "w") as fh:
+            fh.write(html)
+    elif template_dir is None:
+        html = render_template("base.html.j2", ctx)
+        bar.note("writing PDF")
+        _write_pdf(html, path)
     else:
-        while_drawing = preload_templates if writer is not None else _import_pdf_writer
-    try:
-        ctx, bar = prepare_context(
-            results_or_data,
-            title=title,
-            subtitle=subtitle,
-            author=author,
-            date=date,
-            paper=paper,
-            decimals=decimals,
-            template_dir=template_dir,
-            progress=progress,
-            analysis=analysis,
-            while_drawing=while_drawing,
-            pairs=pairs,
-            format=fmt,
-        )
-        template_dir = _check_template_dir(template_dir)
-        html = render_template(
+        from .user_templates import MAX_PAGES
+
+        bar.note("writing PDF")
+        # a user's templates decide how long the page is: WeasyPrint lays it out in the
+        # templates' bounded child, which refuses more than MAX_PAGES pages
+        pdf, refused = render_template(
             "base.html.j2",
-            finish_context(
-                ctx,
-                embed_fonts=fmt == "html",
-                paper=paper,
-                # WeasyPrint sets an SVG's text letter by letter: the PDF's figures set it as HTML
-                overlay_text=fmt == "pdf",
-            ),
+            ctx,
             template_dir,
+            finish=functools.partial(
+                pdf_bytes, max_pages=MAX_PAGES, where=f"template_dir={str(template_dir)!r}: "
+            ),
         )
-        if fmt == "html":
-            with atomic_write(path, "w") as fh:
-                fh.write(html)
-        else:
-            bar.note("writing PDF")
-            if writer is not None:
-                _write_pdf_in(writer, html, path)
-            else:
-                _write_pdf(html, path)
-    finally:
-        # a writer not asked (an error in the analysis, Ctrl-C) ends here at once
-        if writer is not None:
-            writer.stop()
+        with atomic_write(path, "wb") as fh:
+            fh.write(pdf)
+        # the warning points at the caller of report()
+        warn_refused(refused, stacklevel=2)
     bar.note(f"wrote {path}")
     return path

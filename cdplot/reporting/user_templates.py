@@ -12,13 +12,21 @@ Three walls stand between a template folder and the rest of the machine:
 3. :func:`render_bounded` renders in a forked child with a deadline and a
    memory budget, so loops and huge strings end in a one-line error, and
    every failure (division by zero, a self-include...) names the template
-   and line instead of printing a traceback.
+   and line instead of printing a traceback.  For a PDF the same child also
+   lays the page out with WeasyPrint and writes it (``finish``), under the
+   same deadline and budget and at most :data:`MAX_PAGES` pages: a template
+   that makes thousands of pages is stopped too, not only one that loops.
+
+Where ``os.fork`` does not exist (Windows) no child can be bounded, and user
+templates are refused with a one-line error rather than run without their
+bounds (:func:`check_bounded`).
 """
 
 from __future__ import annotations
 
 import os
 import stat
+import sys
 import traceback
 from pathlib import Path
 
@@ -26,23 +34,30 @@ import jinja2
 from jinja2.loaders import split_template_path
 from jinja2.sandbox import SandboxedEnvironment, SecurityError
 
-from .._child import BoundExceeded, run_bounded
+from .._child import BoundExceeded, NoFork, can_fork, run_bounded
 from ..errors import CdplotError
 
 __all__ = [
+    "MAX_PAGES",
     "MAX_TEMPLATE_BYTES",
     "RENDER_MEMORY",
     "RENDER_SECONDS",
     "BoundedSandbox",
     "ConfinedLoader",
+    "check_bounded",
     "render_bounded",
 ]
 
 # a template is a page of markup: a megabyte is far more than any needs
 MAX_TEMPLATE_BYTES = 1 << 20
-# rendering the bundled templates for 100 methods takes well under a second and a few MB
+# the bounds of everything a user's templates drive: rendering them, and for a PDF, WeasyPrint's
+# import, layout and writing.  Rendering the bundled templates for 100 methods takes well under
+# a second and a few MB; WeasyPrint takes 7-13 ms and 0.2 MB a page, so a PDF of MAX_PAGES
+# pages fits the time and memory four times over, and a template that makes 8,000 pages
+# (> 240 s and 1.1 GB unbounded) is stopped by the deadline or, laid out sooner, the pages
 RENDER_SECONDS = 60.0
 RENDER_MEMORY = 2 << 30
+MAX_PAGES = 1000
 # results of ** and * past these sizes are refused before they are computed
 _MAX_POWER_BITS = 1 << 16
 _MAX_REPEAT = 10_000_000
@@ -163,7 +178,27 @@ def _location(exc, root: str) -> str:
     return found
 
 
-def render_bounded(render, template_dir, template_error):
+def check_bounded(template_dir) -> None:
+    """Refuse user templates where they cannot be bounded (no ``os.fork``: Windows).
+
+    Raises
+    ------
+    CdplotError
+        One line naming ``template_dir`` and the system.
+    """
+    if not can_fork():
+        raise CdplotError(_no_fork_message(template_dir))
+
+
+def _no_fork_message(template_dir) -> str:
+    return (
+        f"template_dir={str(template_dir)!r}: user templates run in a child process bounded in "
+        f"time and memory, which this system ({sys.platform}) cannot start; leave out "
+        "template_dir= to use the bundled templates"
+    )
+
+
+def render_bounded(render, template_dir, template_error, finish=None):
     """Render user templates in a bounded child; every failure becomes a CdplotError.
 
     Parameters
@@ -174,16 +209,28 @@ def render_bounded(render, template_dir, template_error):
         The user's folder (named in messages).
     template_error : callable
         Turns a :class:`jinja2.TemplateError` into a CdplotError.
+    finish : callable, optional
+        Called in the child with the rendered text, under the same bounds;
+        its value (which must pickle) is returned instead of the text.  A
+        PDF report lays out and writes its PDF here
+        (:func:`cdplot.reporting.pdf.pdf_bytes` with ``max_pages``).
 
     Returns
     -------
-    str
-        The rendered text.
+    object
+        The rendered text, or ``finish``'s value.
+
+    Raises
+    ------
+    CdplotError
+        One line naming the folder: a template's error (with its template
+        and line), a bound exceeded, a failure of ``finish``, or a system
+        without ``os.fork``.
     """
     where = f"template_dir={str(template_dir)!r}: "
     root = os.path.realpath(template_dir)
 
-    def work():
+    def rendered():
         try:
             return render()
         except CdplotError:
@@ -202,7 +249,25 @@ def render_bounded(render, template_dir, template_error):
                 f"{where}{_location(exc, root)}{type(exc).__name__}: {message}"
             ) from None
 
+    def work():
+        text = rendered()
+        if finish is None:
+            return text
+        try:
+            return finish(text)
+        except (CdplotError, MemoryError):
+            raise
+        except Exception as exc:  # noqa: BLE001 - what the templates made could not be laid out
+            message = " ".join(str(exc).split())[:200]
+            raise CdplotError(
+                f"{where}the page the templates made cannot be laid out: "
+                f"{type(exc).__name__}: {message}"
+            ) from None
+
+    what = "rendering the templates" if finish is None else "rendering and laying out the templates"
     try:
         return run_bounded(work, seconds=RENDER_SECONDS, memory=RENDER_MEMORY)
     except BoundExceeded as exc:
-        raise CdplotError(f"{where}rendering the templates {exc}; simplify the templates") from None
+        raise CdplotError(f"{where}{what} {exc}; simplify the templates") from None
+    except NoFork:
+        raise CdplotError(_no_fork_message(template_dir)) from None

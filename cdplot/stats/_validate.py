@@ -70,6 +70,38 @@ def finite_vector(values, name: str) -> np.ndarray:
     return x
 
 
+def whole_number(value, name: str, *, minimum: int, what: str, why: str = "") -> int:
+    """``value`` as an ``int`` of at least ``minimum``, or a one-line :class:`CdplotError`.
+
+    For the counts (methods, data sets) that the low-level functions take
+    beside their arrays: a NaN or an infinity would otherwise reach
+    ``int()`` and raise a bare ``ValueError`` or ``OverflowError``, and a
+    fraction would be truncated silently.
+
+    Parameters
+    ----------
+    value : int or float
+        The count as given.
+    name : str
+        How the message names it, e.g. ``'option n_datasets'``.
+    minimum : int
+        The smallest count allowed.
+    what : str
+        What it counts, plural (``'data sets'``).
+    why : str, optional
+        Why ``minimum`` is needed, said when the count is below it.
+    """
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer, float, np.floating)):
+        raise CdplotError(
+            f"{name}={value!r} must be the number of {what} (an integer of at least {minimum})"
+        )
+    if not math.isfinite(value) or int(value) != value:
+        raise CdplotError(f"{name}={value!r} is not a whole number of {what}")
+    if value < minimum:
+        raise CdplotError(f"{name}={value!r}: {why or f'there must be at least {minimum} {what}'}")
+    return int(value)
+
+
 #: Scores beyond this magnitude are scaled by a power of two before sums,
 #: differences and squares: above about 1.3e154 a square overflows, above
 #: 8.9e307 a difference or a sum of two.  Below it nothing is scaled, so

@@ -30,10 +30,12 @@ def _validate_significant(significant, k: int) -> np.ndarray:
     raw = np.asarray(significant)
     if raw.shape != (k, k):
         raise CdplotError(f"significant must be a ({k}, {k}) matrix, got shape {raw.shape}")
-    if raw.dtype.kind == "f" and np.isnan(raw).any():
-        # a NaN would count as True (significant) and silently split groups
-        i, j = np.argwhere(np.isnan(raw))[0]
-        raise CdplotError(f"significant[{i}, {j}] is nan; give True or False for every pair")
+    if raw.dtype.kind in "fc" and not np.isfinite(raw).all():
+        # a NaN or an infinity would count as True (significant) and silently split groups
+        i, j = np.argwhere(~np.isfinite(raw))[0]
+        raise CdplotError(
+            f"significant[{i}, {j}] is {raw[i, j].item()!r}; give True or False for every pair"
+        )
     return raw.astype(bool)
 
 
@@ -235,9 +237,11 @@ def unjoined_pairs(average_ranks, significant, cliques) -> tuple[tuple[int, int]
     tuple of (int, int)
         ``(i, j)`` with ``i`` ranked before ``j``.
     """
-    avg = np.asarray(average_ranks, dtype=float)
-    sig = np.asarray(significant, dtype=bool)
+    # NaN ranks would sort last and NaN flags count as significant: refuse them as
+    # find_cliques does
+    avg = finite_vector(average_ranks, "average_ranks")
     k = len(avg)
+    sig = _validate_significant(significant, k)
     order = np.argsort(avg, kind="stable")
     where = np.empty(k, dtype=np.int64)
     where[order] = np.arange(k)
@@ -285,8 +289,8 @@ def bridges(average_ranks, significant) -> tuple[tuple[int, int, int], ...]:
     rows of "alike" flags are packed 64 to a word and intersected (O(k^3 / 64)
     word operations, O(k^2) memory).
     """
-    avg = np.asarray(average_ranks, dtype=float)
-    sig = np.asarray(significant, dtype=bool)
+    avg = finite_vector(average_ranks, "average_ranks")
+    sig = _validate_significant(significant, len(avg))
     order = np.argsort(avg, kind="stable")
     s = sig[np.ix_(order, order)]
     k = len(order)

@@ -16,7 +16,7 @@ from .._options import (
     check_option,
 )
 from ..errors import CdplotError
-from ..io import ScoreTable, as_score_tables
+from ..io import ScoreTable, as_score_tables, resolve_direction
 from .cliques import bridges, find_cliques, unjoined_pairs
 from .corrections import adjust, adjust_pairwise
 from .critical import critical_value, rank_standard_error
@@ -246,9 +246,8 @@ def compare_table(
     test, correction, alpha = _validate_options(
         test, correction, control, names, alpha, zero_method, distribution
     )
-    inferred = higher_is_better is None and table.direction is not None
-    if higher_is_better is None:
-        higher_is_better = True if table.higher_is_better is None else bool(table.higher_is_better)
+    decided = resolve_direction(table, higher_is_better)
+    higher_is_better = decided.higher_is_better
     x = table.values
     n, k = x.shape
     ranks, ties = ranks_and_ties(x, higher_is_better=higher_is_better)
@@ -301,8 +300,7 @@ def compare_table(
     cliques, unjoined, bridge_names = groups(names, avg, significant, ctrl)
 
     notes = list(table.notes)
-    if inferred:  # said in every output; an explicit higher_is_better drops it
-        notes.append(table.direction[0].upper() + table.direction[1:] + ".")
+    notes.append(decided.note)  # the direction and why, in every output
     notes += omnibus_notes(idr.pvalue, alpha, n)
     if undefined:
         listed = "; ".join(f"{a} and {b}" for a, b in undefined[:5])
@@ -348,6 +346,7 @@ def compare_table(
         options=options,
         notes=tuple(notes),
         direction=direction,
+        direction_reason=decided.reason,
     )
 
 
@@ -429,7 +428,8 @@ def omnibus_notes(pvalue: float, alpha: float, n: int) -> list[str]:
     notes = []
     if pvalue > alpha:
         notes.append(
-            "Because the Friedman test does not reject equal performance, the post-hoc results "
+            "Because the Iman-Davenport test of the Friedman statistic does not reject equal "
+            "performance, the post-hoc results "
             "are shown for completeness only and are not evidence of any difference."
         )
     if n < 10:

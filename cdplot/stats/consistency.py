@@ -338,15 +338,17 @@ class MetricsComparison(Result):
         if not rejected:
             omnibus = (
                 f"Under none of the {self.n_metrics} metrics does the "
-                "Friedman test reject equal performance"
+                "Iman-Davenport test of the Friedman statistic reject equal performance"
             )
         elif len(rejected) == self.n_metrics:
             omnibus = (
-                f"Under all {self.n_metrics} metrics the Friedman test rejects equal performance"
+                f"Under all {self.n_metrics} metrics the Iman-Davenport test of the Friedman "
+                "statistic rejects equal performance"
             )
         else:
             omnibus = (
-                f"The Friedman test rejects equal performance under {join_names(rejected)} "
+                "The Iman-Davenport test of the Friedman statistic rejects equal performance "
+                f"under {join_names(rejected)} "
                 f"({len(rejected)} of {self.n_metrics} metrics)"
             )
         omnibus += f" at alpha = {self.alpha:g}."

@@ -12,17 +12,18 @@ import math
 from scipy import special
 
 from .._options import CD_TESTS, check_alpha, check_option
-from ..errors import CdplotError
 from ._studentized_range import studentized_range_isf
+from ._validate import whole_number
 
 __all__ = ["critical_value", "critical_difference", "rank_standard_error", "CD_TESTS"]
 
 
 def _validate_k_n(k, n=None):
-    if int(k) != k or k < 2:
-        raise CdplotError(f"the number of methods k={k!r} must be an integer of at least 2")
-    if n is not None and (int(n) != n or n < 1):
-        raise CdplotError(f"the number of data sets N={n!r} must be a positive integer")
+    # NaN and infinite counts get the same one line as fractions (int() would raise a
+    # bare ValueError or OverflowError)
+    whole_number(k, "the number of methods k", minimum=2, what="methods")
+    if n is not None:
+        whole_number(n, "the number of data sets N", minimum=1, what="data sets")
 
 
 def critical_value(k: int, *, alpha: float = 0.05, test: str = "nemenyi") -> float:

@@ -413,17 +413,54 @@ class CVTestResult(Result):
         """Whether ``pvalue <= alpha``."""
         return bool(self.pvalue <= self.alpha)
 
-    def better(self) -> str | None:
-        """The method with the better mean score if the difference is significant, else ``None``."""
-        if not self.significant or self.mean_difference == 0:
+    def _side(self, value: float) -> str | None:
+        """The method that a positive or negative ``a - b`` quantity favours (``None`` at 0)."""
+        if value == 0 or not math.isfinite(value):
             return None
-        a_ahead = (self.mean_difference > 0) == self.higher_is_better
+        a_ahead = (value > 0) == self.higher_is_better
         return self.method_a if a_ahead else self.method_b
+
+    def better(self) -> str | None:
+        """The method the test finds significantly better, else ``None``.
+
+        The side is the sign of the t statistic, since that is what the test
+        rejected on; for Dietterich's 5x2cv t it is the first fold's difference
+        ``p_1^(1)``, which can point the other way from the mean (the
+        conclusion then says so).  Alpaydin's F squares every difference, so
+        it has no side and this is ``None`` (the conclusion says the methods
+        differ and why the better mean is named).
+        """
+        if not self.significant or self.test == "5x2cv-f":
+            return None
+        return self._side(self.statistic)
 
     def _stat_text(self) -> str:
         if self.test == "5x2cv-f":
             return f"F({self.dof[0]}, {self.dof[1]}) = {self.statistic:.4f}"
         return f"t({self.dof}) = {self.statistic:.4f}"
+
+    def _mean_side_text(self, winner: str | None) -> str:
+        """Words on the means when they point away from the claim (or the claim has no side)."""
+        by_mean = self._side(self.mean_difference)
+        if self.test == "5x2cv-f":
+            if by_mean is None:
+                return " The two mean scores are equal."
+            return (
+                f" The F-test squares the fold differences and so names no side; {by_mean} has "
+                "the better mean score, a description that the test did not test."
+            )
+        if winner is None or by_mean == winner:
+            return ""
+        first = float(self.differences.flat[0])
+        if by_mean is None:
+            means = "the two mean scores are equal"
+        else:
+            means = f"{by_mean} has the better mean score over all {self.differences.size} folds"
+        return (
+            f" The t statistic takes its sign from the first fold's difference only "
+            f"({self.method_a} - {self.method_b} = {first:.4f} in replication 1, fold 1), "
+            f"while {means}: the test and the means disagree on the side."
+        )
 
     def conclusion(self) -> str:
         """The conclusion in words, with the numbers."""
@@ -441,7 +478,12 @@ class CVTestResult(Result):
             loser = self.method_b if winner == self.method_a else self.method_a
             text = (
                 f"{winner} is significantly better than {loser}{where} at alpha = {self.alpha:g} "
-                f"by {the}{label} ({nums}; {means})."
+                f"by {the}{label} ({nums}; {means})." + self._mean_side_text(winner)
+            )
+        elif self.significant and self.test == "5x2cv-f":
+            text = (
+                f"{self.method_a} and {self.method_b} differ significantly{where} at alpha = "
+                f"{self.alpha:g} by {the}{label} ({nums}; {means})." + self._mean_side_text(None)
             )
         else:
             text = (
@@ -865,9 +907,10 @@ def alpaydin_5x2cv_ftest(
     Returns
     -------
     CVTestResult
-        ``dof`` is ``(10, 5)``.  The F-test is two-sided in effect (it
-        squares the differences); the conclusion names the method with the
-        better mean when it rejects.
+        ``dof`` is ``(10, 5)``.  The F-test has no direction (it squares
+        the differences): when it rejects, the conclusion says the methods
+        differ and names the better mean only as the mean, and
+        :meth:`CVTestResult.better` is ``None``.
 
     Raises
     ------

@@ -496,7 +496,7 @@ class EffectSizes(Result):
         return pair_text(self.cliffs_delta[i, j], self.cohens_d[i, j], measure=self.measure)
 
     def describe_pairs(
-        self, pairs, *, limit: int = 10, what: str = "significant pairs"
+        self, pairs, *, limit: int = 10, what: str = "significant pairs", test: str | None = None
     ) -> list[str]:
         """Lines naming the effect sizes of ``pairs``, largest first, capped at ``limit``.
 
@@ -508,6 +508,9 @@ class EffectSizes(Result):
             Most pairs listed; the rest are counted (``... and N more``).
         what : str, default 'significant pairs'
             What the pairs are, for the heading.
+        test : str, optional
+            The test that found each first method better, in words; a pair
+            whose effect size points the other way then says why.
 
         Returns
         -------
@@ -524,6 +527,7 @@ class EffectSizes(Result):
             measure=self.measure,
             limit=limit,
             what=what,
+            test=test,
         )
 
     def __str__(self) -> str:
@@ -577,6 +581,29 @@ def pair_text(delta: float, d: float, *, measure: str = "cliffs_delta") -> str:
     return f"{d_text}, {delta_text}" if measure == "cohens_d" else f"{delta_text}, {d_text}"
 
 
+def against_claim(delta: float, d: float, worse: str, test: str | None) -> list[str]:
+    """Indented lines on why an effect size points to ``worse`` of a significant pair.
+
+    Cliff's delta and Cohen's d compare the two methods' scores pooled over
+    all data sets, without pairing them; the tests compare the methods data
+    set by data set (signed ranks, wins, ranks among all methods), so a
+    significant claim and an effect size can point different ways.  Empty
+    when nothing points to ``worse`` or no ``test`` is named.
+    """
+    if test is None:
+        return []
+    against = [name for name, v in (("delta", delta), ("d", d)) if v < 0]
+    if not against:
+        return []
+    both = len(against) > 1
+    text = (
+        f"{' and '.join(against)} {'point' if both else 'points'} to {worse}: "
+        f"{'they compare' if both else 'it compares'} the scores pooled over the data sets, "
+        f"unpaired, while the {test} compared the two data set by data set."
+    )
+    return ["    " + line for line in wrap(text, width=84)]
+
+
 def describe_pairs(
     methods,
     delta: np.ndarray,
@@ -586,10 +613,15 @@ def describe_pairs(
     measure: str = "cliffs_delta",
     limit: int = 10,
     what: str = "significant pairs",
+    test: str | None = None,
 ) -> list[str]:
     """Lines naming the effect sizes of ``pairs``, largest first (see
     :meth:`EffectSizes.describe_pairs`); ``delta`` and ``d`` are the k x k
-    matrices in the order of ``methods``."""
+    matrices in the order of ``methods``.
+
+    With ``test`` (the test that found each ``better`` better, in words), a
+    line whose effect size points to ``worse`` says why the two disagree.
+    """
     if not pairs:
         return []
     index = {m: i for i, m in enumerate(methods)}
@@ -608,11 +640,12 @@ def describe_pairs(
         a, b = pairs[t]
         i, j = rows[t], cols[t]
         lines.append(f"  {a} vs {b}: {pair_text(delta[i, j], d[i, j], measure=measure)}")
+        lines += against_claim(delta[i, j], d[i, j], b, test)
     if len(pairs) > limit:
         symbol = "d" if measure == "cohens_d" else "delta"
         lines.append(
-            f"  ... and {len(pairs) - limit} more (largest |{symbol}| first; all pairs in "
-            "to_dict()['effect_sizes'])"
+            f"  ... and {len(pairs) - limit} more (largest |{symbol}| first; all pairs are in "
+            "effect_sizes of the JSON output)"
         )
     return lines
 

@@ -10,8 +10,34 @@ wherever it is printed.
 from __future__ import annotations
 
 import math
+from decimal import ROUND_HALF_UP, Decimal
 
 __all__ = ["format_p"]
+
+
+#: Significant digits that every double holds exactly as a decimal (C's DBL_DIG):
+#: rounding to them first removes the last-bit noise of a computation and nothing else.
+_DECIMAL_DIGITS = 15
+
+
+def _rounded(p: float, digits: int, significant: bool = False) -> str:
+    """``p`` rounded half away from zero on its decimal value, as tables round.
+
+    ``f"{p:.4f}"`` rounds the binary value: the sign test's 11/32 comes out of
+    the binomial sum as 0.34374999999999994 (``repr``, one unit in the last
+    place below 0.34375) and prints as 0.3437, where the p-value 11/32 rounds
+    to 0.3438.  Even ``repr`` keeps that noise, so the value is read at 15
+    significant digits (which every double holds exactly) and then rounded
+    half up; a p-value that truly lies below a half, such as 0.3437499, still
+    rounds down.
+    """
+    exact = Decimal(f"{p:.{_DECIMAL_DIGITS}g}")
+    if significant:
+        if exact == 0:
+            return f"{p:.{digits}g}"
+        step = Decimal(1).scaleb(exact.adjusted() - digits + 1)
+        return f"{float(exact.quantize(step, rounding=ROUND_HALF_UP)):.{digits}g}"
+    return f"{exact.quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP):.{digits}f}"
 
 
 def _class(p: float, levels) -> int:
@@ -64,6 +90,8 @@ def format_p(
     '<0.0001'
     >>> format_p(0.0501, digits=3, levels=[0.001, 0.01, 0.05])
     '0.0501'
+    >>> format_p(0.34374999999999994)  # 11/32 less 2**-54: half away from zero, as 11/32
+    '0.3438'
     >>> format_p(float("nan"), missing="\u2013")
     '\u2013'
     """
@@ -77,13 +105,13 @@ def format_p(
     if levels is not None:
         cls = _class(p, levels)
         for d in range(digits, digits + 5):
-            text = f"{p:.{d}f}"
+            text = _rounded(p, d)
             if _class(float(text), levels) == cls:
                 break
         else:
-            text = f"{p:.{digits}g}"
+            text = _rounded(p, digits, significant=True)
     elif significant:
-        text = f"{p:.{digits}g}"
+        text = _rounded(p, digits, significant=True)
     else:
-        text = f"{p:.{digits}f}"
+        text = _rounded(p, digits)
     return f"p{space}={space}{text}" if prefix else text

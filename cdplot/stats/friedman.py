@@ -7,7 +7,7 @@ import math
 import numpy as np
 from scipy import special
 
-from ._validate import finite_table, finite_vector
+from ._validate import finite_table, finite_vector, whole_number
 from .ranks import rank_data, tie_sum
 from .results import FriedmanResult, ImanDavenportResult
 
@@ -73,7 +73,8 @@ def friedman_from_average_ranks(average_ranks, n_datasets: int):
     (9.28, 3.69)
     """
     avg = finite_vector(average_ranks, "average_ranks")
-    n, k = int(n_datasets), len(avg)
+    n = whole_number(n_datasets, "n_datasets", minimum=1, what="data sets")
+    k = len(avg)
     chi2_u = _chi2_uncorrected(avg, n)
     return _results(chi2_u, chi2_u, n, k, False)
 

@@ -20,6 +20,7 @@ import numpy as np
 from .._options import check_alpha
 from ..errors import CdplotError
 from ..io import AverageRanks, as_average_ranks
+from ._validate import whole_number
 from .compare import RANK_TESTS, _validate_options, decide, groups, omnibus_notes, rank_statistics
 from .formatting import format_p
 from .friedman import friedman_from_average_ranks
@@ -260,18 +261,13 @@ class RankComparison(Result):
 
 
 def _validate_n(n_datasets) -> int:
-    if isinstance(n_datasets, bool) or not isinstance(n_datasets, (int, np.integer, float)):
-        raise CdplotError(
-            f"option n_datasets={n_datasets!r} must be the number of data sets the ranks were "
-            "averaged over (an integer of at least 2)"
-        )
-    if not math.isfinite(n_datasets) or int(n_datasets) != n_datasets:
-        raise CdplotError(f"option n_datasets={n_datasets!r} is not a whole number of data sets")
-    if n_datasets < 2:
-        raise CdplotError(
-            f"option n_datasets={n_datasets!r}: the Friedman test needs at least 2 data sets"
-        )
-    return int(n_datasets)
+    return whole_number(
+        n_datasets,
+        "option n_datasets",
+        minimum=2,
+        what="data sets the ranks were averaged over",
+        why="the Friedman test needs at least 2 data sets",
+    )
 
 
 def _validate_ranks(ranks: AverageRanks, n: int) -> np.ndarray:

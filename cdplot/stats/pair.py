@@ -26,7 +26,7 @@ from .._options import (
     check_option,
 )
 from ..errors import CdplotError
-from ..io import ScoreTable, as_score_tables
+from ..io import ScoreTable, as_score_tables, resolve_direction
 from ._validate import pow2_scale, stable_mean
 from .bayesian import BayesianSignedRankResult, bayesian_signed_rank
 from .compare import single_table
@@ -453,9 +453,8 @@ def compare_pair(
     )
     table = single_table(tables)
     a, b = _validate_pair(table, methods)
-    hib = higher_is_better
-    if hib is None:
-        hib = True if table.higher_is_better is None else bool(table.higher_is_better)
+    decided = resolve_direction(table, higher_is_better)
+    hib = decided.higher_is_better
     xa = table.values[:, table.methods.index(a)]
     xb = table.values[:, table.methods.index(b)]
     n = xa.size
@@ -465,7 +464,7 @@ def compare_pair(
         )
     # orient so that "higher" means "better" for the rank and sign tests
     oa, ob = (xa, xb) if hib else (-xa, -xb)
-    notes = list(table.notes)
+    notes = [*table.notes, decided.note]  # the direction and why, in every output
     try:
         tt = paired_ttest(oa, ob)
     except CdplotError as e:

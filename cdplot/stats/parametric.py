@@ -29,9 +29,9 @@ from scipy import special
 
 from .._options import CORRECTIONS, NAN_POLICIES, check_alpha, check_bool, check_option
 from ..errors import CdplotError
-from ..io import ScoreTable, as_score_tables
+from ..io import ScoreTable, as_score_tables, resolve_direction
 from ._studentized_range import studentized_range_isf, studentized_range_sf
-from ._validate import pow2_scale, refuse_large
+from ._validate import finite_table, pow2_scale, refuse_large
 from .compare import check_control_correction, compare_table, single_table
 from .effect_sizes import EffectSizes
 from .effect_sizes import effect_sizes as _effect_sizes
@@ -474,7 +474,7 @@ class AnovaResult(Result):
         pairs = self.tukey.significant_pairs()
         if es is None or not pairs:
             return []
-        return ["", *es.describe_pairs(pairs, limit=MAX_LISTED_EFFECTS)]
+        return ["", *es.describe_pairs(pairs, limit=MAX_LISTED_EFFECTS, test="Tukey HSD test")]
 
     @property
     def metric(self) -> str | None:
@@ -765,7 +765,8 @@ def shapiro_residuals(values, *, alpha=0.05) -> ShapiroResult:
         are additive in data set and method, so there is nothing to test).
     """
     alpha = check_alpha(alpha)
-    x = np.asarray(values, dtype=float)
+    # a NaN would give W = nan and chi2 = inf, read as a rejection
+    x = finite_table(values, "values")
     r = _residuals(x).ravel()
     if r.size < 3:
         raise CdplotError(f"the Shapiro-Wilk test needs at least 3 residuals, got {r.size}")
@@ -818,7 +819,8 @@ def mauchly(values, *, alpha=0.05) -> MauchlyResult:
            Analysis, 3rd ed., Wiley (2003), section 10.7.
     """
     alpha = check_alpha(alpha)
-    x = np.asarray(values, dtype=float)
+    # a NaN would give W = nan and chi2 = inf, read as a rejection
+    x = finite_table(values, "values")
     n, k = x.shape
     p = k - 1
     if p == 1:
@@ -1005,9 +1007,9 @@ def rm_anova(
     if higher_is_better is not None:
         check_bool("higher_is_better", higher_is_better)
     table = _table(scores, methods=methods, datasets=datasets, nan_policy=nan_policy, metric=metric)
-    if higher_is_better is None:
-        higher_is_better = True if table.higher_is_better is None else bool(table.higher_is_better)
-    return _rm_anova_table(table, higher_is_better=higher_is_better, alpha=alpha)
+    decided = resolve_direction(table, higher_is_better)
+    out = _rm_anova_table(table, higher_is_better=decided.higher_is_better, alpha=alpha)
+    return replace(out, notes=(*out.notes, decided.note))  # the direction and why
 
 
 # ---------------------------------------------------------------------------
@@ -1211,9 +1213,8 @@ def compare_auto(
         raise CdplotError(
             f"option control={control!r} is not a method; methods are {', '.join(table.methods)}"
         )
-    hib = higher_is_better
-    if hib is None:
-        hib = True if table.higher_is_better is None else bool(table.higher_is_better)
+    decided = resolve_direction(table, higher_is_better)
+    hib = decided.higher_is_better
     x = table.values
     # both checks are scale free: scale huge scores (exactly, by a power of two)
     # so that their covariances and residuals stay finite
@@ -1267,15 +1268,14 @@ def compare_auto(
             f"{format_p(norm.pvalue, prefix=True)} > alpha = {alpha:g}) and {sph_text}."
         )
         analysis = _rm_anova_table(table, higher_is_better=hib, alpha=alpha)
-        extra = []
+        extra = [decided.note]
         if control is not None:
             extra.append(f"Tukey's HSD compares all pairs; the control {control} was not used.")
         if correction is not None:
             extra.append(
                 f"Tukey's HSD needs no correction; correction={correction!r} was not used."
             )
-        if extra:
-            analysis = replace(analysis, notes=(*analysis.notes, *extra))
+        analysis = replace(analysis, notes=(*analysis.notes, *extra))
         return AutoResult(
             path="parametric",
             reason=reason,

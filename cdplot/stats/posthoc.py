@@ -15,7 +15,7 @@ from scipy import special
 
 from ..errors import CdplotError
 from ._studentized_range import studentized_range_sf_many
-from ._validate import finite_vector
+from ._validate import finite_vector, whole_number
 from .critical import rank_standard_error
 from .results import RankTestResult
 
@@ -78,7 +78,8 @@ def rank_z(average_ranks, n_datasets: int, *, methods=None) -> RankTestResult:
 
 
 def _z(r: np.ndarray, n_datasets: int) -> np.ndarray:
-    return (r[:, None] - r[None, :]) / rank_standard_error(len(r), n_datasets)
+    n = whole_number(n_datasets, "n_datasets", minimum=1, what="data sets")
+    return (r[:, None] - r[None, :]) / rank_standard_error(len(r), n)
 
 
 def nemenyi(average_ranks, n_datasets: int, *, methods=None) -> RankTestResult:

@@ -20,6 +20,7 @@ from ..io.export import to_frame
 from .effect_sizes import (
     EffectSizes,
     _assemble,
+    against_claim,
     describe_pairs,
     effect_sizes_dict,
     method_summaries,
@@ -371,6 +372,13 @@ class ComparisonResult(Result):
         Wilcoxon test from ``R+ - R-`` and the sign test from the wins, which
         can disagree with the average ranks (see :meth:`direction_conflicts`).
         Defaults to the average-rank order.
+    direction_reason : str or None
+        Why ``higher_is_better`` is what it is, in words ("lower is better,
+        inferred from the column name 'loss'", "higher is better by
+        default", "higher is better, as asked"); captions and reports repeat
+        it, and ``notes`` holds the full sentence.
+
+        .. versionadded:: 0.2.0
     effect_sizes : EffectSizes
         Cliff's δ and Cohen's d of every pair of methods over the data sets'
         scores (positive: the row method is better) with magnitude labels,
@@ -414,6 +422,7 @@ class ComparisonResult(Result):
     options: Mapping[str, bool | str] = field(default_factory=dict)
     notes: tuple[str, ...] = ()
     direction: np.ndarray | None = None
+    direction_reason: str | None = None
 
     def __post_init__(self):
         for name in ("ranks", "average_ranks", "statistics", "pvalues_unadjusted", "pvalues"):
@@ -468,7 +477,10 @@ class ComparisonResult(Result):
             return self._first_effect_lines(pairs)
         delta, d = self._effect_matrices
         if not pairs:
-            i, j = np.unravel_index(int(np.argmax(np.abs(delta))), delta.shape)
+            # off the diagonal: with every delta 0 the argmax was (0, 0), "A vs A"
+            size = np.abs(delta)
+            np.fill_diagonal(size, -1.0)
+            i, j = np.unravel_index(int(np.argmax(size)), delta.shape)
             if delta[i, j] < 0:
                 i, j = j, i
             a, b = self.methods[i], self.methods[j]
@@ -478,7 +490,14 @@ class ComparisonResult(Result):
                 "magnitudes after Romano et al. 2006 and Cohen 1988; every pair in "
                 "result.effect_sizes)."
             )
-        return describe_pairs(self.methods, delta, d, pairs, limit=MAX_LISTED_EFFECTS)
+        return describe_pairs(
+            self.methods, delta, d, pairs, limit=MAX_LISTED_EFFECTS, test=self._test_label()
+        )
+
+    def _test_label(self) -> str:
+        """The pairwise test in words, ``'Wilcoxon signed-rank test'``, without the correction."""
+        label = TEST_LABELS.get(self.test, self.test)
+        return label if label.endswith("test") else f"{label} test"
 
     def _first_effect_lines(self, pairs) -> list[str]:
         """The first significant pairs in rank order, each pair's effects computed alone."""
@@ -493,10 +512,11 @@ class ComparisonResult(Result):
             two = x[:, [self.index(a), self.index(b)]]
             delta, d = pair_matrices(two, higher_is_better=self.higher_is_better)
             lines.append(f"  {a} vs {b}: {pair_text(delta[0, 1], d[0, 1])}")
+            lines += against_claim(delta[0, 1], d[0, 1], b, self._test_label())
         if len(pairs) > len(shown):
             lines.append(
-                f"  ... and {len(pairs) - len(shown)} more (every pair, largest first: "
-                "result.effect_sizes, or to_dict()['effect_sizes'])"
+                f"  ... and {len(pairs) - len(shown)} more (every pair, largest first, is in "
+                "effect_sizes of the JSON output)"
             )
         return lines
 
@@ -599,25 +619,38 @@ class ComparisonResult(Result):
         return text
 
     def omnibus_sentence(self) -> str:
-        """One sentence on the Friedman and Iman-Davenport tests."""
+        """The omnibus verdict, named after the test that decided it (Iman-Davenport's F_F).
+
+        :attr:`rejected` is Iman and Davenport's ``F_F``, derived from the
+        Friedman ``chi2_F`` and less conservative than it (Demšar 2006,
+        section 3.2.2); when ``chi2_F``'s own p-value falls on the other side
+        of ``alpha``, a second sentence says so.
+        """
         f = self.friedman
         ff = self.iman_davenport
         verdict = "rejects" if self.rejected else "does not reject"
         ff_text = f"{ff.statistic:.3f}" if math.isfinite(ff.statistic) else "infinite"
         p_f, p_ff = format_p(f.pvalue, prefix=True), format_p(ff.pvalue, prefix=True)
-        return (
-            f"With {self.n_methods} methods on {self.n_datasets} data sets, the Friedman test "
-            f"(chi2_F = {f.statistic:.3f}, {p_f}; Iman-Davenport F_F = {ff_text} "
-            f"with ({ff.dof[0]}, {ff.dof[1]}) degrees of freedom, {p_ff}) {verdict} "
+        text = (
+            f"With {self.n_methods} methods on {self.n_datasets} data sets, the Iman-Davenport "
+            f"test of the Friedman statistic (chi2_F = {f.statistic:.3f}, {p_f}; F_F = "
+            f"{ff_text} with ({ff.dof[0]}, {ff.dof[1]}) degrees of freedom, {p_ff}) {verdict} "
             f"the hypothesis that all methods perform equally at alpha = {self.alpha:g}."
         )
+        if bool(f.pvalue <= self.alpha) != self.rejected:
+            would = "would reject" if f.pvalue <= self.alpha else "would not reject"
+            text += (
+                f" The Friedman chi2_F test alone ({p_f}) {would} at this level; the verdict is "
+                "Iman and Davenport's F_F, the less conservative of the two (Demšar 2006)."
+            )
+        return text
 
     def posthoc_sentences(
         self,
         *,
         remarks: bool = True,
         max_pairs: int = MAX_LISTED_PAIRS,
-        more_pairs: str = "significant_pairs()",
+        more_pairs: str = "the list of significant pairs",
         more_groups: str = "the cliques",
     ) -> list[str]:
         """Sentences on the post-hoc results: CD, significant pairs, groups.
@@ -813,6 +846,7 @@ class ComparisonResult(Result):
             "n_methods": self.n_methods,
             "alpha": self.alpha,
             "higher_is_better": self.higher_is_better,
+            "direction_reason": self.direction_reason,
             "test": self.test,
             "correction": self.correction,
             "control": self.control,
@@ -834,7 +868,7 @@ class ComparisonResult(Result):
             else (
                 f"the {self.n_methods} x {self.n_methods} matrices of statistics and p-values "
                 f"are left out above {JSON_MATRIX_MAX_METHODS} methods; "
-                "significant_pairs lists the decisions (in Python: to_dict(matrices=True))"
+                "significant_pairs lists the decisions"
             ),
             "significant_pairs": list(map(list, self.significant_pairs())),
             "direction_conflicts": [list(p) for p in self.direction_conflicts()],
@@ -847,6 +881,7 @@ class ComparisonResult(Result):
             "notes": list(self.notes),
             "source": self.scores.source,
             "dropped_datasets": list(self.scores.dropped_datasets),
+            "dropped_methods": list(self.scores.dropped_methods),
             "conclusion": self.conclusion(),
             "effect_sizes": self.effect_sizes.to_dict()
             if matrices

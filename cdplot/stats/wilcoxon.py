@@ -251,20 +251,36 @@ def _permutation_pvalues(weights: np.ndarray, observed: np.ndarray) -> np.ndarra
     # many pairs share few tie patterns: build one distribution per pattern
     patterns, which = np.unique(np.sort(weights, axis=1), axis=0, return_inverse=True)
     which = which.ravel()
-    rows = patterns.shape[0]
     size = int(patterns.sum(axis=1).max()) + 1
-    pmf = np.zeros((rows, size))
-    pmf[:, 0] = 1.0
-    grid = np.arange(size)[None, :]
-    for w in patterns.T:
-        src = grid - w[:, None]
-        shifted = np.where(src >= 0, np.take_along_axis(pmf, np.maximum(src, 0), axis=1), 0.0)
-        pmf = 0.5 * (pmf + shifted)
-    cdf = np.cumsum(pmf, axis=1)
-    sf = np.cumsum(pmf[:, ::-1], axis=1)[:, ::-1]
-    below = cdf[which, observed]
-    above = sf[which, observed]
-    return np.minimum(1.0, 2.0 * np.minimum(below, above))
+    # patterns in blocks of at most _PMF_CELLS probabilities, so that the exact
+    # distribution of many long Pratt-ranked pairs stays within a few MB
+    step = max(1, _PMF_CELLS // size)
+    below = np.empty(len(patterns))
+    above = np.empty(len(patterns))
+    p = np.empty(observed.shape)
+    for start in range(0, len(patterns), step):
+        block = patterns[start : start + step]
+        pmf = np.zeros((block.shape[0], size))
+        pmf[:, 0] = 1.0
+        grid = np.arange(size)[None, :]
+        for w in block.T:
+            if not w.any():  # a zero weight (Pratt's zeros) changes nothing
+                continue
+            src = grid - w[:, None]
+            shifted = np.where(src >= 0, np.take_along_axis(pmf, np.maximum(src, 0), axis=1), 0.0)
+            pmf = 0.5 * (pmf + shifted)
+        cdf = np.cumsum(pmf, axis=1)
+        sf = np.cumsum(pmf[:, ::-1], axis=1)[:, ::-1]
+        at = (which >= start) & (which < start + step)
+        local = which[at] - start
+        below = cdf[local, observed[at]]
+        above = sf[local, observed[at]]
+        p[at] = np.minimum(1.0, 2.0 * np.minimum(below, above))
+    return p
+
+
+#: Probabilities held at once by :func:`_permutation_pvalues` (32 MB of floats).
+_PMF_CELLS = 4_000_000
 
 
 def _signed_rank(d: np.ndarray, zero_method: str, distribution: str) -> dict:
@@ -315,14 +331,24 @@ def _signed_rank(d: np.ndarray, zero_method: str, distribution: str) -> dict:
         se = np.sqrt((var - tie / 2.0) / 24.0)
         z = (r_plus_all - mean) / se
 
+    # scipy decides from the number of differences it is given; Demsar's rule
+    # is scipy's 'zsplit' on the data without the ignored zero, so it decides
+    # from the differences left after that zero is dropped (N = 14 with one
+    # zero ranks 13 differences: all 2**13 sign changes, not the normal
+    # approximation)
+    size = count if zero_method == "demsar" else np.full(rows, float(n))
     if distribution == "exact":
-        how = np.full(rows, _EXACT)
-    elif distribution == "asymptotic" or n > _AUTO_EXACT_MAX_N:
+        # Pratt's zeros hold the lowest ranks and count on neither side, so the
+        # untied null distribution of ranks 1..n is off centre for it (R+ = R-
+        # can look significant); its exact null distribution is the one of all
+        # sign changes of the nonzero Pratt ranks (Pratt 1959)
+        how = np.full(rows, _PERMUTATION if zero_method == "pratt" else _EXACT)
+    elif distribution == "asymptotic":
         how = np.full(rows, _ASYMPTOTIC)
     else:
         untied = ~has_ties & (n_zero == 0)
-        fallback = _PERMUTATION if n <= _AUTO_PERMUTATION_MAX_N else _ASYMPTOTIC
-        how = np.where(untied, _EXACT, fallback)
+        fallback = np.where(size <= _AUTO_PERMUTATION_MAX_N, _PERMUTATION, _ASYMPTOTIC)
+        how = np.where(size > _AUTO_EXACT_MAX_N, _ASYMPTOTIC, np.where(untied, _EXACT, fallback))
 
     p = np.full(rows, np.nan)
     sel = how == _ASYMPTOTIC
@@ -389,7 +415,12 @@ def wilcoxon(x, y=None, *, zero_method="demsar", distribution="auto"):
         The null distribution of the p-value (scipy's ``method``).  ``'auto'`` takes the exact
         distribution for at most 50 differences without ties or zeros, all
         ``2**n`` sign changes for at most 13 differences with ties or zeros,
-        and the normal approximation otherwise, as scipy does.
+        and the normal approximation otherwise, as scipy does; under
+        ``'demsar'`` ``n`` counts the differences ranked (after one zero of
+        an odd number is ignored), as for scipy's ``'zsplit'`` on the data
+        without that zero.  With ``zero_method='pratt'``, ``'exact'`` is the
+        exact null distribution of Pratt's statistic, all sign changes of the
+        nonzero Pratt ranks (reported as ``'permutation'``).
 
     Returns
     -------
@@ -413,16 +444,22 @@ def wilcoxon(x, y=None, *, zero_method="demsar", distribution="auto"):
     which is conservative.  When every difference is zero and
     ``zero_method='wilcox'`` leaves nothing to rank, the normal
     approximation has no variance and the p-value is NaN, as in scipy.
-    With ``zero_method='pratt'`` and ``distribution='exact'`` the zeros hold the
-    lowest ranks, so the untied null distribution is off centre and, as in
-    scipy, the p-value can change when ``x`` and ``y`` are swapped; the
-    ``'auto'`` and ``'asymptotic'`` distributions do not have this problem.
+    With ``zero_method='pratt'`` the zeros hold the lowest ranks and count
+    on neither side, so the untied null distribution of the ranks ``1..n``
+    (scipy's ``method='exact'``) is off centre: ``R+ = R-`` can come out
+    "significant" and the p-value changes when ``x`` and ``y`` are swapped.
+    ``distribution='exact'`` therefore builds Pratt's exact null
+    distribution instead: the ``2**m`` equally likely sign changes of the
+    ``m`` nonzero differences, each keeping its Pratt rank, summed by
+    dynamic programming over the doubled (integer) ranks.
 
     The statistic and p-value equal those of ``scipy.stats.wilcoxon(x, y,
     zero_method=zero_method, method=distribution)`` in scipy 1.17 for
-    ``'zsplit'``, ``'wilcox'`` and ``'pratt'``; ``'demsar'`` equals scipy's
+    ``'zsplit'``, ``'wilcox'`` and ``'pratt'`` (except ``'pratt'`` with
+    ``'exact'``, which equals scipy's ``method=PermutationMethod()`` where
+    that enumerates every sign change); ``'demsar'`` equals scipy's
     ``'zsplit'`` after one zero difference is removed when their number is
-    odd.
+    odd, the choice of ``'auto'`` included.
 
     References
     ----------

@@ -1,7 +1,10 @@
 """``cdplot report`` and ``cdplot table`` end to end, in a subprocess as users run them."""
 
+import os
+import signal
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -143,3 +146,100 @@ def test_test_auto_reports_the_choice_and_refuses_several_metrics(tmp_path):
     assert out.returncode == 2
     assert "--test auto analyses one metric; the data hold 6" in out.stderr
     assert not (tmp_path / "y.html").exists()
+
+
+# --- stopped by a signal: no output, no process left, one quiet line ----------------------------
+# the PDF is half written into its temporary file when the signal comes
+HALF_WRITTEN = """
+import contextlib, pathlib, sys, time
+from cdplot import cli
+from cdplot.reporting import render
+
+real = render.atomic_write
+
+@contextlib.contextmanager
+def slow(path, mode="wb"):
+    with real(path, mode) as fh:
+        fh.write(b"%PDF-1.7 half")
+        fh.flush()
+        pathlib.Path(sys.argv[2]).touch()
+        time.sleep(60)
+        yield fh
+
+render.atomic_write = slow
+sys.exit(cli.main(["report", "--example", "demsar2006", "-o", sys.argv[1], *sys.argv[3:]]))
+"""
+
+STOPS = [
+    pytest.param(signal.SIGTERM, 143, "terminated", id="SIGTERM"),
+    pytest.param(signal.SIGINT, 130, "interrupted", id="Ctrl-C"),
+]
+
+
+def _wait_for(condition, proc, what):
+    deadline = time.monotonic() + 120
+    while not condition():
+        assert proc.poll() is None, proc.stderr.read()
+        assert time.monotonic() < deadline, f"{what} never happened"
+        time.sleep(0.02)
+
+
+@pytest.mark.parametrize(("signum", "status", "said"), STOPS)
+@pytest.mark.parametrize("templates", ["bundled", "user"])
+def test_a_signal_while_the_pdf_is_written_leaves_nothing(
+    tmp_path, signum, status, said, templates
+):
+    out, ready = tmp_path / "out" / "r.pdf", tmp_path / "ready"
+    out.parent.mkdir()
+    extra = []
+    if templates == "user":
+        # the PDF laid out in the templates' bounded child, written here
+        (tmp_path / "tpl").mkdir()
+        (tmp_path / "tpl" / "title.html.j2").write_text("<h1>{{ title }}</h1>", "utf-8")
+        extra = ["--template", str(tmp_path / "tpl")]
+    proc = subprocess.Popen(
+        [sys.executable, "-c", HALF_WRITTEN, str(out), str(ready), *extra],
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    _wait_for(ready.exists, proc, "the write")
+    assert [p.name.endswith(".tmp") for p in out.parent.iterdir()] == [True]
+    proc.send_signal(signum)
+    assert proc.wait(60) == status
+    assert proc.stderr.read() == f"cdplot report: {said}\n"
+    assert list(out.parent.iterdir()) == []
+
+
+def _children(pid: int) -> list[int]:
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children", encoding="ascii") as fh:
+            return [int(p) for p in fh.read().split()]
+    except OSError:
+        return []
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+@pytest.mark.parametrize(("signum", "status", "said"), STOPS)
+def test_a_signal_while_user_templates_run_ends_their_child(tmp_path, signum, status, said):
+    folder = tmp_path / "tpl"
+    folder.mkdir()
+    # a template that loops for minutes in its bounded child
+    (folder / "title.html.j2").write_text(
+        "{% for i in range(99999) %}{% for j in range(99999) %}{% endfor %}{% endfor %}", "utf-8"
+    )
+    out = tmp_path / "out" / "r.pdf"
+    out.parent.mkdir()
+    command = [sys.executable, "-m", "cdplot", "report", "--example", "demsar2006"]
+    proc = subprocess.Popen(
+        [*command, "-o", str(out), "--template", str(folder)], stderr=subprocess.PIPE, text=True
+    )
+    _wait_for(lambda: _children(proc.pid), proc, "the templates' child")
+    children = _children(proc.pid)
+    proc.send_signal(signum)
+    assert proc.wait(60) == status
+    assert proc.stderr.read() == f"cdplot report: {said}\n"
+    assert list(out.parent.iterdir()) == []
+    deadline = time.monotonic() + 10
+    while any(os.path.exists(f"/proc/{c}") for c in children) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not [c for c in children if os.path.exists(f"/proc/{c}")]

@@ -38,7 +38,8 @@ def test_folder_gives_one_table_per_metric(results):
 
     expected = [[math.fsum(data[m][i]) / 3 for m in acc.methods] for i in range(5)]
     assert acc.values.tolist() == expected
-    assert acc.higher_is_better is None
+    assert acc.higher_is_better is True
+    assert "file name 'accuracy'" in acc.direction
     assert fit.metric == "fittime"
     assert fit.higher_is_better is False
     assert "file name 'fittime'" in fit.direction

@@ -129,7 +129,9 @@ def test_bakeoff_redux_folder_is_read_as_published(bakeoff):
     assert t.metric == "accuracy"
     assert t.methods == BAKEOFF_METHODS
     assert t.n_datasets == 142
-    assert t.higher_is_better is None  # accuracy says nothing; higher is the default
+    # the metric's file name says higher is better (issue 26: every name is evidence)
+    assert t.higher_is_better is True
+    assert t.direction.startswith("higher is better, inferred from the file name 'accuracy'")
     assert t.notes == (
         "read 8 results files of metric 'accuracy' from the folder; averaged 30 resamples "
         "per data set and method",

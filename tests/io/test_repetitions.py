@@ -5,7 +5,7 @@ import statistics
 import numpy as np
 import pytest
 
-from cdplot.errors import CdplotError
+from cdplot.errors import CdplotError, CdplotWarning
 from cdplot.io import ScoreTable, as_score_tables, read_scores
 
 
@@ -70,7 +70,8 @@ def test_rows_without_a_repetition_column_are_kept_in_order_and_not_paired():
     rows = [
         {"dataset": d, "method": m, "score": s} for d in ("x", "y") for m in "AB" for s in (1, 2, 4)
     ]
-    (t,) = as_score_tables(rows, keep_repetitions=True)
+    with pytest.warns(CdplotWarning, match="no repetition column to tell the rows apart"):
+        (t,) = as_score_tables(rows, keep_repetitions=True)
     assert t.repetition_labels is None
     assert t.repetition_scores[0, 0].tolist() == [1.0, 2.0, 4.0]
 

@@ -104,10 +104,14 @@ def test_tser_long_file_is_long_and_lower_is_better(tmp_path):
     assert res.order()[0] == "rocket"
     assert any("inferred from the column name 'rmse'" in n for n in res.notes)
     assert "(rmse, lower is better)" in str(res)
-    # an explicit direction wins and the inference is not mentioned
+    # an explicit direction wins, and the note says it overrode what the column name says
     res = cdplot.compare(p, higher_is_better=True)
     assert res.order()[0] == "ridge"
-    assert not any("inferred" in n for n in res.notes)
+    assert res.direction_reason == "higher is better, as asked"
+    assert (
+        "Higher is better, as asked (higher_is_better=True, --higher-is-better), although the "
+        "data say otherwise (lower is better, inferred from the column name 'rmse')."
+    ) in res.notes
 
 
 def test_direction_is_said_on_the_command_line(tmp_path):
@@ -133,8 +137,10 @@ def test_metric_column_values_set_direction():
     ]
     err, acc = as_score_tables(rows)
     assert (err.metric, err.higher_is_better) == ("error", False)
-    assert (acc.metric, acc.higher_is_better) == ("accuracy", None)
+    # issue 26: a name that says higher is better is evidence too, and is said
+    assert (acc.metric, acc.higher_is_better) == ("accuracy", True)
     assert "metric name 'error'" in err.direction
+    assert acc.direction.startswith("higher is better, inferred from the metric name 'accuracy'")
 
 
 def test_bake_off_layout_with_resamples(tmp_path):
@@ -147,7 +153,8 @@ def test_bake_off_layout_with_resamples(tmp_path):
     p = write(tmp_path, "b.csv", long_text(["problem", "resample", "classifier", "accuracy"], rows))
     (t,) = read_scores(p)
     assert t.methods == ("HC2", "ROCKET")
-    assert t.higher_is_better is None
+    assert t.higher_is_better is True
+    assert t.direction.startswith("higher is better, inferred from the column name 'accuracy'")
     assert t.notes == ("averaged 3 repetitions per data set and method (column 'resample')",)
 
 

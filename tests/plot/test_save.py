@@ -77,6 +77,38 @@ def test_svg_keeps_text_as_text_unless_paths_asked(ax):
     assert "<text" not in paths
 
 
+def test_svg_without_embedded_fonts_keeps_its_text(ax):
+    # a report declares its fonts once for the page and takes each figure without them
+    svg = render_svg(ax, embed_fonts=False)
+    assert "@font-face" not in svg
+    assert "C4.5+m+cf" in svg
+    assert "@font-face" in render_svg(ax)
+
+
+def test_user_label_and_line_properties_reach_the_svg(demsar):
+    import xml.etree.ElementTree as ET
+
+    def styles(ax, tag, prefix):
+        root = ET.fromstring(render_svg(ax))
+        return [
+            dict(p.split(": ", 1) for p in e.get("style", "").split("; ") if p)
+            for g in root.iter("{http://www.w3.org/2000/svg}g")
+            if (g.get("id") or "").startswith(prefix)
+            for e in g.iter(f"{{http://www.w3.org/2000/svg}}{tag}")
+        ]
+
+    ax = cdplot.cd_diagram(
+        demsar, label_kws={"color": "#cc0000", "alpha": 0.5}, line_kws={"lw": 1.7}
+    )
+    names = styles(ax, "text", "cd-name-")
+    assert names
+    assert {(s["fill"], s.get("opacity")) for s in names} == {("#cc0000", "0.5")}
+    assert "1.7" in {s.get("stroke-width") for s in styles(ax, "path", "cd-")}
+    res = cdplot.compare(cdplot.load_example("demsar2006"), test="bonferroni-dunn", control="C4.5")
+    hm = cdplot.significance_heatmap(res, line_kws={"edgecolor": "#00aa00", "lw": 1})
+    assert "#00aa00" in {s.get("stroke") for s in styles(hm, "path", "hm-")}
+
+
 @pytest.mark.parametrize("font", ["sans", "serif"])
 def test_pdf_embeds_truetype_not_type3(demsar, tmp_path, font):
     pypdf = pytest.importorskip("pypdf")

@@ -20,7 +20,13 @@ import pytest
 
 import cdplot
 from cdplot.reporting import render
-from cdplot.reporting.figures import figure_svgs, split_svg_text, text_overlay
+from cdplot.reporting.figures import (
+    MIN_PRINTED_PT,
+    _printed_min,
+    figure_svgs,
+    split_svg_text,
+    text_overlay,
+)
 from cdplot.reporting.templating import TEMPLATE_NAMES, render_template
 from cdplot.stats.scores import ScoreTable
 
@@ -327,12 +333,19 @@ def test_the_html_report_keeps_its_svg_text():
 
 
 def test_an_html_report_draws_no_figure_for_the_printed_page_only():
-    # 60 methods: the PDF's CD diagram is as wide as a landscape page and its rank intervals
-    # come in two parts (6 pt type on the page); a screen scrolls, and takes them whole
-    result = cdplot.compare(_long_names(60, 40))
+    # 64 methods: drawn at the text width, the CD diagram and the rank intervals would print
+    # under 6 pt on a page, so the PDF's CD diagram is as wide as a landscape page and its
+    # rank intervals come in two parts; a screen scrolls, and takes them whole
+    result = cdplot.compare(_long_names(64, 40))
     pdf = {f["key"]: f for f in figure_svgs(result, prefix="p")}
     html = {f["key"]: f for f in figure_svgs(result, prefix="h", format="html")}
+    # the premise, measured by matplotlib's fonts rather than assumed: a text-width drawing
+    # is too small for print (60 methods stopped being so when matplotlib 3.11 changed the
+    # line height by a point)
+    assert _printed_min(html["cd"]) < MIN_PRINTED_PT
+    assert _printed_min(html["intervals"]) < MIN_PRINTED_PT
     assert pdf["cd"]["width"] > 504.0 + 1
+    assert _printed_min(pdf["cd"]) >= MIN_PRINTED_PT
     assert "intervals-2" in pdf
     assert html["cd"]["width"] == pytest.approx(504.0)
     assert list(html) == ["cd", "intervals"]

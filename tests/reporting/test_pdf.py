@@ -1,8 +1,11 @@
 """The PDF report: its text, pages and fonts (WeasyPrint; kept to a few renders)."""
 
+import warnings
+
 import pytest
 
 import cdplot
+from cdplot.errors import CdplotError
 from cdplot.reporting import report
 
 pypdf = pytest.importorskip("pypdf")
@@ -154,3 +157,50 @@ def test_pdf_is_tagged_with_figure_alternatives_stating_the_finding(reader):
     assert all(alt for alt in alts)
     assert any("No pair of methods differs significantly" in alt for alt in alts)
     assert any("0 of the 6 pairs tested differ significantly" in alt for alt in alts)
+
+
+# --- failures while the PDF is made: raised as they are, nothing written ----------------------
+@pytest.fixture(scope="module")
+def demsar():
+    return cdplot.compare(cdplot.load_example("demsar2006"))
+
+
+def test_an_output_that_cannot_be_replaced_is_one_line_and_nothing_is_left(demsar, tmp_path):
+    (tmp_path / "r.pdf").mkdir()
+    with pytest.raises(CdplotError, match=r"^output '.*r\.pdf' is a folder") as info:
+        report(demsar, tmp_path / "r.pdf")
+    assert "\n" not in str(info.value)
+    assert [p.name for p in tmp_path.iterdir()] == ["r.pdf"]
+    assert list((tmp_path / "r.pdf").iterdir()) == []
+
+
+def test_a_weasyprint_error_keeps_its_type(demsar, tmp_path, monkeypatch):
+    import weasyprint
+
+    def broken(self, *args, **kwargs):
+        raise ValueError("no layout today")
+
+    monkeypatch.setattr(weasyprint.HTML, "render", broken)
+    with pytest.raises(ValueError, match="^no layout today$"):
+        report(demsar, tmp_path / "r.pdf")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_ctrl_c_while_writing_leaves_no_file(demsar, tmp_path, monkeypatch):
+    import weasyprint
+
+    def interrupted(self, *args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(weasyprint.Document, "write_pdf", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        report(demsar, tmp_path / "r.pdf")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_bad_input_writes_nothing(tmp_path):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        with pytest.raises(CdplotError, match="alpha"):
+            report(cdplot.load_example("demsar2006"), tmp_path / "r.pdf", alpha=2.0)
+    assert list(tmp_path.iterdir()) == []

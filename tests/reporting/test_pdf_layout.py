@@ -409,9 +409,7 @@ def test_bibtex_too_long_for_a_page_splits_between_entries_only(monkeypatch, tmp
     from cdplot.reporting.templating import render_template
 
     weasyprint = pytest.importorskip("weasyprint")
-    monkeypatch.setattr(
-        render, "figure_svgs_many", lambda results, prefixes, **kw: [[] for _ in results]
-    )
+    monkeypatch.setattr(render, "figure_svgs", lambda result, **kw: [])
     ctx, _bar = render.prepare_context(_table(4, 14, seed=1), date="2026-01-01")
     everything = "\n".join(ref.bibtex for ref in REFERENCES.values())
     ctx["bibtex_columns"] = blocks = bibtex_columns(everything, paper="a4")

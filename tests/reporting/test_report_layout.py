@@ -245,9 +245,7 @@ def test_appendix_blocks_start_a_page_only_when_they_cannot_fit_below_the_last(
     from cdplot.reporting import render
     from cdplot.reporting.templating import render_template
 
-    monkeypatch.setattr(
-        render, "figure_svgs_many", lambda results, prefixes, **kw: [[] for _ in results]
-    )
+    monkeypatch.setattr(render, "figure_svgs", lambda result, **kw: [])
     rng = np.random.default_rng(1000 * k + n)
     stem = "Gradient boosted trees (depth 6; lr 0.05; 500 rounds), tuned on fold"
     values = rng.uniform(0.6, 0.9, (n, 1)) + rng.normal(0.0, 0.03, (n, k))

@@ -5,8 +5,6 @@ import builtins
 import os
 import re
 import socket
-import sys
-import threading
 import urllib.request
 import warnings
 import xml.etree.ElementTree as ET
@@ -15,7 +13,6 @@ import numpy as np
 import pytest
 
 import cdplot
-from cdplot import _child
 from cdplot._resources import fonts_dir, templates_dir
 from cdplot.errors import CdplotWarning
 from cdplot.reporting import render_html, report
@@ -60,11 +57,11 @@ def hostile():
 
 
 class _Records:
-    """Values appended by this process or by one it forked (report's PDF writer), kept in a file.
+    """Values appended by this process or by one it forked (user templates' bounded child).
 
-    The writer process inherits the patched functions below, but not this process's memory:
-    what it fetches and opens comes back through the file (written with ``os.write``, which
-    the patched ``open`` does not see).
+    The child that renders and lays out a user's templates inherits the patched functions
+    below, but not this process's memory: what it fetches and opens comes back through the
+    file (written with ``os.write``, which the patched ``open`` does not see).
     """
 
     def __init__(self, path):
@@ -93,19 +90,6 @@ class _Records:
 
     def __len__(self):
         return len(self._values())
-
-
-@pytest.fixture(params=["writer process", "one process"])
-def pdf_path(request, monkeypatch):
-    """Each PDF test twice: written by report's writer process, and in this process."""
-
-    if request.param == "one process":
-        monkeypatch.setenv("CDPLOT_NO_WORKERS", "1")
-        return
-    if not sys.platform.startswith("linux") or threading.active_count() != 1:
-        pytest.skip("the writer process is forked on Linux from a single thread only")
-    monkeypatch.delenv("CDPLOT_NO_WORKERS", raising=False)
-    monkeypatch.setattr(_child, "usable_cpus", lambda: 2)
 
 
 @pytest.fixture
@@ -174,7 +158,7 @@ def test_html_escapes_every_name(hostile):
         assert value.startswith("#"), (attr, value)
 
 
-def test_pdf_with_hostile_names_fetches_only_fonts(hostile, guarded, tmp_path, pdf_path):
+def test_pdf_with_hostile_names_fetches_only_fonts(hostile, guarded, tmp_path):
     from pypdf import PdfReader
 
     out = tmp_path / "hostile.pdf"
@@ -208,7 +192,7 @@ def test_pdf_with_hostile_names_fetches_only_fonts(hostile, guarded, tmp_path, p
     assert "<script>alert('title')</script>" in text
 
 
-def test_hostile_template_causes_no_read_and_no_request(tmp_path, guarded, pdf_path):
+def test_hostile_template_causes_no_read_and_no_request(tmp_path, guarded):
     folder = tmp_path / "tpl"
     folder.mkdir()
     (folder / "title.html.j2").write_text(

@@ -54,9 +54,7 @@ def _laid_out(table: ScoreTable, paper: str, monkeypatch):
     from cdplot.reporting.templating import render_template
 
     # the figures hold no tables; drawing and laying them out is most of a report's time
-    monkeypatch.setattr(
-        render, "figure_svgs_many", lambda results, prefixes, **kw: [[] for _ in results]
-    )
+    monkeypatch.setattr(render, "figure_svgs", lambda result, **kw: [])
     ctx, _bar = render.prepare_context(table, paper=paper, date="2026-01-01")
     html = render_template(
         "base.html.j2", render.finish_context(ctx, embed_fonts=False, paper=paper)

@@ -114,9 +114,7 @@ def _html(data, paper: str, monkeypatch) -> str:
     from cdplot.reporting.templating import render_template
 
     # the figures hold no tables; leaving them out keeps the test to a few seconds
-    monkeypatch.setattr(
-        render, "figure_svgs_many", lambda results, prefixes, **kw: [[] for _ in results]
-    )
+    monkeypatch.setattr(render, "figure_svgs", lambda result, **kw: [])
     ctx, _bar = render.prepare_context(data, paper=paper, date="2026-01-01")
     return render_template(
         "base.html.j2", render.finish_context(ctx, embed_fonts=False, paper=paper)

@@ -1,14 +1,11 @@
 """The report templates: named blocks, user overrides in the sandbox, strictness."""
 
-import stat
-from pathlib import Path
-
 import pytest
 
 import cdplot
 from cdplot._resources import templates_dir
 from cdplot.errors import CdplotError
-from cdplot.reporting import render_html
+from cdplot.reporting import render_html, report
 from cdplot.reporting.templating import TEMPLATE_NAMES, make_environment
 
 
@@ -95,118 +92,19 @@ def test_missing_template_dir(demsar, tmp_path):
         render_html(demsar, template_dir=tmp_path / "nope")
 
 
-# ---------------------------------------------------------------------------
-# the bytecode cache of the bundled templates (templating._bytecode_cache)
-# ---------------------------------------------------------------------------
-@pytest.fixture
-def fresh_environment(monkeypatch):
-    """The bundled environment made again, under the cache settings a test gives."""
+def test_a_report_writes_nothing_into_the_users_cache(tmp_path, monkeypatch, demsar):
+    # the templates are compiled in memory, once per process: no file under ~/.cache
     from cdplot.reporting import templating
 
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(home / ".cache"))
     templating._bundled_environment.cache_clear()
-    yield templating
-    templating._bundled_environment.cache_clear()
-
-
-def test_cache_goes_under_xdg_cache_home_private(tmp_path, monkeypatch, fresh_environment):
-    monkeypatch.delenv("CDPLOT_CACHE_DIR", raising=False)
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    fresh_environment.preload_templates()
-    folder = Path(fresh_environment._bundled_environment().bytecode_cache.directory)
-    assert folder.parent == tmp_path / "cache" / "cdplot"
-    # every folder it made is the user's alone (XDG base directory specification: 0700)
-    for made in (folder, folder.parent, folder.parent.parent):
-        assert stat.S_IMODE(made.stat().st_mode) == 0o700
-    assert len(list(folder.glob("*.cache"))) == len(TEMPLATE_NAMES)
-
-
-def test_relative_xdg_cache_home_is_ignored(tmp_path, monkeypatch):
-    from cdplot.reporting.templating import _cache_root
-
-    monkeypatch.delenv("CDPLOT_CACHE_DIR", raising=False)
-    monkeypatch.setenv("XDG_CACHE_HOME", "relative/cache")
-    monkeypatch.setenv("HOME", str(tmp_path))
-    assert _cache_root() == tmp_path / ".cache" / "cdplot"
-
-
-def test_cached_code_renders_the_same_report(tmp_path, monkeypatch, fresh_environment, demsar):
-    monkeypatch.setenv("CDPLOT_CACHE_DIR", str(tmp_path))
-    cold = render_html(demsar, date="2024-01-01")
-    fresh_environment._bundled_environment.cache_clear()
-    import jinja2
-
-    # a second process (here: a new environment) compiles nothing: it loads the cached code
-    def no_compile(*args, **kwargs):
-        raise AssertionError("compiled a template the cache holds")
-
-    monkeypatch.setattr(jinja2.Environment, "compile", no_compile)
-    assert render_html(demsar, date="2024-01-01") == cold
-
-
-def test_changed_template_is_compiled_again(tmp_path, monkeypatch):
-    # Jinja2 keeps a checksum of the source in each cache file: an edited template (same
-    # name, same path) never runs the old code
-    import jinja2
-
-    from cdplot.reporting.templating import _bytecode_cache
-
-    monkeypatch.setenv("CDPLOT_CACHE_DIR", str(tmp_path / "cache"))
-    (tmp_path / "t.html.j2").write_text("first {{ x }}", encoding="utf-8")
-
-    def render():
-        env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(tmp_path)))
-        env.bytecode_cache = _bytecode_cache(env)
-        assert env.bytecode_cache is not None
-        return env.get_template("t.html.j2").render(x=1)
-
-    assert render() == "first 1"
-    (tmp_path / "t.html.j2").write_text("second {{ x }}", encoding="utf-8")
-    assert render() == "second 1"
-
-
-def test_other_environment_options_use_another_folder(tmp_path, monkeypatch):
-    import jinja2
-
-    from cdplot.reporting.templating import _bytecode_cache
-
-    monkeypatch.setenv("CDPLOT_CACHE_DIR", str(tmp_path))
-    loader = jinja2.FileSystemLoader(str(tmp_path))
-    plain = _bytecode_cache(jinja2.Environment(loader=loader))
-    trimmed = _bytecode_cache(jinja2.Environment(loader=loader, trim_blocks=True))
-    assert plain.directory != trimmed.directory
-
-
-def test_unusable_cache_folder_is_skipped_silently(
-    tmp_path, monkeypatch, fresh_environment, demsar
-):
-    # a folder others may write to holds no code this process runs; a path that cannot be a
-    # folder (under a file) means no cache: the report is written all the same
-    shared = tmp_path / "shared"
-    shared.mkdir()
-    shared.chmod(0o777)
-    blocked = tmp_path / "file"
-    blocked.write_text("", encoding="utf-8")
-    expected = None
-    for where in (shared, blocked / "cache"):
-        monkeypatch.setenv("CDPLOT_CACHE_DIR", str(where))
-        fresh_environment._bundled_environment.cache_clear()
-        html = render_html(demsar, date="2024-01-01")
-        assert fresh_environment._bundled_environment().bytecode_cache is None
-        assert expected is None or html == expected
-        expected = html
-    assert list(shared.iterdir()) == []
-
-
-def test_damaged_cache_file_is_compiled_again(tmp_path, monkeypatch, fresh_environment, demsar):
-    monkeypatch.setenv("CDPLOT_CACHE_DIR", str(tmp_path))
-    expected = render_html(demsar, date="2024-01-01")
-    for f in tmp_path.rglob("*.cache"):
-        f.write_bytes(f.read_bytes()[:40])
-    fresh_environment._bundled_environment.cache_clear()
-    assert render_html(demsar, date="2024-01-01") == expected
-
-
-def test_user_templates_compile_without_the_cache(tmp_path, monkeypatch):
-    # a user's templates run in the sandbox, in a bounded child: none of their code is cached
-    monkeypatch.setenv("CDPLOT_CACHE_DIR", str(tmp_path / "cache"))
-    assert make_environment(tmp_path).bytecode_cache is None
+    try:
+        out = report(demsar, tmp_path / "r.html", date="2024-01-01")
+    finally:
+        templating._bundled_environment.cache_clear()
+    assert out.is_file()
+    assert list(home.iterdir()) == []
+    assert templating.make_environment().bytecode_cache is None

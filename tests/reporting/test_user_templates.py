@@ -3,12 +3,13 @@
 import os
 import subprocess
 import sys
+import time
 
 import pytest
 
 import cdplot
-from cdplot.errors import CdplotError
-from cdplot.reporting import render_html
+from cdplot.errors import CdplotError, CdplotWarning
+from cdplot.reporting import render_html, report
 from cdplot.reporting import user_templates as ut
 
 SECRET = "secret-token-4f1c9"
@@ -146,3 +147,122 @@ def test_cli_template_errors_exit_2_in_one_line(tmp_path, secret):
     assert "outside the template folder" in proc.stderr
     assert SECRET not in proc.stderr + proc.stdout
     assert not (tmp_path / "r.html").exists()
+
+
+# --- the PDF of user templates: laid out in the same bounded child (issue 32, item 5) ---------
+# each page a paragraph: rendering takes milliseconds, WeasyPrint's layout 7-13 ms a page
+PAGES = (
+    '<h1>{{ title }}</h1>{% for i in range(N) %}<p style="break-after: page">{{ i }}</p>'
+    "{% endfor %}"
+)
+
+
+def _outputs(tmp_path, folder):
+    return sorted(p.name for p in tmp_path.iterdir() if p != folder)
+
+
+def test_a_pdf_of_too_many_pages_is_refused(result, folder, tmp_path, monkeypatch):
+    # the bound of 1,000 pages, made 5 so that the test lays out a dozen pages, not thousands
+    monkeypatch.setattr(ut, "MAX_PAGES", 5)
+    (folder / "title.html.j2").write_text(PAGES.replace("N", "12"), encoding="utf-8")
+    with pytest.raises(CdplotError) as info:
+        report(result, tmp_path / "r.pdf", template_dir=folder)
+    text = str(info.value)
+    assert "\n" not in text
+    assert text.startswith(f"template_dir={str(folder)!r}: the templates make a PDF of ")
+    assert text.endswith(
+        " pages; a report from user templates may have at most 5: shorten the templates"
+    )
+    assert _outputs(tmp_path, folder) == []
+    # the same templates as HTML have no pages to count
+    assert report(result, tmp_path / "r.html", template_dir=folder).is_file()
+
+
+def test_a_pdf_within_the_page_bound_is_written(result, folder, tmp_path, monkeypatch):
+    pypdf = pytest.importorskip("pypdf")
+    monkeypatch.setattr(ut, "MAX_PAGES", 40)
+    (folder / "title.html.j2").write_text(PAGES.replace("N", "12"), encoding="utf-8")
+    out = report(result, tmp_path / "r.pdf", template_dir=folder)
+    pages = len(pypdf.PdfReader(out).pages)
+    assert 12 < pages <= 40
+    assert _outputs(tmp_path, folder) == ["r.pdf"]
+
+
+def test_a_slow_layout_is_stopped(result, folder, tmp_path, monkeypatch):
+    # 3,000 pages render in a blink and take WeasyPrint 20-40 s: the deadline (60 s, made 3 s
+    # here) covers the layout, not only the rendering
+    monkeypatch.setattr(ut, "RENDER_SECONDS", 3.0)
+    (folder / "title.html.j2").write_text(PAGES.replace("N", "3000"), encoding="utf-8")
+    start = time.monotonic()
+    with pytest.raises(
+        CdplotError,
+        match=r"^template_dir='.*': rendering and laying out the templates took longer than 3 s; "
+        "simplify the templates$",
+    ):
+        report(result, tmp_path / "r.pdf", template_dir=folder)
+    assert time.monotonic() - start < 30
+    assert _outputs(tmp_path, folder) == []
+
+
+def test_a_greedy_layout_is_stopped(result, folder, tmp_path, monkeypatch):
+    pytest.importorskip("weasyprint")  # imported here, so the budget is the layout's alone
+    monkeypatch.setattr(ut, "RENDER_MEMORY", 64 << 20)
+    (folder / "title.html.j2").write_text(
+        PAGES.replace("N", "900").replace("{{ i }}", "{{ 'word ' * 400 }}"), encoding="utf-8"
+    )
+    # a MemoryError in Python, or a C library that aborts when malloc fails (GLib)
+    with pytest.raises(
+        CdplotError,
+        match=r"^template_dir='.*': rendering and laying out the templates (needed more than "
+        r"0\.0625 GiB of memory|stopped without an answer .*likely out of memory)",
+    ):
+        report(result, tmp_path / "r.pdf", template_dir=folder)
+    assert _outputs(tmp_path, folder) == []
+
+
+def test_refused_urls_warn_from_the_bounded_child(result, folder, tmp_path):
+    (folder / "title.html.j2").write_text(
+        '<h1>{{ title }}</h1><img src="file:///etc/passwd"><img src="http://example.com/x.png">',
+        encoding="utf-8",
+    )
+    with pytest.warns(CdplotWarning) as caught:
+        out = report(result, tmp_path / "r.pdf", template_dir=folder)
+    assert [str(w.message) for w in caught] == [
+        "the report refers to 2 outside resources that were not loaded: "
+        "'file:///etc/passwd', 'http://example.com/x.png'"
+    ]
+    # the warning points at the caller of report()
+    assert caught[0].filename == __file__
+    assert out.read_bytes().startswith(b"%PDF")
+
+
+def test_user_templates_are_refused_where_there_is_no_fork(
+    result, folder, tmp_path, monkeypatch, capsys
+):
+    # Windows has no os.fork: no bounded child, so a user's templates are refused in one line
+    # before any analysis, instead of running without their time, memory and page limits
+    (folder / "title.html.j2").write_text("<h1>{{ title }}</h1>", encoding="utf-8")
+    monkeypatch.delattr(os, "fork")
+    for out in ("r.pdf", "r.html"):
+        with pytest.raises(CdplotError) as info:
+            report(result, tmp_path / out, template_dir=folder)
+        assert str(info.value) == (
+            f"template_dir={str(folder)!r}: user templates run in a child process bounded in "
+            f"time and memory, which this system ({sys.platform}) cannot start; leave out "
+            "template_dir= to use the bundled templates"
+        )
+    with pytest.raises(CdplotError, match="cannot start"):
+        _render(result, folder)
+    assert _outputs(tmp_path, folder) == []
+    # the command line names its option
+    from cdplot.cli import main
+
+    args = ["report", "--example", "demsar2006", "-o", str(tmp_path / "r.pdf")]
+    assert main([*args, "--template", str(folder)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert err.startswith(f"cdplot report: error: --template {folder}: user templates run")
+    assert err.endswith("leave out --template to use the bundled templates\n")
+    # the bundled templates need no child
+    assert main([*args, "-q"]) == 0
+    assert _outputs(tmp_path, folder) == ["r.pdf"]

@@ -228,6 +228,25 @@ def test_constant_data_never_crashes(test):
     str(res)
 
 
+def test_pratt_exact_never_turns_a_tie_of_rank_sums_into_a_side():
+    # Issue 31, item 2: B - A = 16 zeros and +-1, +-2 gives R+ = R- = 37.  scipy 1.17.1's
+    # method='exact' (the untied distribution of ranks 1..20) gives p = 0.0094 for Pratt,
+    # and the claim took its side from the column order.  Pratt's exact distribution of
+    # the nonzero ranks is symmetric about 37 (Pratt 1959): p = 1, no claim.
+    d = np.array([0.0] * 16 + [1, -1, 2, -2]) / 100
+    a = np.linspace(0.5, 0.9, 20)
+    res = cdplot.compare(
+        np.column_stack([a, a + d]),
+        methods=["A", "B"],
+        test="wilcoxon",
+        zero_method="pratt",
+        distribution="exact",
+    )
+    assert res.pvalues_unadjusted[0, 1] == 1.0
+    assert res.significant_pairs() == ()
+    assert "significantly better" not in str(res)
+
+
 @pytest.mark.parametrize(
     "correction", ["bonferroni", "holm", "hochberg", "hommel", "shaffer", "bergmann"]
 )

@@ -232,6 +232,59 @@ def test_conclusion_and_direction():
     assert r.differences.flags.writeable is False
 
 
+# Issue 31, item 1: the numerator of Dietterich's t is the first fold's difference p_1^(1)
+# alone (Dietterich 1998, section 3.5, eq. t = p_1^(1) / sqrt(sum s_i^2 / 5)), so a
+# significant t can favour the method with the worse mean.  A - B = 0.05 on replication 1,
+# fold 1 and about -0.03 everywhere else.
+B_ISSUE31 = np.array([[0.80, 0.81], [0.82, 0.80], [0.79, 0.81], [0.80, 0.82], [0.81, 0.80]])
+P_ISSUE31 = np.array(
+    [[0.05, 0.052], [-0.03, -0.031], [-0.03, -0.029], [-0.031, -0.03], [-0.03, -0.03]]
+)
+
+
+def test_5x2cv_t_takes_its_side_from_the_statistic():
+    r = cv_test(B_ISSUE31 + P_ISSUE31, B_ISSUE31, test="5x2cv-t", scheme="5x2", methods=("A", "B"))
+    # t = 0.05 / sqrt(sum s_i^2 / 5) > 0 favours A (higher is better), though B's mean is higher
+    assert r.statistic == pytest.approx(59.7614, abs=5e-5)
+    assert r.mean_b > r.mean_a
+    assert r.better() == "A"
+    text = " ".join(str(r).split())
+    assert text.startswith("A is significantly better than B at alpha = 0.05")
+    assert "first fold's difference only (A - B = 0.0500 in replication 1, fold 1)" in text
+    assert "B has the better mean score over all 10 folds" in text
+    assert r.to_dict()["better"] == "A"
+    # lower is better: the same statistic favours B, and the means (lower for A) disagree again
+    low = cv_test(
+        B_ISSUE31 + P_ISSUE31,
+        B_ISSUE31,
+        test="5x2cv-t",
+        scheme="5x2",
+        methods=("A", "B"),
+        higher_is_better=False,
+    )
+    assert low.better() == "B"
+    assert "A has the better mean score" in " ".join(str(low).split())
+
+
+def test_5x2cv_t_says_nothing_more_when_means_agree():
+    r = dietterich_5x2cv_ttest(A52 + 0.05, B52, methods=("A", "B"))
+    assert r.better() == "A"
+    assert "disagree" not in str(r)
+
+
+def test_5x2cv_f_has_no_side():
+    # Alpaydin (1999): f = sum_i sum_j (p_i^(j))^2 / (2 sum_i s_i^2) squares the
+    # differences, so rejecting says only that the methods differ.
+    r = cv_test(B_ISSUE31 + P_ISSUE31, B_ISSUE31, test="5x2cv-f", scheme="5x2", methods=("A", "B"))
+    assert r.significant
+    assert r.better() is None
+    assert r.to_dict()["better"] is None
+    text = " ".join(str(r).split())
+    assert text.startswith("A and B differ significantly at alpha = 0.05 by Alpaydin's")
+    assert "significantly better" not in text
+    assert "so names no side; B has the better mean score" in text
+
+
 def test_names_must_differ():
     with pytest.raises(CdplotError, match="different names"):
         kfold_ttest(A10, B10, methods=("x", "x"))

@@ -48,6 +48,35 @@ def test_format_p(p, kwargs, text):
     assert format_p(p, **kwargs) == text
 
 
+@pytest.mark.parametrize(
+    ("p", "kwargs", "text"),
+    [
+        # issue 31, item 5: the sign test's 11/32 (3 against 7 of 10) arrives as
+        # 0.34374999999999994; round half away from zero on the decimal, as the tables do
+        pytest.param(0.34374999999999994, {}, "0.3438", id="eleven-32nds-less-an-ulp"),
+        pytest.param(0.34375, {}, "0.3438", id="eleven-32nds"),
+        pytest.param(0.34375, {"significant": True}, "0.3438", id="eleven-32nds-significant"),
+        # a value truly below the half still rounds down
+        pytest.param(0.3437499, {}, "0.3437", id="below-half"),
+        # f"{0.00015:.4f}" is '0.0001' (the double is below 0.00015); half up gives 0.0002
+        pytest.param(0.00015, {}, "0.0002", id="half-at-the-last-digit"),
+        pytest.param(0.125, {"digits": 2}, "0.13", id="half-up-not-half-even"),
+    ],
+)
+def test_round_half_away_from_zero_on_the_decimal(p, kwargs, text):
+    assert format_p(p, **kwargs) == text
+
+
+def test_sign_test_prints_eleven_32nds_as_the_tables_do():
+    from cdplot.stats.sign_test import sign_test
+
+    # 3 against 7 over 10 data sets: p = 2 * 176 / 1024 = 11/32 = 0.34375 (scipy 1.17.1:
+    # scipy.stats.binomtest(3, 10).pvalue = 0.34375); cdplot's sum gives 0.34374999999999994
+    res = sign_test([0.0] * 10, [0.0] * 6 + [1.0] * 4)
+    assert res.pvalue == pytest.approx(11 / 32, rel=1e-15)
+    assert "p = 0.3438 (two-sided)" in str(res)
+
+
 def test_rounding_never_crosses_a_class_bound():
     # brute force over a grid: the printed value lies in the same class as the value
     levels = [0.001, 0.01, 0.05]

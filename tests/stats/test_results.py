@@ -134,3 +134,72 @@ def test_posthoc_sentences_without_remarks_keep_everything_else():
     assert full[: len(short)] == short
     assert not any("differs from neither" in s for s in short)
     assert any("differs from neither" in s for s in full[len(short) :])
+
+
+# Issue 31, item 5: the omnibus verdict is Iman and Davenport's F_F (Demšar 2006, section
+# 3.2.2); on this table the Friedman chi2_F alone does not reject at 0.05.
+# scipy 1.17.1: scipy.stats.friedmanchisquare(*OMNIBUS_SPLIT.T) -> statistic 5.851852,
+# pvalue 0.053615; F_F = 7 * 5.851852 / (8 * 2 - 5.851852) = 4.036 on (2, 14) df,
+# scipy.stats.f.sf(4.036, 2, 14) = 0.0413.
+OMNIBUS_SPLIT = np.array(
+    [
+        [0.7, 0.8, 0.0],
+        [0.5, 0.4, 0.2],
+        [0.4, 0.4, 0.4],
+        [0.8, 0.8, 0.6],
+        [0.7, 0.9, 0.6],
+        [0.3, 0.0, 0.5],
+        [0.2, 0.5, 0.0],
+        [0.8, 0.9, 0.1],
+    ]
+)
+
+
+def test_omnibus_sentence_names_the_test_that_decided():
+    res = cdplot.compare(OMNIBUS_SPLIT, methods=["A", "B", "C"])
+    ref = scipy.stats.friedmanchisquare(*OMNIBUS_SPLIT.T)
+    assert res.friedman.pvalue == pytest.approx(ref.pvalue, rel=1e-9)
+    assert round(res.friedman.pvalue, 4) == 0.0536
+    assert round(res.iman_davenport.pvalue, 4) == 0.0413
+    assert res.rejected
+    text = " ".join(res.omnibus_sentence().split())
+    assert text.startswith(
+        "With 3 methods on 8 data sets, the Iman-Davenport test of the Friedman statistic "
+        "(chi2_F = 5.852, p = 0.0536; F_F = 4.036 with (2, 14) degrees of freedom, p = 0.0413) "
+        "rejects"
+    )
+    assert "The Friedman chi2_F test alone (p = 0.0536) would not reject at this level" in text
+    # where both agree, the second sentence is left out
+    demsar = cdplot.compare(cdplot.load_example("demsar2006")).omnibus_sentence()
+    assert "alone" not in demsar
+    assert "the Iman-Davenport test of the Friedman statistic (chi2_F = " in demsar
+
+
+def test_effect_size_against_the_claim_says_why():
+    # A wins on 12 of 14 data sets by 0.01 and loses 2 by 0.3: the sign test (12 of 14,
+    # scipy 1.17.1 scipy.stats.binomtest(12, 14).pvalue = 0.0129) finds A better, while
+    # Cliff's delta and Cohen's d of the pooled scores favour B.
+    base = np.linspace(0.5, 0.9, 14)
+    a = base + 0.01
+    a[[3, 9]] = base[[3, 9]] - 0.3
+    res = cdplot.compare(np.column_stack([a, base]), methods=["A", "B"], test="sign")
+    assert res.pvalues_unadjusted[0, 1] == pytest.approx(scipy.stats.binomtest(12, 14).pvalue)
+    assert res.significant_pairs() == (("A", "B"),)
+    text = " ".join(str(res).split())
+    assert "A vs B: delta = -0.071 (negligible), Cohen's d = -0.305 (small)" in text
+    assert (
+        "delta and d point to B: they compare the scores pooled over the data sets, unpaired, "
+        "while the sign test compared the two data set by data set." in text
+    )
+    # an effect in the claim's direction gets no remark
+    agree = cdplot.compare(np.column_stack([base + 0.01, base]), methods=["A", "B"], test="sign")
+    assert "point to" not in str(agree)
+    assert "points to" not in str(agree)
+
+
+def test_no_significant_pair_never_names_a_method_against_itself():
+    # with every delta 0 the largest effect was the diagonal: "the largest effect is A vs A"
+    x = np.tile(np.linspace(0.5, 0.9, 10)[:, None], (1, 2))
+    text = " ".join(str(cdplot.compare(x, methods=["A", "B"])).split())
+    assert "the largest effect is A vs B" in text
+    assert "A vs A" not in text

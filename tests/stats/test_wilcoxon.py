@@ -56,7 +56,36 @@ ZERO_METHODS = ["wilcox", "pratt", "zsplit"]
 METHODS = ["auto", "exact", "asymptotic"]
 
 
+def _pratt_exact(x, y):
+    """Pratt's exact two-sided p-value, summed in plain Python over the sign changes.
+
+    Pratt (1959): zeros take the lowest ranks and count on neither side; under the null
+    each nonzero difference keeps its rank and is positive with probability 1/2.  The
+    distribution of R+ is built over the distinct sums (half-integers, exact in floats).
+    """
+    d = np.subtract(x, y, dtype=float)
+    ranks = scipy.stats.rankdata(np.abs(d))
+    dist = {0.0: 1.0}
+    for r in ranks[d != 0]:
+        nxt = {}
+        for v, q in dist.items():
+            nxt[v] = nxt.get(v, 0.0) + q / 2
+            nxt[v + r] = nxt.get(v + r, 0.0) + q / 2
+        dist = nxt
+    observed = float(ranks[d > 0].sum())
+    below = sum(q for v, q in dist.items() if v <= observed)
+    above = sum(q for v, q in dist.items() if v >= observed)
+    return min(1.0, 2.0 * min(below, above))
+
+
 def _scipy(x, y, zero_method, method):
+    if zero_method == "pratt" and method == "exact":
+        # scipy's method='exact' is the untied distribution of ranks 1..n, off centre for
+        # Pratt (issue 31, item 2); the reference is Pratt's own exact distribution
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            stat = scipy.stats.wilcoxon(x, y, zero_method="pratt", method="asymptotic").statistic
+        return float(stat), _pratt_exact(x, y)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # scipy warns about ties with distribution='exact'
         res = scipy.stats.wilcoxon(x, y, zero_method=zero_method, method=method)
@@ -110,7 +139,9 @@ TIED_N20 = (
             TIED_N8, "wilcox", "asymptotic", 3.5, 0.1411161381713362, id="scipy-tied-n8-wilcox-asy"
         ),
         pytest.param(TIED_N8, "pratt", "auto", 7.5, 0.25, id="scipy-tied-n8-pratt-auto"),
-        pytest.param(TIED_N8, "pratt", "exact", 7.5, 0.3828125, id="scipy-tied-n8-pratt-exact"),
+        # Pratt's exact distribution: scipy 1.17.1 gives 0.25 with method='auto' (all 2**8
+        # sign changes), where its method='exact' gives 0.3828125 (off centre for Pratt)
+        pytest.param(TIED_N8, "pratt", "exact", 7.5, 0.25, id="scipy-perm-tied-n8-pratt-exact"),
         pytest.param(
             TIED_N8, "pratt", "asymptotic", 7.5, 0.2013932544395831, id="scipy-tied-n8-pratt-asy"
         ),
@@ -135,8 +166,12 @@ TIED_N20 = (
         pytest.param(
             TIED_N20, "pratt", "auto", 44.0, 0.02516140390985407, id="scipy-tied-n20-pratt-auto"
         ),
+        # Pratt's exact null distribution (issue 31, item 2), not scipy's method='exact'
+        # (0.029575347900390625, the untied distribution of ranks 1..20, off centre for
+        # Pratt): scipy 1.17.1 scipy.stats.wilcoxon(*TIED_N20, zero_method='pratt',
+        # method=scipy.stats.PermutationMethod(n_resamples=np.inf)), all 2**20 sign changes
         pytest.param(
-            TIED_N20, "pratt", "exact", 44.0, 0.029575347900390625, id="scipy-tied-n20-pratt-exact"
+            TIED_N20, "pratt", "exact", 44.0, 0.023468017578125, id="scipy-perm-n20-pratt-exact"
         ),
         pytest.param(
             TIED_N20, "zsplit", "auto", 45.5, 0.02527754502083783, id="scipy-tied-n20-zsplit-auto"
@@ -199,18 +234,45 @@ def test_pairs_match_scalar_and_scipy(rng):
 
 
 @pytest.mark.parametrize(
-    ("x", "y", "pvalue"),
+    ("x", "y"),
     [
-        # scipy 1.17.1: scipy.stats.wilcoxon([0, 0], [0, 0.25], zero_method='pratt', method='exact')
-        pytest.param([0.0, 0.0], [0.0, 0.25], 0.5, id="scipy-pratt-exact-x-y"),
-        # scipy 1.17.1: scipy.stats.wilcoxon([0, 0.25], [0, 0], zero_method='pratt', method='exact')
-        pytest.param([0.0, 0.25], [0.0, 0.0], 1.0, id="scipy-pratt-exact-y-x"),
+        # scipy 1.17.1 gives p = 0.5 for scipy.stats.wilcoxon([0, 0], [0, 0.25],
+        # zero_method='pratt', method='exact') and 1.0 with x and y swapped: its untied
+        # distribution of ranks 1..n is off centre for Pratt.  Pratt's exact distribution:
+        # the one nonzero difference has rank 2, R+ is 0 or 2 with probability 1/2 each, so
+        # p = 1 both ways (scipy 1.17.1, method=scipy.stats.PermutationMethod() gives 1.0).
+        pytest.param([0.0, 0.0], [0.0, 0.25], id="pratt-exact-x-y"),
+        pytest.param([0.0, 0.25], [0.0, 0.0], id="pratt-exact-y-x"),
     ],
 )
-def test_pratt_exact_follows_scipy_asymmetry(x, y, pvalue):
-    # Pratt's zeros take the lowest ranks but the untied null distribution
-    # over n ranks still assumes R+ + R- = n(n+1)/2, so it is off centre.
-    assert wilcoxon(x, y, zero_method="pratt", distribution="exact").pvalue == pvalue
+def test_pratt_exact_is_symmetric(x, y):
+    res = wilcoxon(x, y, zero_method="pratt", distribution="exact")
+    assert res.pvalue == 1.0
+    assert res.distribution == "permutation"
+
+
+def test_pratt_exact_never_finds_a_side_in_a_tie():
+    # Issue 31, item 2: 16 zeros and +-1, +-2 give R+ = R- = 37.  scipy 1.17.1
+    # scipy.stats.wilcoxon(d, zero_method='pratt', method='exact') gives p = 0.0094 (the
+    # untied distribution of ranks 1..20 is centred on 105, not on 37); Pratt's exact
+    # distribution is symmetric about 37, so p = 1.
+    d = np.array([0.0] * 16 + [1, -1, 2, -2])
+    res = wilcoxon(d, zero_method="pratt", distribution="exact")
+    assert (res.r_plus, res.r_minus) == (37.0, 37.0)
+    assert res.pvalue == 1.0
+    assert _pratt_exact(d, np.zeros_like(d)) == 1.0
+
+
+def test_pratt_exact_matches_scipy_permutation_literals():
+    # scipy 1.17.1: scipy.stats.wilcoxon(d, zero_method='pratt',
+    # method=scipy.stats.PermutationMethod(n_resamples=np.inf)) enumerates every sign change
+    d = np.array([0.0, 0.0, 0.0, 0.3, -0.1, 0.2, 0.5, 0.4, -0.2, 0.6, 0.7, 0.3])
+    ref = scipy.stats.wilcoxon(
+        d, zero_method="pratt", method=scipy.stats.PermutationMethod(n_resamples=np.inf)
+    )
+    res = wilcoxon(d, zero_method="pratt", distribution="exact")
+    assert res.pvalue == pytest.approx(float(ref.pvalue), rel=1e-12)
+    assert res.pvalue == pytest.approx(_pratt_exact(d, np.zeros_like(d)), rel=1e-12)
 
 
 def test_pairs_shapes_and_untested(rng):
@@ -289,8 +351,6 @@ scores = st.lists(st.integers(0, 6), min_size=1, max_size=25)
 @settings(max_examples=80, deadline=None)
 @given(data=st.data(), zero_method=st.sampled_from(ZERO_METHODS), method=st.sampled_from(METHODS))
 def test_swapping_x_and_y_keeps_the_test(data, zero_method, method):
-    if zero_method == "pratt" and method == "exact":
-        return  # not symmetric in scipy either: see test_pratt_exact_follows_scipy_asymmetry
     x = np.array(data.draw(scores), dtype=float) / 4
     y = (
         np.array(
@@ -374,6 +434,37 @@ def test_demsar_equals_scipy_zsplit_without_one_odd_zero(rng, method, n_zero):
         np.column_stack([d, np.zeros(d.size)]), distribution=method
     )
     assert pairs_p[0, 1] == pytest.approx(p, rel=1e-9)
+
+
+# Issue 31, item 3: Demšar's example has N = 14; with one zero his rule ranks 13
+# differences, and 'auto' must decide from those 13 (all 2**13 sign changes, as scipy's
+# 'zsplit' on the data without the zero), not from the 14 data sets (normal
+# approximation, p = 0.04995, which crosses 0.05).
+ISSUE31_N14 = np.array([0, 0.2, 0.3, 1.4, -0.4, -0.2, -0.2, 1.5, 1.3, 1.6, 0.3, 0.1, 1.2, -0.1])
+
+
+def test_demsar_auto_decides_from_the_differences_ranked():
+    res = wilcoxon(ISSUE31_N14)
+    assert res.n == 13
+    assert res.distribution == "permutation"
+    # scipy 1.17.1: scipy.stats.wilcoxon(d[1:], zero_method='zsplit')
+    # -> WilcoxonResult(statistic=17.5, pvalue=0.050537109375)
+    assert res.statistic == 17.5
+    assert res.pvalue == pytest.approx(0.050537109375, rel=1e-12)
+    pairs_p = wilcoxon_pairs(np.column_stack([ISSUE31_N14, np.zeros(14)]))[1]
+    assert pairs_p[0, 1] == pytest.approx(0.050537109375, rel=1e-12)
+
+
+def test_demsar_auto_at_51_with_one_zero_is_exact(rng):
+    # 51 data sets, one zero: 50 differences ranked, no ties, so scipy's 'auto' on them is
+    # the exact distribution (scipy 1.17.1: scipy.stats.wilcoxon(d[1:], zero_method='zsplit'))
+    d = rng.normal(size=51)
+    d[0] = 0.0
+    res = wilcoxon(d)
+    assert (res.n, res.distribution) == (50, "exact")
+    stat, p = _scipy(d[1:], np.zeros(50), "zsplit", "auto")
+    assert res.statistic == pytest.approx(stat, abs=1e-12)
+    assert res.pvalue == pytest.approx(p, rel=1e-9)
 
 
 def test_differences_beyond_the_float_range_keep_their_order():

@@ -26,11 +26,11 @@ import math
 from dataclasses import field
 
 import numpy as np
+from scipy import special
 
 from .._options import check_bool
 from ..errors import CdplotError
 from .cv_tests import arrange, check_variance, parse_scheme, validate_pair_names, validate_sizes
-from .distributions import t_isf, t_sf
 from .resultkit import Result, notes_lines, num, readonly, result, wrap
 
 __all__ = [
@@ -156,10 +156,6 @@ class BayesianTTestResult(Result):
         """Posterior density of the (oriented) mean difference at ``x``."""
         z = (np.asarray(x, dtype=float) - self.loc) / self.scale
         nu = float(self.df)
-        # scipy.special is imported here, not with the module: every report imports this
-        # module (for the pairs it may show), and scipy.special costs ~0.3 s to import
-        from scipy import special
-
         logc = (
             special.gammaln((nu + 1) / 2)
             - special.gammaln(nu / 2)
@@ -175,7 +171,7 @@ class BayesianTTestResult(Result):
         (as ``scipy.stats`` distributions' ``interval`` does).
         """
         level = _validate_level(level)
-        q = float(t_isf((1 - level) / 2, self.df))
+        q = -float(special.stdtrit(self.df, (1 - level) / 2))
         return (self.loc - q * self.scale, self.loc + q * self.scale)
 
     def decision(self, level: float = DECISION_LEVEL) -> str:
@@ -330,8 +326,8 @@ def bayesian_correlated_ttest(
     scale = math.sqrt(d.var(ddof=1) * (1.0 / n + rho / (1.0 - rho)))
     df = n - 1
     # P(theta > rope) and P(theta < -rope) from the t survival function
-    p_a = float(t_sf((rope - loc) / scale, df))
-    p_b = float(t_sf((loc + rope) / scale, df))
+    p_a = float(special.stdtr(df, -(rope - loc) / scale))
+    p_b = float(special.stdtr(df, -(loc + rope) / scale))
     p_rope = max(0.0, 1.0 - p_a - p_b)
     return BayesianTTestResult(
         p_a_better=p_a,

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import math
 
+from scipy import special
+
 from .._options import CD_TESTS, check_alpha, check_option
+from ._studentized_range import studentized_range_isf
 from ._validate import whole_number
-from .distributions import norm_isf, studentized_range_isf
 
 __all__ = ["critical_value", "critical_difference", "rank_standard_error", "CD_TESTS"]
 
@@ -60,7 +62,7 @@ def critical_value(k: int, *, alpha: float = 0.05, test: str = "nemenyi") -> flo
     test = check_option("test", test, CD_TESTS)
     if test == "nemenyi":
         return float(studentized_range_isf(alpha, int(k))) / math.sqrt(2.0)
-    return float(norm_isf(alpha / (2.0 * (k - 1))))
+    return -float(special.ndtri(alpha / (2.0 * (k - 1))))
 
 
 def rank_standard_error(k: int, n: int) -> float:

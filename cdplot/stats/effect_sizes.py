@@ -44,10 +44,10 @@ from __future__ import annotations
 import math
 
 import numpy as np
+from scipy import special
 
 from .._options import check_alpha, check_option
 from ..errors import CdplotError
-from .distributions import t_isf
 from .resultkit import Result, matrix_dict, method_index, num, readonly, result, wrap
 
 __all__ = [
@@ -664,8 +664,7 @@ def pair_matrices(values, *, higher_is_better: bool = True) -> tuple[np.ndarray,
     -------
     tuple of ndarray
         ``(cliffs_delta, cohens_d)``, each (k, k), positive when the row
-        method is better.  What ``str(result)`` needs, without importing
-        scipy (a quarter of a second that ``cdplot stats`` does not pay).
+        method is better.  What ``str(result)`` needs.
     """
     x = _matrix(values, higher_is_better)
     x, _ = _scaled(x)
@@ -782,7 +781,7 @@ def method_summaries(values, *, alpha: float = 0.05) -> tuple[np.ndarray, ...]:
     std = x.std(axis=0, ddof=1) if n > 1 else np.full(k, np.nan)
     median = np.median(x, axis=0)
     if n > 1:
-        half = t_isf(alpha / 2.0, n - 1) * std / math.sqrt(n)
+        half = -special.stdtrit(n - 1, alpha / 2.0) * std / math.sqrt(n)
         mean_ci = np.column_stack([mean - half, mean + half])
     else:
         mean_ci = np.full((k, 2), np.nan)

@@ -5,9 +5,9 @@ from __future__ import annotations
 import math
 
 import numpy as np
+from scipy import special
 
 from ._validate import finite_table, finite_vector, whole_number
-from .distributions import chi2_sf, f_sf
 from .ranks import rank_data, tie_sum
 from .results import FriedmanResult, ImanDavenportResult
 
@@ -93,10 +93,10 @@ def _results(chi2: float, chi2_u: float, n: int, k: int, tie_correction: bool):
     dof = k - 1
     fr = FriedmanResult(
         statistic=chi2,
-        pvalue=float(chi2_sf(chi2, dof)),
+        pvalue=float(special.chdtrc(dof, chi2)),
         dof=dof,
         statistic_uncorrected=chi2_u,
-        pvalue_uncorrected=float(chi2_sf(chi2_u, dof)),
+        pvalue_uncorrected=float(special.chdtrc(dof, chi2_u)),
         tie_correction=tie_correction,
     )
     d1, d2 = k - 1, (k - 1) * (n - 1)
@@ -114,7 +114,7 @@ def _iman_davenport(chi2: float, n: int, k: int) -> tuple[float, float]:
         # all data sets rank the methods identically
         return float("inf"), 0.0
     ff = (n - 1.0) * chi2 / denom
-    return float(ff), float(f_sf(ff, k - 1, (k - 1) * (n - 1)))
+    return float(ff), float(special.fdtrc(k - 1, (k - 1) * (n - 1), ff))
 
 
 def friedman(

@@ -19,10 +19,10 @@ from __future__ import annotations
 from dataclasses import field
 
 import numpy as np
+from scipy import special
 
 from .._options import DISTRIBUTIONS, check_alpha, check_bool, check_option
 from ..errors import CdplotError
-from .distributions import binom_cdf, chi2_sf
 from .formatting import format_p
 from .resultkit import Result, notes_lines, num, readonly, result, wrap
 
@@ -264,13 +264,13 @@ def mcnemar(
             )
     if distribution == "exact":
         stat = float(min(n01, n10))
-        p = min(1.0, 2.0 * float(binom_cdf(min(n01, n10), m, 0.5)))
+        p = min(1.0, 2.0 * float(special.bdtr(min(n01, n10), m, 0.5)))
     else:
         diff = abs(n01 - n10)
         if continuity:
             diff = max(diff - 1, 0)
         stat = diff * diff / m
-        p = float(chi2_sf(stat, 1))
+        p = float(special.chdtrc(1, stat))
     return McNemarResult(
         statistic=stat,
         pvalue=p,

@@ -15,6 +15,7 @@ import math
 from dataclasses import field
 
 import numpy as np
+from scipy import special
 
 from .._options import (
     DISTRIBUTIONS,
@@ -29,7 +30,6 @@ from ..io import ScoreTable, as_score_tables, resolve_direction
 from ._validate import pow2_scale, stable_mean
 from .bayesian import BayesianSignedRankResult, bayesian_signed_rank
 from .compare import single_table
-from .distributions import t_sf
 from .formatting import format_p
 from .resultkit import Result, notes_lines, num, readonly, result, wrap
 from .sign_test import SignTestResult, critical_wins, sign_test
@@ -152,7 +152,7 @@ def paired_ttest(x, y) -> PairedTTestResult:
         )
     return PairedTTestResult(
         statistic=float(t),
-        pvalue=float(2 * t_sf(abs(t), n - 1)),
+        pvalue=float(2 * special.stdtr(n - 1, -abs(t))),
         dof=n - 1,
         mean_difference=float(mean_difference),
         standard_error=float(standard_error),

@@ -21,10 +21,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+from scipy import special
 
 from .._options import check_option
 from ..errors import CdplotError
-from .distributions import t_sf
 from .wilcoxon import _signed_rank
 
 __all__ = ["VersusBest", "versus_best", "PAIRED_TESTS"]
@@ -104,7 +104,7 @@ def _t(d: np.ndarray):
     sd = d.std(axis=1, ddof=1)
     with np.errstate(divide="ignore", invalid="ignore"):
         t = mean / (sd / np.sqrt(n))
-    p = 2.0 * t_sf(np.abs(t), n - 1)
+    p = 2.0 * special.stdtr(n - 1, -np.abs(t))
     p = np.where(sd == 0, np.where(mean == 0, 1.0, 0.0), p)
     return np.asarray(p, dtype=float), mean > 0
 

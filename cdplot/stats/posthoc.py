@@ -11,11 +11,12 @@ from __future__ import annotations
 import math
 
 import numpy as np
+from scipy import special
 
 from ..errors import CdplotError
+from ._studentized_range import studentized_range_sf_many
 from ._validate import finite_vector, whole_number
 from .critical import rank_standard_error
-from .distributions import norm_sf, studentized_range_sf_many
 from .results import RankTestResult
 
 __all__ = ["rank_z", "nemenyi", "RankTestResult"]
@@ -64,7 +65,7 @@ def rank_z(average_ranks, n_datasets: int, *, methods=None) -> RankTestResult:
     k = len(r)
     iu = np.triu_indices(k, 1)
     p = np.ones((k, k))
-    p[iu] = np.minimum(2.0 * norm_sf(np.abs(z[iu])), 1.0)
+    p[iu] = np.minimum(2.0 * special.ndtr(-np.abs(z[iu])), 1.0)
     p.T[iu] = p[iu]
     return RankTestResult(
         test="friedman-z",

@@ -462,8 +462,7 @@ class ComparisonResult(Result):
 
     @functools.cached_property
     def _effect_matrices(self) -> tuple[np.ndarray, np.ndarray]:
-        # the pairs' delta and d alone: what str() needs, with numpy only (the per-method
-        # intervals of effect_sizes need scipy.special, a quarter second to import)
+        # the pairs' delta and d alone: what str() needs, without the per-method summaries
         return pair_matrices(self.scores.values, higher_is_better=self.higher_is_better)
 
     def _effect_lines(self) -> list[str]:

@@ -11,10 +11,10 @@ assumption about them.
 from __future__ import annotations
 
 import numpy as np
+from scipy import special
 
 from .._options import check_alpha
 from ..errors import CdplotError
-from .distributions import binom_sf, norm_isf
 from .formatting import format_p
 from .resultkit import Result, num, result
 from .wilcoxon import validate_pairs, validate_values, validate_vector
@@ -88,7 +88,7 @@ def _binomial_pvalue(w, lo):
     """``min(1, 2 P(X >= max(w, lo)))`` for ``X ~ Binomial(w + lo, 1/2)``."""
     n = w + lo
     top = np.maximum(w, lo)
-    return np.minimum(1.0, 2.0 * binom_sf(top - 1, n, 0.5))
+    return np.minimum(1.0, 2.0 * special.bdtrc(top - 1, n, 0.5))
 
 
 def sign_test(x, y):
@@ -286,6 +286,6 @@ def critical_wins(n, alpha=0.05):
     """
     arr = _validate_n(n)
     alpha = check_alpha(alpha)
-    z = norm_isf(alpha / 2.0)
+    z = -special.ndtri(alpha / 2.0)
     out = np.ceil(arr / 2.0 + z * np.sqrt(arr) / 2.0).astype(np.int64)
     return int(out) if out.ndim == 0 else out

@@ -27,10 +27,10 @@ from __future__ import annotations
 import functools
 
 import numpy as np
+from scipy import special
 
 from .._options import DISTRIBUTIONS, ZERO_METHODS, check_option
 from ..errors import CdplotError
-from .distributions import norm_sf
 from .formatting import format_p
 from .resultkit import Result, num, result
 
@@ -353,7 +353,7 @@ def _signed_rank(d: np.ndarray, zero_method: str, distribution: str) -> dict:
     p = np.full(rows, np.nan)
     sel = how == _ASYMPTOTIC
     if np.any(sel):
-        p[sel] = 2.0 * norm_sf(np.abs(z[sel]))
+        p[sel] = 2.0 * special.ndtr(-np.abs(z[sel]))
     sel = how == _EXACT
     if np.any(sel):
         # With ties the statistic may be a half integer, which the untied

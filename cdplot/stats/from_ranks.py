@@ -108,6 +108,9 @@ class RankComparison(Result):
         ``+1`` where the row method has the better average rank.
     higher_is_better : bool
         Always false: the values analysed are ranks, lower is better.
+    direction_reason : str
+        Why: the values are ranks, 1 is best (as for
+        :attr:`ComparisonResult.direction_reason`).
     metric : None
         Always ``None`` (average ranks do not name their measure); there for
         the consumers that print a ComparisonResult's metric.
@@ -139,6 +142,7 @@ class RankComparison(Result):
     notes: tuple[str, ...] = ()
     direction: np.ndarray | None = None
     higher_is_better: bool = False
+    direction_reason: str = "lower is better: the values are average ranks, 1 = best"
     metric: str | None = None
     source: str | None = None
     sha256: str | None = None
@@ -229,6 +233,7 @@ class RankComparison(Result):
             "n_methods": self.n_methods,
             "alpha": self.alpha,
             "higher_is_better": self.higher_is_better,
+            "direction_reason": self.direction_reason,
             "test": self.test,
             "correction": self.correction,
             "control": self.control,

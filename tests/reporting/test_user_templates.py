@@ -207,6 +207,8 @@ def test_a_slow_layout_is_stopped(result, folder, tmp_path, monkeypatch):
 def test_a_greedy_layout_is_stopped(result, folder, tmp_path, monkeypatch):
     pytest.importorskip("weasyprint")  # imported here, so the budget is the layout's alone
     monkeypatch.setattr(ut, "RENDER_MEMORY", 64 << 20)
+    # the memory bound is under test: on a loaded machine the time bound must not come first
+    monkeypatch.setattr(ut, "RENDER_SECONDS", 600)
     (folder / "title.html.j2").write_text(
         PAGES.replace("N", "900").replace("{{ i }}", "{{ 'word ' * 400 }}"), encoding="utf-8"
     )

@@ -235,7 +235,8 @@ def test_to_json_is_compare_shaped():
     assert d["limitations"] == LIMITATIONS
     # every key it has means what it means in compare's JSON; what needs scores is absent
     assert set(d) - set(full) == {"input", "limitations"}
-    assert set(full) - set(d) <= {"datasets", "dropped_datasets", "effect_sizes"}
+    assert set(full) - set(d) <= {"datasets", "dropped_datasets", "dropped_methods", "effect_sizes"}
+    assert d["direction_reason"] == "lower is better: the values are average ranks, 1 = best"
     assert d["friedman"]["tie_correction"] is False
     assert d["critical_difference"] == pytest.approx(1.253559, abs=5e-7)
     assert d["cliques"] == [["C4.5+m+cf", "C4.5+m", "C4.5+cf", "C4.5"]]

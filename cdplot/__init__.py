@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from ._lazy import attach
 from ._version import __version__
-from .errors import CdplotError, CdplotWarning
+from .errors import CdplotError, CdplotWarning, FigureSizeWarning
 
 # public name -> module that defines it.  The top level holds the entry points (one per
 # question) and the types they return; the statistics one at a time (friedman, nemenyi,
@@ -76,7 +76,7 @@ _LAZY = {
     "effect_size_table": "cdplot.reporting.effect_table",
 }
 
-__all__ = ["__version__", "CdplotError", "CdplotWarning", *sorted(_LAZY)]
+__all__ = ["__version__", "CdplotError", "CdplotWarning", "FigureSizeWarning", *sorted(_LAZY)]
 
 
 __getattr__, __dir__ = attach(__name__, _LAZY, globals())

@@ -11,7 +11,7 @@ import warnings
 import matplotlib as mpl
 
 from .._options import check_bool
-from ..errors import CdplotError, CdplotWarning
+from ..errors import CdplotError, CdplotWarning, FigureSizeWarning
 from ..stats.formatting import format_p
 from ._fontembed import keep_fonts_on_savefig
 from .fonts import (
@@ -265,7 +265,7 @@ def check_size(what: str, width: float, height: float, *, style, ax, warned: boo
             f"{what} is {w_in:.2f} x {h_in:.2f} in, taller than the {style.max_height:g} in "
             f"style={style.name!r} allows on a page: "
             + ALTERNATIVES.get(style.name, "show fewer methods per figure"),
-            CdplotWarning,
+            FigureSizeWarning,
             stacklevel=3,
         )
 

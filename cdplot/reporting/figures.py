@@ -19,7 +19,7 @@ import warnings
 import xml.etree.ElementTree as ET
 
 from .._options import REPORT_FORMATS, check_option
-from ..errors import CdplotWarning
+from ..errors import CdplotWarning, FigureSizeWarning
 from .fonts import bundled_fonts
 from .layout import LANDSCAPE_WIDTH_PT, TEXT_HEIGHT_PT, figure_placement
 
@@ -1019,7 +1019,10 @@ def _draw_one(result, key, title, name, options, *, prefix, font) -> dict | None
             # the significant pairs instead, and says why the figure is not there
             return None
         for w in caught:
-            warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
+            # the report places and splits its figures itself (a page-tall chart prints in
+            # parts), so a style's page height is not the report's limit
+            if not issubclass(w.category, FigureSizeWarning):
+                warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
         # no fonts inside each figure: the report declares its fonts once for the page (with
         # every character of the figures), and clean_svg would blank the figures' data: URLs
         svg = plot.render_svg(ax, embed_fonts=False)

@@ -7,6 +7,7 @@ no text below the style's minimum size) for k in {2, 4, 10, 30, 100}, and that
 the drawing equals the one of compare's result for the same average ranks.
 """
 
+import dataclasses
 import itertools
 import warnings
 
@@ -21,6 +22,7 @@ from test_sweep import (
 
 import cdplot
 from cdplot.errors import CdplotWarning
+from cdplot.plot import _common
 from cdplot.plot.save import render_svg
 
 KS = (2, 4, 10, 30, 100)
@@ -69,6 +71,11 @@ def test_same_drawing_as_compare(k, test):
     full = cdplot.compare(full.scores, test=test)
     ranks = dict(zip(full.methods, full.average_ranks.tolist(), strict=True))
     res = cdplot.compare_ranks(ranks, full.n_datasets, test=test)
+    # the captions say why each direction was used (issue 26), and these differ: scores
+    # "higher is better by default", average ranks "1 = best"
+    assert "average ranks, 1 = best" in _common.caption_text(res)
+    assert full.direction_reason in _common.caption_text(full).lower()
+    res = dataclasses.replace(res, direction_reason=full.direction_reason)
     assert render_svg(cdplot.cd_diagram(res)) == render_svg(cdplot.cd_diagram(full))
     assert render_svg(cdplot.rank_intervals(res)) == render_svg(cdplot.rank_intervals(full))
 

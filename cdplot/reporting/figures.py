@@ -5,7 +5,10 @@ file beside the report).  Before that, each SVG passes through
 :func:`clean_svg`, which keeps the drawing and removes whatever could run
 or load something (scripts, event handlers, links and references outside
 the figure), and gives every ``id`` a per-figure prefix so that several
-figures in one page cannot take each other's clip paths or glyphs.
+figures in one page cannot take each other's clip paths or glyphs.  A PDF
+report's figure is written once without the lines of text that HTML boxes set
+over it (:func:`_svg_and_text`, :func:`text_overlay`): WeasyPrint sets SVG
+text one letter at a time.
 """
 
 from __future__ import annotations
@@ -27,10 +30,8 @@ __all__ = [
     "anova_figure_svgs",
     "clean_svg",
     "figure_svgs",
-    "svg_font_families",
-    "split_svg_text",
     "text_overlay",
-    "SvgText",
+    "FigureText",
 ]
 
 _SVG = "http://www.w3.org/2000/svg"
@@ -48,8 +49,6 @@ _DROP_TAGS = {
 }
 _HREF_ATTRS = {"href", f"{{{_XLINK}}}href", "src"}
 _URL_RE = re.compile(r"url\(\s*(['\"]?)(.*?)\1\s*\)", re.IGNORECASE | re.DOTALL)
-# a font-family declaration in CSS (``font-family: 'Lato', sans``) or as an attribute
-_FAMILY_RE = re.compile(r"font-family\s*(?::\s*([^;\"}]+)|=\s*\"([^\"]*)\")", re.IGNORECASE)
 
 # SVG properties that may stand as presentation attributes; a ``style`` attribute made only
 # of these becomes attributes (see _slim).  The inherited ones may also move from a ``*`` rule
@@ -305,36 +304,26 @@ def clean_svg(svg: str, prefix: str) -> str:
     return ET.tostring(root, encoding="unicode")
 
 
-def svg_font_families(svg: str) -> set[str]:
-    """The font families an SVG's text asks for (to embed only those)."""
-    out = set()
-    for match in _FAMILY_RE.finditer(svg):
-        for name in (match.group(1) or match.group(2)).split(","):
-            name = name.strip().strip("'\"").strip()
-            if name:
-                out.add(name)
-    return out
-
-
 # ---------------------------------------------------------------------------
 # figure text set as HTML in print
 # ---------------------------------------------------------------------------
 # WeasyPrint sets an SVG <text> one letter at a time (a Pango layout per letter); a PDF
-# report moves each figure's text out of its SVG into HTML boxes laid over it, one box per
-# line of text (text_overlay), and the figure looks the same.  Only text whose drawing the
-# boxes reproduce exactly moves: one plain line in a bundled face that has all its
-# characters, under no clip, mask, filter or opacity; anything else stays SVG text.
+# report sets each line of figure text as an HTML box laid over its SVG instead
+# (text_overlay), and the figure looks the same.  The lines are taken from matplotlib
+# while it writes the SVG (_Recorder), so the SVG is written once, without them.  Only a
+# line whose drawing a box reproduces exactly moves: one plain line in a bundled face that
+# has all its characters, unclipped and opaque; anything else stays SVG text.
 
 
 @dataclasses.dataclass(frozen=True)
-class SvgText:
-    """One line of an SVG's text as the SVG draws it, in the SVG's user units.
+class FigureText:
+    """One line of a figure's text as its SVG would draw it, in the SVG's user units (pt).
 
-    ``(x, y)`` is the anchor point on the baseline, ``angle`` the clockwise
-    rotation about it in degrees, ``anchor`` the ``text-anchor``
-    (``'start'``, ``'middle'`` or ``'end'``), ``family`` the CSS
-    ``font-family`` list as the SVG gives it and ``ascent``/``descent`` the
-    metrics (in em) of its first face, as HarfBuzz (and so Pango) reads them.
+    ``(x, y)`` is the anchor point on the baseline (``y`` down), ``angle`` the
+    clockwise rotation about it in degrees, ``anchor`` the SVG ``text-anchor``
+    (``'start'``, ``'middle'`` or ``'end'``), ``family`` a CSS ``font-family``
+    and ``ascent``/``descent`` the metrics (in em) of its face, as HarfBuzz (and
+    so Pango) reads them.
     """
 
     text: str
@@ -349,135 +338,6 @@ class SvgText:
     fill: str
     ascent: float
     descent: float
-
-
-# the attributes a moved <text> may carry; any other (dx, rotate, textLength, opacity,
-# clip-path, dominant-baseline, ...) changes its drawing, and the text stays in the SVG
-_MOVABLE_ATTRS = frozenset(
-    {
-        "x",
-        "y",
-        "id",
-        "transform",
-        "style",
-        "font",
-        "font-family",
-        "font-size",
-        "font-weight",
-        "font-style",
-        "text-anchor",
-        "fill",
-    }
-)
-# properties of an ancestor that change how the text inside it draws, beyond what is tracked
-_BLOCKING_PROPS = frozenset({"clip-path", "mask", "filter", "opacity", "display", "visibility"})
-_TEXT_PROPS = ("font-family", "font-size", "font-weight", "font-style", "text-anchor", "fill")
-_TEXT_PREFIXES = (
-    "font",
-    "letter",
-    "word",
-    "text",
-    "writing",
-    "glyph",
-    "kerning",
-    "unicode",
-    "direction",
-    "dominant",
-    "alignment",
-    "baseline",
-)
-_SAFE_FAMILY_RE = re.compile(r"[\w\s'\",.\-]+")
-_SAFE_COLOR_RE = re.compile(r"#[0-9a-fA-F]{3,8}|[a-zA-Z]+|rgb\(\s*[\d.%\s,]+\)")
-_NUMBER_RE = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
-_FONT_RE = re.compile(
-    r"\s*((?:(?:normal|italic|oblique|bold|[1-9]00)\s+)*)"
-    r"([-+]?(?:\d+\.?\d*|\.\d+)(?:px)?)(?:\s*/\s*\S+)?\s+(.+?)\s*",
-    re.IGNORECASE | re.DOTALL,
-)
-_TRANSFORM_RE = re.compile(r"\s*(matrix|translate|scale|rotate|skewX|skewY)\s*\(([^)]*)\)\s*,?")
-
-
-def _blocks(name: str, value: str) -> bool:
-    """Whether a group's property changes how the text in it draws beyond what is tracked."""
-    if name in _BLOCKING_PROPS:
-        return True
-    if name in _TEXT_PROPS:
-        return False
-    if name == "stroke":
-        return value != "none"
-    # spacing, decoration, baselines, direction, other font properties
-    return name.startswith(_TEXT_PREFIXES) or name in ("fill-opacity", "paint-order")
-
-
-def _matmul(m, n):
-    a, b, c, d, e, f = m
-    a2, b2, c2, d2, e2, f2 = n
-    return (
-        a * a2 + c * b2,
-        b * a2 + d * b2,
-        a * c2 + c * d2,
-        b * c2 + d * d2,
-        a * e2 + c * f2 + e,
-        b * e2 + d * f2 + f,
-    )
-
-
-def _transform(text: str | None):
-    """The matrix ``(a, b, c, d, e, f)`` of an SVG ``transform`` attribute, or None."""
-    m = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
-    if not text or not text.strip():
-        return m
-    pos = 0
-    while pos < len(text):
-        match = _TRANSFORM_RE.match(text, pos)
-        if match is None:
-            return None if text[pos:].strip() else m
-        pos = match.end()
-        name, args = match.group(1), [float(v) for v in _NUMBER_RE.findall(match.group(2))]
-        if name == "matrix" and len(args) == 6:
-            step = tuple(args)
-        elif name == "translate" and len(args) in (1, 2):
-            step = (1.0, 0.0, 0.0, 1.0, args[0], args[1] if len(args) == 2 else 0.0)
-        elif name == "scale" and len(args) in (1, 2):
-            step = (args[0], 0.0, 0.0, args[-1], 0.0, 0.0)
-        elif name == "rotate" and len(args) in (1, 3):
-            t = math.radians(args[0])
-            step = (math.cos(t), math.sin(t), -math.sin(t), math.cos(t), 0.0, 0.0)
-            if len(args) == 3:
-                cx, cy = args[1], args[2]
-                step = _matmul(
-                    _matmul((1.0, 0.0, 0.0, 1.0, cx, cy), step), (1.0, 0.0, 0.0, 1.0, -cx, -cy)
-                )
-        elif name == "skewX" and len(args) == 1:
-            step = (1.0, 0.0, math.tan(math.radians(args[0])), 1.0, 0.0, 0.0)
-        elif name == "skewY" and len(args) == 1:
-            step = (1.0, math.tan(math.radians(args[0])), 0.0, 1.0, 0.0, 0.0)
-        else:
-            return None
-        m = _matmul(m, step)
-    return m
-
-
-def _own_props(elem) -> dict | None:
-    """The presentation values an element sets (its ``style`` outranks its attributes)."""
-    props = {_local(k): v.strip() for k, v in elem.attrib.items()}
-    style = props.pop("style", None)
-    if style:
-        for name, value in _loose_declarations(style):
-            props[name] = value
-    font = props.pop("font", None)
-    if font is not None:
-        # the shorthand resets what it does not name
-        match = _FONT_RE.fullmatch(font)
-        if match is None:
-            return None
-        props.update({"font-style": "normal", "font-weight": "normal"})
-        for word in match.group(1).split():
-            key = "font-style" if word.lower() in ("italic", "oblique") else "font-weight"
-            props[key] = word.lower()
-        props["font-size"] = match.group(2)
-        props["font-family"] = match.group(3)
-    return props
 
 
 @functools.lru_cache(maxsize=8)
@@ -515,130 +375,150 @@ def _face_metrics(path) -> tuple[float, float, frozenset]:
 
 
 def _bundled_face(family: str, weight: int, style: str):
-    first = family.split(",")[0].strip().strip("'\"").strip()
     for face in bundled_fonts():
-        if face.family == first and face.weight == weight and face.style == style:
+        if face.family == family and face.weight == weight and face.style == style:
             return face
     return None
 
 
-def _movable(props: dict, text: str):
-    """``(size, family, weight, style, anchor, fill, ascent, descent)`` or None to keep it."""
-    if any(p not in _MOVABLE_ATTRS for p in props if p not in _TEXT_PROPS):
-        return None
-    if not text or text != text.strip() or "  " in text or any(c in text for c in "\n\r\t"):
-        # SVG collapses and trims white space where the HTML would keep it
-        return None
-    size = props.get("font-size", "")
-    if not re.fullmatch(r"(?:\d+\.?\d*|\.\d+)(?:px)?", size):
-        return None
-    weight = {"normal": "400", "bold": "700"}.get(props.get("font-weight", "normal"))
-    weight = weight or props.get("font-weight")
-    style = props.get("font-style", "normal")
-    family = props.get("font-family", "")
-    anchor = props.get("text-anchor", "start")
-    fill = props.get("fill", "#000000")
+def _family_names(prop) -> list[str]:
+    """The font families a matplotlib font asks for, generic names expanded as its rcParams do."""
+    import matplotlib as mpl
+
+    names = []
+    for entry in prop.get_family():
+        generic = "sans-serif" if entry in ("sans", "sans serif") else entry
+        if f"font.{generic}" in mpl.rcParams:
+            names.extend(mpl.rcParams[f"font.{generic}"])
+        names.append(entry)
+    return list(dict.fromkeys(names))
+
+
+def _html_line(gc, x, y, s, prop, angle, ismath, mtext, height) -> FigureText | None:
+    """A line matplotlib asks its SVG renderer to draw, as HTML can set it; None to keep it.
+
+    ``x, y`` is the start of the baseline in SVG units (matplotlib flips y for
+    the SVG renderer, whose height is ``height``).  The anchor point and
+    ``text-anchor`` are those matplotlib's SVG writer gives the line
+    (``backend_svg.RendererSVG._draw_text_as_text``): for an unturned text, or
+    one turned about its anchor, the text's own anchor point brought onto the
+    baseline, with the text's horizontal alignment; else the baseline's start.
+    """
+    from matplotlib import font_manager
+    from matplotlib.colors import rgb2hex
+
+    alpha = gc.get_alpha() if gc.get_forced_alpha() else gc.get_rgb()[3]
     if (
-        not weight.isdigit()
-        or anchor not in ("start", "middle", "end")
-        or not _SAFE_FAMILY_RE.fullmatch(family)
-        or not _SAFE_COLOR_RE.fullmatch(fill)
-        # keywords that mean something else, or nothing, for an HTML box's colour
-        or fill.lower() in ("none", "currentcolor", "inherit", "initial", "unset", "revert")
+        ismath
+        or alpha != 1
+        or gc.get_url() is not None
+        or gc.get_clip_rectangle() is not None
+        or gc.get_clip_path()[0] is not None
+        or prop.get_variant() != "normal"
+        or prop.get_stretch() not in ("normal", 500)
     ):
         return None
-    face = _bundled_face(family, int(weight), style)
+    if not s or s != s.strip() or "  " in s or any(c in s for c in "\n\r\t"):
+        # SVG collapses and trims white space where the HTML would keep it
+        return None
+    weight = prop.get_weight()
+    weight = int(font_manager.weight_dict.get(weight, weight))
+    family = _family_names(prop)[0]
+    face = _bundled_face(family, weight, prop.get_style())
     if face is None:
         return None
     ascent, descent, chars = _face_metrics(face.path)
-    if any(ord(c) not in chars for c in text):
+    if any(ord(c) not in chars for c in s):
         # a fallback font would set those letters, with its own line metrics
         return None
-    return float(size.removesuffix("px")), family, int(weight), style, anchor, fill, ascent, descent
+    anchor = "start"
+    if mtext is not None and (angle == 0 or mtext.get_rotation_mode() == "anchor"):
+        ax, ay = mtext.get_transform().transform(mtext.get_unitless_position())
+        ay = height - ay
+        turn = math.radians(angle)
+        up = (math.sin(turn), math.cos(turn))
+        shift = up[0] * (x - ax) + up[1] * (y - ay)
+        x, y = ax + shift * up[0], ay + shift * up[1]
+        anchor = {"left": "start", "right": "end", "center": "middle"}[mtext.get_ha()]
+    return FigureText(
+        text=s,
+        x=float(x),
+        y=float(y),
+        angle=-float(angle),
+        anchor=anchor,
+        size=float(prop.get_size()),
+        family=repr(family),
+        weight=weight,
+        style=prop.get_style(),
+        fill=rgb2hex(gc.get_rgb()),
+        ascent=ascent,
+        descent=descent,
+    )
 
 
-def split_svg_text(svg: str) -> tuple[str, float, list[SvgText]]:
-    """Take out of an SVG the text that HTML can set over it exactly.
+class _Recorder:
+    """Stands in for matplotlib's SVG renderer while a Text draws.
 
-    Parameters
-    ----------
-    svg : str
-        A cleaned SVG (:func:`clean_svg`), drawn in points with a ``viewBox``.
-
-    Returns
-    -------
-    tuple
-        The SVG without the texts moved, the width of its ``viewBox`` (the
-        user units across it) and the texts moved, in document order.  An
-        SVG with a stylesheet or without a ``viewBox`` keeps all its text.
+    It takes the lines that HTML can set (:func:`_html_line`) when ``move``,
+    passes every other call on to the renderer, and notes the font families
+    of all the text.
     """
-    ET.register_namespace("", _SVG)
-    ET.register_namespace("xlink", _XLINK)
-    root = ET.fromstring(svg)
-    box = [float(v) for v in _NUMBER_RE.findall(root.attrib.get("viewBox", ""))]
-    styled = any(isinstance(e.tag, str) and _local(e.tag) == "style" for e in root.iter())
-    if len(box) != 4 or box[2] <= 0 or styled:
-        return svg, (box[2] if len(box) == 4 else 0.0), []
-    if box[0] or box[1]:
-        return svg, box[2], []
-    moved: list[SvgText] = []
 
-    def walk(elem, inherited: dict, matrix):
-        for child in list(elem):
-            if not isinstance(child.tag, str):
-                continue
-            tag = _local(child.tag)
-            props = _own_props(child)
-            if props is None:
-                continue
-            step = _transform(props.get("transform"))
-            if tag == "g":
-                if step is None or any(_blocks(p, v) for p, v in props.items()):
-                    continue
-                walk(child, {**inherited, **props}, _matmul(matrix, step))
-            elif tag == "text" and not len(child) and step is not None:
-                mine = {**inherited, **{k: v for k, v in props.items() if k in _TEXT_PROPS}}
-                own = {k: v for k, v in props.items() if k not in _TEXT_PROPS}
-                found = _movable({**own, **{k: mine[k] for k in mine}}, child.text or "")
-                if found is None:
-                    continue
-                xs, ys = props.get("x", "0"), props.get("y", "0")
-                if not (_NUMBER_RE.fullmatch(xs) and _NUMBER_RE.fullmatch(ys)):
-                    continue
-                a, b, c, d, e, f = _matmul(matrix, step)
-                scale = (a * a + b * b) ** 0.5
-                # a rotation and a uniform scale only: no skew, no mirror
-                if scale <= 0 or abs(a - d) > 1e-6 * scale or abs(b + c) > 1e-6 * scale:
-                    continue
-                x, y = float(xs), float(ys)
-                size, family, weight, style, anchor, fill, ascent, descent = found
-                moved.append(
-                    SvgText(
-                        text=child.text,
-                        x=a * x + c * y + e,
-                        y=b * x + d * y + f,
-                        angle=math.degrees(math.atan2(b, a)),
-                        anchor=anchor,
-                        size=size * scale,
-                        family=family,
-                        weight=weight,
-                        style=style,
-                        fill=fill,
-                        ascent=ascent,
-                        descent=descent,
-                    )
-                )
-                # outside text the cleaned SVG has no tails (_slim), so nothing else goes
-                elem.remove(child)
+    def __init__(self, renderer, *, move: bool, lines: list, families: set):
+        self._renderer = renderer
+        self._move = move
+        self._lines = lines
+        self._families = families
 
-    root_props = _own_props(root) or {}
-    inherited = {k: v for k, v in root_props.items() if k in _TEXT_PROPS}
-    if any(_blocks(p, v) for p, v in root_props.items()):
-        return svg, box[2], []
-    walk(root, inherited, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0))
-    if not moved:
-        return svg, box[2], []
-    return ET.tostring(root, encoding="unicode"), box[2], moved
+    def __getattr__(self, name):
+        return getattr(self._renderer, name)
+
+    def draw_text(self, gc, x, y, s, prop, angle, ismath=False, mtext=None):
+        self._families.update(_family_names(prop))
+        line = None
+        if self._move:
+            line = _html_line(gc, x, y, s, prop, angle, ismath, mtext, self._renderer.height)
+        if line is None:
+            self._renderer.draw_text(gc, x, y, s, prop, angle, ismath=ismath, mtext=mtext)
+        else:
+            self._lines.append(line)
+
+
+def _svg_and_text(fig, *, move: bool) -> tuple[str, list[FigureText], set[str]]:
+    """A matplotlib figure as SVG, written once, and the lines of text it leaves out.
+
+    With ``move``, the lines HTML can set exactly (:func:`_html_line`) are
+    taken out for :func:`text_overlay`; either way, the font families of the
+    figure's text come back too (to declare them for the page).
+    """
+    from matplotlib.text import Text
+
+    from .. import plot
+
+    lines: list[FigureText] = []
+    families: set[str] = set()
+    recorders: dict[int, _Recorder] = {}
+
+    def draw(text, renderer):
+        # one stand-in per renderer: matplotlib caches text metrics per renderer
+        rec = recorders.get(id(renderer))
+        if rec is None:
+            rec = recorders[id(renderer)] = _Recorder(
+                renderer, move=move, lines=lines, families=families
+            )
+        return type(text).draw(text, rec)
+
+    texts = fig.findobj(Text)
+    for t in texts:
+        t.draw = functools.partial(draw, t)
+    try:
+        # no fonts inside each figure: the report declares its fonts once for the page (with
+        # every character of the figures), and clean_svg would blank the figures' data: URLs
+        svg = plot.render_svg(fig, embed_fonts=False)
+    finally:
+        for t in texts:
+            del t.draw
+    return svg, lines, families
 
 
 def _trim(value: float, places: int) -> str:
@@ -652,8 +532,8 @@ def text_overlay(texts, *, scale: float, reach: float) -> str:
 
     Parameters
     ----------
-    texts : sequence of SvgText
-        The texts taken out of the SVG (:func:`split_svg_text`).
+    texts : sequence of FigureText
+        The lines of text left out of the SVG (:func:`_svg_and_text`).
     scale : float
         Printed points per user unit of the SVG (its print width over its
         ``viewBox`` width).
@@ -831,7 +711,10 @@ def figure_svgs(result, *, prefix: str, font=None, order=None, format="pdf") -> 
     -------
     list of dict
         ``key``, ``title``, ``caption`` and ``svg`` of each figure, its drawn
-        ``width`` and ``height`` in points and its smallest type ``min_font``.
+        ``width`` and ``height`` in points and its smallest type ``min_font``;
+        ``families``, the font families of its text; ``for_print`` and
+        ``texts``, for a PDF the lines of text its SVG leaves out, which
+        :func:`text_overlay` sets over it.
         The heatmap is left out when it cannot be drawn legibly (the plot
         function warns); other figures' warnings pass on.
     """
@@ -854,7 +737,9 @@ def figure_svgs(result, *, prefix: str, font=None, order=None, format="pdf") -> 
             )
             out.append(fig)
             continue
-        fig = _draw_one(result, key, title, name, options, prefix=prefix, font=font)
+        fig = _draw_one(
+            result, key, title, name, options, prefix=prefix, font=font, for_print=for_print
+        )
         if fig is None:
             continue
         fig["caption"] = _caption(key, result)
@@ -891,14 +776,23 @@ def _cd_figure(result, title, name, options, *, prefix, font, order, for_print=T
     Not ``for_print`` (a screen, which scrolls), the drawing at the text width
     is the figure.
     """
-    whole = _draw_one(result, "cd", title, name, options, prefix=prefix, font=font)
+    whole = _draw_one(
+        result, "cd", title, name, options, prefix=prefix, font=font, for_print=for_print
+    )
     whole["caption"] = _caption("cd", result)
     if not for_print or _printed_min(whole) >= MIN_PRINTED_PT:
         return whole
     # the narrower of the landscape pages, so that the figure fits either paper
     wide_in = min(LANDSCAPE_WIDTH_PT.values()) / 72.0
     wide = _draw_one(
-        result, "cd", title, name, {**options, "width": wide_in}, prefix=prefix, font=font
+        result,
+        "cd",
+        title,
+        name,
+        {**options, "width": wide_in},
+        prefix=prefix,
+        font=font,
+        for_print=True,
     )
     wide["caption"] = whole["caption"]
     best = max((whole, wide), key=_printed_min)
@@ -911,7 +805,14 @@ def _cd_figure(result, title, name, options, *, prefix, font, order, for_print=T
     for share in (0.3, 0.24, 0.19):
         labels = _short_labels(result.methods, numbers, share * style.width_pt, style, font)
         short = _draw_one(
-            _relabelled(result, labels), "cd", title, name, options, prefix=prefix, font=font
+            _relabelled(result, labels),
+            "cd",
+            title,
+            name,
+            options,
+            prefix=prefix,
+            font=font,
+            for_print=True,
         )
         short["caption"] = (
             whole["caption"] + " Names too long for the page are shortened (\u2026) and end "
@@ -987,6 +888,7 @@ def _interval_parts(result, whole, title, name, options, prefix, font) -> list[d
                 {**options, "methods": chunk},
                 prefix=prefix,
                 font=font,
+                for_print=True,
             )
             fig["caption"] = (
                 whole["caption"]
@@ -999,8 +901,12 @@ def _interval_parts(result, whole, title, name, options, prefix, font) -> list[d
     return parts
 
 
-def _draw_one(result, key, title, name, options, *, prefix, font) -> dict | None:
-    """One figure as a cleaned SVG with its size; None for a heatmap too large to read."""
+def _draw_one(result, key, title, name, options, *, prefix, font, for_print) -> dict | None:
+    """One figure as a cleaned SVG with its size; None for a heatmap too large to read.
+
+    ``for_print``: the figure is for a PDF, and its SVG leaves out the lines
+    of text that :func:`text_overlay` sets as HTML over it (``texts``).
+    """
     from .. import plot
 
     # the report prints its own captions under the figures; paper-wide is the text width of
@@ -1020,9 +926,7 @@ def _draw_one(result, key, title, name, options, *, prefix, font) -> dict | None
             return None
         for w in caught:
             warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
-        # no fonts inside each figure: the report declares its fonts once for the page (with
-        # every character of the figures), and clean_svg would blank the figures' data: URLs
-        svg = plot.render_svg(ax, embed_fonts=False)
+        svg, texts, families = _svg_and_text(ax.figure, move=for_print)
     finally:
         _close(ax)
     width, height = ax.figure.get_size_inches() * 72.0
@@ -1031,13 +935,16 @@ def _draw_one(result, key, title, name, options, *, prefix, font) -> dict | None
         "key": key,
         "title": title,
         "svg": clean_svg(svg, f"{prefix}-{key}"),
+        "for_print": for_print,
+        "texts": texts,
+        "families": families,
         "width": float(width),
         "height": float(height),
         "min_font": float(min(sizes)) if sizes else 0.0,
     }
 
 
-def anova_figure_svgs(auto, *, prefix: str, font=None) -> list[dict]:
+def anova_figure_svgs(auto, *, prefix: str, font=None, format="pdf") -> list[dict]:
     """The figure of compare_auto's parametric path: the heatmap of Tukey's adjusted p-values.
 
     Parameters
@@ -1048,6 +955,10 @@ def anova_figure_svgs(auto, *, prefix: str, font=None) -> list[dict]:
         Unique prefix for the ids of the figure.
     font : str, optional
         Font option passed to the plot function.
+    format : {'pdf', 'html'}, default 'pdf'
+        The report the figure is for (see :func:`figure_svgs`).
+
+        .. versionadded:: 0.1.0
 
     Returns
     -------
@@ -1063,6 +974,7 @@ def anova_figure_svgs(auto, *, prefix: str, font=None) -> list[dict]:
         {},
         prefix=prefix,
         font=font,
+        for_print=check_option("format", format, REPORT_FORMATS) == "pdf",
     )
     if fig is None:
         return []

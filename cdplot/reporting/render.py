@@ -56,8 +56,6 @@ from .context import (
 from .figures import (
     anova_figure_svgs,
     figure_svgs,
-    split_svg_text,
-    svg_font_families,
     text_overlay,
 )
 from .fonts import MONO, SANS, bundled_fonts, font_face_css
@@ -380,6 +378,7 @@ def _build_context(
             decimals=decimals,
             template_dir=template_dir,
             pairs=pairs,
+            format=format,
         )
     results, mc, note = list(found.results), found.mc, found.note
     labels = _labels(results, mc)
@@ -443,14 +442,17 @@ def _extra_options(paper, decimals, template_dir) -> dict:
 
 
 def _parametric_context(
-    auto, *, title, subtitle, author, date, paper, decimals, template_dir, pairs
+    auto, *, title, subtitle, author, date, paper, decimals, template_dir, pairs, format
 ):
     """The report of compare_auto's parametric path: the choice, the ANOVA and Tukey's HSD."""
     table = auto.scores
     places = auto_decimals(table.values) if decimals is None else decimals
     prs = _section_pairs(pairs, [auto], [auto.metric])[0]
     section = anova_section_context(
-        auto, figures=anova_figure_svgs(auto, prefix="m1"), decimals=places, paper=paper
+        auto,
+        figures=anova_figure_svgs(auto, prefix="m1", format=format),
+        decimals=places,
+        paper=paper,
     )
     section["two_methods"] = [pair_context(pr, decimals=places) for pr in prs]
     extra = _extra_options(paper, decimals, template_dir)
@@ -505,7 +507,7 @@ def _fonts_css(ctx: dict, *, embed: bool) -> str:
     bundled = {f.family for f in bundled_fonts()}
     for s in ctx["sections"]:
         for fig in s["figures"]:
-            families |= svg_font_families(fig["svg"]) & bundled
+            families |= fig["families"] & bundled
     if not embed:
         # font files named by URL (a PDF): WeasyPrint subsets them, the characters are not needed
         return font_face_css(sorted(families), embed=False)
@@ -514,15 +516,15 @@ def _fonts_css(ctx: dict, *, embed: bool) -> str:
     return font_face_css(sorted(families), embed=embed, text="".join(sorted(chars)))
 
 
-def finish_context(ctx: dict, *, embed_fonts: bool, paper: str, overlay_text: bool = False) -> dict:
+def finish_context(ctx: dict, *, embed_fonts: bool, paper: str) -> dict:
     """The context with its fonts, page size and figures' markup, ready for the templates.
 
-    ``overlay_text=True`` (for WeasyPrint) sets each figure's text as HTML
-    boxes over its SVG (:func:`_print_figure`); by default it stays in the SVG.
+    A figure drawn for print (``for_print``, a PDF) becomes its SVG as an
+    image with its text as HTML boxes over it (:func:`_print_figure`); others
+    stay inline SVG.
     """
     from markupsafe import Markup
 
-    overlay_text = check_bool("overlay_text", overlay_text)
     out = dict(ctx)
     out["font_faces"] = _fonts_css(ctx, embed=embed_fonts)
     out["page_size"] = _PAGE_SIZES[paper]
@@ -530,10 +532,10 @@ def finish_context(ctx: dict, *, embed_fonts: bool, paper: str, overlay_text: bo
     for s in ctx["sections"]:
         s = dict(s)
         # the figures were cleaned by figures.clean_svg: no script, handler or outside reference
-        if overlay_text:
-            s["figures"] = [_print_figure(f) for f in s["figures"]]
-        else:
-            s["figures"] = [dict(f, svg=Markup(f["svg"])) for f in s["figures"]]
+        s["figures"] = [
+            _print_figure(f) if f.get("for_print") else dict(f, svg=Markup(f["svg"]))
+            for f in s["figures"]
+        ]
         sections.append(s)
     out["sections"] = sections
     return out
@@ -558,12 +560,10 @@ def _print_figure(fig: dict) -> dict:
     width = fig.get("print_width")
     if not width or not width.endswith("pt"):
         return dict(fig, svg=Markup(fig["svg"]))
-    svg, units, texts = split_svg_text(fig["svg"])
-    if not texts or units <= 0:
-        return dict(fig, svg=Markup(fig["svg"]))
     points = float(width.removesuffix("pt"))
-    overlay = text_overlay(texts, scale=points / units, reach=points)
-    image = _svg_image(svg, fig["title"])
+    # the SVG's user units are the drawn figure's points (matplotlib writes it at 72 dpi)
+    overlay = text_overlay(fig.get("texts", ()), scale=points / fig["width"], reach=points)
+    image = _svg_image(fig["svg"], fig["title"])
     return dict(fig, svg=Markup(f'<div class="fig-print">{image}{overlay}</div>'))
 
 
@@ -901,8 +901,6 @@ or scores
         ctx,
         embed_fonts=fmt == "html",
         paper=paper,
-        # WeasyPrint sets an SVG's text letter by letter: the PDF's figures set it as HTML
-        overlay_text=fmt == "pdf",
     )
     if fmt == "html":
         html = render_template("base.html.j2", ctx, template_dir)

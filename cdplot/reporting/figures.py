@@ -5,17 +5,12 @@ file beside the report).  Before that, each SVG passes through
 :func:`clean_svg`, which keeps the drawing and removes whatever could run
 or load something (scripts, event handlers, links and references outside
 the figure), and gives every ``id`` a per-figure prefix so that several
-figures in one page cannot take each other's clip paths or glyphs.  A PDF
-report's figure is written once without the lines of text that HTML boxes set
-over it (:func:`_svg_and_text`, :func:`text_overlay`): WeasyPrint sets SVG
-text one letter at a time.
+figures in one page cannot take each other's clip paths or glyphs.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import functools
-import math
 import re
 import sys
 import warnings
@@ -23,15 +18,12 @@ import xml.etree.ElementTree as ET
 
 from .._options import REPORT_FORMATS, check_option
 from ..errors import CdplotWarning
-from .fonts import bundled_fonts
 from .layout import LANDSCAPE_WIDTH_PT, TEXT_HEIGHT_PT, figure_placement
 
 __all__ = [
     "anova_figure_svgs",
     "clean_svg",
     "figure_svgs",
-    "text_overlay",
-    "FigureText",
 ]
 
 _SVG = "http://www.w3.org/2000/svg"
@@ -304,83 +296,6 @@ def clean_svg(svg: str, prefix: str) -> str:
     return ET.tostring(root, encoding="unicode")
 
 
-# ---------------------------------------------------------------------------
-# figure text set as HTML in print
-# ---------------------------------------------------------------------------
-# WeasyPrint sets an SVG <text> one letter at a time (a Pango layout per letter); a PDF
-# report sets each line of figure text as an HTML box laid over its SVG instead
-# (text_overlay), and the figure looks the same.  The lines are taken from matplotlib
-# while it writes the SVG (_Recorder), so the SVG is written once, without them.  Only a
-# line whose drawing a box reproduces exactly moves: one plain line in a bundled face that
-# has all its characters, unclipped and opaque; anything else stays SVG text.
-
-
-@dataclasses.dataclass(frozen=True)
-class FigureText:
-    """One line of a figure's text as its SVG would draw it, in the SVG's user units (pt).
-
-    ``(x, y)`` is the anchor point on the baseline (``y`` down), ``angle`` the
-    clockwise rotation about it in degrees, ``anchor`` the SVG ``text-anchor``
-    (``'start'``, ``'middle'`` or ``'end'``), ``family`` a CSS ``font-family``
-    and ``ascent``/``descent`` the metrics (in em) of its face, as HarfBuzz (and
-    so Pango) reads them.
-    """
-
-    text: str
-    x: float
-    y: float
-    angle: float
-    anchor: str
-    size: float
-    family: str
-    weight: int
-    style: str
-    fill: str
-    ascent: float
-    descent: float
-
-
-@functools.lru_cache(maxsize=8)
-def _face_metrics(path) -> tuple[float, float, frozenset]:
-    """``(ascent, descent, characters)`` of a font file, ascent and descent in em.
-
-    HarfBuzz, through which Pango and so WeasyPrint read a font's line
-    metrics, takes the OS/2 typographic ascender and descender when the font
-    sets USE_TYPO_METRICS (Lato does) and the ``hhea`` ones otherwise.
-    """
-    import logging
-
-    from fontTools.ttLib import TTFont
-
-    log = logging.getLogger("fontTools")
-    level = log.level
-    # fontTools warns about the old "created" date of some font headers; harmless
-    log.setLevel(logging.ERROR)
-    try:
-        font = TTFont(str(path), lazy=True)
-        upem = font["head"].unitsPerEm
-        os2 = font.get("OS/2")
-        if os2 is not None and os2.fsSelection & (1 << 7):
-            ascent, descent = os2.sTypoAscender, -os2.sTypoDescender
-        else:
-            ascent, descent = font["hhea"].ascent, -font["hhea"].descent
-        # glyphs named by index: the cmap's codepoints without building names from the post
-        # table and the Adobe glyph list (as layout._face_advances reads the advances)
-        font.setGlyphOrder([f"g{i}" for i in range(font["maxp"].numGlyphs)])
-        chars = frozenset(font.getBestCmap())
-        font.close()
-    finally:
-        log.setLevel(level)
-    return ascent / upem, descent / upem, chars
-
-
-def _bundled_face(family: str, weight: int, style: str):
-    for face in bundled_fonts():
-        if face.family == family and face.weight == weight and face.style == style:
-            return face
-    return None
-
-
 def _family_names(prop) -> list[str]:
     """The font families a matplotlib font asks for, generic names expanded as its rcParams do."""
     import matplotlib as mpl
@@ -392,214 +307,6 @@ def _family_names(prop) -> list[str]:
             names.extend(mpl.rcParams[f"font.{generic}"])
         names.append(entry)
     return list(dict.fromkeys(names))
-
-
-def _html_line(gc, x, y, s, prop, angle, ismath, mtext, height) -> FigureText | None:
-    """A line matplotlib asks its SVG renderer to draw, as HTML can set it; None to keep it.
-
-    ``x, y`` is the start of the baseline in SVG units (matplotlib flips y for
-    the SVG renderer, whose height is ``height``).  The anchor point and
-    ``text-anchor`` are those matplotlib's SVG writer gives the line
-    (``backend_svg.RendererSVG._draw_text_as_text``): for an unturned text, or
-    one turned about its anchor, the text's own anchor point brought onto the
-    baseline, with the text's horizontal alignment; else the baseline's start.
-    """
-    from matplotlib import font_manager
-    from matplotlib.colors import rgb2hex
-
-    alpha = gc.get_alpha() if gc.get_forced_alpha() else gc.get_rgb()[3]
-    if (
-        ismath
-        or alpha != 1
-        or gc.get_url() is not None
-        or gc.get_clip_rectangle() is not None
-        or gc.get_clip_path()[0] is not None
-        or prop.get_variant() != "normal"
-        or prop.get_stretch() not in ("normal", 500)
-    ):
-        return None
-    if not s or s != s.strip() or "  " in s or any(c in s for c in "\n\r\t"):
-        # SVG collapses and trims white space where the HTML would keep it
-        return None
-    weight = prop.get_weight()
-    weight = int(font_manager.weight_dict.get(weight, weight))
-    family = _family_names(prop)[0]
-    face = _bundled_face(family, weight, prop.get_style())
-    if face is None:
-        return None
-    ascent, descent, chars = _face_metrics(face.path)
-    if any(ord(c) not in chars for c in s):
-        # a fallback font would set those letters, with its own line metrics
-        return None
-    anchor = "start"
-    if mtext is not None and (angle == 0 or mtext.get_rotation_mode() == "anchor"):
-        ax, ay = mtext.get_transform().transform(mtext.get_unitless_position())
-        ay = height - ay
-        turn = math.radians(angle)
-        up = (math.sin(turn), math.cos(turn))
-        shift = up[0] * (x - ax) + up[1] * (y - ay)
-        x, y = ax + shift * up[0], ay + shift * up[1]
-        anchor = {"left": "start", "right": "end", "center": "middle"}[mtext.get_ha()]
-    return FigureText(
-        text=s,
-        x=float(x),
-        y=float(y),
-        angle=-float(angle),
-        anchor=anchor,
-        size=float(prop.get_size()),
-        family=repr(family),
-        weight=weight,
-        style=prop.get_style(),
-        fill=rgb2hex(gc.get_rgb()),
-        ascent=ascent,
-        descent=descent,
-    )
-
-
-class _Recorder:
-    """Stands in for matplotlib's SVG renderer while a Text draws.
-
-    It takes the lines that HTML can set (:func:`_html_line`) when ``move``,
-    passes every other call on to the renderer, and notes the font families
-    of all the text.
-    """
-
-    def __init__(self, renderer, *, move: bool, lines: list, families: set):
-        self._renderer = renderer
-        self._move = move
-        self._lines = lines
-        self._families = families
-
-    def __getattr__(self, name):
-        return getattr(self._renderer, name)
-
-    def draw_text(self, gc, x, y, s, prop, angle, ismath=False, mtext=None):
-        self._families.update(_family_names(prop))
-        line = None
-        if self._move:
-            line = _html_line(gc, x, y, s, prop, angle, ismath, mtext, self._renderer.height)
-        if line is None:
-            self._renderer.draw_text(gc, x, y, s, prop, angle, ismath=ismath, mtext=mtext)
-        else:
-            self._lines.append(line)
-
-
-def _svg_and_text(fig, *, move: bool) -> tuple[str, list[FigureText], set[str]]:
-    """A matplotlib figure as SVG, written once, and the lines of text it leaves out.
-
-    With ``move``, the lines HTML can set exactly (:func:`_html_line`) are
-    taken out for :func:`text_overlay`; either way, the font families of the
-    figure's text come back too (to declare them for the page).
-    """
-    from matplotlib.text import Text
-
-    from .. import plot
-
-    lines: list[FigureText] = []
-    families: set[str] = set()
-    recorders: dict[int, _Recorder] = {}
-
-    def draw(text, renderer):
-        # one stand-in per renderer: matplotlib caches text metrics per renderer
-        rec = recorders.get(id(renderer))
-        if rec is None:
-            rec = recorders[id(renderer)] = _Recorder(
-                renderer, move=move, lines=lines, families=families
-            )
-        return type(text).draw(text, rec)
-
-    texts = fig.findobj(Text)
-    for t in texts:
-        t.draw = functools.partial(draw, t)
-    try:
-        # no fonts inside each figure: the report declares its fonts once for the page (with
-        # every character of the figures), and clean_svg would blank the figures' data: URLs
-        svg = plot.render_svg(fig, embed_fonts=False)
-    finally:
-        for t in texts:
-            del t.draw
-    return svg, lines, families
-
-
-def _trim(value: float, places: int) -> str:
-    """``value`` to ``places`` decimals without trailing zeros (-90.0 as ``-90``)."""
-    text = f"{value:.{places}f}".rstrip("0").rstrip(".")
-    return "0" if text in ("", "-0") else text
-
-
-def text_overlay(texts, *, scale: float, reach: float) -> str:
-    """HTML boxes that set ``texts`` where their SVG, printed ``scale`` pt per unit, drew them.
-
-    Parameters
-    ----------
-    texts : sequence of FigureText
-        The lines of text left out of the SVG (:func:`_svg_and_text`).
-    scale : float
-        Printed points per user unit of the SVG (its print width over its
-        ``viewBox`` width).
-    reach : float
-        Points wider than any of the texts (the figure's print width): a
-        text anchored at its end or middle is set right-aligned or centred in
-        a box that wide starting, ending or centred at its anchor.
-
-    Returns
-    -------
-    str
-        A ``<div class="fig-text">`` of absolutely positioned boxes, one per
-        text, for a positioned container exactly as large as the printed SVG
-        (report.css gives each box one line, at ``line-height: 1``, unkerned
-        and without ligatures, as WeasyPrint sets SVG text letter by letter).
-        The texts are escaped: names from the input stay text.
-    """
-    from collections import Counter
-    from html import escape
-
-    if not texts:
-        return ""
-    # the most frequent family and colour go on the container, the others on their boxes
-    family = Counter(t.family for t in texts).most_common(1)[0][0]
-    fill = Counter(t.fill for t in texts).most_common(1)[0][0]
-    out = [
-        f'<div class="fig-text" aria-hidden="true" '
-        f'style="font-family: {escape(family)}; color: {escape(fill)}">'
-    ]
-    for t in texts:
-        size = t.size * scale
-        # the baseline of a one-line box of line-height 1 lies half the leading (1 less the
-        # ascent and descent) below the ascent: (1 + ascent - descent) / 2 em from its top
-        base = (1.0 + t.ascent - t.descent) / 2.0 * size
-        x, y = t.x * scale, t.y * scale
-        # text-align puts the line's start, end or middle at the anchor: exact, no measuring;
-        # a box of given width also spares WeasyPrint the shrink-to-fit (two more layouts)
-        if t.anchor == "start":
-            left, width, origin = x, reach, 0.0
-        else:
-            left, origin = x - reach, reach
-            width = reach if t.anchor == "end" else 2.0 * reach
-        style = [
-            f"left: {left:.3f}pt",
-            f"top: {y - base:.3f}pt",
-            f"font-size: {size:.3f}pt",
-            f"width: {width:.3f}pt",
-        ]
-        if t.anchor != "start":
-            style.append(f"text-align: {'right' if t.anchor == 'end' else 'center'}")
-        if abs(t.angle) > 1e-9:
-            style += [
-                f"transform: rotate({_trim(t.angle, 4)}deg)",
-                f"transform-origin: {origin:.3f}pt {base:.3f}pt",
-            ]
-        if t.family != family:
-            style.append(f"font-family: {t.family}")
-        if t.fill != fill:
-            style.append(f"color: {t.fill}")
-        if t.weight != 400:
-            style.append(f"font-weight: {t.weight}")
-        if t.style != "normal":
-            style.append(f"font-style: {t.style}")
-        out.append(f'<span style="{escape("; ".join(style))}">{escape(t.text, quote=False)}</span>')
-    out.append("</div>")
-    return "".join(out)
 
 
 # (key, title, plot function name, options).  The report says in words what the
@@ -712,9 +419,8 @@ def figure_svgs(result, *, prefix: str, font=None, order=None, format="pdf") -> 
     list of dict
         ``key``, ``title``, ``caption`` and ``svg`` of each figure, its drawn
         ``width`` and ``height`` in points and its smallest type ``min_font``;
-        ``families``, the font families of its text; ``for_print`` and
-        ``texts``, for a PDF the lines of text its SVG leaves out, which
-        :func:`text_overlay` sets over it.
+        ``families``, the font families of its text (to declare them for the
+        page); ``for_print``, whether it is for a PDF.
         The heatmap is left out when it cannot be drawn legibly (the plot
         function warns); other figures' warnings pass on.
     """
@@ -902,11 +608,7 @@ def _interval_parts(result, whole, title, name, options, prefix, font) -> list[d
 
 
 def _draw_one(result, key, title, name, options, *, prefix, font, for_print) -> dict | None:
-    """One figure as a cleaned SVG with its size; None for a heatmap too large to read.
-
-    ``for_print``: the figure is for a PDF, and its SVG leaves out the lines
-    of text that :func:`text_overlay` sets as HTML over it (``texts``).
-    """
+    """One figure as a cleaned SVG with its size; None for a heatmap too large to read."""
     from .. import plot
 
     # the report prints its own captions under the figures; paper-wide is the text width of
@@ -926,17 +628,20 @@ def _draw_one(result, key, title, name, options, *, prefix, font, for_print) -> 
             return None
         for w in caught:
             warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
-        svg, texts, families = _svg_and_text(ax.figure, move=for_print)
+        # no fonts inside each figure: the report declares its fonts once for the page (with
+        # every character of the figures), and clean_svg would blank the figures' data: URLs
+        svg = plot.render_svg(ax, embed_fonts=False)
     finally:
         _close(ax)
     width, height = ax.figure.get_size_inches() * 72.0
-    sizes = [t.get_fontsize() for t in ax.figure.findobj(_is_text) if t.get_text().strip()]
+    texts = [t for t in ax.figure.findobj(_is_text) if t.get_text().strip()]
+    sizes = [t.get_fontsize() for t in texts]
+    families = {n for t in texts for n in _family_names(t.get_fontproperties())}
     return {
         "key": key,
         "title": title,
         "svg": clean_svg(svg, f"{prefix}-{key}"),
         "for_print": for_print,
-        "texts": texts,
         "families": families,
         "width": float(width),
         "height": float(height),

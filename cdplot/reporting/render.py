@@ -56,7 +56,6 @@ from .context import (
 from .figures import (
     anova_figure_svgs,
     figure_svgs,
-    text_overlay,
 )
 from .fonts import MONO, SANS, bundled_fonts, font_face_css
 from .pairs import check_pairs, pair_context, pair_names
@@ -519,9 +518,8 @@ def _fonts_css(ctx: dict, *, embed: bool) -> str:
 def finish_context(ctx: dict, *, embed_fonts: bool, paper: str) -> dict:
     """The context with its fonts, page size and figures' markup, ready for the templates.
 
-    A figure drawn for print (``for_print``, a PDF) becomes its SVG as an
-    image with its text as HTML boxes over it (:func:`_print_figure`); others
-    stay inline SVG.
+    A figure drawn for print (``for_print``, a PDF) becomes an image of its
+    SVG (:func:`_svg_image`); others stay inline SVG.
     """
     from markupsafe import Markup
 
@@ -533,7 +531,9 @@ def finish_context(ctx: dict, *, embed_fonts: bool, paper: str) -> dict:
         s = dict(s)
         # the figures were cleaned by figures.clean_svg: no script, handler or outside reference
         s["figures"] = [
-            _print_figure(f) if f.get("for_print") else dict(f, svg=Markup(f["svg"]))
+            dict(
+                f, svg=_svg_image(f["svg"], f["title"]) if f.get("for_print") else Markup(f["svg"])
+            )
             for f in s["figures"]
         ]
         sections.append(s)
@@ -541,40 +541,19 @@ def finish_context(ctx: dict, *, embed_fonts: bool, paper: str) -> dict:
     return out
 
 
-def _print_figure(fig: dict) -> dict:
-    """A figure for WeasyPrint: its SVG without text as an image, and the text as HTML over it.
-
-    WeasyPrint lays out and draws an SVG's text one letter at a time, an HTML
-    line at once: a figure's few hundred labels cost a second or more of a
-    large report as SVG text.  The boxes are placed for the figure's printed
-    width (``print_width``, which report.css gives its ``.svg-box`` in print)
-    and sit in a positioned ``div.fig-print`` with the SVG.  The SVG comes as
-    an ``<img>`` (:func:`_svg_image`), not inline: inline, its hundreds to
-    thousands of elements would go through WeasyPrint's pure-Python HTML
-    parser and get a computed style each (and six pseudo-element styles),
-    for the same drawing.  The boxes are ``aria-hidden``, which WeasyPrint 70
-    does not read: its tagged PDF lists them as spans after the Figure.
-    """
-    from markupsafe import Markup
-
-    width = fig.get("print_width")
-    if not width or not width.endswith("pt"):
-        return dict(fig, svg=Markup(fig["svg"]))
-    points = float(width.removesuffix("pt"))
-    # the SVG's user units are the drawn figure's points (matplotlib writes it at 72 dpi)
-    overlay = text_overlay(fig.get("texts", ()), scale=points / fig["width"], reach=points)
-    image = _svg_image(fig["svg"], fig["title"])
-    return dict(fig, svg=Markup(f'<div class="fig-print">{image}{overlay}</div>'))
-
-
 def _svg_image(svg: str, title: str):
     """``svg`` as an ``<img>`` of a ``data:image/svg+xml`` URL, with its ``<title>`` as ``alt``.
+
+    A PDF report's figures reach WeasyPrint so, not inline: inline, an SVG's
+    hundreds to thousands of elements would go through WeasyPrint's
+    pure-Python HTML parser and get a computed style each (and six
+    pseudo-element styles), for the same drawing.
 
     WeasyPrint draws an image's SVG as it draws inline SVG; the tagged PDF's
     Figure takes its text alternative from the ``alt`` where inline SVG gave
     its ``<title>`` (context._place_figure: the figure's title and finding),
-    so the two are the same text.  A data URL keeps the page one string, as
-    the writer process receives it; the fetcher serves such URLs and no other
+    so the two are the same text.  A data URL keeps the page one string; the
+    fetcher serves such URLs and no other
     ``data:`` (fetcher.SVG_DATA_URL).  Both attributes are escaped: the
     title holds names from the input.
     """

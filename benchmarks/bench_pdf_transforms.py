@@ -60,13 +60,28 @@ def main(argv=None) -> int:
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--only", help="cases whose label contains this text")
     parser.add_argument("--variants", help="comma-separated variant names (default: all)")
+    parser.add_argument(
+        "--root",
+        type=Path,
+        default=ROOT,
+        help="the checkout whose cdplot the variants switch (one from before the switched "
+        "code was deleted, e.g. `git worktree add /tmp/before 60ef281`); default: this one",
+    )
+    parser.add_argument(
+        "--against", type=Path, help="also time this other checkout as it is, by turns"
+    )
     args = parser.parse_args(argv)
     variants = args.variants.split(",") if args.variants else list(VARIANTS)
-    subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "cdplot")], check=True)
+    runs = [(v, VARIANTS[v], args.root) for v in variants]
+    if args.against:
+        runs.append((f"{args.against.name} as is", "", args.against))
+    for root in {r for _, _, r in runs}:
+        subprocess.run([sys.executable, "-m", "compileall", "-q", str(root / "cdplot")], check=True)
     rng = np.random.default_rng(4)
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         k30, k60 = tmp / "k30.csv", tmp / "k60.csv"
+        # the tables of bench_report.py: long names (30-60 characters) of graded skill
         write_named(k30, rng, 40, 30)
         write_named(k60, rng, 40, 60)
         out = ["-o", str(tmp / "r.pdf")]
@@ -75,18 +90,19 @@ def main(argv=None) -> int:
             "30 methods x 40": [str(k30), *out],
             "60 methods x 40": [str(k60), *out],
         }
-        run(cases["Demsar 4 x 14"], "", ROOT)  # warm the caches
+        for _, _, root in runs:
+            run(cases["Demsar 4 x 14"], "", root)  # warm the caches
         for label, cmd in cases.items():
             if args.only and args.only not in label:
                 continue
-            times: dict[str, list] = {v: [] for v in variants}
+            times: dict[str, list] = {name: [] for name, _, _ in runs}
             for _ in range(args.repeat):
-                for v in variants:
-                    times[v].append(run(cmd, VARIANTS[v], ROOT))
-            for v in variants:
-                wall = statistics.median(w for w, _ in times[v])
-                cpu = statistics.median(c for _, c in times[v])
-                print(f"{label:<18} {v:<16} wall {wall:5.2f} s  CPU {cpu:5.2f} s", flush=True)
+                for name, prelude, root in runs:
+                    times[name].append(run(cmd, prelude, root))
+            for name, _, _ in runs:
+                wall = statistics.median(w for w, _ in times[name])
+                cpu = statistics.median(c for _, c in times[name])
+                print(f"{label:<18} {name:<20} wall {wall:5.2f} s  CPU {cpu:5.2f} s", flush=True)
     return 0
 
 

@@ -1,7 +1,9 @@
-"""The report's figures as inline SVG, drawn by :mod:`cdplot.plot`.
+"""The report's figures as SVG, drawn by :mod:`cdplot.plot`.
 
-The figures are vector graphics put straight into the HTML (no raster, no
-file beside the report).  Before that, each SVG passes through
+The figures are vector graphics put straight into the page (no raster, no
+file beside the report): inline in an HTML report, as ``data:`` images in a
+PDF's (:func:`cdplot.reporting.render._svg_image`).  Before that, each SVG,
+written by matplotlib's own SVG backend, passes through
 :func:`clean_svg`, which keeps the drawing and removes whatever could run
 or load something (scripts, event handlers, links and references outside
 the figure), and gives every ``id`` a per-figure prefix so that several
@@ -42,178 +44,9 @@ _DROP_TAGS = {
 _HREF_ATTRS = {"href", f"{{{_XLINK}}}href", "src"}
 _URL_RE = re.compile(r"url\(\s*(['\"]?)(.*?)\1\s*\)", re.IGNORECASE | re.DOTALL)
 
-# SVG properties that may stand as presentation attributes; a ``style`` attribute made only
-# of these becomes attributes (see _slim).  The inherited ones may also move from a ``*`` rule
-# to the elements that need them.
-_INHERITED_PROPS = frozenset(
-    {
-        "fill",
-        "fill-opacity",
-        "fill-rule",
-        "stroke",
-        "stroke-width",
-        "stroke-linecap",
-        "stroke-linejoin",
-        "stroke-miterlimit",
-        "stroke-dasharray",
-        "stroke-dashoffset",
-        "stroke-opacity",
-        "font-family",
-        "font-size",
-        "font-style",
-        "font-weight",
-        "text-anchor",
-        "color",
-        "visibility",
-    }
-)
-_PRESENTATION_PROPS = _INHERITED_PROPS | {"opacity", "clip-path", "display"}
-# elements whose character data is drawn: their whitespace is content
-_TEXT_TAGS = {"text", "tspan", "textPath", "title", "desc", "style"}
-_STAR_RULES_RE = re.compile(r"\s*(?:\*\s*\{([^{}]*)\}\s*)+", re.DOTALL)
-_STAR_RULE_RE = re.compile(r"\*\s*\{([^{}]*)\}", re.DOTALL)
-
 
 def _local(tag: str) -> str:
     return tag.rsplit("}", 1)[-1]
-
-
-def _declarations(text: str):
-    """``[(property, value), ...]`` of a simple declaration list, or None if it is not one.
-
-    Only presentation properties with plain values qualify: anything else
-    (``!important``, comments, escapes, other properties) keeps its ``style``
-    attribute, which is correct, only slower to render.
-    """
-    out = []
-    for part in text.split(";"):
-        if not part.strip():
-            continue
-        name, sep, value = part.partition(":")
-        name, value = name.strip().lower(), value.strip()
-        if not sep or name not in _PRESENTATION_PROPS or not value:
-            return None
-        if any(c in value for c in '!\\/*{}<>"') and not value.lower().startswith("url("):
-            return None
-        out.append((name, value))
-    return out
-
-
-def _star_rules(root):
-    """The declarations of the ``<style>`` elements if they hold only ``* {...}`` rules."""
-    styles = [e for e in root.iter() if isinstance(e.tag, str) and _local(e.tag) == "style"]
-    if not styles:
-        return [], []
-    star = []
-    for style in styles:
-        text = style.text or ""
-        if len(style) or not _STAR_RULES_RE.fullmatch(text):
-            return None, styles
-        for block in _STAR_RULE_RE.findall(text):
-            decls = _declarations(block)
-            if decls is None or any(name not in _INHERITED_PROPS for name, _ in decls):
-                return None, styles
-            star.extend(decls)
-    return star, styles
-
-
-def _slim(root) -> None:
-    """Make an SVG cheaper for WeasyPrint without changing how it looks.
-
-    WeasyPrint draws a PDF report's figures as SVG images (``data:`` URLs,
-    :func:`cdplot.reporting.render._print_figure`) and parses every ``style``
-    attribute with its CSS parser to draw it (an inline SVG, as the reports
-    once had, was parsed a second time as HTML, with a warning for each SVG
-    property).  Presentation attributes (``fill="none"``) carry the same
-    values and are read directly; the HTML report is smaller too.
-    So a ``style`` attribute of plain presentation properties becomes
-    attributes, and matplotlib's ``<style>*{stroke-linejoin: round; ...}</style>``
-    becomes attributes on the elements whose value it would set differently
-    from what they inherit (the root, everything in ``<defs>`` or referenced
-    by ``<use>``, and the children of an element that sets its own value).
-    Whitespace between elements outside text goes too: it is not drawn, but
-    every character of it is parsed.
-
-    CSS ranks a ``style`` attribute over a ``*`` rule over presentation
-    attributes; the rewrite keeps that order: an element's own declaration
-    wins, then the ``*`` value, and a ``*`` value replaces an attribute.
-    """
-    star, styles = _star_rules(root)
-    # a real stylesheet stays, and so do the style attributes, which must keep outranking it
-    convert = star is not None
-    if convert:
-        for parent in root.iter():
-            for child in list(parent):
-                if child in styles:
-                    parent.remove(child)
-    star_values = dict(star or ())
-    # a <use> may draw an element anywhere; give those elements every value explicitly
-    referenced = set()
-    for elem in root.iter():
-        for name, value in elem.attrib.items():
-            if _local(name) == "href" and value.startswith("#"):
-                referenced.add(value[1:])
-
-    def walk(elem, inherited: dict, in_text: bool, explicit: bool):
-        tag = _local(elem.tag)
-        in_text = in_text or tag in _TEXT_TAGS
-        style = elem.attrib.get("style")
-        own = _declarations(style) if (style is not None and convert) else []
-        if own is not None and (star_values or (style is not None and convert)):
-            if style is not None:
-                del elem.attrib["style"]
-            own = dict(own)
-            effective = dict(inherited)
-            for name, value in star_values.items():
-                want = own.get(name, value)
-                if (
-                    explicit
-                    or name in elem.attrib
-                    or inherited.get(name) != want
-                    or (elem.attrib.get("id") in referenced)
-                ):
-                    elem.attrib[name] = want
-                effective[name] = want
-            for name, value in own.items():
-                elem.attrib[name] = value
-        else:
-            # a style attribute kept as it is still outranks the * values it names
-            effective = dict(inherited)
-            kept = dict(_loose_declarations(style)) if style else {}
-            for name, value in star_values.items():
-                want = kept.get(name, value)
-                elem.attrib[name] = value
-                effective[name] = want
-        explicit = explicit or tag == "defs"
-        for child in elem:
-            if isinstance(child.tag, str):
-                walk(child, effective, in_text, explicit)
-            if not in_text and child.tail is not None and not child.tail.strip():
-                child.tail = None
-        if not in_text and len(elem) and elem.text is not None and not elem.text.strip():
-            elem.text = None
-
-    walk(root, {}, False, False)
-    # an emptied <defs> holds nothing to draw or reference
-    for parent in root.iter():
-        for child in list(parent):
-            if (
-                isinstance(child.tag, str)
-                and _local(child.tag) == "defs"
-                and not len(child)
-                and not (child.text or "").strip()
-            ):
-                parent.remove(child)
-
-
-def _loose_declarations(style: str):
-    """Best-effort ``(property, value)`` pairs of any style attribute (to rank * values)."""
-    out = []
-    for part in style.split(";"):
-        name, sep, value = part.partition(":")
-        if sep:
-            out.append((name.strip().lower(), value.strip()))
-    return out
 
 
 def _rewrite_urls(text: str, rename) -> str:
@@ -292,7 +125,6 @@ def clean_svg(svg: str, prefix: str) -> str:
             elem.text = _rewrite_urls(elem.text, rename)
 
     clean(root)
-    _slim(root)
     return ET.tostring(root, encoding="unicode")
 
 

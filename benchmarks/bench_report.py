@@ -34,45 +34,53 @@ of WeasyPrint, reading and analysis, the figures (matplotlib's import and drawin
 tables and words of the context, the fonts, the templates, and for a PDF WeasyPrint's
 layout and its drawing and writing of the pages.
 
-WeasyPrint sets the text of an SVG one letter at a time (a Pango layout per
-letter), so a PDF report sets each line of figure text as an HTML box over its
-SVG instead (``cdplot.reporting.render._print_figure``).  Measured on the shared
-2-core machine, in one process, ``_write_pdf`` of the same report by turns with
-the figures' text as SVG / as HTML / left out (CPU medians of 5): 30 methods x 40
-5.68 / 4.58 / 4.24 s, 60 methods x 40 6.08 / 5.49 / 4.90 s; Demsar's example
-(1.42 / 1.39 / 1.42 s) and Yang's six metrics (5.10 / 5.37 / 4.60 s, within
-the noise) gain nothing: their figure texts are short, and below about four
-letters an SVG text costs no more than an HTML box.  Whole processes against
-main by turns (``--compare``, CPU medians of 6): Demsar 3.90 / 4.01 s, 30 methods
-7.33 / 7.78 s, 60 methods 9.82 / 10.05 s, Yang 6.89 / 7.01 s; other runs of 5-8
-ranged from 0.9 s faster to 0.9 s slower at 30 methods: the load of the shared
-machine is as large as the gain.  An HTML report draws its
-CD diagram and rank intervals once, whole at the text width: the PDF's
-landscape CD diagram and intervals in parts are print-only (drawing the 60
-methods x 40 figures on the SVG canvas: 0.54 -> 0.24 s CPU, median of 5).
-``benchmarks/profile_pdf.py`` splits WeasyPrint's part further (cascade, each
-table, column balancing, drawing, PDF/UA tags).
+An HTML report draws its CD diagram and rank intervals once, whole at the text
+width: the PDF's landscape CD diagram and intervals in parts are print-only (drawing the
+60 methods x 40 figures on the SVG canvas: 0.54 -> 0.24 s CPU, median of 5).
+``benchmarks/profile_pdf.py`` splits WeasyPrint's part further (cascade, each table,
+column balancing, drawing, PDF/UA tags).
 
-A PDF report's figures reach WeasyPrint as ``<img>`` of their text-less SVG (a
-``data:image/svg+xml`` URL) under the text overlay, not inline
-(``cdplot.reporting.render._svg_image``): same pages (word boxes and 100 dpi pixels
-identical on all four cases).  ``profile_pdf.py`` against main (8bc7636), two runs each
-by turns, CPU medians of 5, machine shared by four engineers (load 3-7): parsing,
-cascade and boxes 30 methods x 40 1.06 / 1.11 -> 0.68 / 0.80 s, 60 methods 1.18 / 1.38
--> 0.91 / 1.06 s, Yang 0.94 / 1.07 -> 0.79 / 1.04 s, Demsar no change beyond the noise (small
-figures).  WeasyPrint's whole render of the captured HTML by turns (medians of 5): 30
-methods 4.40 -> 4.28 s, 60 methods 6.30 -> 5.83 s, Yang 4.46 -> 4.30 s.
+What each remaining PDF-only optimisation buys:
 
-The PDF's statistics tables have measured column widths and ``table-layout: fixed``
-(``cdplot.reporting.table_widths``), so WeasyPrint skips their preferred widths (0.12 s
-of Demsar's render, 0.32-0.41 s of Yang's; part of it, the first use of each font
-style, moves to the tables' layout). WeasyPrint's render of the captured HTML by
-turns with the automatic layout, CPU medians, machine shared at a load of 6-11:
-Demsar 1.21 / 1.39 s (11 runs), Yang 3.50 / 3.53 s (7), 30 methods x 40 4.16 / 3.90 s
-(5) and 5.21 / 5.62 s (7, another load); instructions of a whole process
-rendering Demsar's HTML once (callgrind): 7.64 / 7.79 G. Whole processes with
-``--compare`` (CPU medians of 7 at that load): Demsar 3.42 / 3.33 s, Yang 7.50 / 8.01 s:
-the gain is below the noise.
+- A PDF report's figures reach WeasyPrint as ``<img>`` of their SVG (a
+  ``data:image/svg+xml`` URL), not inline (``cdplot.reporting.render._svg_image``): the
+  same pages (word boxes and 100 dpi pixels identical on all four cases), and the HTML
+  parser reads each figure as one attribute.  ``profile_pdf.py`` against 8bc7636, two
+  runs each by turns, CPU medians of 5, machine shared by four engineers (load 3-7):
+  parsing, cascade and boxes 30 methods x 40 1.06 / 1.11 -> 0.68 / 0.80 s, 60 methods
+  1.18 / 1.38 -> 0.91 / 1.06 s, Yang 0.94 / 1.07 -> 0.79 / 1.04 s, Demsar no change beyond
+  the noise (small figures); WeasyPrint's whole render of the captured HTML by turns
+  (medians of 5): 30 methods 4.40 -> 4.28 s, 60 methods 6.30 -> 5.83 s, Yang 4.46 ->
+  4.30 s.
+
+Removed by issue 24, measured with ``bench_pdf_transforms.py`` (whole processes,
+switched off by monkeypatching by turns, CPU medians of 5 on the shared 2-core machine;
+window 1 at 9ae482b, load 5-9; window 2 at 60ef281, load 3-5), as saved CPU seconds
+(switched off minus as is, window 1 / window 2):
+
+=====================================  ===============  ===============  ===============
+transformation                         Demsar 4 x 14    30 methods x 40  60 methods x 40
+=====================================  ===============  ===============  ===============
+(CPU as is)                            1.92 / 1.74 s    3.66 / 3.46 s    4.79 / 4.73 s
+figure text as HTML boxes over the     +0.03 / +0.06    -0.13 / 0.00     +0.05 / +0.12
+SVG (split_svg_text, text_overlay)
+SVG slimming (style attributes and     +0.04 / +0.06    +0.18 / +0.16    -0.02 / -0.07
+the ``*`` rule to attributes)
+measured fixed table widths            +0.02 / +0.07    +0.14 / +0.01    -0.04 / -0.04
+(table_widths.py)
+=====================================  ===============  ===============  ===============
+
+(Window 1 timed the slimming with the overlay off too: the overlay moved no text out of
+an SVG with a stylesheet.)  None is beyond the noise, and none showed: with WeasyPrint's
+own SVG text the same words at word boxes within 0.03 pt, the same embedded fonts and
+the same pixels at 80 dpi (the overlay made the PDF 14-21 % smaller: 63.6 / 73.8 KiB,
+250 / 317 KiB, and put the figures' words in the tagged PDF as spans outside their
+Figure); the slimming made the HTML report 1.5 % smaller; the automatic table layout
+sets the tables within 7 pt of the measured widths, the same lines.  This checkout
+without them against 9ae482b with them, by turns, CPU medians of 7 (load 3-5): Demsar
+1.62 / 1.67 s, 30 methods x 40 3.34 / 3.27 s, 60 methods x 40 4.27 / 4.37 s.  (An
+earlier measurement, with the figures inline and drawn by the removed SVG canvas, had
+found the overlay worth 1.1 s at 30 methods; today it is not.)
 
 Each checkout timed is byte-compiled first (``compileall``), as an installed cdplot
 is.  Medians of 7 on 2026-11-23, machine otherwise idle, this checkout (0d8d74e) /

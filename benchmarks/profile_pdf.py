@@ -53,7 +53,9 @@ computes a style for each (a table's cells share one) and its six pseudo-element
 Dropping the boxes' ``margin``/``padding``/``border`` resets and moving the common
 ``font-size`` to their container saved 2.7 % of that (4.1e7); setting them in normal
 flow (margins) instead of absolutely made no difference in CPU time (minimum of 7).
-What remains costs per element: fewer cells and boxes, not lighter ones.
+What remains costs per element: fewer cells and boxes, not lighter ones.  (Issue 24
+removed the overlay, which no longer saved CPU time against WeasyPrint's own SVG text:
+``bench_pdf_transforms.py`` and ``bench_report.py``'s docstring.)
 
 ``--save DIR`` keeps the captured HTML (``demsar.html``, ``k30.html``, ...),
 for profiling by hand (``python -m cProfile``) or for trying a change to the

@@ -42,13 +42,6 @@ from .references import (
     methods_paragraphs,
     references_for,
 )
-from .table_widths import (
-    consistency_widths,
-    footer_widths,
-    method_table_widths,
-    omnibus_widths,
-    pvalue_widths,
-)
 from .tables import table_model
 
 __all__ = [
@@ -643,10 +636,7 @@ def section_context(
     table = _data_table(r, order, decimals=decimals, paper=paper, multi=multi) if scored else None
     names = [*r.methods, *_datasets(r), r.metric or ""]
     pairwise = _pairwise(r, order, paper=paper)
-    # the stats tables' column widths for the PDF's fixed layout (table_widths)
-    pairwise["widths"] = pvalue_widths(pairwise, paper=paper)
     mt = _one_line(method_table(r, order, decimals=places), paper)
-    mt["widths"] = method_table_widths(mt, paper=paper)
     omnibus = _omnibus_rows(r)
     section = {
         "id": f"metric-{index}",
@@ -676,7 +666,6 @@ def section_context(
         "table": table,
         "method_table": mt,
         "omnibus": omnibus,
-        "omnibus_widths": omnibus_widths(omnibus, paper=paper),
         "posthoc": _posthoc(r),
         "pairwise": pairwise,
         # average ranks alone (compare_ranks) have no scores to measure effects on
@@ -897,15 +886,12 @@ def document_context(
         toc.append({"id": "reproducibility", "heading": "Reproducibility"})
     refs = references_for(results, consistency=mc is not None, auto=auto)
     consistency = consistency_context(mc, order) if mc is not None else None
-    if consistency is not None:
-        consistency["widths"] = consistency_widths(consistency, paper=paper)
     footer = {
         "versions": _versions(),
         "inputs": _inputs(results),
         "options": _options(results, extra_options),
         "date": date,
     }
-    footer["widths"] = footer_widths(footer, paper=paper)
     return {
         "title": title,
         "subtitle": subtitle,
@@ -1242,7 +1228,6 @@ def anova_document_context(
         "options": [{"name": k, "value": v} for k, v in options],
         "date": date,
     }
-    footer["widths"] = footer_widths(footer, paper=paper)
     return {
         "title": title,
         "subtitle": subtitle,

@@ -41,7 +41,7 @@ SERVED_SUFFIXES = {
 }
 
 
-# the one kind of data: URL served: a PDF report's figures (cdplot.reporting.render._print_figure)
+# the one kind of data: URL served: a PDF report's figures (cdplot.reporting.render._svg_image)
 SVG_DATA_URL = "data:image/svg+xml;base64,"
 
 

@@ -1,7 +1,9 @@
-"""The report's figures as inline SVG, drawn by :mod:`cdplot.plot`.
+"""The report's figures as SVG, drawn by :mod:`cdplot.plot`.
 
-The figures are vector graphics put straight into the HTML (no raster, no
-file beside the report).  Before that, each SVG passes through
+The figures are vector graphics put straight into the page (no raster, no
+file beside the report): inline in an HTML report, as ``data:`` images in a
+PDF's (:func:`cdplot.reporting.render._svg_image`).  Before that, each SVG,
+written by matplotlib's own SVG backend, passes through
 :func:`clean_svg`, which keeps the drawing and removes whatever could run
 or load something (scripts, event handlers, links and references outside
 the figure), and gives every ``id`` a per-figure prefix so that several
@@ -11,8 +13,6 @@ figures in one page cannot take each other's clip paths or glyphs.
 from __future__ import annotations
 
 import dataclasses
-import functools
-import math
 import re
 import sys
 import warnings
@@ -20,17 +20,12 @@ import xml.etree.ElementTree as ET
 
 from .._options import REPORT_FORMATS, check_option
 from ..errors import CdplotWarning, FigureSizeWarning
-from .fonts import bundled_fonts
 from .layout import LANDSCAPE_WIDTH_PT, TEXT_HEIGHT_PT, figure_placement
 
 __all__ = [
     "anova_figure_svgs",
     "clean_svg",
     "figure_svgs",
-    "svg_font_families",
-    "split_svg_text",
-    "text_overlay",
-    "SvgText",
 ]
 
 _SVG = "http://www.w3.org/2000/svg"
@@ -48,181 +43,10 @@ _DROP_TAGS = {
 }
 _HREF_ATTRS = {"href", f"{{{_XLINK}}}href", "src"}
 _URL_RE = re.compile(r"url\(\s*(['\"]?)(.*?)\1\s*\)", re.IGNORECASE | re.DOTALL)
-# a font-family declaration in CSS (``font-family: 'Lato', sans``) or as an attribute
-_FAMILY_RE = re.compile(r"font-family\s*(?::\s*([^;\"}]+)|=\s*\"([^\"]*)\")", re.IGNORECASE)
-
-# SVG properties that may stand as presentation attributes; a ``style`` attribute made only
-# of these becomes attributes (see _slim).  The inherited ones may also move from a ``*`` rule
-# to the elements that need them.
-_INHERITED_PROPS = frozenset(
-    {
-        "fill",
-        "fill-opacity",
-        "fill-rule",
-        "stroke",
-        "stroke-width",
-        "stroke-linecap",
-        "stroke-linejoin",
-        "stroke-miterlimit",
-        "stroke-dasharray",
-        "stroke-dashoffset",
-        "stroke-opacity",
-        "font-family",
-        "font-size",
-        "font-style",
-        "font-weight",
-        "text-anchor",
-        "color",
-        "visibility",
-    }
-)
-_PRESENTATION_PROPS = _INHERITED_PROPS | {"opacity", "clip-path", "display"}
-# elements whose character data is drawn: their whitespace is content
-_TEXT_TAGS = {"text", "tspan", "textPath", "title", "desc", "style"}
-_STAR_RULES_RE = re.compile(r"\s*(?:\*\s*\{([^{}]*)\}\s*)+", re.DOTALL)
-_STAR_RULE_RE = re.compile(r"\*\s*\{([^{}]*)\}", re.DOTALL)
 
 
 def _local(tag: str) -> str:
     return tag.rsplit("}", 1)[-1]
-
-
-def _declarations(text: str):
-    """``[(property, value), ...]`` of a simple declaration list, or None if it is not one.
-
-    Only presentation properties with plain values qualify: anything else
-    (``!important``, comments, escapes, other properties) keeps its ``style``
-    attribute, which is correct, only slower to render.
-    """
-    out = []
-    for part in text.split(";"):
-        if not part.strip():
-            continue
-        name, sep, value = part.partition(":")
-        name, value = name.strip().lower(), value.strip()
-        if not sep or name not in _PRESENTATION_PROPS or not value:
-            return None
-        if any(c in value for c in '!\\/*{}<>"') and not value.lower().startswith("url("):
-            return None
-        out.append((name, value))
-    return out
-
-
-def _star_rules(root):
-    """The declarations of the ``<style>`` elements if they hold only ``* {...}`` rules."""
-    styles = [e for e in root.iter() if isinstance(e.tag, str) and _local(e.tag) == "style"]
-    if not styles:
-        return [], []
-    star = []
-    for style in styles:
-        text = style.text or ""
-        if len(style) or not _STAR_RULES_RE.fullmatch(text):
-            return None, styles
-        for block in _STAR_RULE_RE.findall(text):
-            decls = _declarations(block)
-            if decls is None or any(name not in _INHERITED_PROPS for name, _ in decls):
-                return None, styles
-            star.extend(decls)
-    return star, styles
-
-
-def _slim(root) -> None:
-    """Make an SVG cheaper for WeasyPrint without changing how it looks.
-
-    WeasyPrint draws a PDF report's figures as SVG images (``data:`` URLs,
-    :func:`cdplot.reporting.render._print_figure`) and parses every ``style``
-    attribute with its CSS parser to draw it (an inline SVG, as the reports
-    once had, was parsed a second time as HTML, with a warning for each SVG
-    property).  Presentation attributes (``fill="none"``) carry the same
-    values and are read directly; the HTML report is smaller too.
-    So a ``style`` attribute of plain presentation properties becomes
-    attributes, and matplotlib's ``<style>*{stroke-linejoin: round; ...}</style>``
-    becomes attributes on the elements whose value it would set differently
-    from what they inherit (the root, everything in ``<defs>`` or referenced
-    by ``<use>``, and the children of an element that sets its own value).
-    Whitespace between elements outside text goes too: it is not drawn, but
-    every character of it is parsed.
-
-    CSS ranks a ``style`` attribute over a ``*`` rule over presentation
-    attributes; the rewrite keeps that order: an element's own declaration
-    wins, then the ``*`` value, and a ``*`` value replaces an attribute.
-    """
-    star, styles = _star_rules(root)
-    # a real stylesheet stays, and so do the style attributes, which must keep outranking it
-    convert = star is not None
-    if convert:
-        for parent in root.iter():
-            for child in list(parent):
-                if child in styles:
-                    parent.remove(child)
-    star_values = dict(star or ())
-    # a <use> may draw an element anywhere; give those elements every value explicitly
-    referenced = set()
-    for elem in root.iter():
-        for name, value in elem.attrib.items():
-            if _local(name) == "href" and value.startswith("#"):
-                referenced.add(value[1:])
-
-    def walk(elem, inherited: dict, in_text: bool, explicit: bool):
-        tag = _local(elem.tag)
-        in_text = in_text or tag in _TEXT_TAGS
-        style = elem.attrib.get("style")
-        own = _declarations(style) if (style is not None and convert) else []
-        if own is not None and (star_values or (style is not None and convert)):
-            if style is not None:
-                del elem.attrib["style"]
-            own = dict(own)
-            effective = dict(inherited)
-            for name, value in star_values.items():
-                want = own.get(name, value)
-                if (
-                    explicit
-                    or name in elem.attrib
-                    or inherited.get(name) != want
-                    or (elem.attrib.get("id") in referenced)
-                ):
-                    elem.attrib[name] = want
-                effective[name] = want
-            for name, value in own.items():
-                elem.attrib[name] = value
-        else:
-            # a style attribute kept as it is still outranks the * values it names
-            effective = dict(inherited)
-            kept = dict(_loose_declarations(style)) if style else {}
-            for name, value in star_values.items():
-                want = kept.get(name, value)
-                elem.attrib[name] = value
-                effective[name] = want
-        explicit = explicit or tag == "defs"
-        for child in elem:
-            if isinstance(child.tag, str):
-                walk(child, effective, in_text, explicit)
-            if not in_text and child.tail is not None and not child.tail.strip():
-                child.tail = None
-        if not in_text and len(elem) and elem.text is not None and not elem.text.strip():
-            elem.text = None
-
-    walk(root, {}, False, False)
-    # an emptied <defs> holds nothing to draw or reference
-    for parent in root.iter():
-        for child in list(parent):
-            if (
-                isinstance(child.tag, str)
-                and _local(child.tag) == "defs"
-                and not len(child)
-                and not (child.text or "").strip()
-            ):
-                parent.remove(child)
-
-
-def _loose_declarations(style: str):
-    """Best-effort ``(property, value)`` pairs of any style attribute (to rank * values)."""
-    out = []
-    for part in style.split(";"):
-        name, sep, value = part.partition(":")
-        if sep:
-            out.append((name.strip().lower(), value.strip()))
-    return out
 
 
 def _rewrite_urls(text: str, rename) -> str:
@@ -301,425 +125,20 @@ def clean_svg(svg: str, prefix: str) -> str:
             elem.text = _rewrite_urls(elem.text, rename)
 
     clean(root)
-    _slim(root)
     return ET.tostring(root, encoding="unicode")
 
 
-def svg_font_families(svg: str) -> set[str]:
-    """The font families an SVG's text asks for (to embed only those)."""
-    out = set()
-    for match in _FAMILY_RE.finditer(svg):
-        for name in (match.group(1) or match.group(2)).split(","):
-            name = name.strip().strip("'\"").strip()
-            if name:
-                out.add(name)
-    return out
+def _family_names(prop) -> list[str]:
+    """The font families a matplotlib font asks for, generic names expanded as its rcParams do."""
+    import matplotlib as mpl
 
-
-# ---------------------------------------------------------------------------
-# figure text set as HTML in print
-# ---------------------------------------------------------------------------
-# WeasyPrint sets an SVG <text> one letter at a time (a Pango layout per letter); a PDF
-# report moves each figure's text out of its SVG into HTML boxes laid over it, one box per
-# line of text (text_overlay), and the figure looks the same.  Only text whose drawing the
-# boxes reproduce exactly moves: one plain line in a bundled face that has all its
-# characters, under no clip, mask, filter or opacity; anything else stays SVG text.
-
-
-@dataclasses.dataclass(frozen=True)
-class SvgText:
-    """One line of an SVG's text as the SVG draws it, in the SVG's user units.
-
-    ``(x, y)`` is the anchor point on the baseline, ``angle`` the clockwise
-    rotation about it in degrees, ``anchor`` the ``text-anchor``
-    (``'start'``, ``'middle'`` or ``'end'``), ``family`` the CSS
-    ``font-family`` list as the SVG gives it and ``ascent``/``descent`` the
-    metrics (in em) of its first face, as HarfBuzz (and so Pango) reads them.
-    """
-
-    text: str
-    x: float
-    y: float
-    angle: float
-    anchor: str
-    size: float
-    family: str
-    weight: int
-    style: str
-    fill: str
-    ascent: float
-    descent: float
-
-
-# the attributes a moved <text> may carry; any other (dx, rotate, textLength, opacity,
-# clip-path, dominant-baseline, ...) changes its drawing, and the text stays in the SVG
-_MOVABLE_ATTRS = frozenset(
-    {
-        "x",
-        "y",
-        "id",
-        "transform",
-        "style",
-        "font",
-        "font-family",
-        "font-size",
-        "font-weight",
-        "font-style",
-        "text-anchor",
-        "fill",
-    }
-)
-# properties of an ancestor that change how the text inside it draws, beyond what is tracked
-_BLOCKING_PROPS = frozenset({"clip-path", "mask", "filter", "opacity", "display", "visibility"})
-_TEXT_PROPS = ("font-family", "font-size", "font-weight", "font-style", "text-anchor", "fill")
-_TEXT_PREFIXES = (
-    "font",
-    "letter",
-    "word",
-    "text",
-    "writing",
-    "glyph",
-    "kerning",
-    "unicode",
-    "direction",
-    "dominant",
-    "alignment",
-    "baseline",
-)
-_SAFE_FAMILY_RE = re.compile(r"[\w\s'\",.\-]+")
-_SAFE_COLOR_RE = re.compile(r"#[0-9a-fA-F]{3,8}|[a-zA-Z]+|rgb\(\s*[\d.%\s,]+\)")
-_NUMBER_RE = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
-_FONT_RE = re.compile(
-    r"\s*((?:(?:normal|italic|oblique|bold|[1-9]00)\s+)*)"
-    r"([-+]?(?:\d+\.?\d*|\.\d+)(?:px)?)(?:\s*/\s*\S+)?\s+(.+?)\s*",
-    re.IGNORECASE | re.DOTALL,
-)
-_TRANSFORM_RE = re.compile(r"\s*(matrix|translate|scale|rotate|skewX|skewY)\s*\(([^)]*)\)\s*,?")
-
-
-def _blocks(name: str, value: str) -> bool:
-    """Whether a group's property changes how the text in it draws beyond what is tracked."""
-    if name in _BLOCKING_PROPS:
-        return True
-    if name in _TEXT_PROPS:
-        return False
-    if name == "stroke":
-        return value != "none"
-    # spacing, decoration, baselines, direction, other font properties
-    return name.startswith(_TEXT_PREFIXES) or name in ("fill-opacity", "paint-order")
-
-
-def _matmul(m, n):
-    a, b, c, d, e, f = m
-    a2, b2, c2, d2, e2, f2 = n
-    return (
-        a * a2 + c * b2,
-        b * a2 + d * b2,
-        a * c2 + c * d2,
-        b * c2 + d * d2,
-        a * e2 + c * f2 + e,
-        b * e2 + d * f2 + f,
-    )
-
-
-def _transform(text: str | None):
-    """The matrix ``(a, b, c, d, e, f)`` of an SVG ``transform`` attribute, or None."""
-    m = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
-    if not text or not text.strip():
-        return m
-    pos = 0
-    while pos < len(text):
-        match = _TRANSFORM_RE.match(text, pos)
-        if match is None:
-            return None if text[pos:].strip() else m
-        pos = match.end()
-        name, args = match.group(1), [float(v) for v in _NUMBER_RE.findall(match.group(2))]
-        if name == "matrix" and len(args) == 6:
-            step = tuple(args)
-        elif name == "translate" and len(args) in (1, 2):
-            step = (1.0, 0.0, 0.0, 1.0, args[0], args[1] if len(args) == 2 else 0.0)
-        elif name == "scale" and len(args) in (1, 2):
-            step = (args[0], 0.0, 0.0, args[-1], 0.0, 0.0)
-        elif name == "rotate" and len(args) in (1, 3):
-            t = math.radians(args[0])
-            step = (math.cos(t), math.sin(t), -math.sin(t), math.cos(t), 0.0, 0.0)
-            if len(args) == 3:
-                cx, cy = args[1], args[2]
-                step = _matmul(
-                    _matmul((1.0, 0.0, 0.0, 1.0, cx, cy), step), (1.0, 0.0, 0.0, 1.0, -cx, -cy)
-                )
-        elif name == "skewX" and len(args) == 1:
-            step = (1.0, 0.0, math.tan(math.radians(args[0])), 1.0, 0.0, 0.0)
-        elif name == "skewY" and len(args) == 1:
-            step = (1.0, math.tan(math.radians(args[0])), 0.0, 1.0, 0.0, 0.0)
-        else:
-            return None
-        m = _matmul(m, step)
-    return m
-
-
-def _own_props(elem) -> dict | None:
-    """The presentation values an element sets (its ``style`` outranks its attributes)."""
-    props = {_local(k): v.strip() for k, v in elem.attrib.items()}
-    style = props.pop("style", None)
-    if style:
-        for name, value in _loose_declarations(style):
-            props[name] = value
-    font = props.pop("font", None)
-    if font is not None:
-        # the shorthand resets what it does not name
-        match = _FONT_RE.fullmatch(font)
-        if match is None:
-            return None
-        props.update({"font-style": "normal", "font-weight": "normal"})
-        for word in match.group(1).split():
-            key = "font-style" if word.lower() in ("italic", "oblique") else "font-weight"
-            props[key] = word.lower()
-        props["font-size"] = match.group(2)
-        props["font-family"] = match.group(3)
-    return props
-
-
-@functools.lru_cache(maxsize=8)
-def _face_metrics(path) -> tuple[float, float, frozenset]:
-    """``(ascent, descent, characters)`` of a font file, ascent and descent in em.
-
-    HarfBuzz, through which Pango and so WeasyPrint read a font's line
-    metrics, takes the OS/2 typographic ascender and descender when the font
-    sets USE_TYPO_METRICS (Lato does) and the ``hhea`` ones otherwise.
-    """
-    import logging
-
-    from fontTools.ttLib import TTFont
-
-    log = logging.getLogger("fontTools")
-    level = log.level
-    # fontTools warns about the old "created" date of some font headers; harmless
-    log.setLevel(logging.ERROR)
-    try:
-        font = TTFont(str(path), lazy=True)
-        upem = font["head"].unitsPerEm
-        os2 = font.get("OS/2")
-        if os2 is not None and os2.fsSelection & (1 << 7):
-            ascent, descent = os2.sTypoAscender, -os2.sTypoDescender
-        else:
-            ascent, descent = font["hhea"].ascent, -font["hhea"].descent
-        # glyphs named by index: the cmap's codepoints without building names from the post
-        # table and the Adobe glyph list (as layout._face_advances reads the advances)
-        font.setGlyphOrder([f"g{i}" for i in range(font["maxp"].numGlyphs)])
-        chars = frozenset(font.getBestCmap())
-        font.close()
-    finally:
-        log.setLevel(level)
-    return ascent / upem, descent / upem, chars
-
-
-def _bundled_face(family: str, weight: int, style: str):
-    first = family.split(",")[0].strip().strip("'\"").strip()
-    for face in bundled_fonts():
-        if face.family == first and face.weight == weight and face.style == style:
-            return face
-    return None
-
-
-def _movable(props: dict, text: str):
-    """``(size, family, weight, style, anchor, fill, ascent, descent)`` or None to keep it."""
-    if any(p not in _MOVABLE_ATTRS for p in props if p not in _TEXT_PROPS):
-        return None
-    if not text or text != text.strip() or "  " in text or any(c in text for c in "\n\r\t"):
-        # SVG collapses and trims white space where the HTML would keep it
-        return None
-    size = props.get("font-size", "")
-    if not re.fullmatch(r"(?:\d+\.?\d*|\.\d+)(?:px)?", size):
-        return None
-    weight = {"normal": "400", "bold": "700"}.get(props.get("font-weight", "normal"))
-    weight = weight or props.get("font-weight")
-    style = props.get("font-style", "normal")
-    family = props.get("font-family", "")
-    anchor = props.get("text-anchor", "start")
-    fill = props.get("fill", "#000000")
-    if (
-        not weight.isdigit()
-        or anchor not in ("start", "middle", "end")
-        or not _SAFE_FAMILY_RE.fullmatch(family)
-        or not _SAFE_COLOR_RE.fullmatch(fill)
-        # keywords that mean something else, or nothing, for an HTML box's colour
-        or fill.lower() in ("none", "currentcolor", "inherit", "initial", "unset", "revert")
-    ):
-        return None
-    face = _bundled_face(family, int(weight), style)
-    if face is None:
-        return None
-    ascent, descent, chars = _face_metrics(face.path)
-    if any(ord(c) not in chars for c in text):
-        # a fallback font would set those letters, with its own line metrics
-        return None
-    return float(size.removesuffix("px")), family, int(weight), style, anchor, fill, ascent, descent
-
-
-def split_svg_text(svg: str) -> tuple[str, float, list[SvgText]]:
-    """Take out of an SVG the text that HTML can set over it exactly.
-
-    Parameters
-    ----------
-    svg : str
-        A cleaned SVG (:func:`clean_svg`), drawn in points with a ``viewBox``.
-
-    Returns
-    -------
-    tuple
-        The SVG without the texts moved, the width of its ``viewBox`` (the
-        user units across it) and the texts moved, in document order.  An
-        SVG with a stylesheet or without a ``viewBox`` keeps all its text.
-    """
-    ET.register_namespace("", _SVG)
-    ET.register_namespace("xlink", _XLINK)
-    root = ET.fromstring(svg)
-    box = [float(v) for v in _NUMBER_RE.findall(root.attrib.get("viewBox", ""))]
-    styled = any(isinstance(e.tag, str) and _local(e.tag) == "style" for e in root.iter())
-    if len(box) != 4 or box[2] <= 0 or styled:
-        return svg, (box[2] if len(box) == 4 else 0.0), []
-    if box[0] or box[1]:
-        return svg, box[2], []
-    moved: list[SvgText] = []
-
-    def walk(elem, inherited: dict, matrix):
-        for child in list(elem):
-            if not isinstance(child.tag, str):
-                continue
-            tag = _local(child.tag)
-            props = _own_props(child)
-            if props is None:
-                continue
-            step = _transform(props.get("transform"))
-            if tag == "g":
-                if step is None or any(_blocks(p, v) for p, v in props.items()):
-                    continue
-                walk(child, {**inherited, **props}, _matmul(matrix, step))
-            elif tag == "text" and not len(child) and step is not None:
-                mine = {**inherited, **{k: v for k, v in props.items() if k in _TEXT_PROPS}}
-                own = {k: v for k, v in props.items() if k not in _TEXT_PROPS}
-                found = _movable({**own, **{k: mine[k] for k in mine}}, child.text or "")
-                if found is None:
-                    continue
-                xs, ys = props.get("x", "0"), props.get("y", "0")
-                if not (_NUMBER_RE.fullmatch(xs) and _NUMBER_RE.fullmatch(ys)):
-                    continue
-                a, b, c, d, e, f = _matmul(matrix, step)
-                scale = (a * a + b * b) ** 0.5
-                # a rotation and a uniform scale only: no skew, no mirror
-                if scale <= 0 or abs(a - d) > 1e-6 * scale or abs(b + c) > 1e-6 * scale:
-                    continue
-                x, y = float(xs), float(ys)
-                size, family, weight, style, anchor, fill, ascent, descent = found
-                moved.append(
-                    SvgText(
-                        text=child.text,
-                        x=a * x + c * y + e,
-                        y=b * x + d * y + f,
-                        angle=math.degrees(math.atan2(b, a)),
-                        anchor=anchor,
-                        size=size * scale,
-                        family=family,
-                        weight=weight,
-                        style=style,
-                        fill=fill,
-                        ascent=ascent,
-                        descent=descent,
-                    )
-                )
-                # outside text the cleaned SVG has no tails (_slim), so nothing else goes
-                elem.remove(child)
-
-    root_props = _own_props(root) or {}
-    inherited = {k: v for k, v in root_props.items() if k in _TEXT_PROPS}
-    if any(_blocks(p, v) for p, v in root_props.items()):
-        return svg, box[2], []
-    walk(root, inherited, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0))
-    if not moved:
-        return svg, box[2], []
-    return ET.tostring(root, encoding="unicode"), box[2], moved
-
-
-def _trim(value: float, places: int) -> str:
-    """``value`` to ``places`` decimals without trailing zeros (-90.0 as ``-90``)."""
-    text = f"{value:.{places}f}".rstrip("0").rstrip(".")
-    return "0" if text in ("", "-0") else text
-
-
-def text_overlay(texts, *, scale: float, reach: float) -> str:
-    """HTML boxes that set ``texts`` where their SVG, printed ``scale`` pt per unit, drew them.
-
-    Parameters
-    ----------
-    texts : sequence of SvgText
-        The texts taken out of the SVG (:func:`split_svg_text`).
-    scale : float
-        Printed points per user unit of the SVG (its print width over its
-        ``viewBox`` width).
-    reach : float
-        Points wider than any of the texts (the figure's print width): a
-        text anchored at its end or middle is set right-aligned or centred in
-        a box that wide starting, ending or centred at its anchor.
-
-    Returns
-    -------
-    str
-        A ``<div class="fig-text">`` of absolutely positioned boxes, one per
-        text, for a positioned container exactly as large as the printed SVG
-        (report.css gives each box one line, at ``line-height: 1``, unkerned
-        and without ligatures, as WeasyPrint sets SVG text letter by letter).
-        The texts are escaped: names from the input stay text.
-    """
-    from collections import Counter
-    from html import escape
-
-    if not texts:
-        return ""
-    # the most frequent family and colour go on the container, the others on their boxes
-    family = Counter(t.family for t in texts).most_common(1)[0][0]
-    fill = Counter(t.fill for t in texts).most_common(1)[0][0]
-    out = [
-        f'<div class="fig-text" aria-hidden="true" '
-        f'style="font-family: {escape(family)}; color: {escape(fill)}">'
-    ]
-    for t in texts:
-        size = t.size * scale
-        # the baseline of a one-line box of line-height 1 lies half the leading (1 less the
-        # ascent and descent) below the ascent: (1 + ascent - descent) / 2 em from its top
-        base = (1.0 + t.ascent - t.descent) / 2.0 * size
-        x, y = t.x * scale, t.y * scale
-        # text-align puts the line's start, end or middle at the anchor: exact, no measuring;
-        # a box of given width also spares WeasyPrint the shrink-to-fit (two more layouts)
-        if t.anchor == "start":
-            left, width, origin = x, reach, 0.0
-        else:
-            left, origin = x - reach, reach
-            width = reach if t.anchor == "end" else 2.0 * reach
-        style = [
-            f"left: {left:.3f}pt",
-            f"top: {y - base:.3f}pt",
-            f"font-size: {size:.3f}pt",
-            f"width: {width:.3f}pt",
-        ]
-        if t.anchor != "start":
-            style.append(f"text-align: {'right' if t.anchor == 'end' else 'center'}")
-        if abs(t.angle) > 1e-9:
-            style += [
-                f"transform: rotate({_trim(t.angle, 4)}deg)",
-                f"transform-origin: {origin:.3f}pt {base:.3f}pt",
-            ]
-        if t.family != family:
-            style.append(f"font-family: {t.family}")
-        if t.fill != fill:
-            style.append(f"color: {t.fill}")
-        if t.weight != 400:
-            style.append(f"font-weight: {t.weight}")
-        if t.style != "normal":
-            style.append(f"font-style: {t.style}")
-        out.append(f'<span style="{escape("; ".join(style))}">{escape(t.text, quote=False)}</span>')
-    out.append("</div>")
-    return "".join(out)
+    names = []
+    for entry in prop.get_family():
+        generic = "sans-serif" if entry in ("sans", "sans serif") else entry
+        if f"font.{generic}" in mpl.rcParams:
+            names.extend(mpl.rcParams[f"font.{generic}"])
+        names.append(entry)
+    return list(dict.fromkeys(names))
 
 
 # (key, title, plot function name, options).  The report says in words what the
@@ -831,7 +250,9 @@ def figure_svgs(result, *, prefix: str, font=None, order=None, format="pdf") -> 
     -------
     list of dict
         ``key``, ``title``, ``caption`` and ``svg`` of each figure, its drawn
-        ``width`` and ``height`` in points and its smallest type ``min_font``.
+        ``width`` and ``height`` in points and its smallest type ``min_font``;
+        ``families``, the font families of its text (to declare them for the
+        page); ``for_print``, whether it is for a PDF.
         The heatmap is left out when it cannot be drawn legibly (the plot
         function warns); other figures' warnings pass on.
     """
@@ -854,7 +275,9 @@ def figure_svgs(result, *, prefix: str, font=None, order=None, format="pdf") -> 
             )
             out.append(fig)
             continue
-        fig = _draw_one(result, key, title, name, options, prefix=prefix, font=font)
+        fig = _draw_one(
+            result, key, title, name, options, prefix=prefix, font=font, for_print=for_print
+        )
         if fig is None:
             continue
         fig["caption"] = _caption(key, result)
@@ -891,14 +314,23 @@ def _cd_figure(result, title, name, options, *, prefix, font, order, for_print=T
     Not ``for_print`` (a screen, which scrolls), the drawing at the text width
     is the figure.
     """
-    whole = _draw_one(result, "cd", title, name, options, prefix=prefix, font=font)
+    whole = _draw_one(
+        result, "cd", title, name, options, prefix=prefix, font=font, for_print=for_print
+    )
     whole["caption"] = _caption("cd", result)
     if not for_print or _printed_min(whole) >= MIN_PRINTED_PT:
         return whole
     # the narrower of the landscape pages, so that the figure fits either paper
     wide_in = min(LANDSCAPE_WIDTH_PT.values()) / 72.0
     wide = _draw_one(
-        result, "cd", title, name, {**options, "width": wide_in}, prefix=prefix, font=font
+        result,
+        "cd",
+        title,
+        name,
+        {**options, "width": wide_in},
+        prefix=prefix,
+        font=font,
+        for_print=True,
     )
     wide["caption"] = whole["caption"]
     best = max((whole, wide), key=_printed_min)
@@ -911,7 +343,14 @@ def _cd_figure(result, title, name, options, *, prefix, font, order, for_print=T
     for share in (0.3, 0.24, 0.19):
         labels = _short_labels(result.methods, numbers, share * style.width_pt, style, font)
         short = _draw_one(
-            _relabelled(result, labels), "cd", title, name, options, prefix=prefix, font=font
+            _relabelled(result, labels),
+            "cd",
+            title,
+            name,
+            options,
+            prefix=prefix,
+            font=font,
+            for_print=True,
         )
         short["caption"] = (
             whole["caption"] + " Names too long for the page are shortened (\u2026) and end "
@@ -987,6 +426,7 @@ def _interval_parts(result, whole, title, name, options, prefix, font) -> list[d
                 {**options, "methods": chunk},
                 prefix=prefix,
                 font=font,
+                for_print=True,
             )
             fig["caption"] = (
                 whole["caption"]
@@ -999,7 +439,7 @@ def _interval_parts(result, whole, title, name, options, prefix, font) -> list[d
     return parts
 
 
-def _draw_one(result, key, title, name, options, *, prefix, font) -> dict | None:
+def _draw_one(result, key, title, name, options, *, prefix, font, for_print) -> dict | None:
     """One figure as a cleaned SVG with its size; None for a heatmap too large to read."""
     from .. import plot
 
@@ -1029,18 +469,22 @@ def _draw_one(result, key, title, name, options, *, prefix, font) -> dict | None
     finally:
         _close(ax)
     width, height = ax.figure.get_size_inches() * 72.0
-    sizes = [t.get_fontsize() for t in ax.figure.findobj(_is_text) if t.get_text().strip()]
+    texts = [t for t in ax.figure.findobj(_is_text) if t.get_text().strip()]
+    sizes = [t.get_fontsize() for t in texts]
+    families = {n for t in texts for n in _family_names(t.get_fontproperties())}
     return {
         "key": key,
         "title": title,
         "svg": clean_svg(svg, f"{prefix}-{key}"),
+        "for_print": for_print,
+        "families": families,
         "width": float(width),
         "height": float(height),
         "min_font": float(min(sizes)) if sizes else 0.0,
     }
 
 
-def anova_figure_svgs(auto, *, prefix: str, font=None) -> list[dict]:
+def anova_figure_svgs(auto, *, prefix: str, font=None, format="pdf") -> list[dict]:
     """The figure of compare_auto's parametric path: the heatmap of Tukey's adjusted p-values.
 
     Parameters
@@ -1051,6 +495,10 @@ def anova_figure_svgs(auto, *, prefix: str, font=None) -> list[dict]:
         Unique prefix for the ids of the figure.
     font : str, optional
         Font option passed to the plot function.
+    format : {'pdf', 'html'}, default 'pdf'
+        The report the figure is for (see :func:`figure_svgs`).
+
+        .. versionadded:: 0.1.0
 
     Returns
     -------
@@ -1066,6 +514,7 @@ def anova_figure_svgs(auto, *, prefix: str, font=None) -> list[dict]:
         {},
         prefix=prefix,
         font=font,
+        for_print=check_option("format", format, REPORT_FORMATS) == "pdf",
     )
     if fig is None:
         return []

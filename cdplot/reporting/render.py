@@ -56,9 +56,6 @@ from .context import (
 from .figures import (
     anova_figure_svgs,
     figure_svgs,
-    split_svg_text,
-    svg_font_families,
-    text_overlay,
 )
 from .fonts import MONO, SANS, bundled_fonts, font_face_css
 from .pairs import check_pairs, pair_context, pair_names
@@ -380,6 +377,7 @@ def _build_context(
             decimals=decimals,
             template_dir=template_dir,
             pairs=pairs,
+            format=format,
         )
     results, mc, note = list(found.results), found.mc, found.note
     labels = _labels(results, mc)
@@ -443,14 +441,17 @@ def _extra_options(paper, decimals, template_dir) -> dict:
 
 
 def _parametric_context(
-    auto, *, title, subtitle, author, date, paper, decimals, template_dir, pairs
+    auto, *, title, subtitle, author, date, paper, decimals, template_dir, pairs, format
 ):
     """The report of compare_auto's parametric path: the choice, the ANOVA and Tukey's HSD."""
     table = auto.scores
     places = auto_decimals(table.values) if decimals is None else decimals
     prs = _section_pairs(pairs, [auto], [auto.metric])[0]
     section = anova_section_context(
-        auto, figures=anova_figure_svgs(auto, prefix="m1"), decimals=places, paper=paper
+        auto,
+        figures=anova_figure_svgs(auto, prefix="m1", format=format),
+        decimals=places,
+        paper=paper,
     )
     section["two_methods"] = [pair_context(pr, decimals=places) for pr in prs]
     extra = _extra_options(paper, decimals, template_dir)
@@ -505,7 +506,7 @@ def _fonts_css(ctx: dict, *, embed: bool) -> str:
     bundled = {f.family for f in bundled_fonts()}
     for s in ctx["sections"]:
         for fig in s["figures"]:
-            families |= svg_font_families(fig["svg"]) & bundled
+            families |= fig["families"] & bundled
     if not embed:
         # font files named by URL (a PDF): WeasyPrint subsets them, the characters are not needed
         return font_face_css(sorted(families), embed=False)
@@ -514,15 +515,14 @@ def _fonts_css(ctx: dict, *, embed: bool) -> str:
     return font_face_css(sorted(families), embed=embed, text="".join(sorted(chars)))
 
 
-def finish_context(ctx: dict, *, embed_fonts: bool, paper: str, overlay_text: bool = False) -> dict:
+def finish_context(ctx: dict, *, embed_fonts: bool, paper: str) -> dict:
     """The context with its fonts, page size and figures' markup, ready for the templates.
 
-    ``overlay_text=True`` (for WeasyPrint) sets each figure's text as HTML
-    boxes over its SVG (:func:`_print_figure`); by default it stays in the SVG.
+    A figure drawn for print (``for_print``, a PDF) becomes an image of its
+    SVG (:func:`_svg_image`); others stay inline SVG.
     """
     from markupsafe import Markup
 
-    overlay_text = check_bool("overlay_text", overlay_text)
     out = dict(ctx)
     out["font_faces"] = _fonts_css(ctx, embed=embed_fonts)
     out["page_size"] = _PAGE_SIZES[paper]
@@ -530,51 +530,30 @@ def finish_context(ctx: dict, *, embed_fonts: bool, paper: str, overlay_text: bo
     for s in ctx["sections"]:
         s = dict(s)
         # the figures were cleaned by figures.clean_svg: no script, handler or outside reference
-        if overlay_text:
-            s["figures"] = [_print_figure(f) for f in s["figures"]]
-        else:
-            s["figures"] = [dict(f, svg=Markup(f["svg"])) for f in s["figures"]]
+        s["figures"] = [
+            dict(
+                f, svg=_svg_image(f["svg"], f["title"]) if f.get("for_print") else Markup(f["svg"])
+            )
+            for f in s["figures"]
+        ]
         sections.append(s)
     out["sections"] = sections
     return out
 
 
-def _print_figure(fig: dict) -> dict:
-    """A figure for WeasyPrint: its SVG without text as an image, and the text as HTML over it.
-
-    WeasyPrint lays out and draws an SVG's text one letter at a time, an HTML
-    line at once: a figure's few hundred labels cost a second or more of a
-    large report as SVG text.  The boxes are placed for the figure's printed
-    width (``print_width``, which report.css gives its ``.svg-box`` in print)
-    and sit in a positioned ``div.fig-print`` with the SVG.  The SVG comes as
-    an ``<img>`` (:func:`_svg_image`), not inline: inline, its hundreds to
-    thousands of elements would go through WeasyPrint's pure-Python HTML
-    parser and get a computed style each (and six pseudo-element styles),
-    for the same drawing.  The boxes are ``aria-hidden``, which WeasyPrint 70
-    does not read: its tagged PDF lists them as spans after the Figure.
-    """
-    from markupsafe import Markup
-
-    width = fig.get("print_width")
-    if not width or not width.endswith("pt"):
-        return dict(fig, svg=Markup(fig["svg"]))
-    svg, units, texts = split_svg_text(fig["svg"])
-    if not texts or units <= 0:
-        return dict(fig, svg=Markup(fig["svg"]))
-    points = float(width.removesuffix("pt"))
-    overlay = text_overlay(texts, scale=points / units, reach=points)
-    image = _svg_image(svg, fig["title"])
-    return dict(fig, svg=Markup(f'<div class="fig-print">{image}{overlay}</div>'))
-
-
 def _svg_image(svg: str, title: str):
     """``svg`` as an ``<img>`` of a ``data:image/svg+xml`` URL, with its ``<title>`` as ``alt``.
+
+    A PDF report's figures reach WeasyPrint so, not inline: inline, an SVG's
+    hundreds to thousands of elements would go through WeasyPrint's
+    pure-Python HTML parser and get a computed style each (and six
+    pseudo-element styles), for the same drawing.
 
     WeasyPrint draws an image's SVG as it draws inline SVG; the tagged PDF's
     Figure takes its text alternative from the ``alt`` where inline SVG gave
     its ``<title>`` (context._place_figure: the figure's title and finding),
-    so the two are the same text.  A data URL keeps the page one string, as
-    the writer process receives it; the fetcher serves such URLs and no other
+    so the two are the same text.  A data URL keeps the page one string; the
+    fetcher serves such URLs and no other
     ``data:`` (fetcher.SVG_DATA_URL).  Both attributes are escaped: the
     title holds names from the input.
     """
@@ -901,8 +880,6 @@ or scores
         ctx,
         embed_fonts=fmt == "html",
         paper=paper,
-        # WeasyPrint sets an SVG's text letter by letter: the PDF's figures set it as HTML
-        overlay_text=fmt == "pdf",
     )
     if fmt == "html":
         html = render_template("base.html.j2", ctx, template_dir)

@@ -419,7 +419,9 @@ def test_a_figure_taller_than_its_page_warns():
     # issue 27, 2: style='paper' at k = 100 was 3.5 x 9.5 in, taller than a page's
     # 9 in of text, with no warning
     res = _grid_result(100)
-    with pytest.warns(cdplot.FigureSizeWarning, match=r"3\.50 x \d+\.\d\d in, taller than the 9 in") as rec:
+    with pytest.warns(
+        cdplot.FigureSizeWarning, match=r"3\.50 x \d+\.\d\d in, taller than the 9 in"
+    ) as rec:
         ax = cdplot.cd_diagram(res)
     assert len(rec) == 1
     assert ax.figure.get_size_inches()[1] > 9.0

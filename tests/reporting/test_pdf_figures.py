@@ -1,13 +1,12 @@
-"""A PDF report's figures reach WeasyPrint as SVG images under their text overlay (issue 9: speed).
+"""A PDF report's figures reach WeasyPrint as SVG images (issue 9: speed).
 
 Inline, a figure's hundreds to thousands of SVG elements went through
 WeasyPrint's pure-Python HTML parser and got a computed style each; as an
 ``<img>`` of a ``data:image/svg+xml`` URL WeasyPrint draws the same pages
 (word boxes and pixels of the Demšar, Yang, 30- and 60-method reports
 compared against the inline SVG, benchmarks/bench_report.py) and tags each a
-Figure with the same text alternative.  The text stays HTML over the image
-(render._print_figure, tests/reporting/test_figure_text.py); the HTML report
-keeps its figures inline.
+Figure with the same text alternative (render._svg_image,
+tests/reporting/test_figure_text.py); the HTML report keeps its figures inline.
 """
 
 from __future__ import annotations
@@ -33,28 +32,23 @@ def context():
     return ctx
 
 
-def _figures(ctx, *, overlay_text):
-    out = render.finish_context(ctx, embed_fonts=False, paper="a4", overlay_text=overlay_text)
-    return [f for s in out["sections"] for f in s["figures"]]
-
-
 def test_print_figures_are_svg_images_with_their_title_as_alt(context):
-    placed = _figures(context, overlay_text=False)
-    printed = _figures(context, overlay_text=True)
+    placed = [f for s in context["sections"] for f in s["figures"]]
+    out = render.finish_context(context, embed_fonts=False, paper="a4")
+    printed = [f for s in out["sections"] for f in s["figures"]]
     assert len(printed) == len(placed) == 3
     for inline, fig in zip(placed, printed, strict=True):
         markup = str(fig["svg"])
         assert "<svg" not in markup
-        # one image, then the text overlay, in the positioned box report.css sizes
-        assert markup.startswith('<div class="fig-print"><img class="fig-image" src=')
-        assert 'class="fig-text"' in markup
+        # one image, which report.css sizes
+        assert markup.startswith('<img class="fig-image" src=')
         ((src, alt),) = IMAGE_RE.findall(markup)
         assert src.startswith(SVG_DATA_URL)
         root = ET.fromstring(svg_from_data_url(src))
         assert root.tag == f"{SVG_NS}svg"
-        # the image has no text left (the overlay sets it), and keeps its <title>: the alt is
-        # that title, the Figure's /Alt in the tagged PDF as the inline SVG's <title> was
-        assert root.find(f".//{SVG_NS}text") is None
+        # the image is the figure's SVG, its text and its <title>: the alt is that title, the
+        # Figure's /Alt in the tagged PDF as the inline SVG's <title> was
+        assert root.find(f".//{SVG_NS}text") is not None
         title = ET.fromstring(str(inline["svg"])).find(f"{SVG_NS}title").text
         assert root.find(f"{SVG_NS}title").text == title == unescape(alt)
         assert title == f"{fig['title']}. {fig['alt']}"
@@ -75,7 +69,6 @@ def test_an_image_alt_is_text_whatever_the_names():
     fig = {
         "title": "Critical-difference diagram",
         "alt": 'A "><script>alert(1)</script> & B differ.',
-        "print_width": "100.0pt",
     }
     title = f"{fig['title']}. {fig['alt']}"
     svg = (
@@ -84,7 +77,7 @@ def test_an_image_alt_is_text_whatever_the_names():
         '<text x="10" y="20" style="font-size: 8px; font-family: Lato">'
         "&lt;script&gt;alert(2)&lt;/script&gt;</text></svg>"
     )
-    markup = str(render._print_figure(dict(fig, svg=clean_svg(svg, "t")))["svg"])
+    markup = str(render._svg_image(clean_svg(svg, "t"), fig["title"]))
     assert "<script" not in markup
     ((src, alt),) = IMAGE_RE.findall(markup)
     assert unescape(alt) == title
@@ -106,8 +99,8 @@ def test_a_hostile_figure_svg_is_cleaned_before_it_becomes_an_image():
         '<foreignObject><p xmlns="http://www.w3.org/1999/xhtml">x</p></foreignObject>'
         '<text x="10" y="20" style="font-size: 8px; font-family: Lato">label</text></svg>'
     )
-    fig = {"title": "Figure", "alt": "Finding.", "print_width": "100.0pt"}
-    markup = str(render._print_figure(dict(fig, svg=clean_svg(svg, "h")))["svg"])
+    fig = {"title": "Figure", "alt": "Finding."}
+    markup = str(render._svg_image(clean_svg(svg, "h"), fig["title"]))
     ((src, _),) = IMAGE_RE.findall(markup)
     root = ET.fromstring(svg_from_data_url(src))
     for el in root.iter():
@@ -117,4 +110,4 @@ def test_a_hostile_figure_svg_is_cleaned_before_it_becomes_an_image():
             assert "url(" not in value or value.startswith("url(#"), value
             if name.rsplit("}", 1)[-1] in ("href", "src"):
                 assert value.startswith("#"), value
-    assert "label" in markup  # the text went to the overlay
+    assert root.find(f".//{SVG_NS}text").text == "label"

@@ -16,7 +16,7 @@ Prints medians, never asserts.  Three parts, each interleaved in one run:
    quadrature, one value at a time).  Issue 24 keeps a hand-written distribution only
    where it earns more than 20 % of a user's whole command.
 3. Tukey's p-values and critical value of 30 methods with 1,131 degrees of freedom, in
-   process: ``scipy.stats.studentized_range`` (the old path of ``stats/parametric.py``)
+   process: ``scipy.stats.studentized_range`` (the old path of ``stats/_parametric.py``)
    against this checkout.
 
 Last measured 2026-11-27 (2-core machine shared with other agents, load average 5-12;
@@ -74,8 +74,8 @@ import numpy as np
 import cdplot.cli
 if sys.argv[1] == "scipy":
     from scipy.stats import studentized_range
-    import cdplot.stats.critical as critical
-    import cdplot.stats.posthoc as posthoc
+    import cdplot.stats._critical as critical
+    import cdplot.stats._posthoc as posthoc
     def sf_many(q, k):  # each distinct value once, as the quadrature does
         u, inv = np.unique(q, return_inverse=True)
         return studentized_range.sf(u, k, np.inf)[inv]

@@ -34,12 +34,12 @@ VARIANTS = {
     "as is": "",
     # the figures' text stays SVG text, which WeasyPrint sets letter by letter (no line is
     # taken out while matplotlib writes the SVG); the figure is still an <img> of its SVG
-    "no overlay": "import cdplot.reporting.figures as F\nF._html_line = lambda *a: None\n",
+    "no overlay": "import cdplot.reporting._figures as F\nF._html_line = lambda *a: None\n",
     # the SVG as matplotlib writes it (style attributes, a <style> of * rules, indentation)
-    "no slim": "import cdplot.reporting.figures as F\nF._slim = lambda root: None\n",
+    "no slim": "import cdplot.reporting._figures as F\nF._slim = lambda root: None\n",
     # WeasyPrint's automatic table layout measures every cell itself
     "no table widths": """
-import cdplot.reporting.context as C
+import cdplot.reporting._context as C
 for name in ("method_table_widths", "omnibus_widths", "pvalue_widths"):
     setattr(C, name, lambda *a, **k: None)
 C.footer_widths = lambda *a, **k: {"inputs": None, "options": None}

@@ -263,7 +263,7 @@ def main(argv=None) -> int:
     sys.path.insert(0, str(ROOT))
     import cdplot
     import cdplot.plot
-    from cdplot.stats.scores import ScoreTable
+    from cdplot.io import ScoreTable
 
     rng = np.random.default_rng(50)
     k = 50

@@ -43,7 +43,7 @@ column balancing, drawing, PDF/UA tags).
 What each remaining PDF-only optimisation buys:
 
 - A PDF report's figures reach WeasyPrint as ``<img>`` of their SVG (a
-  ``data:image/svg+xml`` URL), not inline (``cdplot.reporting.render._svg_image``): the
+  ``data:image/svg+xml`` URL), not inline (``cdplot.reporting._render._svg_image``): the
   same pages (word boxes and 100 dpi pixels identical on all four cases), and the HTML
   parser reads each figure as one attribute.  ``profile_pdf.py`` against 8bc7636, two
   runs each by turns, CPU medians of 5, machine shared by four engineers (load 3-7):
@@ -181,7 +181,7 @@ t0 = time.perf_counter()
 marks = []
 def mark(name):
     marks.append((name, time.perf_counter()))
-import cdplot.reporting.render as R
+import cdplot.reporting._render as R
 pdf = sys.argv[-1].lower().endswith(".pdf")
 mark("start, imports of cdplot")
 if pdf:  # an HTML report never imports WeasyPrint

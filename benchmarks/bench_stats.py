@@ -245,8 +245,8 @@ def whole_process(repeat: int) -> None:
 
 
 def nemenyi_large(repeat: int) -> None:
-    from cdplot.stats.compare import compare_table
-    from cdplot.stats.scores import ScoreTable
+    from cdplot.io import ScoreTable
+    from cdplot.stats._compare import compare_table
 
     rng = np.random.default_rng(1)
     x = rng.normal(size=(10_000, 100)) + np.linspace(0, 1, 100)
@@ -280,8 +280,8 @@ def nemenyi_large(repeat: int) -> None:
 
 
 def wilcoxon_holm(repeat: int) -> None:
-    from cdplot.stats.compare import compare_table
-    from cdplot.stats.scores import ScoreTable
+    from cdplot.io import ScoreTable
+    from cdplot.stats._compare import compare_table
 
     rng = np.random.default_rng(2)
     x = rng.normal(size=(100, 200)) + np.linspace(0, 1, 200)
@@ -314,8 +314,8 @@ def wilcoxon_holm(repeat: int) -> None:
 
 
 def bergmann(repeat: int) -> None:
-    from cdplot.stats.compare import compare_table
-    from cdplot.stats.scores import ScoreTable
+    from cdplot.io import ScoreTable
+    from cdplot.stats._compare import compare_table
 
     rng = np.random.default_rng(3)
     x = rng.normal(size=(30, 10)) + np.linspace(0, 1.5, 10)

@@ -39,7 +39,7 @@ def median_time(fn, repeat: int) -> float:
 def in_process(repeat: int) -> None:
     import cdplot
     from cdplot.io import ScoreTable
-    from cdplot.reporting.tables import decimal_texts
+    from cdplot.reporting._tables import decimal_texts
 
     rng = np.random.default_rng(0)
     k, n, r = 100, 1000, 10

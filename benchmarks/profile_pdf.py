@@ -89,7 +89,7 @@ CASES = {
 
 def capture_html(args: list[str], out: Path) -> str:
     """The HTML ``cdplot report ARGS -o out`` gives WeasyPrint (the PDF is written too)."""
-    import cdplot.reporting.render as render
+    import cdplot.reporting._render as render
     from cdplot.cli import main
 
     seen = {}
@@ -179,7 +179,7 @@ def instrument():
 def profile(html: str, repeat: int, clock, cells, ua: bool) -> None:
     import weasyprint
 
-    from cdplot.reporting.fetcher import make_fetcher
+    from cdplot.reporting._fetcher import make_fetcher
 
     rows = collections.defaultdict(list)
     plain = []

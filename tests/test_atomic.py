@@ -117,7 +117,7 @@ def test_sigterm_during_a_write_leaves_nothing(tmp_path):
     script = textwrap.dedent(
         f"""
         import pathlib, sys, time
-        import cdplot.plot.save as save
+        import cdplot.plot._save as save
         from cdplot import cli
 
         def slow_write(fig, fh, fmt, dpi, text_as_paths=False):

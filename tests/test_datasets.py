@@ -15,7 +15,7 @@ from scipy.stats import rankdata
 
 from cdplot.datasets import EXAMPLES, example_path, load_example
 from cdplot.errors import CdplotError
-from cdplot.readers import read_scores
+from cdplot.io import read_scores
 
 C45 = ("C4.5", "C4.5+m", "C4.5+cf", "C4.5+m+cf")
 DEMSAR_DATASETS = (

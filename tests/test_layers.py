@@ -40,7 +40,6 @@ LAYERS = {
     "cdplot._atomic": 0,
     "cdplot._resources": 0,
     "cdplot.io": 1,
-    "cdplot.readers": 1,
     "cdplot.datasets": 1,
     "cdplot.stats": 2,
     "cdplot.plot": 3,
@@ -141,8 +140,8 @@ def _circles():
 
 def test_graph_sees_the_layers():
     # the graph is built from the source, so it must know the reading layer's edges
-    assert "cdplot.io.files" in GRAPH["cdplot.io.api"]
-    assert "cdplot.io" in GRAPH["cdplot.stats.compare"]
+    assert "cdplot.io._files" in GRAPH["cdplot.io._api"]
+    assert "cdplot.io" in GRAPH["cdplot.stats._compare"]
     assert all(_layer(m) in LAYER_NAMES for m in MODULES)
 
 
@@ -158,7 +157,7 @@ def test_no_upward_imports():
 
 def test_stats_reads_no_files():
     # the core takes score tables (through cdplot.io's public names); parsing lives in io
-    readers = ("csv", "cdplot.readers", "cdplot.io.text", "cdplot.io.fast", "cdplot.io.files")
+    readers = ("csv", "cdplot.io._text", "cdplot.io._fast", "cdplot.io._files")
     bad = [
         f"{m} imports {name}"
         for m, p in MODULES.items()
@@ -191,7 +190,7 @@ def test_no_import_circles(layer):
 
 
 # Optional libraries one function imports when called, never at import time.
-CALLED_ONLY = {("io/export.py", "pandas")}  # ComparisonResult.to_frame()
+CALLED_ONLY = {("io/_export.py", "pandas")}  # ComparisonResult.to_frame()
 
 
 def _top_level_imports(path: Path):

@@ -22,8 +22,8 @@ def test_every_literal_alias_names_the_same_words_as_its_tuple():
 
 
 def test_the_drawing_layer_defines_exactly_the_styles_and_fonts_of_the_vocabulary():
-    from cdplot.plot.fonts import FONTS
-    from cdplot.plot.styles import STYLES
+    from cdplot.plot._fonts import FONTS
+    from cdplot.plot._styles import STYLES
 
     assert tuple(STYLES) == _options.STYLES
     assert tuple(FONTS) == _options.FONTS
@@ -132,6 +132,6 @@ def test_every_keyword_is_an_option_and_every_option_a_keyword(command):
 
 
 def test_the_readers_orients_are_the_vocabularys():
-    from cdplot.io.build import ORIENTS
+    from cdplot.io._build import ORIENTS
 
     assert tuple(ORIENTS) == _options.ORIENTS

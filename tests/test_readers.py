@@ -1,4 +1,4 @@
-"""Tests of cdplot.readers.read_scores: CSV/TSV/JSON forms and every error.
+"""Tests of cdplot.io.read_scores: CSV/TSV/JSON forms and every error.
 
 Data: Demšar (2006), "Statistical Comparisons of Classifiers over Multiple Data
 Sets", JMLR 7:1-30, Table 6 (first rows, AUC of C4.5 variants, as printed).
@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from cdplot.errors import CdplotError, CdplotWarning
-from cdplot.readers import read_scores
+from cdplot.io import read_scores
 
 METHODS = ["C4.5", "C4.5+m", "C4.5+cf", "C4.5+m+cf"]
 DATASETS = ["adult (sample)", "breast cancer", "breast cancer wisconsin", "cmc"]

@@ -357,7 +357,7 @@ def load_tables(args):
 
 
 def analysis_kwargs(args, table) -> dict:
-    """Keyword arguments of :func:`cdplot.stats.compare.compare_table` from the options."""
+    """Keyword arguments of :func:`cdplot.stats._compare.compare_table` from the options."""
     hib = args.higher_is_better
     if table.metric is not None and table.metric in args.lower_is_better_metric:
         hib = False
@@ -378,11 +378,11 @@ def analyse(args, table):
     """The analysis of one table: :func:`cdplot.compare_auto` for ``--test auto``."""
     kwargs = analysis_kwargs(args, table)
     if kwargs["test"] == "auto":
-        from ..stats.parametric import compare_auto
+        from ..stats._parametric import compare_auto
 
         del kwargs["test"]
         return compare_auto(table, **kwargs)
-    from ..stats.compare import compare_table
+    from ..stats._compare import compare_table
 
     return compare_table(table, **kwargs)
 
@@ -446,7 +446,7 @@ _NOT_FOR_RANKS = {
 def analyse_ranks(args):
     """``--ranks FILE --n-datasets N``: :func:`cdplot.compare_ranks` of the file."""
     from ..io import read_average_ranks
-    from ..stats.from_ranks import compare_ranks
+    from ..stats._from_ranks import compare_ranks
 
     if args.n_datasets is None:
         raise CdplotError(

@@ -166,7 +166,7 @@ def register(sub) -> None:
 def _read(args):
     """(kind, truth column, records) of the input file; records are None for JSON tables."""
     from ..io import read_records
-    from ..io.text import read_bytes
+    from ..io._text import read_bytes
 
     _, raw, _ = read_bytes(args.file, max_bytes=args.max_input_size)
     if raw.lstrip()[:1] == b"{":
@@ -178,7 +178,7 @@ def _read(args):
 
 
 def _kind(header, truth_col):
-    from ..io.roles import TRUTH_NAMES, norm, role_of
+    from ..io._roles import TRUTH_NAMES, norm, role_of
 
     if truth_col is not None:
         if truth_col not in header:
@@ -260,8 +260,8 @@ def _pick(methods, args, source):
 
 def _folds(args, source, records):
     from ..io import fold_scores
-    from ..stats.bayesian import bayesian_correlated_ttest
-    from ..stats.cv_tests import cv_test, fitting_tests, parse_scheme
+    from ..stats._bayesian import bayesian_correlated_ttest
+    from ..stats._cv_tests import cv_test, fitting_tests, parse_scheme
 
     f = fold_scores(
         records,
@@ -337,7 +337,7 @@ def _folds(args, source, records):
 
 
 def _datasets(args, table):
-    from ..stats.pair import compare_pair
+    from ..stats._pair import compare_pair
 
     _check_tests(args.tests, "scores over many data sets", ("pair", "bayes"))
     a, b = _pick(table.methods, args, table.source or "scores")
@@ -357,7 +357,7 @@ def _datasets(args, table):
 
 
 def _predictions(args, source, truth, records):
-    from ..stats.mcnemar import mcnemar_from_predictions
+    from ..stats._mcnemar import mcnemar_from_predictions
 
     _check_tests(args.tests, "predictions", ("mcnemar",))
     if args.rope is not None:
@@ -415,7 +415,7 @@ def run(args) -> int:
     if args.example:
         from ..datasets import load_example
         from ..io import as_score_tables
-        from ..stats.compare import single_table
+        from ..stats._compare import single_table
 
         _refuse_unused(args, "datasets")
         table = single_table(
@@ -433,13 +433,13 @@ def run(args) -> int:
             if results is None:
                 kind = "datasets"
                 from ..io import as_score_tables
-                from ..stats.compare import single_table
+                from ..stats._compare import single_table
 
                 table = single_table(as_score_tables(_averaged_table(f, args.file), **selection))
                 results = _datasets(args, table)
         else:
             from ..io import read_scores
-            from ..stats.compare import single_table
+            from ..stats._compare import single_table
 
             table = single_table(
                 read_scores(
@@ -481,13 +481,13 @@ def run(args) -> int:
 
 
 def _plot(args, results):
-    from ..stats.bayesian import BayesianSignedRankResult, BayesianTTestResult
+    from ..stats._bayesian import BayesianSignedRankResult, BayesianTTestResult
 
     for r in results:
         bayes = getattr(r, "bayes", None) if not isinstance(r, BayesianTTestResult) else r
         if isinstance(bayes, (BayesianTTestResult, BayesianSignedRankResult)):
-            from ..plot.bayesian import posterior_density, posterior_simplex
-            from ..plot.save import format_of, save_figure
+            from ..plot._bayesian import posterior_density, posterior_simplex
+            from ..plot._save import format_of, save_figure
 
             draw = (
                 posterior_density if isinstance(bayes, BayesianTTestResult) else posterior_simplex

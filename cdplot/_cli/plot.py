@@ -157,7 +157,7 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    from ..plot.save import format_of
+    from ..plot._save import format_of
 
     # an unusable output name fails before any reading or drawing
     fmt = output_format(args, EXTENSIONS)
@@ -211,7 +211,7 @@ def run(args) -> int:
             )
         result = analyse(args, tables[0])
     if tikz:
-        from ..plot.tikz import cd_tikz, intervals_tikz
+        from ..plot._tikz import cd_tikz, intervals_tikz
 
         tex = {
             "path": args.output,
@@ -255,8 +255,8 @@ def run(args) -> int:
 
 def _several_metrics(args, tables, fmt: str) -> int:
     """One CD panel per metric, or the rank profile, in one figure."""
-    from ..stats.compare import compare_table
-    from ..stats.consistency import MetricsComparison
+    from ..stats._compare import compare_table
+    from ..stats._consistency import MetricsComparison
 
     if args.test == "auto":
         raise CdplotError(

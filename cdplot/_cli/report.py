@@ -89,7 +89,7 @@ def register(sub) -> None:
 
 def run(args) -> int:
     from ..reporting import report
-    from ..stats.compare import compare_table
+    from ..stats._compare import compare_table
 
     fmt = output_format(args, EXTENSIONS)
     tables = [] if args.ranks_input else load_tables(args)

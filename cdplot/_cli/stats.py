@@ -70,7 +70,7 @@ def run(args) -> int:
 
 def _text(results, fmt: str) -> str:
     if fmt == "csv":
-        from ..io.export import to_csv
+        from ..io._export import to_csv
 
         return to_csv(results)
     if fmt == "json":
@@ -78,7 +78,7 @@ def _text(results, fmt: str) -> str:
             payload = results[0].to_dict()
         else:
             payload = {"metrics": {_label(r): r.to_dict() for r in results}}
-        from ..stats.results import JSON_MATRIX_MAX_METHODS
+        from ..stats._results import JSON_MATRIX_MAX_METHODS
 
         # indented JSON goes through json's pure-Python encoder; for thousands of
         # methods (a million significant pairs) write it compact, in C

@@ -122,7 +122,7 @@ def run(args) -> int:
         if len(results) > 1:
             parts.append(("\n" if i else "") + _heading(r, fmt))
         if args.effect_sizes:
-            from ..reporting.effect_table import effect_size_table
+            from ..reporting._effect_table import effect_size_table
 
             _refuse_data_options(args)
             parts.append(

@@ -1,8 +1,8 @@
 """Figures: critical-difference diagrams, rank-interval charts and significance heatmaps.
 
-Geometry lives in :mod:`cdplot.plot.layout` (no matplotlib), drawing in one
+Geometry lives in :mod:`cdplot.plot._layout` (no matplotlib), drawing in one
 module per figure.  The drawing names are loaded on first use (PEP 562), so
-``import cdplot.plot.layout`` or ``cdplot.plot.styles`` never imports
+``import cdplot.plot._layout`` or ``cdplot.plot._styles`` never imports
 matplotlib; pyplot is never imported by cdplot itself.
 """
 
@@ -11,18 +11,18 @@ from __future__ import annotations
 from .._lazy import attach
 
 _LAZY = {
-    "cd_diagram": "cdplot.plot.critical_difference",
-    "rank_intervals": "cdplot.plot.intervals",
-    "significance_heatmap": "cdplot.plot.heatmap",
-    "save_figure": "cdplot.plot.save",
-    "render_svg": "cdplot.plot.save",
-    "STYLES": "cdplot.plot.styles",
-    "posterior_density": "cdplot.plot.bayesian",
-    "posterior_simplex": "cdplot.plot.bayesian",
-    "cd_tikz": "cdplot.plot.tikz",
-    "intervals_tikz": "cdplot.plot.tikz",
-    "cd_diagrams": "cdplot.plot.panels",
-    "rank_profile": "cdplot.plot.profile",
+    "cd_diagram": "cdplot.plot._critical_difference",
+    "rank_intervals": "cdplot.plot._intervals",
+    "significance_heatmap": "cdplot.plot._heatmap",
+    "save_figure": "cdplot.plot._save",
+    "render_svg": "cdplot.plot._save",
+    "STYLES": "cdplot.plot._styles",
+    "posterior_density": "cdplot.plot._bayesian",
+    "posterior_simplex": "cdplot.plot._bayesian",
+    "cd_tikz": "cdplot.plot._tikz",
+    "intervals_tikz": "cdplot.plot._tikz",
+    "cd_diagrams": "cdplot.plot._panels",
+    "rank_profile": "cdplot.plot._profile",
 }
 
 __all__ = sorted(_LAZY)

@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..errors import CdplotError
-from ..stats.formatting import format_p
+from ..stats._formatting import format_p
 
 if TYPE_CHECKING:
-    from ..stats.parametric import AnovaResult
+    from ..stats._parametric import AnovaResult
 
 __all__ = ["TukeyView", "unwrap_auto"]
 
@@ -104,7 +104,7 @@ def unwrap_auto(value, chart: str):
     """
     # An AutoResult exists only once the module defining it is loaded, so drawing any
     # other result never loads the parametric analysis (about 5 ms of a cdplot plot run)
-    parametric = sys.modules.get("cdplot.stats.parametric")
+    parametric = sys.modules.get("cdplot.stats._parametric")
     if parametric is None or not isinstance(value, parametric.AutoResult):
         return value
     if not isinstance(value.analysis, parametric.AnovaResult):

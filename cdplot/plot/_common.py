@@ -12,9 +12,9 @@ import matplotlib as mpl
 
 from .._options import check_bool
 from ..errors import CdplotError, CdplotWarning, FigureSizeWarning
-from ..stats.formatting import format_p
+from ..stats._formatting import format_p
 from ._fontembed import keep_fonts_on_savefig
-from .fonts import (
+from ._fonts import (
     bold_kws,
     check_font,
     face_files,
@@ -27,8 +27,8 @@ from .fonts import (
     regular_kws,
     rtl_characters,
 )
-from .layout import LINE_SPACING
-from .styles import PALETTE, get_style
+from ._layout import LINE_SPACING
+from ._styles import PALETTE, get_style
 
 __all__ = [
     "as_result",
@@ -171,8 +171,8 @@ def as_result(result_or_scores, options: dict, compare_kws):
     types = tuple(
         getattr(sys.modules[module], name)
         for module, name in (
-            ("cdplot.stats.results", "ComparisonResult"),
-            ("cdplot.stats.from_ranks", "RankComparison"),
+            ("cdplot.stats._results", "ComparisonResult"),
+            ("cdplot.stats._from_ranks", "RankComparison"),
         )
         if module in sys.modules
     )
@@ -185,7 +185,7 @@ def as_result(result_or_scores, options: dict, compare_kws):
                 "this result was computed already (call cdplot.compare with it instead)"
             )
         return result_or_scores
-    from ..stats.compare import compare
+    from ..stats._compare import compare
 
     return compare(result_or_scores, **given, **(compare_kws or {}))
 

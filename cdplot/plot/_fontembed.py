@@ -1,6 +1,6 @@
 """Fonts of saved figures: SVG text with its font subsets, TrueType in matplotlib's savefig.
 
-Shared by :func:`cdplot.plot.save.save_figure` and the ``savefig`` that
+Shared by :func:`cdplot.plot.save_figure` and the ``savefig`` that
 every figure holding cdplot text gets (:func:`keep_fonts_on_savefig`).
 This module imports nothing of cdplot's drawing, so the drawing modules can
 use it without an import circle.

@@ -26,7 +26,7 @@ DASHES = ((0, ()), (0, (4.0, 1.5)), (0, (1.0, 1.2)), (0, (4.0, 1.2, 1.0, 1.2)))
 
 def check_metrics(metrics_result, what: str):
     """The MetricsComparison given, or a CdplotError naming what was given instead."""
-    from ..stats.consistency import MetricsComparison
+    from ..stats._consistency import MetricsComparison
 
     if not isinstance(metrics_result, MetricsComparison):
         raise CdplotError(

@@ -1,6 +1,6 @@
 """Text that matplotlib measures and draws unhinted, at the widths the layout measured.
 
-The layout (:mod:`cdplot.plot.layout`) places every name with the fonts'
+The layout (:mod:`cdplot.plot._layout`) places every name with the fonts'
 unhinted advance widths, which are the same at every resolution and in SVG
 and PDF.  matplotlib reads ``text.hinting`` from the global rcParams when it
 draws, so a figure drawn outside :func:`cdplot.save_figure` (``plt.show``,

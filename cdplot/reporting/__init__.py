@@ -10,9 +10,18 @@ The package is named ``reporting`` so that ``cdplot.report`` is always the
 function :func:`report`, whatever was imported before.
 """
 
-from .jupyter import repr_html
-from .references import bibtex, methods_paragraph
-from .render import render_html, report
-from .tables import data_table
+from ._effect_table import effect_size_table
+from ._jupyter import repr_html
+from ._references import bibtex, methods_paragraph
+from ._render import render_html, report
+from ._tables import data_table
 
-__all__ = ["report", "render_html", "data_table", "methods_paragraph", "bibtex", "repr_html"]
+__all__ = [
+    "report",
+    "render_html",
+    "data_table",
+    "effect_size_table",
+    "methods_paragraph",
+    "bibtex",
+    "repr_html",
+]

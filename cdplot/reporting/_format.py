@@ -13,7 +13,7 @@ import re
 import numpy as np
 
 from ..errors import CdplotError
-from ..stats.formatting import format_p
+from ..stats._formatting import format_p
 
 __all__ = [
     "auto_decimals",

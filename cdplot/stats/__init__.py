@@ -1,81 +1,206 @@
-"""The statistics core of cdplot: numpy and scipy, never matplotlib, jinja2 or pandas.
+"""The statistics of cdplot, one function per test: numpy and scipy, never matplotlib or pandas.
 
-The entry points (:func:`cdplot.compare`, :func:`cdplot.compare_auto`,
-:func:`cdplot.compare_pair`, ...) live at the top level; the pieces they are
-built from live here, one module per topic, as ``scipy.stats`` documents its
-functions.  A module and its main function share a name (``wilcoxon.wilcoxon``),
-so the functions are named with their module below.  Every function returns a
-result object of the same shape (:mod:`cdplot.stats.resultkit`): a frozen
-dataclass with read-only arrays, ``to_dict()``, ``to_json()``, a readable
-``str`` with its notes under "Notes:", a one-line ``repr`` and an HTML table
-for Jupyter.
+Every name below is a function or a result class, as in :mod:`scipy.stats`;
+the modules that implement them are private.  The whole analyses
+(:func:`compare`, :func:`compare_auto`, :func:`compare_pair`, ...) are also
+at the top level, :mod:`cdplot`.  Every function returns a result object of
+the same shape: a frozen dataclass with read-only arrays, ``to_dict()``,
+``to_json()``, a readable ``str`` with its notes under "Notes:", a one-line
+``repr`` and an HTML table for Jupyter.
 
 Whole analyses
 --------------
-``compare.compare``
+compare
     Ranks, Friedman and Iman-Davenport tests, a post-hoc test and groups
-    (:class:`results.ComparisonResult`).
-``parametric.compare_auto``
+    (:class:`ComparisonResult`).
+compare_auto
     Repeated-measures ANOVA with Tukey's HSD or the rank analysis, chosen by
-    assumption checks (:class:`parametric.AutoResult`).
-``consistency.compare_metrics``
+    assumption checks (:class:`AutoResult`).
+compare_metrics
     One analysis per metric and Kendall's tau-b between them
-    (:class:`consistency.MetricsComparison`).
-``from_ranks.compare_ranks``
+    (:class:`MetricsComparison`).
+compare_ranks
     The same from average ranks alone, as printed in a paper
-    (:class:`from_ranks.RankComparison`).
-``pair.compare_pair``
+    (:class:`RankComparison`).
+compare_pair
     Two methods over data sets: paired t, Wilcoxon and sign tests
-    (:class:`pair.PairResult`).
+    (:class:`PairResult`).
 
 Ranks and omnibus tests
 -----------------------
-``ranks.rank_data``, ``ranks.average_ranks``
+rank_data, average_ranks
     Mid-ranks per data set, 1 = best.
-``friedman.friedman``, ``friedman.iman_davenport``, ``friedman.friedman_from_ranks``
+friedman, iman_davenport, friedman_from_ranks, friedman_from_average_ranks
     Friedman's chi-square (tie-corrected and Demsar's uncorrected) and Iman
-    and Davenport's F (:class:`results.FriedmanResult`,
-    :class:`results.ImanDavenportResult`).
+    and Davenport's F (:class:`FriedmanResult`, :class:`ImanDavenportResult`).
 
 Post-hoc tests and critical differences
 ---------------------------------------
-``critical.critical_value``, ``critical.critical_difference``
+critical_value, critical_difference
     Nemenyi's and Bonferroni-Dunn's ``q_alpha`` and CD (Demsar 2006, section 3.2.2).
-``posthoc.nemenyi``, ``posthoc.rank_z``
-    All-pairs rank tests from average ranks (:class:`results.RankTestResult`).
-``wilcoxon.wilcoxon``, ``wilcoxon.wilcoxon_pairs``
-    Wilcoxon's signed-rank test, one pair or many (:class:`wilcoxon.WilcoxonResult`).
-``sign_test.sign_test``, ``sign_test.sign_test_pairs``, ``sign_test.critical_wins``
-    The sign test and Demsar's (2006, Table 3) critical number of wins.
-``corrections.adjust``, ``corrections.adjust_pairwise``
+nemenyi, rank_z
+    All-pairs rank tests from average ranks (:class:`RankTestResult`).
+wilcoxon, wilcoxon_pairs
+    Wilcoxon's signed-rank test, one pair or many (:class:`WilcoxonResult`).
+sign_test, sign_test_pairs, critical_wins
+    The sign test and Demsar's (2006, Table 3) critical number of wins
+    (:class:`SignTestResult`).
+adjust, adjust_pairwise
     Bonferroni, Holm, Hochberg, Hommel, Shaffer and Bergmann-Hommel.
-``cliques.find_cliques``, ``cliques.unjoined_pairs``, ``cliques.bridges``
+find_cliques, unjoined_pairs, bridges
     Groups of methods that do not differ, and the pairs groups cannot show.
+versus_best
+    Each method against the best one on every data set (:class:`VersusBest`).
 
 Two methods on one data set
 ---------------------------
-``cv_tests.cv_test`` (``kfold_ttest``, ``corrected_ttest``, ``dietterich_5x2cv_ttest``,
-``alpaydin_5x2cv_ftest``, ``blocked_cv_ttest``)
-    t- and F-tests on cross-validation folds (:class:`cv_tests.CVTestResult`).
-``mcnemar.mcnemar``, ``mcnemar.mcnemar_from_predictions``
-    McNemar's test on one test set (:class:`mcnemar.McNemarResult`).
-``bayesian.bayesian_correlated_ttest``, ``bayesian.bayesian_signed_rank``
-    Benavoli et al.'s (2017) Bayesian tests with a region of practical equivalence.
+cv_test, kfold_ttest, corrected_ttest, blocked_cv_ttest
+    t-tests on cross-validation folds (:class:`CVTestResult`).
+dietterich_5x2cv_ttest, alpaydin_5x2cv_ftest
+    t- and F-tests on cross-validation folds (:class:`CVTestResult`).
+mcnemar, mcnemar_from_predictions
+    McNemar's test on one test set (:class:`McNemarResult`).
+bayesian_correlated_ttest, bayesian_signed_rank
+    Benavoli et al.'s (2017) Bayesian tests with a region of practical
+    equivalence (:class:`BayesianTTestResult`, :class:`BayesianSignedRankResult`).
+paired_ttest
+    The paired t-test over data sets (:class:`PairedTTestResult`).
 
 Parametric analysis and effect sizes
 ------------------------------------
-``parametric.rm_anova``, ``parametric.anova_oneway``
-    ANOVA with Tukey's HSD (:class:`parametric.AnovaResult`,
-    :class:`parametric.TukeyHSDResult`).
-``parametric.shapiro_residuals``, ``parametric.mauchly``
-    Normality of the residuals and sphericity.
-``effect_sizes.effect_sizes``, ``effect_sizes.cliffs_delta``, ``effect_sizes.cohens_d``
-    Effect sizes of every pair (:class:`effect_sizes.EffectSizes`).
+rm_anova, anova_oneway
+    ANOVA with Tukey's HSD (:class:`AnovaResult`, :class:`TukeyHSDResult`).
+shapiro_residuals, mauchly
+    Normality of the residuals and sphericity (:class:`ShapiroResult`,
+    :class:`MauchlyResult`).
+effect_sizes, cliffs_delta, cohens_d
+    Effect sizes of every pair (:class:`EffectSizes`).
+kendall_tau_b
+    Agreement of two rankings.
 
-Shared pieces
--------------
-``formatting.format_p``
+Formatting
+----------
+format_p
     The one p-value formatter (sentences, table cells, figure captions).
-``resultkit``
-    What every result class shares.
 """
+
+from ._bayesian import (
+    BayesianSignedRankResult,
+    BayesianTTestResult,
+    bayesian_correlated_ttest,
+    bayesian_signed_rank,
+)
+from ._cliques import bridges, find_cliques, unjoined_pairs
+from ._compare import compare
+from ._consistency import MetricsComparison, compare_metrics, kendall_tau_b
+from ._corrections import adjust, adjust_pairwise
+from ._critical import critical_difference, critical_value
+from ._cv_tests import (
+    CVTestResult,
+    alpaydin_5x2cv_ftest,
+    blocked_cv_ttest,
+    corrected_ttest,
+    cv_test,
+    dietterich_5x2cv_ttest,
+    kfold_ttest,
+)
+from ._effect_sizes import EffectSizes, cliffs_delta, cohens_d, effect_sizes
+from ._formatting import format_p
+from ._friedman import friedman, friedman_from_average_ranks, friedman_from_ranks, iman_davenport
+from ._from_ranks import RankComparison, compare_ranks
+from ._mcnemar import McNemarResult, mcnemar, mcnemar_from_predictions
+from ._pair import PairedTTestResult, PairResult, compare_pair, paired_ttest
+from ._parametric import (
+    AnovaResult,
+    AutoResult,
+    MauchlyResult,
+    ShapiroResult,
+    TukeyHSDResult,
+    anova_oneway,
+    compare_auto,
+    mauchly,
+    rm_anova,
+    shapiro_residuals,
+)
+from ._per_dataset import VersusBest, versus_best
+from ._posthoc import nemenyi, rank_z
+from ._ranks import average_ranks, rank_data
+from ._results import ComparisonResult, FriedmanResult, ImanDavenportResult, RankTestResult
+from ._sign_test import SignTestResult, critical_wins, sign_test, sign_test_pairs
+from ._wilcoxon import WilcoxonResult, wilcoxon, wilcoxon_pairs
+
+__all__ = [
+    # whole analyses
+    "compare",
+    "compare_auto",
+    "compare_metrics",
+    "compare_ranks",
+    "compare_pair",
+    # ranks and omnibus tests
+    "rank_data",
+    "average_ranks",
+    "friedman",
+    "iman_davenport",
+    "friedman_from_ranks",
+    "friedman_from_average_ranks",
+    # post-hoc tests, critical differences, groups
+    "critical_value",
+    "critical_difference",
+    "nemenyi",
+    "rank_z",
+    "wilcoxon",
+    "wilcoxon_pairs",
+    "sign_test",
+    "sign_test_pairs",
+    "critical_wins",
+    "adjust",
+    "adjust_pairwise",
+    "find_cliques",
+    "unjoined_pairs",
+    "bridges",
+    "versus_best",
+    # two methods
+    "cv_test",
+    "kfold_ttest",
+    "corrected_ttest",
+    "dietterich_5x2cv_ttest",
+    "alpaydin_5x2cv_ftest",
+    "blocked_cv_ttest",
+    "mcnemar",
+    "mcnemar_from_predictions",
+    "bayesian_correlated_ttest",
+    "bayesian_signed_rank",
+    "paired_ttest",
+    # parametric analysis and effect sizes
+    "rm_anova",
+    "anova_oneway",
+    "shapiro_residuals",
+    "mauchly",
+    "effect_sizes",
+    "cliffs_delta",
+    "cohens_d",
+    "kendall_tau_b",
+    "format_p",
+    # result classes
+    "ComparisonResult",
+    "FriedmanResult",
+    "ImanDavenportResult",
+    "RankTestResult",
+    "RankComparison",
+    "MetricsComparison",
+    "AutoResult",
+    "AnovaResult",
+    "TukeyHSDResult",
+    "ShapiroResult",
+    "MauchlyResult",
+    "PairResult",
+    "PairedTTestResult",
+    "WilcoxonResult",
+    "SignTestResult",
+    "CVTestResult",
+    "McNemarResult",
+    "BayesianTTestResult",
+    "BayesianSignedRankResult",
+    "EffectSizes",
+    "VersusBest",
+]

@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 from cdplot.cli import main
-from cdplot.stats.cv_tests import corrected_ttest, dietterich_5x2cv_ttest
-from cdplot.stats.mcnemar import mcnemar_from_predictions
+from cdplot.stats._cv_tests import corrected_ttest, dietterich_5x2cv_ttest
+from cdplot.stats._mcnemar import mcnemar_from_predictions
 
 
 @pytest.fixture

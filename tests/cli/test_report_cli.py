@@ -153,7 +153,7 @@ def test_test_auto_reports_the_choice_and_refuses_several_metrics(tmp_path):
 HALF_WRITTEN = """
 import contextlib, pathlib, sys, time
 from cdplot import cli
-from cdplot.reporting import render
+from cdplot.reporting import _render as render
 
 real = render.atomic_write
 

@@ -1,4 +1,4 @@
-"""The SHA-256 of an input file, hashed at once or beside the parse (io/text.py)."""
+"""The SHA-256 of an input file, hashed at once or beside the parse (io/_text.py)."""
 
 import hashlib
 
@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import cdplot
-from cdplot.io import text
+from cdplot.io import _text as text
 
 
 @pytest.mark.parametrize("rows", [20, 60_000], ids=["small-at-once", "large-in-thread"])

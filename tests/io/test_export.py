@@ -8,7 +8,7 @@ import sys
 import pytest
 
 import cdplot
-from cdplot.io.export import rows, to_csv
+from cdplot.io._export import rows, to_csv
 
 
 def test_rows_follow_the_rank_order_and_carry_the_p_values():

@@ -6,9 +6,9 @@ import numpy as np
 import pytest
 
 from cdplot.io import read_scores
-from cdplot.io.build import fsum_rows
-from cdplot.io.checks import Where, parse_column
-from cdplot.io.fast import split_columns
+from cdplot.io._build import fsum_rows
+from cdplot.io._checks import Where, parse_column
+from cdplot.io._fast import split_columns
 
 hypothesis = pytest.importorskip("hypothesis")
 st = pytest.importorskip("hypothesis.strategies")
@@ -233,7 +233,7 @@ _LONG = "dataset,method,fold,score\n" + "".join(
 def test_mapped_files_read_as_copied_ones(tmp_path, monkeypatch, content):
     # files of 1 MiB or more are memory-mapped; force each way on the same bytes
     from cdplot.errors import CdplotError
-    from cdplot.io import text
+    from cdplot.io import _text as text
 
     path = tmp_path / "s.csv"
     path.write_bytes(content)

@@ -1,4 +1,4 @@
-"""Tests of cdplot.io.folds: per-fold scores read without averaging.
+"""Tests of cdplot.io._folds: per-fold scores read without averaging.
 
 The scores are made up; what is checked is where messages point (the line an
 editor shows, comment lines counted) and the ``repetition_col`` option.

@@ -283,7 +283,7 @@ def test_overflowing_mean_is_an_error(tmp_path):
 
 def test_every_reader_checks_the_separator(tmp_path):
     # found by tests/test_fuzz.py: the per-fold reader passed --sep to the csv module unchecked
-    from cdplot.io.folds import read_records
+    from cdplot.io._folds import read_records
 
     f = tmp_path / "folds.csv"
     f.write_text("fold,A,B\n0,0.1,0.2\n1,0.3,0.1\n", encoding="utf-8")

@@ -16,8 +16,8 @@ import numpy as np
 import pytest
 
 import cdplot
-from cdplot.stats.friedman import friedman_from_ranks
-from cdplot.stats.ranks import rank_data
+from cdplot.stats._friedman import friedman_from_ranks
+from cdplot.stats._ranks import rank_data
 
 hypothesis = pytest.importorskip("hypothesis")
 st = pytest.importorskip("hypothesis.strategies")

@@ -1,4 +1,4 @@
-"""Readers keep every repetition's score when asked (cdplot/io/repetitions.py)."""
+"""Readers keep every repetition's score when asked (cdplot/io/_repetitions.py)."""
 
 import statistics
 

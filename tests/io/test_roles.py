@@ -8,7 +8,7 @@ import pytest
 import cdplot
 from cdplot.errors import CdplotError
 from cdplot.io import as_score_tables, read_scores
-from cdplot.io.roles import fold_level, lower_is_better_word, role_of
+from cdplot.io._roles import fold_level, lower_is_better_word, role_of
 
 
 def write(tmp_path, name, text):

@@ -331,7 +331,7 @@ def test_equal_true_means_of_k_over_n_tie():
     import csv
     import math
 
-    from cdplot.io.build import TIE_RTOL
+    from cdplot.io._build import TIE_RTOL
 
     f = SHAPES / "resamples_k_over_n.csv"
     with open(f) as fh:
@@ -353,7 +353,7 @@ def test_equal_true_means_of_k_over_n_tie():
 def test_tie_close_means_keeps_real_differences():
     import numpy as np
 
-    from cdplot.io.build import tie_close_means
+    from cdplot.io._build import tie_close_means
 
     a = 0.9333333333333333
     b = np.nextafter(a, 1)

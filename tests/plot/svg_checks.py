@@ -28,7 +28,7 @@ def svg_groups(root, prefix):
 
 def synthetic_table(k, n=20, seed=0, long=True, ties=False):
     """A ScoreTable of k methods with (optionally) long unicode names."""
-    from cdplot.stats.scores import ScoreTable
+    from cdplot.io import ScoreTable
 
     rng = np.random.default_rng(seed)
     skill = np.linspace(0.1, 0.0, k)

@@ -6,8 +6,8 @@ from svg_checks import svg_root, svg_texts
 
 import cdplot
 from cdplot.errors import CdplotError
-from cdplot.plot.heatmap import format_p, significance_levels
-from cdplot.stats.parametric import compare_auto
+from cdplot.plot._heatmap import format_p, significance_levels
+from cdplot.stats._parametric import compare_auto
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,4 @@
-"""Tests of the Bayesian figures (cdplot/plot/bayesian.py): artists, SVG text, re-renders."""
+"""Tests of the Bayesian figures (cdplot/plot/_bayesian.py): artists, SVG text, re-renders."""
 
 import xml.etree.ElementTree as ET
 
@@ -9,9 +9,9 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 from cdplot.errors import CdplotError
-from cdplot.plot.bayesian import posterior_density, posterior_simplex
-from cdplot.plot.save import render_svg
-from cdplot.stats.bayesian import bayesian_correlated_ttest, bayesian_signed_rank
+from cdplot.plot._bayesian import posterior_density, posterior_simplex
+from cdplot.plot._save import render_svg
+from cdplot.stats._bayesian import bayesian_correlated_ttest, bayesian_signed_rank
 
 A10 = [0.81, 0.84, 0.79, 0.86, 0.83, 0.80, 0.85, 0.82, 0.84, 0.81]
 B10 = [0.78, 0.80, 0.80, 0.82, 0.79, 0.79, 0.81, 0.80, 0.81, 0.77]

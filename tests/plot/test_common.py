@@ -42,7 +42,7 @@ def test_line_metrics_are_the_agg_renderers(font, bold):
     from matplotlib.backends.backend_agg import RendererAgg
     from matplotlib.font_manager import FontProperties
 
-    from cdplot.plot.fonts import bold_kws, font_family, register_fonts
+    from cdplot.plot._fonts import bold_kws, font_family, register_fonts
 
     register_fonts()
     renderer = RendererAgg(8, 8, 72)

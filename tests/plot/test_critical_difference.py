@@ -9,7 +9,7 @@ from svg_checks import SVG, svg_groups, svg_root, svg_texts, synthetic_table
 
 import cdplot
 from cdplot.errors import CdplotError, CdplotWarning
-from cdplot.plot.save import _rc
+from cdplot.plot._save import _rc
 
 
 def text_extents(ax):
@@ -216,7 +216,7 @@ def test_bad_options_raise_one_line_errors(demsar, kwargs, match):
 
 
 def test_method_names_with_dollars_are_not_maths():
-    from cdplot.stats.scores import ScoreTable
+    from cdplot.io import ScoreTable
 
     t = ScoreTable(
         values=[[1, 2], [2, 3], [1, 3]], methods=["$x$ model", "50% off"], datasets=list("abc")
@@ -364,7 +364,7 @@ def test_tie_with_an_outsider_is_explained_even_without_notes():
 
 def _grid_result(k):
     # the sweep's table (tests/plot/test_sweep.py): k methods M0..M{k-1}, N = 30
-    from cdplot.stats.scores import ScoreTable
+    from cdplot.io import ScoreTable
 
     rng = np.random.default_rng(k)
     values = 0.7 + np.linspace(0.08, 0.0, k)[None, :] + rng.normal(0, 0.03, (30, k))

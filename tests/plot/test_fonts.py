@@ -6,7 +6,7 @@ import pytest
 import cdplot
 from cdplot._resources import fonts_dir
 from cdplot.errors import CdplotError
-from cdplot.plot.fonts import FONTS, font_family, register_fonts
+from cdplot.plot._fonts import FONTS, font_family, register_fonts
 
 
 def test_files_and_licences_present():
@@ -59,7 +59,7 @@ def test_unknown_font_is_an_error(demsar):
 def _result_with(names):
     import numpy as np
 
-    from cdplot.stats.scores import ScoreTable
+    from cdplot.io import ScoreTable
 
     rng = np.random.default_rng(3)
     k = len(names)
@@ -83,7 +83,7 @@ def test_font_file_path_and_installed_family(demsar):
 
 def test_names_no_font_can_draw_are_warned_about(monkeypatch):
     from cdplot.errors import CdplotWarning
-    from cdplot.plot import fonts
+    from cdplot.plot import _fonts as fonts
 
     # a machine without fallback fonts: the warning names the characters and the fix
     monkeypatch.setattr(fonts, "_candidates", lambda: ())
@@ -108,7 +108,7 @@ def test_cjk_names_get_real_glyphs_when_the_machine_has_a_font():
     from matplotlib.font_manager import findSystemFonts, get_font
 
     from cdplot.errors import CdplotWarning
-    from cdplot.plot import fonts
+    from cdplot.plot import _fonts as fonts
 
     if not any("cjk" in p.lower() for p in findSystemFonts()):
         pytest.skip("no CJK font on this machine (Debian package fonts-noto-cjk)")

@@ -7,7 +7,7 @@ from test_critical_difference import assert_no_overlap
 
 import cdplot
 from cdplot.errors import CdplotError
-from cdplot.plot.heatmap import significance_levels
+from cdplot.plot._heatmap import significance_levels
 
 
 def test_levels_follow_alpha():
@@ -70,7 +70,7 @@ def test_reverse_puts_worst_first(demsar):
     ],
 )
 def test_cell_labels_agree_with_their_colour_class(p, text):
-    from cdplot.plot.heatmap import format_p
+    from cdplot.plot._heatmap import format_p
 
     assert format_p(p, significance_levels(0.05)) == text
 
@@ -87,7 +87,7 @@ def test_a_heatmap_larger_than_any_page_is_refused_in_one_line():
     # MemoryError (std::bad_alloc) with a traceback; now one CdplotError, before any canvas
     import matplotlib.pyplot as plt
 
-    from cdplot.stats.scores import ScoreTable
+    from cdplot.io import ScoreTable
 
     k = 100
     rng = np.random.default_rng(k)

@@ -7,7 +7,7 @@ from test_critical_difference import assert_no_overlap
 
 import cdplot
 from cdplot.errors import CdplotError
-from cdplot.plot.styles import PALETTE
+from cdplot.plot._styles import PALETTE
 
 
 def _segments(ax):

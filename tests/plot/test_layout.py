@@ -2,7 +2,7 @@
 
 import pytest
 
-from cdplot.plot.layout import (
+from cdplot.plot._layout import (
     cd_layout,
     heatmap_layout,
     interval_layout,
@@ -13,7 +13,7 @@ from cdplot.plot.layout import (
     wrap_name,
     wrap_text,
 )
-from cdplot.plot.styles import STYLES
+from cdplot.plot._styles import STYLES
 
 
 def fake_measure(text, size, bold=False):
@@ -26,7 +26,7 @@ def test_layout_imports_no_matplotlib():
     import sys
 
     code = (
-        "import cdplot.plot.layout, sys; "
+        "import cdplot.plot._layout, sys; "
         "print(any(m.startswith('matplotlib') for m in sys.modules))"
     )
     out = subprocess.run(

@@ -15,8 +15,8 @@ from test_sweep import bars_over_outsiders, check_font_sizes, table, text_proble
 
 import cdplot
 from cdplot.errors import CdplotError, CdplotWarning
-from cdplot.plot.styles import STYLES
-from cdplot.stats.scores import ScoreTable
+from cdplot.io import ScoreTable
+from cdplot.plot._styles import STYLES
 
 
 def several(k, n_metrics, *, long, n=20):

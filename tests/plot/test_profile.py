@@ -8,8 +8,8 @@ from test_sweep import check_font_sizes, text_problems
 
 import cdplot
 from cdplot.errors import CdplotWarning
-from cdplot.plot.layout import spread
-from cdplot.plot.styles import STYLES
+from cdplot.plot._layout import spread
+from cdplot.plot._styles import STYLES
 
 
 def test_spread_keeps_order_gap_and_bounds():

@@ -23,7 +23,7 @@ from test_sweep import (
 import cdplot
 from cdplot.errors import CdplotWarning
 from cdplot.plot import _common
-from cdplot.plot.save import render_svg
+from cdplot.plot._save import render_svg
 
 KS = (2, 4, 10, 30, 100)
 STYLE_NAMES = ("paper", "paper-wide", "slides")

@@ -19,7 +19,7 @@ import pytest
 import cdplot
 from cdplot.plot import render_svg
 from cdplot.plot._fontembed import _subset
-from cdplot.plot.save import _rc
+from cdplot.plot._save import _rc
 
 FACES = re.compile(
     r"@font-face \{font-family: '([^']+)'; font-weight: (\d+); "

@@ -21,9 +21,9 @@ import pytest
 
 import cdplot
 from cdplot.errors import CdplotWarning
-from cdplot.plot.save import _rc
-from cdplot.plot.styles import STYLES
-from cdplot.stats.scores import ScoreTable
+from cdplot.io import ScoreTable
+from cdplot.plot._save import _rc
+from cdplot.plot._styles import STYLES
 
 KS = (2, 3, 5, 10, 20, 30, 50, 100)
 NS = (5, 30, 300)

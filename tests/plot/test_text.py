@@ -68,7 +68,7 @@ def test_missing_glyphs_are_one_warning_not_one_per_character(tmp_path):
 
     import numpy as np
 
-    from cdplot.stats.scores import ScoreTable
+    from cdplot.io import ScoreTable
 
     names = ["A\u0378\u0379", "B\u0380\u0381", "C\u0382\u0383", "D"]
     rng = np.random.default_rng(0)

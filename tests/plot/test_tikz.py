@@ -19,8 +19,8 @@ import pytest
 
 import cdplot
 from cdplot.errors import CdplotError, CdplotWarning
-from cdplot.plot.tikz import cd_tikz, intervals_tikz, latex_escape
-from cdplot.stats.scores import ScoreTable
+from cdplot.io import ScoreTable
+from cdplot.plot._tikz import cd_tikz, intervals_tikz, latex_escape
 
 PDFLATEX = shutil.which("pdflatex")
 
@@ -272,9 +272,9 @@ def test_writes_atomically_and_validates(tmp_path, demsar):
 def test_same_layout_as_the_figure(demsar):
     """The picture is placed by cd_layout: its clique bar is where the layout puts it."""
     from cdplot.plot._common import measurer
-    from cdplot.plot.layout import cd_layout
-    from cdplot.plot.styles import STYLES
-    from cdplot.plot.tikz import _num, _tex_measure
+    from cdplot.plot._layout import cd_layout
+    from cdplot.plot._styles import STYLES
+    from cdplot.plot._tikz import _num, _tex_measure
 
     names = list(demsar.methods)
     lay = cd_layout(
@@ -346,10 +346,10 @@ def test_intervals_compiled_words_never_overlap(tmp_path, k, style, opts):
 def test_intervals_axis_break_as_the_figure():
     """The TikZ chart draws the axis and break mark of the layout, from the same function."""
     from cdplot.plot._common import measurer
-    from cdplot.plot.intervals import _interval_axis
-    from cdplot.plot.layout import interval_layout
-    from cdplot.plot.styles import STYLES
-    from cdplot.plot.tikz import _num, _tex_measure
+    from cdplot.plot._intervals import _interval_axis
+    from cdplot.plot._layout import interval_layout
+    from cdplot.plot._styles import STYLES
+    from cdplot.plot._tikz import _num, _tex_measure
 
     names = [f"M{i}" for i in range(100)]
     res = cdplot.compare(table(100, names, n=300))

@@ -24,9 +24,9 @@ import pytest
 from model_zoo_names import CLASS_NAMES
 
 import cdplot
+from cdplot.io import ScoreTable
 from cdplot.reporting import render_html
-from cdplot.stats.parametric import AutoResult, compare_auto
-from cdplot.stats.scores import ScoreTable
+from cdplot.stats._parametric import AutoResult, compare_auto
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(

@@ -1,4 +1,4 @@
-"""The effect-size table (cdplot/reporting/effect_table.py) and ``cdplot table --effect-sizes``."""
+"""The effect-size table (cdplot/reporting/_effect_table.py) and ``cdplot table --effect-sizes``."""
 
 import subprocess
 import sys
@@ -8,7 +8,7 @@ import pytest
 
 import cdplot
 from cdplot.errors import CdplotError
-from cdplot.reporting.effect_table import effect_rows, effect_size_table
+from cdplot.reporting._effect_table import effect_rows, effect_size_table
 
 
 def _demsar(**kw):

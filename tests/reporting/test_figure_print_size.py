@@ -20,8 +20,8 @@ import numpy as np
 import pytest
 
 import cdplot
-from cdplot.reporting.figures import MIN_PRINTED_PT, _printed_min, figure_svgs
-from cdplot.stats.scores import ScoreTable
+from cdplot.io import ScoreTable
+from cdplot.reporting._figures import MIN_PRINTED_PT, _printed_min, figure_svgs
 
 pytestmark = pytest.mark.skipif(
     shutil.which("pdftotext") is None,

@@ -23,11 +23,11 @@ import numpy as np
 import pytest
 
 import cdplot
-from cdplot.reporting import render
-from cdplot.reporting.fetcher import svg_from_data_url
-from cdplot.reporting.figures import MIN_PRINTED_PT, _printed_min, figure_svgs
-from cdplot.reporting.templating import TEMPLATE_NAMES, render_template
-from cdplot.stats.scores import ScoreTable
+from cdplot.io import ScoreTable
+from cdplot.reporting import _render as render
+from cdplot.reporting._fetcher import svg_from_data_url
+from cdplot.reporting._figures import MIN_PRINTED_PT, _printed_min, figure_svgs
+from cdplot.reporting._templating import TEMPLATE_NAMES, render_template
 
 needs_poppler = pytest.mark.skipif(
     shutil.which("pdftotext") is None or shutil.which("pdffonts") is None,

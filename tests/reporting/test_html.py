@@ -1,4 +1,4 @@
-"""The HTML report: valid, self-contained, complete (cdplot/reporting/render.py)."""
+"""The HTML report: valid, self-contained, complete (cdplot/reporting/_render.py)."""
 
 import re
 import xml.etree.ElementTree as ET
@@ -161,7 +161,7 @@ def test_methods_paragraph_references_and_bibtex(demsar_html):
 def test_bibtex_columns_hold_the_whole_bibtex_without_an_entry_split(demsar_html):
     # print sets the columns side by side instead of WeasyPrint's balanced columns (issue 9);
     # the screen shows them one under the other in one box
-    from cdplot.reporting.references import REFERENCES
+    from cdplot.reporting._references import REFERENCES
 
     box = demsar_html.split('<div class="bibtex">')[1].split("</div></div>")[0]
     columns = [unescape(c) for c in re.findall(r"<pre>(.*?)</pre>", box, re.S)]
@@ -260,10 +260,10 @@ def test_repr_html_for_notebooks():
 
 def test_cdplot_report_is_the_function_whatever_was_imported_first(tmp_path):
     # issue 11: the package is cdplot.reporting, so importing it never rebinds cdplot.report
-    import cdplot.reporting.render
-    import cdplot.reporting.tables  # noqa: F401
+    import cdplot.reporting._render
+    import cdplot.reporting._tables  # noqa: F401
 
-    assert cdplot.report is cdplot.reporting.render.report
+    assert cdplot.report is cdplot.reporting._render.report
     out = cdplot.report(cdplot.load_example("demsar2006"), tmp_path / "r.html")
     assert out.is_file()
 
@@ -306,7 +306,7 @@ def test_control_mode_report_claims_nothing_about_untested_pairs():
 def test_a_heatmap_too_large_to_read_is_left_out_and_said_so():
     import warnings
 
-    from cdplot.reporting.figures import figure_svgs
+    from cdplot.reporting._figures import figure_svgs
 
     # 80 methods: their heatmap needs about 8.1 in of a 7 in text width with matplotlib
     # 3.11's fonts (60, the case before, fit once 3.11 made the lines a point shorter)

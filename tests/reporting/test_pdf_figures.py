@@ -18,9 +18,9 @@ from html import unescape
 import pytest
 
 import cdplot
-from cdplot.reporting import render
-from cdplot.reporting.fetcher import SVG_DATA_URL, svg_from_data_url
-from cdplot.reporting.figures import clean_svg
+from cdplot.reporting import _render as render
+from cdplot.reporting._fetcher import SVG_DATA_URL, svg_from_data_url
+from cdplot.reporting._figures import clean_svg
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 IMAGE_RE = re.compile(r'<img class="fig-image" src="([^"]*)" alt="([^"]*)">')

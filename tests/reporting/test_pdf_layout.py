@@ -19,7 +19,7 @@ import numpy as np
 import pytest
 
 from cdplot._resources import templates_dir
-from cdplot.stats.scores import ScoreTable
+from cdplot.io import ScoreTable
 
 pytestmark = pytest.mark.skipif(
     shutil.which("pdftotext") is None,
@@ -231,7 +231,7 @@ PARAMETRIC = [(5, 14, 1), (12, 40, 1), (30, 40, 2)]
 )
 def test_parametric_report_words_do_not_overlap_and_stay_inside(tmp_path, k, n, seed):
     from cdplot.reporting import report
-    from cdplot.stats.parametric import compare_auto
+    from cdplot.stats._parametric import compare_auto
 
     auto = compare_auto(_table(k, n, seed))
     assert auto.path == "parametric"
@@ -279,7 +279,7 @@ def _bibtex_entries(pages) -> dict[str, tuple[int, int, int, float]]:
     Fails when an entry does not continue down its column on its page to its last line
     (cut between the columns or the pages) or reads otherwise than ``REFERENCES`` has it.
     """
-    from cdplot.reporting.references import REFERENCES
+    from cdplot.reporting._references import REFERENCES
 
     found = {}
     for number, page in enumerate(pages, start=1):
@@ -364,7 +364,7 @@ def _groups(pages) -> list[list[str]]:
 def test_bibtex_entries_whole_and_groups_read_down_the_columns(reports, k, n):
     pages, _ = reports[k, n]
     _check_bibtex(pages)
-    from cdplot.reporting.context import _group_letters
+    from cdplot.reporting._context import _group_letters
 
     columns = _groups(pages)
     letters = [letter for column in columns for letter in column]
@@ -403,10 +403,10 @@ def test_bibtex_of_the_examples_is_whole_on_one_page(examples):
 def test_bibtex_too_long_for_a_page_splits_between_entries_only(monkeypatch, tmp_path):
     # no report cites all 21 works, whose two columns would be taller than a page: the
     # entries are then set in blocks of two columns, a page each, cut only between entries
-    from cdplot.reporting import fetcher as fetching
-    from cdplot.reporting import render
-    from cdplot.reporting.references import REFERENCES, bibtex_columns
-    from cdplot.reporting.templating import render_template
+    from cdplot.reporting import _fetcher as fetching
+    from cdplot.reporting import _render as render
+    from cdplot.reporting._references import REFERENCES, bibtex_columns
+    from cdplot.reporting._templating import render_template
 
     weasyprint = pytest.importorskip("weasyprint")
     monkeypatch.setattr(render, "figure_svgs", lambda result, **kw: [])

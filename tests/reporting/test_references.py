@@ -1,10 +1,10 @@
-"""The BibTeX of a report in print's two columns (cdplot/reporting/references.py)."""
+"""The BibTeX of a report in print's two columns (cdplot/reporting/_references.py)."""
 
 import textwrap
 
 import pytest
 
-from cdplot.reporting.references import REFERENCES, bibtex_columns
+from cdplot.reporting._references import REFERENCES, bibtex_columns
 
 ALL = list(REFERENCES.values())
 

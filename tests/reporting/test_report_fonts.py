@@ -1,4 +1,4 @@
-"""The report's ``@font-face`` subsets (cdplot/reporting/fonts.py)."""
+"""The report's ``@font-face`` subsets (cdplot/reporting/_fonts.py)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import gc
 import io
 import warnings
 
-from cdplot.reporting.fonts import bundled_fonts, subset_font
+from cdplot.reporting._fonts import bundled_fonts, subset_font
 
 
 def test_a_subset_closes_its_font_file_and_keeps_only_the_text():

@@ -1,4 +1,4 @@
-"""repr_html: the notebook view of every result kind (cdplot/reporting/jupyter.py)."""
+"""repr_html: the notebook view of every result kind (cdplot/reporting/_jupyter.py)."""
 
 import html
 import re
@@ -8,8 +8,8 @@ import pytest
 
 import cdplot
 from cdplot.reporting import repr_html
-from cdplot.stats.pair import compare_pair
-from cdplot.stats.parametric import compare_auto
+from cdplot.stats._pair import compare_pair
+from cdplot.stats._parametric import compare_auto
 
 
 def _text(fragment: str) -> str:

@@ -1,4 +1,4 @@
-"""Measured layout of the report's tables and figures (cdplot/reporting/layout.py; the name
+"""Measured layout of the report's tables and figures (cdplot/reporting/_layout.py; the name
 tests/plot/test_layout.py is taken, and test modules need unique basenames)."""
 
 import numpy as np
@@ -6,8 +6,9 @@ import pytest
 from model_zoo_names import CLASS_NAMES
 
 import cdplot
-from cdplot.reporting.context import method_table, section_context
-from cdplot.reporting.layout import (
+from cdplot.io import ScoreTable
+from cdplot.reporting._context import method_table, section_context
+from cdplot.reporting._layout import (
     MAX_TURNED_PT,
     MIN_PT,
     PAD_EM,
@@ -21,7 +22,6 @@ from cdplot.reporting.layout import (
     rank_ranges,
     text_width,
 )
-from cdplot.stats.scores import ScoreTable
 
 
 def test_text_width_adds_up_the_font_advances():
@@ -241,9 +241,9 @@ def test_appendix_blocks_start_a_page_only_when_they_cannot_fit_below_the_last(
     not laid out there, thrown away and moved on, except in the few points where the estimate
     is unsure: then it must really have missed)."""
     weasyprint = pytest.importorskip("weasyprint")
-    from cdplot.reporting import fetcher as fetching
-    from cdplot.reporting import render
-    from cdplot.reporting.templating import render_template
+    from cdplot.reporting import _fetcher as fetching
+    from cdplot.reporting import _render as render
+    from cdplot.reporting._templating import render_template
 
     monkeypatch.setattr(render, "figure_svgs", lambda result, **kw: [])
     rng = np.random.default_rng(1000 * k + n)

@@ -9,12 +9,12 @@ import pytest
 
 import cdplot
 from cdplot.errors import CdplotError
-from cdplot.reporting import render as render_module
+from cdplot.io import ScoreTable
+from cdplot.reporting import _render as render_module
 from cdplot.reporting import render_html, report
 from cdplot.reporting._format import fmt_p
-from cdplot.stats.pair import compare_pair
-from cdplot.stats.parametric import compare_auto
-from cdplot.stats.scores import ScoreTable
+from cdplot.stats._pair import compare_pair
+from cdplot.stats._parametric import compare_auto
 
 
 def _text(page: str) -> str:

@@ -15,15 +15,15 @@ import pytest
 import cdplot
 from cdplot._resources import fonts_dir, templates_dir
 from cdplot.errors import CdplotWarning
+from cdplot.io import ScoreTable
 from cdplot.reporting import render_html, report
-from cdplot.reporting.fetcher import (
+from cdplot.reporting._fetcher import (
     SVG_DATA_URL,
     RefusedURL,
     check_url,
     make_fetcher,
     svg_from_data_url,
 )
-from cdplot.stats.scores import ScoreTable
 
 HOSTILE_METHODS = [
     "<img src=x onerror=alert(1)>",
@@ -95,7 +95,7 @@ class _Records:
 @pytest.fixture
 def guarded(monkeypatch, tmp_path_factory):
     """Record every URL given to the fetcher and every file opened; fail on any network use."""
-    from cdplot.reporting import fetcher as fetcher_module
+    from cdplot.reporting import _fetcher as fetcher_module
 
     folder = tmp_path_factory.mktemp("guarded")
     calls = {"urls": _Records(folder / "urls"), "opened": _Records(folder / "opened")}
@@ -299,7 +299,7 @@ def test_fetcher_refuses_escapes_from_the_font_folder(tmp_path):
 
 
 def test_fetcher_serves_bundled_fonts():
-    from cdplot.reporting.fetcher import make_fetcher
+    from cdplot.reporting._fetcher import make_fetcher
 
     font = next(fonts_dir().rglob("*.ttf"))
     response = make_fetcher()(font.as_uri())

@@ -19,7 +19,7 @@ import numpy as np
 import pytest
 from model_zoo_names import CLASS_NAMES
 
-from cdplot.stats.scores import ScoreTable
+from cdplot.io import ScoreTable
 
 weasyprint = pytest.importorskip("weasyprint")
 
@@ -49,9 +49,9 @@ def _table(k: int, n: int, words: bool = False) -> ScoreTable:
 
 def _laid_out(table: ScoreTable, paper: str, monkeypatch):
     """The report's pages as WeasyPrint lays them out for the PDF, figures left out."""
-    from cdplot.reporting import fetcher as fetching
-    from cdplot.reporting import render
-    from cdplot.reporting.templating import render_template
+    from cdplot.reporting import _fetcher as fetching
+    from cdplot.reporting import _render as render
+    from cdplot.reporting._templating import render_template
 
     # the figures hold no tables; drawing and laying them out is most of a report's time
     monkeypatch.setattr(render, "figure_svgs", lambda result, **kw: [])

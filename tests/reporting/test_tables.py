@@ -1,12 +1,12 @@
-"""The data table in LaTeX, Markdown and HTML (cdplot/reporting/tables.py)."""
+"""The data table in LaTeX, Markdown and HTML (cdplot/reporting/_tables.py)."""
 
 import numpy as np
 import pytest
 
 import cdplot
 from cdplot.errors import CdplotError
+from cdplot.io import ScoreTable
 from cdplot.reporting import data_table
-from cdplot.stats.scores import ScoreTable
 
 # Demsar (2006), Table 6, as printed with 3 decimals; ranks of the printed values
 # (the "voting" row ties C4.5+cf and C4.5+m+cf at 0.975 as printed; Demšar ranked unrounded AUCs)
@@ -146,8 +146,8 @@ from decimal import ROUND_HALF_UP, Decimal, localcontext  # noqa: E402
 import scipy.stats  # noqa: E402
 
 from cdplot.io import as_score_tables  # noqa: E402
-from cdplot.reporting.tables import decimal_texts  # noqa: E402
-from cdplot.stats.corrections import adjust  # noqa: E402
+from cdplot.reporting._tables import decimal_texts  # noqa: E402
+from cdplot.stats._corrections import adjust  # noqa: E402
 
 
 @pytest.mark.parametrize(
@@ -320,7 +320,7 @@ def test_underlines_are_what_the_paired_test_does_not_find_worse(test):
     # brute force: scipy's two-sided test of each method against the data set's best,
     # Holm over the k - 1 comparisons of the data set
     res = _folds_result()
-    model = cdplot.reporting.tables.table_model(res, marks=test)
+    model = cdplot.reporting._tables.table_model(res, marks=test)
     reps = res.scores.repetition_scores
     for i, row in enumerate(model["rows"]):
         b = int(np.argmin(res.ranks[i]))

@@ -6,7 +6,7 @@ import cdplot
 from cdplot._resources import templates_dir
 from cdplot.errors import CdplotError
 from cdplot.reporting import render_html, report
-from cdplot.reporting.templating import TEMPLATE_NAMES, make_environment
+from cdplot.reporting._templating import TEMPLATE_NAMES, make_environment
 
 
 @pytest.fixture(scope="module")
@@ -94,7 +94,7 @@ def test_missing_template_dir(demsar, tmp_path):
 
 def test_a_report_writes_nothing_into_the_users_cache(tmp_path, monkeypatch, demsar):
     # the templates are compiled in memory, once per process: no file under ~/.cache
-    from cdplot.reporting import templating
+    from cdplot.reporting import _templating as templating
 
     home = tmp_path / "home"
     home.mkdir()

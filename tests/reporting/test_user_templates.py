@@ -1,4 +1,4 @@
-"""User templates stay inside their folder and inside bounds (reporting/user_templates.py)."""
+"""User templates stay inside their folder and inside bounds (reporting/_user_templates.py)."""
 
 import os
 import subprocess
@@ -9,8 +9,8 @@ import pytest
 
 import cdplot
 from cdplot.errors import CdplotError, CdplotWarning
+from cdplot.reporting import _user_templates as ut
 from cdplot.reporting import render_html, report
-from cdplot.reporting import user_templates as ut
 
 SECRET = "secret-token-4f1c9"
 

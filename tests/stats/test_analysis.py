@@ -1,15 +1,15 @@
-"""analyse(): one entry point for one metric or several (cdplot/stats/analysis.py)."""
+"""analyse(): one entry point for one metric or several (cdplot/stats/_analysis.py)."""
 
 import numpy as np
 import pytest
 
 import cdplot
 from cdplot.errors import CdplotError
-from cdplot.stats.analysis import analyse, analyse_pairs, methods_differ, metrics_comparison
-from cdplot.stats.consistency import MetricsComparison
-from cdplot.stats.pair import compare_pair
-from cdplot.stats.results import ComparisonResult
-from cdplot.stats.scores import ScoreTable
+from cdplot.io import ScoreTable
+from cdplot.stats._analysis import analyse, analyse_pairs, methods_differ, metrics_comparison
+from cdplot.stats._consistency import MetricsComparison
+from cdplot.stats._pair import compare_pair
+from cdplot.stats._results import ComparisonResult
 
 
 def _table(values, methods, metric):

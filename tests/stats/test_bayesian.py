@@ -1,4 +1,4 @@
-"""Tests of the Bayesian tests (cdplot/stats/bayesian.py), Benavoli et al., JMLR 18 (2017).
+"""Tests of the Bayesian tests (cdplot/stats/_bayesian.py), Benavoli et al., JMLR 18 (2017).
 
 Peer: baycomp 1.0.3 (the implementation by Benavoli, Corani and Demšar's group),
 ``baycomp.CorrelatedTTest.probs(x, y, rope)`` and
@@ -18,7 +18,7 @@ import pytest
 from scipy import stats
 
 from cdplot.errors import CdplotError
-from cdplot.stats.bayesian import bayesian_correlated_ttest, bayesian_signed_rank
+from cdplot.stats._bayesian import bayesian_correlated_ttest, bayesian_signed_rank
 
 A10 = np.array([0.81, 0.84, 0.79, 0.86, 0.83, 0.80, 0.85, 0.82, 0.84, 0.81])
 B10 = np.array([0.78, 0.80, 0.80, 0.82, 0.79, 0.79, 0.81, 0.80, 0.81, 0.77])
@@ -108,7 +108,7 @@ def test_signed_rank_is_reproducible_and_seeded(c45):
 
 
 def test_signed_rank_chunking_does_not_change_samples(monkeypatch, c45):
-    import cdplot.stats.bayesian as mod
+    import cdplot.stats._bayesian as mod
 
     x, y = c45.values[:, 3], c45.values[:, 0]
     whole = bayesian_signed_rank(x, y, rope=0.01, n_samples=3000)

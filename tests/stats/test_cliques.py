@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cdplot.stats.cliques import bridges, find_cliques, unjoined_pairs
+from cdplot.stats._cliques import bridges, find_cliques, unjoined_pairs
 
 
 def _sym(k, pairs):

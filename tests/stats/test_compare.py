@@ -9,8 +9,8 @@ from hypothesis.extra.numpy import arrays
 
 import cdplot
 from cdplot.errors import CdplotError
-from cdplot.stats.compare import compare_table
-from cdplot.stats.scores import ScoreTable
+from cdplot.io import ScoreTable
+from cdplot.stats._compare import compare_table
 
 
 def table(x, methods=None, datasets=None):

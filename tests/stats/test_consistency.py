@@ -1,4 +1,4 @@
-"""compare_metrics and Kendall's tau-b (cdplot/stats/consistency.py)."""
+"""compare_metrics and Kendall's tau-b (cdplot/stats/_consistency.py)."""
 
 import json
 import math
@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 import cdplot
 from cdplot.errors import CdplotError
-from cdplot.stats.consistency import MetricsComparison, compare_metrics, kendall_tau_b
-from cdplot.stats.scores import ScoreTable
+from cdplot.io import ScoreTable
+from cdplot.stats._consistency import MetricsComparison, compare_metrics, kendall_tau_b
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""Tests of cdplot.stats.corrections.
+"""Tests of cdplot.stats._corrections.
 
 Peer tool: statsmodels 0.15.0, ``statsmodels.stats.multitest.multipletests(p,
 method=...)`` with 'bonferroni', 'holm', 'simes-hochberg' and 'hommel'.
@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from statsmodels.stats.multitest import multipletests
 
 from cdplot.errors import CdplotError
-from cdplot.stats.corrections import (
+from cdplot.stats._corrections import (
     MAX_BERGMANN_K,
     _partition_masks,
     _shaffer_multipliers,
@@ -259,7 +259,7 @@ def test_bergmann_limit_documented():
 
 
 def test_core_does_not_import_scipy_stats():
-    code = "import sys, cdplot.stats.corrections; sys.exit('scipy.stats' in sys.modules)"
+    code = "import sys, cdplot.stats._corrections; sys.exit('scipy.stats' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
 
 

@@ -1,7 +1,7 @@
 import pytest
 
 from cdplot.errors import CdplotError
-from cdplot.stats.critical import critical_difference, critical_value
+from cdplot.stats._critical import critical_difference, critical_value
 
 # Demsar (2006), JMLR 7, Table 5, as printed (three decimals, truncated).  The
 # Bonferroni-Dunn entry for k = 9 at alpha 0.05 is printed 2.724, a typo for 2.734.

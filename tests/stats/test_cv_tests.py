@@ -1,4 +1,4 @@
-"""Tests of the per-fold two-method tests (cdplot/stats/cv_tests.py).
+"""Tests of the per-fold two-method tests (cdplot/stats/_cv_tests.py).
 
 Reference values are computed here with test-only peers and written formulas:
 scipy 1.17 (``scipy.stats.ttest_rel``, ``scipy.stats.t``, ``scipy.stats.f``) and
@@ -13,7 +13,7 @@ import pytest
 from scipy import stats
 
 from cdplot.errors import CdplotError
-from cdplot.stats.cv_tests import (
+from cdplot.stats._cv_tests import (
     alpaydin_5x2cv_ftest,
     blocked_cv_ttest,
     corrected_ttest,

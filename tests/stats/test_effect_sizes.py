@@ -1,4 +1,4 @@
-"""Cliff's delta, Cohen's d and per-method summaries (cdplot/stats/effect_sizes.py)."""
+"""Cliff's delta, Cohen's d and per-method summaries (cdplot/stats/_effect_sizes.py)."""
 
 import json
 
@@ -10,7 +10,7 @@ from hypothesis.extra.numpy import arrays
 
 import cdplot
 from cdplot.errors import CdplotError
-from cdplot.stats.effect_sizes import cliffs_delta, cohens_d, effect_sizes, magnitude
+from cdplot.stats._effect_sizes import cliffs_delta, cohens_d, effect_sizes, magnitude
 
 
 def _delta_by_count(a, b):
@@ -309,7 +309,7 @@ def test_str_lists_significant_pairs_largest_first_and_caps():
 
 
 def test_many_methods_leave_the_tables_out_of_json_without_computing_them():
-    from cdplot.stats.results import JSON_MATRIX_MAX_METHODS
+    from cdplot.stats._results import JSON_MATRIX_MAX_METHODS
 
     k = JSON_MATRIX_MAX_METHODS + 1
     x = np.random.default_rng(3).normal(size=(5, k))
@@ -349,7 +349,7 @@ def test_parametric_route_leads_with_cohens_d():
 
 
 def test_large_tables_list_the_first_significant_pairs_each_computed_alone(monkeypatch):
-    from cdplot.stats import results
+    from cdplot.stats import _results as results
 
     rng = np.random.default_rng(6)
     x = rng.normal(size=(40, 12)) + np.linspace(0, 3, 12)

@@ -1,4 +1,4 @@
-"""The one p-value formatter (cdplot/stats/formatting.py) and the callers that use it."""
+"""The one p-value formatter (cdplot/stats/_formatting.py) and the callers that use it."""
 
 import math
 import re
@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from cdplot.stats.formatting import format_p
+from cdplot.stats._formatting import format_p
 
 PACKAGE = Path(__file__).resolve().parents[2] / "cdplot"
 
@@ -68,7 +68,7 @@ def test_round_half_away_from_zero_on_the_decimal(p, kwargs, text):
 
 
 def test_sign_test_prints_eleven_32nds_as_the_tables_do():
-    from cdplot.stats.sign_test import sign_test
+    from cdplot.stats._sign_test import sign_test
 
     # 3 against 7 over 10 data sets: p = 2 * 176 / 1024 = 11/32 = 0.34375 (scipy 1.17.1:
     # scipy.stats.binomtest(3, 10).pvalue = 0.34375); cdplot's sum gives 0.34374999999999994

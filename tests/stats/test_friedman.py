@@ -5,7 +5,7 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 from scipy import stats
 
-from cdplot.stats.friedman import friedman, iman_davenport
+from cdplot.stats._friedman import friedman, iman_davenport
 
 
 def test_demsar_paper_ranks(c45_ranks):

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 import cdplot
 from cdplot.errors import CdplotError
 from cdplot.io import AverageRanks
-from cdplot.stats.from_ranks import LIMITATIONS, RankComparison, compare_ranks
+from cdplot.stats._from_ranks import LIMITATIONS, RankComparison, compare_ranks
 
 # Demšar (2006), Table 6, last row
 DEMSAR = {"C4.5": 3.143, "C4.5+m": 2.000, "C4.5+cf": 2.893, "C4.5+m+cf": 1.964}

@@ -1,4 +1,4 @@
-"""Tests of McNemar's test (cdplot/stats/mcnemar.py).
+"""Tests of McNemar's test (cdplot/stats/_mcnemar.py).
 
 Peer values are literals from statsmodels 0.15.0:
 ``statsmodels.stats.contingency_tables.mcnemar(table, exact=E, correction=True)``.
@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from cdplot.errors import CdplotError
-from cdplot.stats.mcnemar import mcnemar, mcnemar_from_predictions
+from cdplot.stats._mcnemar import mcnemar, mcnemar_from_predictions
 
 
 @pytest.mark.parametrize(

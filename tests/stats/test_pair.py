@@ -1,4 +1,4 @@
-"""Tests of the two-methods-over-many-data-sets comparison (cdplot/stats/pair.py).
+"""Tests of the two-methods-over-many-data-sets comparison (cdplot/stats/_pair.py).
 
 Sources: Demsar 2006, JMLR 7, Table 2 and section 3.1 (C4.5 vs C4.5+m on 14 data sets:
 R+ = 93, R- = 12; "C4.5+m was better on 11 out of 14 data sets, counting one of the two
@@ -15,7 +15,7 @@ from scipy import stats
 
 from cdplot.errors import CdplotError
 from cdplot.io import as_score_tables
-from cdplot.stats.pair import compare_pair, paired_ttest
+from cdplot.stats._pair import compare_pair, paired_ttest
 
 
 def test_demsar_table2_wilcoxon_and_sign(c45):

@@ -1,4 +1,4 @@
-"""Tests of ANOVA, Tukey's HSD, the assumption checks and test='auto' (cdplot/stats/parametric.py).
+"""Tests of ANOVA, Tukey's HSD, the assumption checks and test='auto' (cdplot/stats/_parametric.py).
 
 Sources:
 - a three-group one-way ANOVA tutorial example (groups A, B, C of 5 scores; no
@@ -19,7 +19,7 @@ from scipy import stats
 
 import cdplot
 from cdplot.errors import CdplotError
-from cdplot.stats.parametric import (
+from cdplot.stats._parametric import (
     AutoResult,
     anova_oneway,
     compare_auto,
@@ -27,7 +27,7 @@ from cdplot.stats.parametric import (
     rm_anova,
     shapiro_residuals,
 )
-from cdplot.stats.results import ComparisonResult
+from cdplot.stats._results import ComparisonResult
 
 A = [24.5, 23.5, 26.4, 27.1, 29.9]
 B = [28.4, 34.2, 29.5, 32.2, 30.1]

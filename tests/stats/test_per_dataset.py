@@ -1,7 +1,7 @@
-"""Each method against the best of its data set, over repetitions (cdplot/stats/per_dataset.py).
+"""Each method against the best of its data set, over repetitions (cdplot/stats/_per_dataset.py).
 
 Checked live against scipy.stats.wilcoxon and scipy.stats.ttest_rel (two-sided, on the
-repetitions both methods have) with Holm's procedure from cdplot.stats.corrections, which
+repetitions both methods have) with Holm's procedure from cdplot.stats._corrections, which
 tests/stats/test_corrections.py checks against statsmodels.
 """
 
@@ -10,8 +10,8 @@ import pytest
 import scipy.stats
 
 from cdplot.errors import CdplotError
-from cdplot.stats.corrections import adjust
-from cdplot.stats.per_dataset import versus_best
+from cdplot.stats._corrections import adjust
+from cdplot.stats._per_dataset import versus_best
 
 
 def brute_force(x, best, test):

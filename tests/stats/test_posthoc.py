@@ -1,8 +1,8 @@
 import numpy as np
 import pytest
 
-from cdplot.stats.posthoc import nemenyi, rank_z
-from cdplot.stats.ranks import average_ranks
+from cdplot.stats._posthoc import nemenyi, rank_z
+from cdplot.stats._ranks import average_ranks
 
 # scikit-posthocs 0.17.1: sp.posthoc_nemenyi_friedman(data) on Demsar's Table 6 as printed
 # (Demsar 2006, Table 6), columns C4.5, C4.5+m, C4.5+cf, C4.5+m+cf.

@@ -4,7 +4,7 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 from scipy.stats import rankdata
 
-from cdplot.stats.ranks import average_ranks, rank_data, tie_sum
+from cdplot.stats._ranks import average_ranks, rank_data, tie_sum
 
 tables = st.integers(1, 12).flatmap(
     lambda n: st.integers(2, 9).flatmap(

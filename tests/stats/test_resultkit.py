@@ -1,4 +1,4 @@
-"""Every result class of the statistics core behaves alike (cdplot/stats/resultkit.py).
+"""Every result class of the statistics core behaves alike (cdplot/stats/_resultkit.py).
 
 Each result is built by the public function that returns it, on data with a method
 named ``<b>x</b>`` wherever the result carries names, so that the HTML test sees
@@ -13,25 +13,25 @@ import numpy as np
 import pytest
 
 import cdplot
-from cdplot.stats import resultkit
-from cdplot.stats.bayesian import bayesian_correlated_ttest, bayesian_signed_rank
-from cdplot.stats.compare import compare
-from cdplot.stats.consistency import compare_metrics
-from cdplot.stats.cv_tests import kfold_ttest
-from cdplot.stats.effect_sizes import effect_sizes
-from cdplot.stats.friedman import friedman, iman_davenport
-from cdplot.stats.mcnemar import mcnemar
-from cdplot.stats.pair import compare_pair, paired_ttest
-from cdplot.stats.parametric import (
+from cdplot.stats import _resultkit as resultkit
+from cdplot.stats._bayesian import bayesian_correlated_ttest, bayesian_signed_rank
+from cdplot.stats._compare import compare
+from cdplot.stats._consistency import compare_metrics
+from cdplot.stats._cv_tests import kfold_ttest
+from cdplot.stats._effect_sizes import effect_sizes
+from cdplot.stats._friedman import friedman, iman_davenport
+from cdplot.stats._mcnemar import mcnemar
+from cdplot.stats._pair import compare_pair, paired_ttest
+from cdplot.stats._parametric import (
     anova_oneway,
     compare_auto,
     mauchly,
     rm_anova,
     shapiro_residuals,
 )
-from cdplot.stats.posthoc import nemenyi, rank_z
-from cdplot.stats.sign_test import sign_test
-from cdplot.stats.wilcoxon import wilcoxon
+from cdplot.stats._posthoc import nemenyi, rank_z
+from cdplot.stats._sign_test import sign_test
+from cdplot.stats._wilcoxon import wilcoxon
 
 MARKUP = "<b>x</b>"
 SCORES = np.array(
@@ -131,7 +131,7 @@ def _result_classes():
         "consistency",
         "effect_sizes",
     ):
-        mod = __import__(f"{stats_pkg.__name__}.{mod_name}", fromlist=["x"])
+        mod = __import__(f"{stats_pkg.__name__}._{mod_name}", fromlist=["x"])
         for value in vars(mod).values():
             if (
                 isinstance(value, type)

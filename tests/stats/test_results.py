@@ -106,7 +106,7 @@ def test_conclusion_stays_bounded_at_many_methods(rng):
 
 
 def test_json_leaves_the_matrices_out_above_the_limit_and_says_so(rng):
-    from cdplot.stats.results import JSON_MATRIX_MAX_METHODS
+    from cdplot.stats._results import JSON_MATRIX_MAX_METHODS
 
     k = JSON_MATRIX_MAX_METHODS + 1
     res = cdplot.compare(rng.normal(size=(6, k)) + np.linspace(0, 5, k))

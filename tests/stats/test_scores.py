@@ -1,4 +1,4 @@
-"""Tests of cdplot.stats.scores.as_score_tables: every input form and every error.
+"""Tests of cdplot.io.as_score_tables: every input form and every error.
 
 Reference data: Demšar (2006), "Statistical Comparisons of Classifiers over
 Multiple Data Sets", JMLR 7:1-30, Table 6 (first rows, AUC of C4.5 variants).
@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from cdplot.errors import CdplotError
-from cdplot.stats.scores import ScoreTable, as_score_tables
+from cdplot.io import ScoreTable, as_score_tables
 
 # Demšar 2006, Table 6, first four rows (copied data, 3 decimals as printed).
 METHODS = ["C4.5", "C4.5+m", "C4.5+cf", "C4.5+m+cf"]
@@ -607,7 +607,7 @@ def test_path_is_delegated_to_read_scores(tmp_path):
 
 def test_importing_scores_does_not_import_pandas():
     code = (
-        "import sys, cdplot.stats.scores\n"
+        "import sys, cdplot.io\n"
         "bad = [m for m in ('pandas', 'polars') if m in sys.modules]\n"
         "print(','.join(bad))\n"
     )

@@ -1,4 +1,4 @@
-"""Tests of cdplot.stats.sign_test.
+"""Tests of cdplot.stats._sign_test.
 
 Paper: Demšar (2006), JMLR 7, section 3.1.3 and Table 3 (critical numbers of
 wins).  Peer tool: scipy 1.17.1, ``scipy.stats.binomtest(k, n, p=0.5).pvalue``
@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cdplot.errors import CdplotError
-from cdplot.stats.sign_test import SignTestResult, critical_wins, sign_test, sign_test_pairs
+from cdplot.stats._sign_test import SignTestResult, critical_wins, sign_test, sign_test_pairs
 
 # Demšar (2006), Table 2 (AUC of C4.5 and C4.5+m on 14 data sets).
 C45 = [
@@ -223,7 +223,7 @@ def test_swapping_keeps_p_and_swaps_wins(data):
 
 def test_pairs_in_blocks_equal_pairs_at_once(monkeypatch):
     # Issue 14 (scale): pairs are counted in blocks to bound memory
-    from cdplot.stats import sign_test as s
+    from cdplot.stats import _sign_test as s
 
     values = np.round(np.random.default_rng(3).normal(size=(11, 9)), 1)
     whole = s.sign_test_pairs(values)

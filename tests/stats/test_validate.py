@@ -10,17 +10,17 @@ import pytest
 
 import cdplot
 from cdplot.errors import CdplotError
-from cdplot.stats.cliques import bridges, find_cliques, unjoined_pairs
-from cdplot.stats.critical import critical_difference, critical_value
-from cdplot.stats.friedman import (
+from cdplot.stats._cliques import bridges, find_cliques, unjoined_pairs
+from cdplot.stats._critical import critical_difference, critical_value
+from cdplot.stats._friedman import (
     friedman,
     friedman_from_average_ranks,
     friedman_from_ranks,
     iman_davenport,
 )
-from cdplot.stats.parametric import mauchly, shapiro_residuals
-from cdplot.stats.posthoc import nemenyi, rank_z
-from cdplot.stats.ranks import average_ranks, rank_data
+from cdplot.stats._parametric import mauchly, shapiro_residuals
+from cdplot.stats._posthoc import nemenyi, rank_z
+from cdplot.stats._ranks import average_ranks, rank_data
 
 NAN_TABLE = [[1, np.nan, 2], [1, 2, 3], [3, 2, 1]]
 

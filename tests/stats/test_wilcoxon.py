@@ -1,4 +1,4 @@
-"""Tests of cdplot.stats.wilcoxon.
+"""Tests of cdplot.stats._wilcoxon.
 
 Peer tool: scipy 1.17.1, ``scipy.stats.wilcoxon(x, y, zero_method=Z,
 distribution=M)`` (two-sided, correction=False, the defaults).  Paper: Demšar
@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cdplot.errors import CdplotError
-from cdplot.stats.wilcoxon import WilcoxonResult, wilcoxon, wilcoxon_pairs
+from cdplot.stats._wilcoxon import WilcoxonResult, wilcoxon, wilcoxon_pairs
 
 # Demšar (2006), Table 2 (AUC of C4.5 and C4.5+m on 14 data sets).
 C45 = [
@@ -339,7 +339,7 @@ def test_errors(call, match):
 
 
 def test_core_does_not_import_scipy_stats():
-    code = "import sys, cdplot.stats.wilcoxon; sys.exit('scipy.stats' in sys.modules)"
+    code = "import sys, cdplot.stats._wilcoxon; sys.exit('scipy.stats' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
 
 
@@ -487,7 +487,7 @@ def test_differences_beyond_the_float_range_keep_their_order():
 def test_pairs_in_blocks_equal_pairs_at_once(rng, monkeypatch, method):
     # Issue 14 (scale): pairs are ranked in blocks to bound memory; a block of
     # 7 pairs must give what one block of all 45 gives
-    from cdplot.stats import wilcoxon as w
+    from cdplot.stats import _wilcoxon as w
 
     values = np.round(rng.normal(size=(12, 10)), 1)
     whole = w.wilcoxon_pairs_sided(values, distribution=method)

@@ -1,0 +1,274 @@
+"""``as_score_tables``: every kind of input the library accepts, in one place.
+
+Arrays, mappings, records, pandas and polars DataFrames (by duck typing),
+:class:`ScoreTable` objects, files and results folders all end as validated
+score tables, with the same checks, messages and selection options
+(``methods``, ``exclude``, ``datasets``, ``rename``).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import replace
+
+import numpy as np
+
+from .._options import check_bool, check_option
+from ..errors import CdplotError
+from ._build import (
+    ORIENTS,
+    _frame_kind,
+    _from_array,
+    _from_mapping,
+    _from_pandas,
+    _from_polars,
+    _from_sequence,
+    _from_table,
+    _reject_long_options,
+    _validate_options,
+    select_tables,
+    validate_selection,
+)
+from ._checks import Where
+from ._files import read_scores
+from ._repetitions import keeping_repetitions
+from ._table import ScoreTable
+from ._text import MAX_BYTES, check_max_bytes
+
+__all__ = ["as_score_tables"]
+
+
+def _describe(data) -> str:
+    kind = _frame_kind(data)
+    if kind is not None:
+        return f"{kind} DataFrame"
+    if isinstance(data, np.ndarray):
+        return "numpy array"
+    if isinstance(data, Mapping):
+        return "mapping"
+    if isinstance(data, (list, tuple)):
+        return f"{type(data).__name__} of scores"
+    return type(data).__name__
+
+
+def as_score_tables(
+    data,
+    *,
+    methods=None,
+    datasets=None,
+    metric=None,
+    nan_policy="raise",
+    layout="auto",
+    dataset_col=None,
+    method_col=None,
+    score_col=None,
+    repetition_col=None,
+    metric_col=None,
+    source=None,
+    exclude=None,
+    rename=None,
+    orient="auto",
+    max_bytes=MAX_BYTES,
+    keep_repetitions=False,
+) -> tuple[ScoreTable, ...]:
+    """Return validated score tables, one per metric, from what the user has.
+
+    Parameters
+    ----------
+    data : ScoreTable, sequence of ScoreTable, array_like, mapping, list of mappings, \
+DataFrame, str or path
+        The scores, in any of these forms:
+
+        * a :class:`ScoreTable`, or a list or tuple of them (checked again);
+        * a 2-D array or nested list, data sets in rows and methods in columns;
+        * ``{dataset: {method: score}}``, or ``{metric: {dataset: {method: score}}}``;
+        * ``{"methods": [...], "datasets": [...], "scores": [[...]]}`` with optional
+          ``"metric"`` and ``"higher_is_better"`` (the form of :meth:`ScoreTable.to_dict`),
+          or a list of such mappings;
+        * records ``[{"dataset": ..., "method": ..., "score": ...}, ...]``, optionally with
+          a repetition column (``fold``, ``seed``, ...) and a ``metric`` column;
+        * a pandas DataFrame: wide (the index names the data sets, unless it is the default
+          ``RangeIndex`` and the first column is text, which then holds the names; the other
+          columns are methods) or long (it has data-set, method and score columns);
+        * a polars DataFrame: wide (the first non-numeric column names the data sets) or long;
+        * a file name or a results folder, read by :func:`cdplot.io.read_scores`.
+    methods, datasets : sequence of str, optional
+        For an array or nested list, the names of its columns and rows (default
+        ``"method 1"``, ... and ``"dataset 1"``, ...). For every input that names its
+        own methods and data sets, the ones to keep, in this order; an unknown name is
+        an error listing the known ones.
+    metric : str, optional
+        Keep only the table of this metric; a name that is not a metric of the data is
+        an error listing the metrics (a table whose metric is not named is never
+        relabelled).
+    nan_policy : {'raise', 'omit'}, default 'raise'
+        What to do with missing scores: raise an error naming them, or drop the data sets
+        that have them (recorded in ``dropped_datasets`` and ``notes``).
+    layout : {'auto', 'wide', 'long'}, default 'auto'
+        Whether DataFrames and files are data sets x methods ('wide') or one score per row
+        ('long'). 'auto' takes them as long when they have recognisable data-set and method
+        columns, or when any ``*_col`` option is given.
+    dataset_col, method_col, score_col, metric_col : str, optional
+        Columns of long data, when their names are not recognised. Recognised names,
+        compared case-insensitively and ignoring spaces, underscores and hyphens, are
+        dataset/data set/problem/task/benchmark; method/algorithm/classifier/model/learner;
+        score/value/accuracy/auc/error/result/performance; metric/measure.
+    repetition_col : str or list of str, optional
+        Column(s) telling repeated runs apart (recognised: fold, seed, rep, repetition, run,
+        repeat, iteration, split, trial). Repeated rows of one data set and method are
+        averaged, with or without such a column, and ``notes`` says so.
+    source : str, optional
+        What to call the input in messages and in ``ScoreTable.source`` (default: a
+        description such as ``"numpy array"``, or the file name).
+    exclude : sequence of str, optional
+        Methods to leave out.
+    rename : mapping of str to str, optional
+        New names for methods (``{"RandF": "Random forest"}``), applied after the
+        selection.
+    orient : {'auto', 'datasets', 'methods'}, default 'auto'
+        What the outer keys of a mapping of mappings are. ``{dataset: {method: score}}``
+        is the documented form ('datasets'); ``DataFrame.to_dict()`` gives
+        ``{method: {dataset: score}}`` ('methods'). 'auto' reads the documented form
+        but refuses a mapping with fewer outer than inner keys (it would become a table
+        of more methods than data sets, the usual sign of the other orientation).
+    max_bytes : int, default 1 GiB
+        Files larger than this are refused with a message.
+    keep_repetitions : bool, default False
+        Also keep the score of every repetition of long data (folds, seeds,
+        resamples) in ``ScoreTable.repetition_scores``, for the spread
+        (``ScoreTable.std``) and tests over the repetitions of one data set
+        (:func:`cdplot.data_table` uses both). Off by default: it costs a
+        pass over every row.
+
+        .. versionadded:: 0.2.0
+
+    Returns
+    -------
+    tuple of ScoreTable
+        One table per metric, in the order the metrics first appear.
+
+    Raises
+    ------
+    CdplotError
+        With a one-line message naming where (file, row, column, data set, method) and
+        what is wrong: fewer than 2 methods or data sets, empty or repeated names, a cell
+        that is not a number or not finite, missing scores (with ``nan_policy='raise'``),
+        an unknown metric or an unusable option.
+
+    Notes
+    -----
+    Rows of arrays and nested lists are counted from 1, like the default names; rows of
+    DataFrames are given by position (wide) or index label (long), records by their index.
+    The selection (``methods``, ``exclude``, ``datasets``, ``rename``) is applied before
+    ``nan_policy``, so a gap in a method that is left out drops nothing. A metric whose
+    name says lower is better (``error``, ``loss``, ``rmse``, ``mae``, ``mse``, ``time``,
+    ``runtime``, ``regret``, ``rank``) sets ``higher_is_better=False`` and
+    ``direction`` says so; an explicit ``higher_is_better`` in the analysis wins.
+
+    Examples
+    --------
+    >>> from cdplot.io import as_score_tables
+    >>> (t,) = as_score_tables([[0.8, 0.7], [0.9, 0.6]], methods=["A", "B"])
+    >>> t.datasets, t.values.tolist()
+    (('dataset 1', 'dataset 2'), [[0.8, 0.7], [0.9, 0.6]])
+    >>> rows = [{"dataset": d, "method": m, "fold": f, "score": s}
+    ...         for d in ("iris", "wine") for m, s in (("A", 0.9), ("B", 0.8))
+    ...         for f in (1, 2)]
+    >>> (t,) = as_score_tables(rows)
+    >>> t.notes
+    ("averaged 2 repetitions per data set and method (column 'fold')",)
+    """
+    cols = {
+        "dataset_col": dataset_col,
+        "method_col": method_col,
+        "score_col": score_col,
+        "repetition_col": repetition_col,
+        "metric_col": metric_col,
+    }
+    _validate_options(nan_policy, layout, metric, source, cols)
+    check_option("orient", orient, ORIENTS)
+    keep_repetitions = check_bool("keep_repetitions", keep_repetitions)
+    max_bytes = check_max_bytes(max_bytes)
+    methods, exclude, datasets, rename = validate_selection(methods, exclude, datasets, rename)
+
+    if isinstance(data, (str, os.PathLike)):
+        tables = read_scores(
+            data,
+            layout=layout,
+            metric=metric,
+            nan_policy=nan_policy,
+            methods=methods,
+            datasets=datasets,
+            exclude=exclude,
+            rename=rename,
+            orient=orient,
+            max_bytes=max_bytes,
+            keep_repetitions=keep_repetitions,
+            **cols,
+        )
+        return tuple(replace(t, source=source) for t in tables) if source else tables
+
+    where = Where(source or _describe(data))
+    array_like = (
+        isinstance(data, np.ndarray)
+        or (
+            isinstance(data, (list, tuple))
+            and data
+            and all(isinstance(r, (list, tuple, np.ndarray)) for r in data)
+        )
+        or (
+            hasattr(data, "__array__")
+            and _frame_kind(data) is None
+            and not isinstance(data, Mapping)
+        )
+    )
+    if array_like or isinstance(data, (ScoreTable, Mapping)):
+        _reject_long_options(cols, layout, where.source)
+    if orient != "auto" and not isinstance(data, Mapping):
+        raise CdplotError(f"option orient={orient!r} applies to a mapping of mappings only")
+
+    selecting = any(x is not None for x in (exclude, rename)) or (
+        not array_like and (methods is not None or datasets is not None)
+    )
+    policy = "keep" if selecting else nan_policy
+    if isinstance(data, ScoreTable):
+        tables = (_from_table(data, Where(source or data.source or "ScoreTable"), policy),)
+    elif array_like:
+        tables = (
+            _from_array(
+                np.asarray(data) if not isinstance(data, (list, tuple)) else data,
+                where,
+                methods=methods,
+                datasets=datasets,
+                nan_policy=policy,
+            ),
+        )
+        methods = datasets = None  # they named the array
+    elif isinstance(data, Mapping):
+        tables = _from_mapping(data, where, policy, orient=orient)
+    elif _frame_kind(data) == "pandas":
+        with keeping_repetitions(keep_repetitions):
+            tables = _from_pandas(data, where, layout=layout, cols=cols, nan_policy=policy)
+    elif _frame_kind(data) == "polars":
+        with keeping_repetitions(keep_repetitions):
+            tables = _from_polars(data, where, layout=layout, cols=cols, nan_policy=policy)
+    elif isinstance(data, (list, tuple)):
+        with keeping_repetitions(keep_repetitions):
+            tables = _from_sequence(data, where, layout=layout, cols=cols, nan_policy=policy)
+    else:
+        raise CdplotError(
+            f"scores of type {type(data).__name__!r} are not understood; pass an array, a "
+            f"mapping, records, a DataFrame, a ScoreTable or a file name"
+        )
+    return select_tables(
+        tables,
+        metric,
+        where.source,
+        selecting=selecting,
+        methods=methods,
+        exclude=exclude,
+        datasets=datasets,
+        rename=rename,
+        nan_policy=nan_policy,
+    )

@@ -1,0 +1,382 @@
+"""Reading score tables from CSV, TSV and JSON files and results folders.
+
+Only the standard library's :mod:`csv` and :mod:`json` and numpy are used, so
+that reading a file needs nothing beyond cdplot's core.  Plain delimited
+files are split with numpy (:mod:`cdplot.io._fast`); others, and any file
+the fast path does not accept, go through the csv module cell by cell.
+Every problem is a :class:`~cdplot.errors.CdplotError` whose one-line
+message names the file and, where it applies, the row (the line number an
+editor shows) and the column.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+from .._options import check_bool, check_option
+from ..errors import CdplotError
+from ._build import (
+    ORIENTS,
+    _from_mapping,
+    _from_sequence,
+    _tables_from_columns,
+    _validate_options,
+    _wide_columns,
+    select_tables,
+    validate_selection,
+    with_file_name,
+)
+from ._checks import NUMBER_RE, Where, check_sep
+from ._folders import read_results_folder
+from ._repetitions import keeping_repetitions
+from ._roles import role_of
+from ._table import ScoreTable
+from ._text import (
+    MAX_BYTES,
+    as_bytes,
+    check_max_bytes,
+    check_utf8,
+    decode,
+    is_ascii,
+    is_blank,
+    read_bytes,
+    split_table,
+    texts,
+)
+
+__all__ = ["read_scores", "load_json"]
+
+# Rows of a printed table that summarise the data sets above them.
+SUMMARY_ROWS = ("mean", "average", "avg", "median", "total", "sum", "mean rank", "average rank")
+
+
+def read_scores(
+    path,
+    *,
+    layout="auto",
+    sep=None,
+    metric=None,
+    nan_policy="raise",
+    dataset_col=None,
+    method_col=None,
+    score_col=None,
+    repetition_col=None,
+    metric_col=None,
+    methods=None,
+    exclude=None,
+    datasets=None,
+    rename=None,
+    orient="auto",
+    max_bytes=MAX_BYTES,
+    keep_repetitions=False,
+) -> tuple[ScoreTable, ...]:
+    """Read score tables, one per metric, from a CSV, TSV or JSON file or a results folder.
+
+    Parameters
+    ----------
+    path : str or path-like
+        The file. Its kind is found from its content: JSON when it starts with ``{`` or
+        ``[``, otherwise delimited text. A folder is read as aeon/tsml-eval results
+        (``<Method>_<metric>.csv`` files whose first header cell is ``Resamples:``; see
+        :mod:`cdplot.io._folders`).
+    layout : {'auto', 'wide', 'long'}, default 'auto'
+        Wide files have data-set names in the first column and method names in the header
+        row (the first header cell may be anything or empty). Long (tidy) files have one
+        score per row, in columns recognised by name (``dataset``, ``method``, ``score``,
+        optionally ``fold``/``seed``/... and ``metric``; see
+        :func:`cdplot.io.as_score_tables`). 'auto' decides from the header.
+    sep : str, optional
+        The delimiter; by default sniffed among ``,``, ``;``, tab and ``|``. When it is not
+        ``,`` and scores are written with decimal commas (``0,763``) they are read as
+        such, and ``notes`` says so.
+    metric : str, optional
+        Keep only this metric's table (an unknown name is an error listing the metrics).
+    nan_policy : {'raise', 'omit'}, default 'raise'
+        Missing scores (empty cells, ``NA``, ``NaN``) raise an error naming them, or drop
+        their data sets.
+    dataset_col, method_col, score_col, metric_col : str, optional
+        Column names of a long file, when they are not recognised.
+    repetition_col : str or list of str, optional
+        Column(s) telling repeated runs apart (several, e.g. ``["seed", "fold"]``).
+    methods, exclude, datasets : sequence of str, optional
+        Methods to keep (in this order), methods to leave out, data sets to keep; an
+        unknown name is an error listing the known ones.
+    rename : mapping of str to str, optional
+        New names for methods, ``{old: new}``.
+    orient : {'auto', 'datasets', 'methods'}, default 'auto'
+        What the outer keys of a JSON object of objects are (see
+        :func:`cdplot.io.as_score_tables`).
+    max_bytes : int, default 1 GiB
+        Larger files are refused with a message; raise the limit for larger files.
+    keep_repetitions : bool, default False
+        Also keep the score of every repetition of long data (folds, seeds,
+        resamples) in ``ScoreTable.repetition_scores``, for the spread
+        (``ScoreTable.std``) and tests over the repetitions of one data set
+        (:func:`cdplot.data_table` uses both). Off by default: it costs a
+        pass over every row.
+
+        .. versionadded:: 0.2.0
+
+    Returns
+    -------
+    tuple of ScoreTable
+        With ``source`` set to the file name as given and ``sha256`` to the digest of the
+        file's bytes.
+
+    Raises
+    ------
+    CdplotError
+        Naming the file and, where it applies, the row (line number in the file) and
+        column: missing file, directory, spreadsheet, undecodable bytes, empty file, header
+        without rows, ragged rows, cells that are not numbers or not finite, empty or
+        repeated names, missing scores, fewer than 2 methods or data sets.
+
+    Notes
+    -----
+    Text must be UTF-8, with or without a byte-order mark. Lines starting with ``#``
+    before the header are comments (the bundled examples cite their sources there);
+    blank lines are skipped. ``inf`` is an error rather than a missing value, because a
+    score that is not finite usually means a broken run.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> p = pathlib.Path(tempfile.mkdtemp()) / "auc.csv"
+    >>> _ = p.write_text("# AUC\\ndataset,A,B\\niris,0.9,0.8\\nwine,0.7,0.75\\n")
+    >>> (t,) = read_scores(p)
+    >>> t.methods, t.datasets
+    (('A', 'B'), ('iris', 'wine'))
+    """
+    cols = {
+        "dataset_col": dataset_col,
+        "method_col": method_col,
+        "score_col": score_col,
+        "repetition_col": repetition_col,
+        "metric_col": metric_col,
+    }
+    _validate_options(nan_policy, layout, metric, None, cols)
+    check_option("orient", orient, ORIENTS)
+    keep_repetitions = check_bool("keep_repetitions", keep_repetitions)
+    sep = check_sep(sep)
+    methods, exclude, datasets, rename = validate_selection(methods, exclude, datasets, rename)
+    selecting = any(x is not None for x in (methods, exclude, datasets, rename))
+    policy = "keep" if selecting else nan_policy
+    name, raw, digest = read_bytes(
+        path, max_bytes=check_max_bytes(max_bytes), allow_dir=True, hash_later=True, mapped=True
+    )
+    if raw is None:
+        if sep is not None or layout != "auto" or any(v is not None for v in cols.values()):
+            raise CdplotError(
+                f"{name}: a results folder has one layout; sep=, layout= and *_col= do not apply"
+            )
+        with keeping_repetitions(keep_repetitions):
+            tables = read_results_folder(name, nan_policy=policy, max_bytes=max_bytes)
+        return select_tables(
+            tables,
+            metric,
+            name,
+            selecting=selecting,
+            methods=methods,
+            exclude=exclude,
+            datasets=datasets,
+            rename=rename,
+            nan_policy=nan_policy,
+        )
+    if not is_ascii(raw) or raw[:4].startswith(b"\xef\xbb\xbf"):
+        start = raw[: 1 << 16]
+        start = start[3:] if start.startswith(b"\xef\xbb\xbf") else start
+        if isinstance(raw, bytes) or start.lstrip()[:1] in (b"{", b"["):
+            # validates UTF-8 (naming the row of a bad byte) and drops a byte-order mark
+            text = decode(raw, name)
+            raw = text.encode("utf-8")
+        else:
+            # a large delimited file: validated without building a text (and its copy)
+            # as large as the file; split_table skips the byte-order mark
+            text = None
+            check_utf8(raw, name)
+    else:
+        text = None
+        decode(raw[:4096], name)  # a NUL byte or UTF-16 without a byte-order mark
+    if is_blank(raw):
+        raise CdplotError(f"{name}: the file is empty")
+    if raw[: 1 << 16].lstrip()[:1] in (b"{", b"["):
+        data = load_json(text if text is not None else as_bytes(raw).decode("ascii"), name)
+        with keeping_repetitions(keep_repetitions):
+            tables = _tables_from_json(
+                data, name, layout=layout, cols=cols, nan_policy=policy, orient=orient
+            )
+    else:
+        if orient != "auto":
+            raise CdplotError(f"{name}: option orient={orient!r} applies to JSON objects only")
+        with keeping_repetitions(keep_repetitions):
+            tables = _read_delimited(
+                raw, name, sep=sep, layout=layout, cols=cols, nan_policy=policy
+            )
+    digest = digest.result()
+    tables = tuple(with_file_name(replace(t, source=name, sha256=digest), name) for t in tables)
+    return select_tables(
+        tables,
+        metric,
+        name,
+        selecting=selecting,
+        methods=methods,
+        exclude=exclude,
+        datasets=datasets,
+        rename=rename,
+        nan_policy=nan_policy,
+    )
+
+
+class _DuplicateKey(Exception):
+    pass
+
+
+def _no_duplicates(pairs):
+    obj = {}
+    for k, v in pairs:
+        if k in obj or (isinstance(k, str) and k.strip() in _stripped(obj)):
+            raise _DuplicateKey(k)
+        obj[k] = v
+    return obj
+
+
+def _stripped(obj):
+    return {k.strip() for k in obj if isinstance(k, str)}
+
+
+def load_json(text: str, name: str):
+    """Parse JSON text with one-line messages for every way it can fail.
+
+    Duplicate keys in one object (also ``" A"`` beside ``"A"``, which name the
+    same method) are refused, naming the key: the last value would win
+    silently.  Deep nesting, integers over Python's 4,300-digit limit and
+    syntax errors are one-line messages too.
+
+    Parameters
+    ----------
+    text : str
+        The JSON document.
+    name : str
+        What to call it in messages (the file name as given).
+
+    Returns
+    -------
+    object
+        The parsed value.
+    """
+    try:
+        return json.loads(text, object_pairs_hook=_no_duplicates)
+    except json.JSONDecodeError as e:
+        raise CdplotError(
+            f"{name}, row {e.lineno}, column {e.colno}: not valid JSON ({e.msg})"
+        ) from None
+    except _DuplicateKey as e:
+        raise CdplotError(
+            f"{name}: key {e.args[0]!r} appears twice in one JSON object; the last value "
+            f"would silently win, so remove or rename one"
+        ) from None
+    except RecursionError:
+        raise CdplotError(
+            f"{name}: the JSON is nested too deeply to be a table of scores"
+        ) from None
+    except ValueError as e:  # integers over the 4,300-digit limit of int()
+        raise CdplotError(f"{name}: not valid JSON here ({str(e).splitlines()[0]})") from None
+
+
+def _tables_from_json(data, name, *, layout, cols, nan_policy, orient="auto"):
+    where = Where(name)
+    if isinstance(data, dict):
+        if any(v is not None for v in cols.values()) or layout == "long":
+            raise CdplotError(
+                f"{name}: the JSON object is a wide table; *_col options and "
+                f"layout='long' apply to a list of records"
+            )
+        return _from_mapping(data, where, nan_policy, orient=orient)
+    if isinstance(data, list):
+        if not data:
+            raise CdplotError(f"{name}: the JSON list is empty")
+        if all(isinstance(x, dict) for x in data):
+            return _from_sequence(data, where, layout=layout, cols=cols, nan_policy=nan_policy)
+        if all(isinstance(x, list) for x in data):
+            raise CdplotError(
+                f"{name}: a JSON list of lists has no names; use "
+                f'{{"methods": [...], "datasets": [...], "scores": [[...]]}}'
+            )
+    raise CdplotError(
+        f"{name}: expected a JSON object ({{dataset: {{method: score}}}} or "
+        f'{{"methods", "datasets", "scores"}}) or a list of records, got {type(data).__name__}'
+    )
+
+
+def _read_delimited(raw, name, *, sep, layout, cols, nan_policy):
+    header, columns, where, header_line, delimiter, notes = split_table(raw, name, sep)
+    decimal_comma = "auto" if delimiter != "," else False
+
+    def wide():
+        return _wide_csv(
+            header,
+            header_line,
+            columns,
+            where,
+            nan_policy=nan_policy,
+            decimal_comma=decimal_comma,
+            notes=notes,
+        )
+
+    return _tables_from_columns(
+        header,
+        columns,
+        where,
+        layout=layout,
+        cols=cols,
+        nan_policy=nan_policy,
+        wide=wide,
+        decimal_comma=decimal_comma,
+        notes=notes,
+    )
+
+
+def _wide_csv(header, header_line, columns, where, *, nan_policy, decimal_comma, notes=()):
+    name = where.source
+    first = header[0]
+    names = texts(columns[0])
+    # A first column of numbers under a method-like header means the names column
+    # is missing; taking the scores as names would silently lose a method.
+    if (
+        first != ""
+        and role_of(first) != "dataset"
+        and len(names) >= 2
+        and all(NUMBER_RE.match(n.replace(",", ".")) for n in names)
+    ):
+        raise CdplotError(
+            f"{name}, column 1 {first!r}: every cell is a number, so it looks like scores "
+            f"rather than data-set names; add a first column with data-set names"
+        )
+    columns = list(columns)
+    summary = [i for i, n in enumerate(names) if n.strip().lower() in SUMMARY_ROWS]
+    if summary and len(summary) < len(names):
+        # a printed table's "mean" row is no data set; counted as one it would be ranked
+        keep = [i for i in range(len(names)) if i not in set(summary)]
+        notes = [
+            *notes,
+            f"dropped {'a summary row' if len(summary) == 1 else 'summary rows'} "
+            f"({', '.join(repr(names[i]) for i in summary)}, "
+            f"{', '.join(where.row(i) for i in summary)}), which "
+            f"{'is' if len(summary) == 1 else 'are'} no data set",
+        ]
+        names = [names[i] for i in keep]
+        cells = [texts(c) for c in columns]
+        columns = [[c[i] for i in keep] for c in cells]
+        rows_of = [where.row(i) for i in keep]
+        where = Where(name, lambda i: rows_of[i])
+    return _wide_columns(
+        names,
+        header[1:],
+        columns[1:],
+        where,
+        nan_policy=nan_policy,
+        decimal_comma=decimal_comma,
+        method_at=lambda j: f"row {header_line}, column {j + 2}",
+        notes=notes,
+    )

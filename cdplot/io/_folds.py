@@ -1,0 +1,406 @@
+"""Per-fold scores and predictions, read without averaging (for ``cdplot pair`` and ``cv_test``).
+
+The tests of two methods on one data set need the folds themselves, split
+into repetitions and folds; McNemar's test needs one row per test example.
+Both read files through the same opening, sniffing, header and checks as
+the score tables (:mod:`cdplot.io._files`), and name columns with the same
+role table (:mod:`cdplot.io._roles`), where a repetition column is either a
+fold index (``fold``, ``split``) or a repetition (``seed``, ``run``,
+``resample``...).  Messages name the line of the file (comment lines
+before the header counted), as an editor shows it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..errors import CdplotError
+from ._checks import check_name, name_text
+from ._files import load_json
+from ._roles import fold_level, role_of
+from ._text import MAX_BYTES, check_max_bytes, decode, read_bytes, split_table, texts
+
+__all__ = ["FoldScores", "fold_scores", "read_fold_scores", "read_records"]
+
+
+def _readonly(a) -> np.ndarray:
+    a = np.array(a, dtype=float, copy=True)
+    a.setflags(write=False)
+    return a
+
+
+@dataclass(frozen=True, kw_only=True)
+class FoldScores:
+    """Unaveraged per-fold scores of several methods on one or more data sets.
+
+    Attributes
+    ----------
+    values : ndarray, shape (n_datasets, n_methods, n_repeats, n_folds)
+        Read-only scores, in the order of first appearance of each
+        repetition and fold label.
+    methods, datasets : tuple of str
+    repeats, folds : tuple of str
+        Labels of the repetitions (``('1',)`` when the table has no
+        repetition column) and folds.
+    source : str or None
+        Where the scores came from.
+    """
+
+    values: np.ndarray
+    methods: tuple[str, ...]
+    datasets: tuple[str, ...]
+    repeats: tuple[str, ...]
+    folds: tuple[str, ...]
+    source: str | None = None
+
+    def __post_init__(self):
+        object.__setattr__(self, "values", _readonly(self.values))
+
+    def scores(self, method, dataset=None) -> np.ndarray:
+        """The ``(n_repeats, n_folds)`` scores of one method on one data set."""
+        if method not in self.methods:
+            raise CdplotError(
+                f"{self.source or 'scores'}: method {method!r} is not in the data; methods are "
+                f"{', '.join(self.methods)}"
+            )
+        if dataset is None:
+            if len(self.datasets) != 1:
+                raise CdplotError(
+                    f"{self.source or 'scores'}: the data hold {len(self.datasets)} data sets; "
+                    "name one"
+                )
+            dataset = self.datasets[0]
+        if dataset not in self.datasets:
+            raise CdplotError(
+                f"{self.source or 'scores'}: data set {dataset!r} is not in the data; data sets "
+                f"are {', '.join(self.datasets)}"
+            )
+        return self.values[self.datasets.index(dataset), self.methods.index(method)]
+
+    def means(self) -> np.ndarray:
+        """``(n_datasets, n_methods)`` mean score over all folds, correctly rounded."""
+        d, m = self.values.shape[:2]
+        flat = self.values.reshape(d * m, -1).tolist()
+        return np.array([math.fsum(r) / len(r) for r in flat]).reshape(d, m)
+
+
+def _fold_role(h):
+    role = role_of(h)
+    if role == "repetition":
+        return fold_level(h)
+    return role
+
+
+def fold_scores(
+    records,
+    *,
+    source="records",
+    dataset_col=None,
+    method_col=None,
+    score_col=None,
+    repetition_col=None,
+    fold_col=None,
+) -> FoldScores:
+    """Build :class:`FoldScores` from a header and rows of a long or wide per-fold table.
+
+    Parameters
+    ----------
+    records : sequence of mapping
+        One mapping per row (``{column: value}``), as ``csv.DictReader``
+        or ``DataFrame.to_dict('records')`` give.  Long tables have a
+        method, a score and a fold column (and optionally data-set and
+        repetition columns); wide tables have a fold column and one column
+        of scores per method.
+    source : str
+        Name used in error messages.
+    dataset_col, method_col, score_col, fold_col : str, optional
+        Column names when they are not recognised.
+    repetition_col : str, optional
+        The column of repetitions of repeated cross-validation (``seed``, ``run``,
+        ``resample``... are recognised).
+
+    Returns
+    -------
+    FoldScores
+
+    Raises
+    ------
+    CdplotError
+        Missing columns, scores that are not finite numbers, a fold listed
+        twice, or a method without a score on some fold (named).
+    """
+    return _fold_scores(
+        records,
+        source=source,
+        row=lambda i: f"row {i + 1}",
+        dataset_col=dataset_col,
+        method_col=method_col,
+        score_col=score_col,
+        repetition_col=repetition_col,
+        fold_col=fold_col,
+    )
+
+
+def _fold_scores(
+    records, *, source, row, dataset_col, method_col, score_col, repetition_col, fold_col
+) -> FoldScores:
+    """:func:`fold_scores`, with ``row(i)`` naming record ``i`` (a file's line number)."""
+    records = list(records)
+    if not records:
+        raise CdplotError(f"{source}: there are no rows of scores")
+    header = list(records[0].keys())
+    for i, rec in enumerate(records[1:], start=1):
+        if not isinstance(rec, Mapping) or list(rec.keys()) != header:
+            missing = [h for h in header if h not in rec] if isinstance(rec, Mapping) else []
+            what = f"lacks key {missing[0]!r}" if missing else f"has other keys than {row(0)}"
+            raise CdplotError(f"{source}, {row(i)}: {what}; every row needs {', '.join(header)}")
+    given = {
+        "dataset": dataset_col,
+        "method": method_col,
+        "score": score_col,
+        "repetition": repetition_col,
+        "fold": fold_col,
+    }
+    cols = {}
+    for role, name in given.items():
+        if name is not None:
+            if name not in header:
+                raise CdplotError(
+                    f"{source}: option {role}_col={name!r} is not a column; the columns are "
+                    f"{', '.join(map(repr, header))}"
+                )
+            cols[role] = name
+    for h in header:
+        r = _fold_role(h)
+        if r is not None and r not in cols and h not in cols.values():
+            cols[r] = h
+    if "fold" not in cols:
+        if "repetition" in cols:  # a single index column is the fold index
+            cols["fold"] = cols.pop("repetition")
+        else:
+            raise CdplotError(
+                f"{source}: no fold column among {', '.join(map(repr, header))}; name one 'fold' "
+                "(and 'seed' or 'repetition' for repeated cross-validation) or pass fold_col="
+            )
+    long = "method" in cols
+    if long and "score" not in cols:
+        rest = [h for h in header if h not in cols.values()]
+        if len(rest) != 1:
+            raise CdplotError(
+                f"{source}: cannot tell which column holds the scores; pass score_col="
+            )
+        cols["score"] = rest[0]
+    method_cols = [] if long else [h for h in header if h not in cols.values()]
+    if not long and len(method_cols) < 2:
+        raise CdplotError(
+            f"{source}: expected a method column (long table) or one column of scores per "
+            f"method (wide table), got columns {', '.join(map(repr, header))}"
+        )
+    for m in method_cols:
+        check_name(str(m), "method", source)
+
+    def number(v, i, col):
+        if isinstance(v, bool):
+            x = math.nan
+        else:
+            try:
+                x = float(str(v).strip()) if not isinstance(v, (int, float)) else float(v)
+            except (ValueError, OverflowError):
+                x = math.nan
+        if not math.isfinite(x):
+            raise CdplotError(f"{source}, {row(i)}, column {col!r}: {v!r} is not a finite score")
+        return x
+
+    cells = {}
+    order = {"dataset": {}, "method": {}, "repetition": {}, "fold": {}}
+
+    def code(role, v):
+        return order[role].setdefault(v, len(order[role]))
+
+    for i, rec in enumerate(records):
+        ds = name_text(rec[cols["dataset"]]) if "dataset" in cols else ""
+        rp = name_text(rec[cols["repetition"]]) if "repetition" in cols else "1"
+        fd = name_text(rec[cols["fold"]])
+        pairs = (
+            [(name_text(rec[cols["method"]]), rec[cols["score"]], cols["score"])]
+            if long
+            else [(m, rec[m], m) for m in method_cols]
+        )
+        for meth, v, col in pairs:
+            key = (
+                code("dataset", ds),
+                code("method", meth),
+                code("repetition", rp),
+                code("fold", fd),
+            )
+            if key in cells:
+                where = f"data set {ds!r}, " if ds else ""
+                raise CdplotError(
+                    f"{source}, {row(i)}: {where}method {meth!r}, repetition {rp!r}, fold {fd!r} "
+                    "appears twice"
+                )
+            cells[key] = number(v, i, col)
+    names = {role: list(order[role]) for role in order}
+    for role, kind in (("dataset", "data set"), ("method", "method")):
+        for n in names[role]:
+            check_name(n, kind, source)
+    shape = tuple(len(names[r]) for r in ("dataset", "method", "repetition", "fold"))
+    values = np.full(shape, np.nan)
+    if cells:
+        idx = np.array(list(cells.keys()))
+        values[tuple(idx.T)] = list(cells.values())
+    if np.isnan(values).any():
+        i = np.argwhere(np.isnan(values))[0]
+        ds = names["dataset"][i[0]]
+        where = f"data set {ds!r}, " if ds else ""
+        raise CdplotError(
+            f"{source}: {where}method {names['method'][i[1]]!r} has no score for repetition "
+            f"{names['repetition'][i[2]]!r}, fold {names['fold'][i[3]]!r}; the folds must be paired"
+        )
+    datasets = tuple(d if d else "data" for d in names["dataset"])
+    return FoldScores(
+        values=values,
+        methods=tuple(names["method"]),
+        datasets=datasets,
+        repeats=tuple(names["repetition"]),
+        folds=tuple(names["fold"]),
+        source=source,
+    )
+
+
+def read_fold_scores(
+    path,
+    *,
+    sep=None,
+    dataset_col=None,
+    method_col=None,
+    score_col=None,
+    repetition_col=None,
+    fold_col=None,
+    max_bytes=MAX_BYTES,
+) -> FoldScores:
+    """Read per-fold scores from a CSV/TSV or JSON (list of records) file, without averaging.
+
+    ``cdplot.read_scores`` averages the folds of each data set and method
+    for the analysis over many data sets; the tests of two methods on one
+    data set need the folds themselves.
+
+    Parameters
+    ----------
+    path : str or path-like
+        A delimited text file with a header (``#`` comment lines before it
+        are skipped) or a JSON list of records.
+    sep : str, optional
+        Column separator; by default sniffed as for score tables.
+    dataset_col, method_col, score_col, repetition_col, fold_col : str, optional
+        Column names when they are not recognised (see :func:`fold_scores`).
+    max_bytes : int, default 1 GiB
+        Larger files are refused with a message.
+
+    Returns
+    -------
+    FoldScores
+
+    Raises
+    ------
+    CdplotError
+        Missing or unreadable file, a column name that appears twice, and
+        everything :func:`fold_scores` refuses, naming the line of the file.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> p = pathlib.Path(tempfile.mkdtemp()) / "folds.csv"
+    >>> _ = p.write_text("fold,A,B\\n1,0.8,0.7\\n2,0.9,0.8\\n3,0.85,0.8\\n")
+    >>> f = read_fold_scores(p)
+    >>> f.methods, f.scores("A").tolist()
+    (('A', 'B'), [[0.8, 0.9, 0.85]])
+    """
+    name, records, row = _read_records(path, sep=sep, max_bytes=max_bytes)
+    return _fold_scores(
+        records,
+        source=name,
+        row=row,
+        dataset_col=dataset_col,
+        method_col=method_col,
+        score_col=score_col,
+        repetition_col=repetition_col,
+        fold_col=fold_col,
+    )
+
+
+def read_records(path, *, sep=None, max_bytes=MAX_BYTES):
+    """Read a delimited or JSON-records file as ``(name, list of {column: text})``.
+
+    A column name that appears twice is refused (the second column would
+    silently replace the first); so are JSON records that lack a key of the
+    first record.
+
+    Parameters
+    ----------
+    path : str or path-like
+        The file.
+    sep : str, optional
+        Column separator; by default sniffed.
+    max_bytes : int, default 1 GiB
+        Larger files are refused with a message.
+
+    Returns
+    -------
+    name : str
+        The file name as given.
+    records : list of dict
+        One mapping per row.
+
+    Raises
+    ------
+    CdplotError
+        Everything the file readers refuse, repeated columns and incomplete records.
+    """
+    name, records, _row = _read_records(path, sep=sep, max_bytes=max_bytes)
+    return name, records
+
+
+def _read_records(path, *, sep, max_bytes):
+    """``(name, records, row)`` where ``row(i)`` names record ``i`` as the file shows it."""
+    name, raw, _ = read_bytes(path, max_bytes=check_max_bytes(max_bytes))
+    text = decode(raw, name)
+    if not text.strip():
+        raise CdplotError(f"{name}: the file is empty")
+    if text.lstrip()[:1] in ("[", "{"):
+        data = load_json(text, name)
+        if not isinstance(data, list) or not all(isinstance(r, dict) for r in data):
+            raise CdplotError(f"{name}: expected a JSON list of records ({{column: value}})")
+        if not data:
+            raise CdplotError(f"{name}: the JSON list is empty")
+        keys = list(data[0])
+        for i, r in enumerate(data):
+            missing = [k for k in keys if k not in r]
+            extra = [k for k in r if k not in keys]
+            if missing or extra:
+                what = f"lacks key {missing[0]!r}" if missing else f"has an extra key {extra[0]!r}"
+                raise CdplotError(
+                    f"{name}, record {i}: {what}; every record needs the keys of record 0 "
+                    f"({', '.join(map(repr, keys))})"
+                )
+        return name, data, lambda i: f"record {i}"
+    header, columns, where, header_line, _d, _notes = split_table(text.encode(), name, sep)
+    seen = {}
+    for j, h in enumerate(header):
+        if h in seen:
+            raise CdplotError(
+                f"{name}, row {header_line}: column {h!r} appears twice (columns {seen[h] + 1} "
+                f"and {j + 1}); the second would silently replace the first, so rename one"
+            )
+        seen[h] = j
+    cols = [texts(c) for c in columns]
+    n = len(cols[0]) if cols else 0
+    if n == 0:
+        raise CdplotError(f"{name}: there is a header but no rows of scores")
+    records = [dict(zip(header, r, strict=True)) for r in zip(*cols, strict=True)]
+    # the line an editor shows: comment lines and the header counted
+    return name, records, where.row

@@ -1,0 +1,542 @@
+"""Critical-difference diagrams in Demsar's (2006) style."""
+
+from __future__ import annotations
+
+from .._options import check_bool
+from ..errors import CdplotError
+from . import _common
+from ._auto import unwrap_auto
+from ._layout import axis_polylines, cd_layout
+from ._styles import PALETTE
+
+__all__ = ["cd_diagram"]
+
+
+def _some(items, limit=3) -> str:
+    """``a, b and c`` or ``a, b, c and 4 more``: notes stay a few lines long."""
+    items = list(items)
+    if len(items) > limit + 1:
+        return ", ".join(items[:limit]) + f" and {len(items) - limit} more"
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+# marks the names of methods that differ significantly from the control, so that the
+# figure does not rely on colour alone (greyscale print, colour-blind readers)
+DIFFERS_MARK = "\u2020"
+
+
+def _notes(result, control_mode: bool) -> list[str]:
+    """Relations the bars cannot show, in words."""
+    out = []
+    if control_mode:
+        differ = [
+            m
+            for m in result.order()
+            if m != result.control and result.is_significant(m, result.control)
+        ]
+        interval = (
+            " (their ranks lie outside the control's CD interval)"
+            if result.critical_difference
+            else ""
+        )
+        if differ:
+            out.append(
+                f"Names marked {DIFFERS_MARK} differ significantly from the control "
+                f"{result.control}{interval}. Only pairs with the control were tested: nothing "
+                "is claimed about the other pairs."
+            )
+        else:
+            out.append(
+                f"No method differs significantly from the control {result.control}. Only pairs "
+                "with the control were tested: nothing is claimed about the other pairs."
+            )
+        return out
+    if result.bridges:
+        # overlapping bars already show these; one sentence says how to read them
+        a, b, c = result.bridges[0]
+        n = len(result.bridges)
+        more = f"{n} such cases, e.g." if n > 1 else "as"
+        out.append(
+            "Bars overlap: two methods that share no bar differ significantly even when a method "
+            f"between them differs from neither ({more} {a} and {c}, with {b} between them)."
+        )
+    if result.unjoined:
+        pairs = [f"{a} and {b}" for a, b in result.unjoined]
+        out.append(f"No bar joins {_some(pairs)}, although they do not differ significantly.")
+    return out
+
+
+def _crossing_notes(result, lay) -> list[str]:
+    """Outsiders tied with a group's member, and lines that cross a bar (drawn with a gap)."""
+    names = result.methods
+    # Python floats: this runs over every (bar, method) pair, up to 100 x 100
+    avg = [float(r) for r in result.average_ranks]
+    out = []
+    tied: dict[tuple[str, str], list[str]] = {}
+    cases = []
+    crossed_tie = False
+    for bar in lay.bars:
+        if bar.role != "clique":
+            continue
+        members = [names[i] for i in sorted(bar.members, key=lambda i: (avg[i], i))]
+        group = f"{members[0]} \u2026 {members[-1]}" if len(members) > 2 else _some(members)
+        # each average rank of the group -> its first member with that rank
+        twin_of: dict[float, int] = {}
+        for i in bar.members:
+            twin_of.setdefault(avg[i], i)
+        inside = set(bar.members)
+        for j in range(len(names)):
+            if j not in inside and avg[j] in twin_of:
+                tied.setdefault((names[j], names[twin_of[avg[j]]]), []).append(group)
+        for j in bar.crossed:
+            if avg[j] in twin_of:
+                crossed_tie = True
+            else:
+                cases.append((names[j], group))
+    if tied:
+        said = [
+            f"{a} has the same average rank as {b} but is not in its group"
+            + (f" ({groups[0]})" if len(groups) == 1 else f"s ({'; '.join(groups)})")
+            for (a, b), groups in tied.items()
+        ]
+        more = f" ({len(said)} such cases)" if len(said) > 2 else ""
+        out.append(
+            "; ".join(said[:2]) + f"{more}: lines of equal ranks are drawn side by side from "
+            "their shared dot"
+            + (
+                ", and one that must pass a bar of a group it is not in crosses it with a white "
+                "gap."
+                if crossed_tie
+                else "."
+            )
+        )
+    if cases:
+        first = f"the line of {cases[0][0]} crosses the bar over {cases[0][1]}"
+        many = f" ({len(cases)} cases; e.g. {first})" if len(cases) > 1 else f" ({first})"
+        out.append(
+            "A line crossing a bar with a white gap is not in that group: its average rank lies "
+            f"too close to a member's to be drawn apart{many}."
+        )
+    return out
+
+
+def cd_axis(lay):
+    """The diagram's rank axis and break mark as ``((xs, ys), (mark_xs, mark_ys))``."""
+    return axis_polylines(
+        lay.x(lay.rank_hi),
+        lay.x(lay.rank_lo),
+        lay.axis_y,
+        axis_break=lay.axis_break,
+        axis_end=lay.axis_end,
+        font_size=lay.font_size,
+        small_size=lay.small_size,
+    )
+
+
+def marks(result, hl, *, note: bool, caption: bool):
+    """What a CD diagram marks, shared by the matplotlib figure and its TikZ picture.
+
+    Returns ``(ctrl, bold, cliques, differ, labels, notes, caption)``: the
+    control's index, the names set in bold, the groups as index tuples, the
+    methods that differ from the control, the labels, the notes and the caption.
+    """
+    names = list(result.methods)
+    k = len(names)
+    control_mode = result.control is not None
+    ctrl = names.index(result.control) if control_mode else None
+    bold = sorted({i for i in (hl, ctrl) if i is not None})
+    # against a control only the control's pairs were tested: no groups, whatever the result holds
+    cliques = [] if control_mode else [tuple(names.index(m) for m in c) for c in result.cliques]
+    differ: set[int] = set()
+    labels = list(names)
+    if control_mode:
+        differ = {i for i in range(k) if i != ctrl and result.significant[i, ctrl]}
+        labels = [f"{n}\u00a0{DIFFERS_MARK}" if i in differ else n for i, n in enumerate(names)]
+    notes = _notes(result, control_mode) if note else []
+    cap = _common.caption_text(result) if caption else None
+    return ctrl, bold, cliques, differ, labels, notes, cap
+
+
+def cd_diagram(
+    result_or_scores,
+    *,
+    ax=None,
+    reverse=False,
+    style="paper",
+    font=None,
+    highlight=None,
+    label_kws=None,
+    line_kws=None,
+    ranks=True,
+    caption=True,
+    note=True,
+    higher_is_better=None,
+    alpha=None,
+    test=None,
+    correction=None,
+    control=None,
+    metric=None,
+    nan_policy=None,
+    compare_kws=None,
+    width=None,
+    full_axis=None,
+):
+    """Draw a critical-difference diagram.
+
+    A horizontal axis of average ranks from 1 to k (best on the right, as
+    in Demsar's figures), each method joined by an elbow line to its rank,
+    the better half named on the best side.  Thick bars under the axis join
+    groups (cliques) of methods that do not differ significantly.  Nemenyi
+    diagrams show the critical difference as a scale bar above the axis;
+    comparisons with a control (Bonferroni-Dunn) show the control's CD
+    interval on both sides of its rank instead of bars; pairwise tests
+    (Wilcoxon, sign, Friedman z with a correction) show their groups and no
+    CD.
+
+    Parameters
+    ----------
+    {shared}
+    ranks : bool, default True
+        Print each method's average rank beside its name.
+    caption : bool, default True
+        Add a line with the test, alpha, N (and CD) under the diagram.
+    note : bool, default True
+        Say in words what the bars cannot show: pairs that differ although
+        a method between them differs from neither, pairs that do not
+        differ but share no bar, lines that cross a bar of a group they
+        are not in, and (with a control) which methods differ from it.
+    full_axis : bool, optional
+        Run the rank axis from 1 to k.  By default it does for fewer than
+        10 methods; with more it spans the occupied ranks, rounded out to
+        integers, with a break mark when it does not start at 1.
+
+        .. versionadded:: 0.2.0
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        The Axes drawn into.  Artists carry stable ids, which also name
+        their SVG elements, for restyling and tests (``i`` = input order,
+        ``j`` = index in ``result.cliques``):
+
+        ``cd-name-<i>``, ``cd-value-<i>``
+            a method's name and average rank;
+        ``cd-elbow-<i>``
+            the line from its rank to its name;
+        ``cd-clique-<j>``
+            a bar joining a group that does not differ significantly;
+        ``cd-crossing-<j>-<i>``
+            the gap and line where method ``i``'s line crosses bar ``j``;
+        ``cd-members-<j>``
+            the dots marking bar ``j``'s members where it meets their lines;
+        ``cd-cd-bar``, ``cd-cd-label``
+            Nemenyi's CD scale bar and its label;
+        ``cd-interval``, ``cd-control``
+            the control's CD interval and its dot (tests with a control);
+        ``cd-axis``, ``cd-axis-break``, ``cd-ticks``, ``cd-tick``,
+        ``cd-markers``, ``cd-direction``
+            the rank axis, its break mark, ticks, tick labels, rank dots
+            and the "better" arrow;
+        ``cd-note``, ``cd-caption``, ``cd-key``
+            notes, caption and the key to shortened names.
+
+    Warns
+    -----
+    CdplotWarning
+        When the diagram cannot be made legible in its width (or the
+        given Axes), with the size it needs or a style to use instead.
+
+    Raises
+    ------
+    CdplotError
+        For invalid options (with the option and value in the message).
+
+    Notes
+    -----
+    The diagram draws the result; it never recomputes statistics.  No
+    bar, including its line width, reaches the line of a method outside
+    its group: bars stop short of such lines.  When an outsider's average
+    rank equals a member's (or is too close to draw apart), its line is
+    drawn across the bar with a white gap and the note says so.  With a
+    control (Bonferroni-Dunn, z-tests against a control) no bars are
+    drawn whatever the result holds, because only pairs with the control
+    were tested.
+
+    References
+    ----------
+    .. [1] J. Demsar, "Statistical comparisons of classifiers over multiple
+           data sets", JMLR 7 (2006) 1-30, Figures 1 and 2.
+
+    Examples
+    --------
+    >>> import cdplot
+    >>> ax = cdplot.cd_diagram(cdplot.load_example("demsar2006"))
+    >>> sorted(t.get_text() for t in ax.texts if t.get_gid().startswith("cd-name"))
+    ['C4.5', 'C4.5+cf', 'C4.5+m', 'C4.5+m+cf']
+    """
+    # a compare_auto result: its rank-based analysis (the parametric one has no ranks)
+    result_or_scores = unwrap_auto(result_or_scores, "cd_diagram")
+    result = _common.as_result(
+        result_or_scores,
+        _common.compare_options(locals()),
+        compare_kws,
+    )
+    st, font, hl = _common.check_common(
+        result,
+        ax=ax,
+        reverse=reverse,
+        style=style,
+        font=font,
+        highlight=highlight,
+        label_kws=label_kws,
+        line_kws=line_kws,
+    )
+    for name, value in (("ranks", ranks), ("caption", caption), ("note", note)):
+        check_bool(name, value)
+    names = list(result.methods)
+    avg = [float(r) for r in result.average_ranks]
+    k = len(names)
+    if k < 2:
+        raise CdplotError(f"a CD diagram needs at least 2 methods; the result has {k}")
+
+    width_pt = _common.check_width(width, ax)
+    if full_axis is not None:
+        check_bool("full_axis", full_axis)
+
+    ctrl, bold, cliques, differ, labels, notes, cap = marks(result, hl, note=note, caption=caption)
+
+    with _common.canvas(ax, font) as cv:
+        measure = _common.measurer(font)
+        avail_w, avail_h = cv.available()
+
+        def place(notes, start_size=None):
+            return cd_layout(
+                labels,
+                avg,
+                measure=measure,
+                style=st,
+                width=avail_w if ax is not None else width_pt,
+                height=avail_h,
+                grow=ax is None,
+                reverse=reverse,
+                cliques=cliques,
+                cd=result.critical_difference,
+                control=ctrl,
+                bold=bold,
+                show_ranks=ranks,
+                notes=notes,
+                caption=cap,
+                full_axis=full_axis,
+                start_size=start_size,
+            )
+
+        lay = place(notes)
+        crossing = _crossing_notes(result, lay)
+        if crossing:
+            # crossed bars are always explained, even with note=False: the drawing alone
+            # could be read as a member of the group
+            lay = place(notes + crossing, lay.font_size)
+        _common.check_size(
+            f"a CD diagram of {k} methods",
+            lay.width,
+            lay.height,
+            style=st,
+            ax=ax,
+            warned=not lay.fits,
+        )
+        if not lay.fits:
+            _common.warn_unfit(
+                f"a CD diagram of {k} methods",
+                lay.extra["need"],
+                style=st,
+                ax=ax,
+                width_pt=width_pt,
+                alternative=_common.ALTERNATIVES.get(
+                    st.name if width_pt is None else "", "use a wider width= or fewer methods"
+                ),
+            )
+        ax = cv.axes(lay.width, lay.height)
+        _draw(ax, lay, result, font, st, hl, ctrl, differ, label_kws or {}, line_kws or {})
+    # what save_figure(ax, "cd.tex") needs to lay the same diagram out for LaTeX
+    ax._cdplot_tikz = (
+        "cd",
+        result,
+        {
+            "reverse": reverse,
+            "style": st.name,
+            "highlight": highlight,
+            "ranks": ranks,
+            "caption": caption,
+            "note": note,
+            "width": width,
+            "full_axis": full_axis,
+        },
+    )
+    return ax
+
+
+if cd_diagram.__doc__:
+    cd_diagram.__doc__ = cd_diagram.__doc__.replace("    {shared}", _common.SHARED_PARAMS)
+
+
+def _draw(ax, lay, result, font, st, hl, ctrl, differ, label_kws, line_kws):
+    add_line = _common.add_line
+    ink, line = PALETTE["ink"], PALETTE["line"]
+    lw = st.line_width
+    y = lay.axis_y
+    # axis with ticks pointing up towards their labels; a broken axis runs on past its
+    # first rank into a break mark, standing for the ranks left out
+    _common.draw_axis(ax, cd_axis(lay), lay.axis_break, color=ink, width=st.axis_width, gid="cd")
+    xs, ys = [], []
+    for r in lay.major_ticks:
+        xs += [lay.x(r), lay.x(r), None]
+        ys += [y, y - lay.tick_length, None]
+    if lay.half_ticks:
+        for r in range(lay.rank_lo, lay.rank_hi):
+            xs += [lay.x(r + 0.5), lay.x(r + 0.5), None]
+            ys += [y, y - lay.tick_length * 0.55, None]
+    add_line(ax, xs, ys, color=ink, lw=st.axis_width * 0.8, gid="cd-ticks", clip_on=False)
+
+    # bars: cliques, the CD scale bar or the control's interval
+    cap = max(2.0, 0.9 * st.bar_width)
+    nclique = 0
+    for bar in lay.bars:
+        if bar.role == "clique":
+            add_line(
+                ax,
+                [bar.x0, bar.x1],
+                [bar.y, bar.y],
+                color=ink,
+                lw=bar.width,
+                solid_capstyle="butt",
+                gid=f"cd-clique-{nclique}",
+                clip_on=False,
+                zorder=2,
+            )
+            line_x = {e.index: e.points[-2][0] for e in lay.elbows}
+            for j in bar.crossed:
+                # the outsider's line over the bar, set off by a white gap on each side
+                x = line_x[j]
+                wj = lw * (1.6 if j in (hl, ctrl) else 1.0)
+                half = bar.width / 2 + 0.6
+                add_line(
+                    ax,
+                    [x, x],
+                    [bar.y - half, bar.y + half],
+                    color="white",
+                    lw=wj + 2 * max(0.8, 0.5 * wj),
+                    solid_capstyle="butt",
+                    gid=f"cd-crossing-{nclique}-{j}",
+                    clip_on=False,
+                    zorder=2.4,
+                )
+            # a dot where the bar meets each member's line, over any gap and line, so that
+            # membership is read from the marks, not from which lines seem to touch the bar
+            # (scikit-posthocs' convention); a member's line may lie within a point of an
+            # outsider's gap
+            add_line(
+                ax,
+                [line_x[i] for i in bar.members],
+                [bar.y] * len(bar.members),
+                marker="o",
+                color=ink,
+                ms=bar.width + 1.6,
+                mec="white",
+                mew=0.6,
+                gid=f"cd-members-{nclique}",
+                clip_on=False,
+                zorder=2.8,
+            )
+            nclique += 1
+        else:
+            color = ink if bar.role == "cd" else PALETTE["accent"]
+            gid = "cd-cd-bar" if bar.role == "cd" else "cd-interval"
+            bx, by = [bar.x0, bar.x1, None], [bar.y, bar.y, None]
+            if not bar.open_left:
+                bx += [bar.x0, bar.x0, None]
+                by += [bar.y - cap, bar.y + cap, None]
+            if not bar.open_right:
+                bx += [bar.x1, bar.x1, None]
+                by += [bar.y - cap, bar.y + cap, None]
+            add_line(
+                ax,
+                bx,
+                by,
+                color=color,
+                lw=st.bar_width * 0.55,
+                solid_capstyle="butt",
+                gid=gid,
+                clip_on=False,
+            )
+            if bar.role == "cd-interval":
+                add_line(
+                    ax,
+                    [lay.x(result.average_ranks[ctrl])],
+                    [bar.y],
+                    marker="o",
+                    color=color,
+                    ms=st.bar_width * 1.6,
+                    mec="white",
+                    mew=0.5,
+                    gid="cd-control",
+                    clip_on=False,
+                )
+
+    # elbows over the bars, with a dot where each meets the axis
+    for e in lay.elbows:
+        i = e.index
+        color = line
+        if i in (hl, ctrl):
+            color = PALETTE["accent"]
+        elif i in differ:
+            color = PALETTE["accent2"]
+        kws = {
+            "color": color,
+            "lw": lw * (1.6 if i in (hl, ctrl) else 1.0),
+            "solid_joinstyle": "miter",
+            "solid_capstyle": "butt",
+            "zorder": 2.6,
+        }
+        kws.update(line_kws)
+        add_line(
+            ax,
+            [p[0] for p in e.points],
+            [p[1] for p in e.points],
+            gid=f"cd-elbow-{i}",
+            clip_on=False,
+            **kws,
+        )
+    mx = [e.points[0][0] for e in lay.elbows]
+    add_line(
+        ax,
+        mx,
+        [y] * len(mx),
+        marker="o",
+        color=ink,
+        ms=max(1.8, 0.45 * lay.font_size),
+        mew=0,
+        gid="cd-markers",
+        clip_on=False,
+        zorder=3,
+    )
+
+    # text
+    rows = {(e.points[-1][1], e.side): e.index for e in lay.elbows}
+    for b in lay.boxes:
+        color = b.color
+        extra = {}
+        gid = f"cd-{b.role}"
+        if b.role in ("name", "value"):
+            side = "left" if b.ha == "right" else "right"
+            i = rows.get((b.y, side))
+            gid = f"cd-{b.role}-{i}"
+            if b.role == "name":
+                if i in differ:
+                    color = "accent2"
+                extra = label_kws
+        kws = _common.text_kws(font, b.size, b.bold, color)
+        kws.update(extra)
+        _common.add_text(ax, b.x, b.y, b.text, ha=b.ha, va=b.va, gid=gid, **kws)
+    return ax

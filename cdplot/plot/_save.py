@@ -1,0 +1,240 @@
+"""Writing figures: PNG, SVG and PDF, byte-identical across runs, written atomically."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from .._atomic import atomic_write
+from .._options import FIGURE_FORMATS as FORMATS
+from .._options import MAX_DPI, MIN_DPI, check_bool
+from ..errors import CdplotError
+from ._fontembed import embed_fonts as with_font_faces
+from ._fontembed import font_face_css, keep_fonts_on_savefig, quiet_fonttools
+from ._fonts import register_fonts
+
+__all__ = ["save_figure", "render_svg", "FORMATS", "keep_fonts_on_savefig"]
+
+
+def _figure(ax_or_fig):
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure, SubFigure
+
+    if isinstance(ax_or_fig, Axes):
+        return (
+            ax_or_fig.figure.get_figure(root=True)
+            if hasattr(ax_or_fig.figure, "get_figure")
+            else ax_or_fig.figure
+        )
+    if isinstance(ax_or_fig, SubFigure):
+        return ax_or_fig.get_figure(root=True)
+    if isinstance(ax_or_fig, Figure):
+        return ax_or_fig
+    raise CdplotError(
+        f"expected a matplotlib Axes or Figure to save, got {type(ax_or_fig).__name__}"
+    )
+
+
+def format_of(path, format=None) -> str:
+    """The output format: ``format`` if given, else the extension; unknown ones raise."""
+    if format is not None:
+        if not isinstance(format, str) or format.lower() not in FORMATS:
+            raise CdplotError(
+                f"option format={format!r} is not valid; expected one of 'png', 'svg', 'pdf'"
+            )
+        return format.lower()
+    suffix = Path(path).suffix.lower().lstrip(".")
+    if suffix == "tex":
+        # TikZ is laid out anew for LaTeX's text, from the result rather than a drawing
+        raise CdplotError(
+            f"output {str(path)!r}: TikZ is written from the result, not from a drawn figure; "
+            "use cdplot.cd_tikz(result, path=...) (cdplot plot -o cd.tex on the command line)"
+        )
+    if suffix not in FORMATS:
+        raise CdplotError(
+            f"output {str(path)!r} has extension {('.' + suffix) if suffix else '(none)'!r}; "
+            "expected .png, .svg or .pdf"
+        )
+    return suffix
+
+
+def _rc(text_as_paths: bool = False) -> dict:
+    return {
+        # SVG text stays text (editable, searchable) unless paths are asked for
+        "svg.fonttype": "path" if text_as_paths else "none",
+        # fixed salt: the ids of clip paths and glyphs are the same on every run
+        "svg.hashsalt": "cdplot",
+        # TrueType (Type 42) embedding, never Type 3 bitmaps-as-procedures
+        "pdf.fonttype": 42,
+        "ps.fonttype": 42,
+        "pdf.compression": 6,
+        # PNG text at the widths the layout measured (see fonts.font_rc)
+        "text.hinting": "no_hinting",
+    }
+
+
+def _metadata(fmt: str):
+    from .._version import __version__
+
+    creator = f"cdplot {__version__}"
+    if fmt == "svg":
+        return {"Date": None, "Creator": creator}
+    if fmt == "pdf":
+        return {"CreationDate": None, "ModDate": None, "Creator": creator, "Producer": creator}
+    # PNG: matplotlib writes "Software"; keep it fixed too
+    return {"Software": creator}
+
+
+def _write(
+    fig, fh, fmt: str, dpi: float, text_as_paths: bool = False, embed_fonts: bool = True
+) -> None:
+    import matplotlib as mpl
+
+    register_fonts()
+    with quiet_fonttools(), mpl.rc_context(_rc(text_as_paths)):
+        if fmt == "svg" and not text_as_paths and embed_fonts:
+            # text stays <text> (editable), with the fonts it uses embedded
+            buf = io.BytesIO()
+            type(fig).savefig(  # matplotlib's own, not keep_fonts_on_savefig's
+                fig,
+                buf,
+                format=fmt,
+                dpi=dpi,
+                metadata=_metadata(fmt),
+                facecolor=fig.get_facecolor(),
+            )
+            fh.write(with_font_faces(buf.getvalue(), font_face_css(fig)))
+        else:
+            type(fig).savefig(  # matplotlib's own, not keep_fonts_on_savefig's
+                fig,
+                fh,
+                format=fmt,
+                dpi=dpi,
+                metadata=_metadata(fmt),
+                facecolor=fig.get_facecolor(),
+            )
+
+
+def _save_tikz(ax_or_fig, path: Path, standalone: bool) -> Path:
+    """Write the TikZ picture of the one CD diagram or interval chart drawn in ``ax_or_fig``."""
+    fig = _figure(ax_or_fig)
+    axes = [ax_or_fig] if hasattr(ax_or_fig, "_cdplot_tikz") else fig.get_axes()
+    drawn = [a for a in axes if hasattr(a, "_cdplot_tikz")]
+    if len(drawn) != 1:
+        raise CdplotError(
+            f"output {str(path)!r}: a TikZ picture is written from one CD diagram or "
+            f"rank-interval chart drawn by cdplot; this figure holds {len(drawn)}; pass that "
+            "chart's Axes, or use cdplot.cd_tikz(result, path=...)"
+        )
+    from ._tikz import cd_tikz, intervals_tikz
+
+    kind, result, options = drawn[0]._cdplot_tikz
+    write = cd_tikz if kind == "cd" else intervals_tikz
+    write(result, path=path, standalone=standalone, **options)
+    return path
+
+
+def save_figure(ax_or_fig, path, *, dpi=300, format=None, standalone=False):
+    """Save a figure as PNG, SVG or PDF, chosen by the extension of ``path``, or as TikZ.
+
+    Parameters
+    ----------
+    ax_or_fig : matplotlib.axes.Axes or matplotlib.figure.Figure
+        What a cdplot drawing function returned, or its figure.
+    path : str or Path
+        Output file, ending in ``.png``, ``.svg`` or ``.pdf``; or ``.tex`` for a
+        TikZ picture of the CD diagram or rank-interval chart drawn in
+        ``ax_or_fig``, laid out anew for LaTeX's text by
+        :func:`cdplot.cd_tikz` / :func:`cdplot.intervals_tikz` with the options
+        the chart was drawn with (its matplotlib font and ``label_kws`` do not
+        apply: LaTeX sets the text in the paper's font).
+    dpi : int, default 300
+        Resolution of PNG output (vector formats ignore it).
+    format : {'png', 'svg', 'pdf'}, optional
+        Format to write whatever the extension (not for ``.tex``).
+    standalone : bool, default False
+        For ``.tex`` only: a complete LaTeX document instead of a picture to
+        ``\\input``.
+
+    Returns
+    -------
+    pathlib.Path
+        The path written.
+
+    Raises
+    ------
+    CdplotError
+        For an unknown extension or format, or a ``dpi`` outside 10 to
+        2400; nothing is written then.
+
+    Notes
+    -----
+    SVG keeps text as text (``svg.fonttype='none'``, editable in Inkscape
+    or Illustrator) and embeds the subset of each font it uses as an
+    ``@font-face`` data URL, so that a browser without the fonts draws
+    the text as wide as matplotlib did; PDF embeds the fonts as TrueType
+    (``pdf.fonttype=42``).  Neither holds a date or a
+    random id, so the same figure gives the same bytes on every run.  The
+    file is written to a temporary name and renamed, so after an error no
+    file (and no half-written file) is left at ``path``.
+
+    A figure holding cdplot text saved with matplotlib's own
+    ``fig.savefig`` or ``plt.savefig`` gets the same TrueType fonts and
+    SVG text (each such figure carries its own ``savefig``; matplotlib's
+    global rcParams are never changed), but not the fixed metadata or the
+    atomic write.
+
+    Examples
+    --------
+    >>> import cdplot, tempfile, os
+    >>> ax = cdplot.cd_diagram(cdplot.load_example("demsar2006"))
+    >>> out = cdplot.save_figure(ax, os.path.join(tempfile.mkdtemp(), "cd.svg"))
+    >>> out.suffix
+    '.svg'
+    """
+    check_bool("standalone", standalone)
+    if Path(path).suffix.lower() == ".tex" and format is None:
+        return _save_tikz(ax_or_fig, Path(path), standalone)
+    if standalone:
+        raise CdplotError(f"option standalone=True applies to .tex output, not {str(path)!r}")
+    fmt = format_of(path, format)
+    if isinstance(dpi, bool) or not isinstance(dpi, (int, float)) or not MIN_DPI <= dpi <= MAX_DPI:
+        raise CdplotError(f"option dpi={dpi!r} must be a number from {MIN_DPI} to {MAX_DPI}")
+    path = Path(path)
+    fig = _figure(ax_or_fig)
+    with atomic_write(path, "wb") as fh:
+        _write(fig, fh, fmt, dpi)
+    return path
+
+
+def render_svg(ax_or_fig, *, text_as_paths=False, embed_fonts=True) -> str:
+    """Return the figure as an SVG document (a string), for embedding in reports.
+
+    Parameters
+    ----------
+    ax_or_fig : matplotlib.axes.Axes or matplotlib.figure.Figure
+        The figure to render.
+    text_as_paths : bool, default False
+        Draw glyphs as paths; by default text stays text, with the subset
+        of each font it uses embedded (``@font-face`` data URLs), so that a
+        renderer without the fonts (a browser) shows the same shapes.
+    embed_fonts : bool, default True
+        Embed those font subsets.  ``False`` leaves them out, for a page
+        that declares the fonts once for all its figures (cdplot's reports
+        do; subsetting the fonts of every figure is then wasted time).
+
+        .. versionadded:: 0.1.0
+
+    Returns
+    -------
+    str
+        The SVG, identical for identical figures.
+    """
+    from .._options import check_bool
+
+    check_bool("text_as_paths", text_as_paths)
+    check_bool("embed_fonts", embed_fonts)
+    fig = _figure(ax_or_fig)
+    buf = io.BytesIO()
+    _write(fig, buf, "svg", 72, text_as_paths, embed_fonts)
+    return buf.getvalue().decode("utf-8")

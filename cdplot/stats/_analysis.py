@@ -1,0 +1,266 @@
+"""One entry point for "analyse these scores", whatever they hold: one metric or several.
+
+:func:`analyse` reads the scores into tables (:func:`cdplot.io.as_score_tables`)
+and decides from the tables, never from the wording of an error, what to
+return: the :class:`ComparisonResult` of one metric, the
+:class:`MetricsComparison` of several metrics that compare the same methods,
+or one :class:`ComparisonResult` per metric when the metrics compare
+different methods (their agreement, Kendall's tau-b between average ranks,
+needs the same methods).  The report layer calls it when it is given raw
+scores, so that a report and ``cdplot.compare`` agree number for number.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from .._options import check_bool
+from ..errors import CdplotError
+from ..io import as_score_tables
+from ._compare import compare_table
+from ._consistency import MetricsComparison
+from ._pair import PairResult, compare_pair
+from ._parametric import AutoResult
+from ._results import ComparisonResult
+
+__all__ = ["analyse", "analyse_pairs", "metrics_comparison", "methods_differ"]
+
+
+def _direction(higher_is_better, metric):
+    """One table's direction from a bool, None or ``{metric: bool}``."""
+    if isinstance(higher_is_better, Mapping):
+        if metric in higher_is_better:
+            return check_bool(f"higher_is_better[{metric!r}]", higher_is_better[metric])
+        return None
+    return higher_is_better
+
+
+def methods_differ(results: Sequence[ComparisonResult]) -> str | None:
+    """Why several analyses cannot be compared metric against metric, or None if they can.
+
+    Parameters
+    ----------
+    results : sequence of ComparisonResult
+        One analysis per metric.
+
+    Returns
+    -------
+    str or None
+        A clause naming the first metric whose methods differ from the first
+        metric's (``"metric 'B' lacks 'x' compared with metric 'A'"``), or
+        ``None`` when every analysis compares the same set of methods.
+    """
+    labels = [r.metric or f"metric {i}" for i, r in enumerate(results, start=1)]
+    first = set(results[0].methods)
+    for label, r in zip(labels[1:], results[1:], strict=True):
+        these = set(r.methods)
+        if these == first:
+            continue
+        parts = []
+        missing = sorted(first - these)
+        extra = sorted(these - first)
+        if missing:
+            parts.append("lacks " + ", ".join(map(repr, missing)))
+        if extra:
+            parts.append("adds " + ", ".join(map(repr, extra)))
+        return f"metric {label!r} {' and '.join(parts)} compared with metric {labels[0]!r}"
+    return None
+
+
+def metrics_comparison(results: Sequence[ComparisonResult]) -> MetricsComparison | None:
+    """The comparison of several metrics' analyses, or None when their methods differ.
+
+    Parameters
+    ----------
+    results : sequence of ComparisonResult
+        At least two analyses, one per metric.
+
+    Returns
+    -------
+    MetricsComparison or None
+        ``None`` exactly when :func:`methods_differ` gives a reason.
+
+    Raises
+    ------
+    CdplotError
+        If fewer than two analyses are given or they use different alpha
+        values (see :meth:`MetricsComparison.from_results`).
+    """
+    results = list(results)
+    if len(results) >= 2 and methods_differ(results) is not None:
+        return None
+    return MetricsComparison.from_results(results)
+
+
+def analyse(
+    scores,
+    *,
+    higher_is_better: bool | Mapping[str, bool] | None = None,
+    alpha: float = 0.05,
+    test: str = "nemenyi",
+    correction: str | None = None,
+    control: str | None = None,
+    tie_correction: bool = True,
+    zero_method: str = "demsar",
+    distribution: str = "auto",
+    nan_policy: str = "raise",
+    metric: str | None = None,
+    methods=None,
+    datasets=None,
+) -> ComparisonResult | MetricsComparison | tuple[ComparisonResult, ...]:
+    """Analyse scores of one metric or several, as :func:`cdplot.compare` does for each.
+
+    Parameters
+    ----------
+    scores : ScoreTable, sequence of ScoreTable, array_like, mapping, DataFrame or path
+        Anything :func:`cdplot.compare` or :func:`cdplot.compare_metrics`
+        accepts.
+    higher_is_better : bool or mapping of str to bool, optional
+        Direction of the scores: one bool for every metric, or
+        ``{metric: bool}`` for some of them; metrics not given follow the
+        direction their data declare, else higher is better.
+    alpha : float, default 0.05
+        Significance level.
+    test : {'nemenyi', 'bonferroni-dunn', 'friedman-z', 'wilcoxon', 'sign'}, default 'nemenyi'
+        The post-hoc test.  The choice between ANOVA and Friedman from the
+        data is :func:`cdplot.compare_auto`, whose result a report also
+        takes.
+    correction : str, optional
+        Multiple-testing procedure of the pairwise tests.
+    control : str, optional
+        Compare every method with this one only.
+    tie_correction : bool, default True
+        Friedman's correction for ties.
+    zero_method : {'demsar', 'zsplit', 'wilcox', 'pratt'}, default 'demsar'
+        Zero differences in the Wilcoxon test.
+    distribution : {'auto', 'exact', 'asymptotic'}, default 'auto'
+        Null distribution of the Wilcoxon statistic.
+    nan_policy : {'raise', 'omit'}, default 'raise'
+        Missing scores.
+    metric : str, optional
+        Analyse only this metric of scores holding several.
+    methods, datasets : sequence of str, optional
+        Names for the columns and rows of an unlabelled array.
+
+    Returns
+    -------
+    ComparisonResult or MetricsComparison or tuple of ComparisonResult
+        A :class:`ComparisonResult` for one metric; a
+        :class:`MetricsComparison` for several metrics of the same methods;
+        one :class:`ComparisonResult` per metric, in the order of the data,
+        when the metrics compare different methods (say why with
+        :func:`methods_differ`).
+
+    Raises
+    ------
+    CdplotError
+        For invalid scores or options, ``test='auto'`` (use
+        :func:`cdplot.compare_auto`), or a ``higher_is_better`` key that is
+        not a metric of the data.
+
+    Notes
+    -----
+    Each metric is analysed on its own table with the same options, as
+    :func:`cdplot.compare_metrics` does, so the numbers of each section of a
+    multi-metric report are those :func:`cdplot.compare` gives for that
+    metric alone.
+
+    Examples
+    --------
+    >>> import cdplot
+    >>> from cdplot.stats._analysis import analyse
+    >>> type(analyse(cdplot.load_example("demsar2006"))).__name__
+    'ComparisonResult'
+    >>> type(analyse(cdplot.load_example("yang-table9"))).__name__
+    'MetricsComparison'
+    """
+    if test == "auto":
+        raise CdplotError(
+            "option test='auto' chooses between ANOVA and Friedman; run compare_auto(scores) "
+            "and pass its result instead"
+        )
+    if isinstance(higher_is_better, Mapping):
+        higher_is_better = dict(higher_is_better)
+    elif higher_is_better is not None:
+        check_bool("higher_is_better", higher_is_better)
+    tables = as_score_tables(
+        scores, methods=methods, datasets=datasets, nan_policy=nan_policy, metric=metric
+    )
+    if isinstance(higher_is_better, dict):
+        known = {t.metric for t in tables}
+        unknown = [name for name in higher_is_better if name not in known]
+        if unknown:
+            names = ", ".join(str(t.metric) for t in tables)
+            raise CdplotError(
+                f"option higher_is_better has metric {unknown[0]!r}, which is not in the data; "
+                f"metrics are {names}"
+            )
+    results = tuple(
+        compare_table(
+            t,
+            higher_is_better=_direction(higher_is_better, t.metric),
+            alpha=alpha,
+            test=test,
+            correction=correction,
+            control=control,
+            tie_correction=tie_correction,
+            zero_method=zero_method,
+            distribution=distribution,
+            nan_policy=nan_policy,
+        )
+        for t in tables
+    )
+    if len(results) == 1:
+        return results[0]
+    mc = metrics_comparison(results)
+    return results if mc is None else mc
+
+
+def analyse_pairs(result: ComparisonResult | AutoResult, pairs) -> tuple[PairResult, ...]:
+    """Compare pairs of methods head to head on the scores of an analysis.
+
+    Parameters
+    ----------
+    result : ComparisonResult or AutoResult
+        The analysis whose scores, direction, alpha and Wilcoxon options
+        (``zero_method``, ``distribution``) are reused, so that the pairs
+        agree with it.  The parametric path of an :class:`AutoResult` keeps
+        no Wilcoxon options: the defaults of :func:`cdplot.compare_pair` are
+        used.
+    pairs : sequence of (str, str)
+        The pairs of methods.
+
+    Returns
+    -------
+    tuple of PairResult
+        One per pair, in order (see :func:`cdplot.compare_pair`).
+
+    Raises
+    ------
+    CdplotError
+        If a name is not a method of ``result``.
+    """
+    if isinstance(result, AutoResult):
+        inner = result.analysis
+        options = getattr(inner, "options", {})
+    else:
+        inner, options = result, result.options
+    out = []
+    for a, b in pairs:
+        for name in (a, b):
+            if name not in result.scores.methods:
+                raise CdplotError(
+                    f"option pairs: method {name!r} is not in the data; methods are "
+                    f"{', '.join(result.scores.methods)}"
+                )
+        out.append(
+            compare_pair(
+                result.scores,
+                methods=(a, b),
+                higher_is_better=inner.higher_is_better,
+                alpha=inner.alpha,
+                zero_method=options.get("zero_method", "demsar"),
+                distribution=options.get("distribution", "auto"),
+            )
+        )
+    return tuple(out)

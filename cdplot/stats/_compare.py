@@ -1,0 +1,441 @@
+"""``compare``: the whole of Demsar's procedure in one call."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .._options import (
+    ALL_PAIRS_ONLY,
+    CORRECTIONS,
+    DISTRIBUTIONS,
+    NAN_POLICIES,
+    TESTS,
+    ZERO_METHODS,
+    check_alpha,
+    check_bool,
+    check_option,
+)
+from ..errors import CdplotError
+from ..io import ScoreTable, as_score_tables, resolve_direction
+from ._cliques import bridges, find_cliques, unjoined_pairs
+from ._corrections import adjust, adjust_pairwise
+from ._critical import critical_value, rank_standard_error
+from ._friedman import friedman_from_ranks
+from ._posthoc import nemenyi, rank_z
+from ._ranks import ranks_and_ties
+from ._results import ComparisonResult
+from ._sign_test import sign_test_pairs
+from ._wilcoxon import wilcoxon_pairs_sided
+
+__all__ = ["compare", "TESTS", "CORRECTIONS", "single_table"]
+
+
+def single_table(tables):
+    """The one table of ``tables``, or an error that lists the metrics to choose from."""
+    if len(tables) != 1:
+        names = ", ".join(str(t.metric) for t in tables)
+        raise CdplotError(
+            f"the data hold {len(tables)} metrics ({names}); choose one with metric=... "
+            "(--metric on the command line) or analyse all with compare_metrics"
+        )
+    return tables[0]
+
+
+def check_control_correction(control, correction) -> None:
+    """Refuse a correction that needs all pairs together with a control (one message everywhere)."""
+    if control is not None and correction in ALL_PAIRS_ONLY:
+        raise CdplotError(
+            f"option correction={correction!r} needs all pairwise comparisons and cannot be "
+            f"used with control={control!r}; use 'holm', 'hochberg' or 'hommel'"
+        )
+
+
+def _validate_options(test, correction, control, methods, alpha, zero_method, distribution):
+    if test == "auto":
+        raise CdplotError(
+            "option test='auto' is not a test of compare, which always returns a "
+            "ComparisonResult; use compare_auto to choose between ANOVA and the rank tests"
+        )
+    test = check_option("test", test, TESTS)
+    alpha = check_alpha(alpha)
+    check_option("zero_method", zero_method, ZERO_METHODS)
+    check_option("distribution", distribution, DISTRIBUTIONS)
+    correction = check_option("correction", correction, CORRECTIONS, allow_none=True)
+    if test == "nemenyi":
+        if correction is not None:
+            raise CdplotError(
+                f"option correction={correction!r} does not apply to test='nemenyi', whose "
+                "critical value "
+                "already covers all pairs; use test='friedman-z' to correct rank z-tests"
+            )
+        if control is not None:
+            raise CdplotError(
+                f"option control={control!r} does not apply to test='nemenyi', which compares all "
+                "pairs; "
+                "use test='bonferroni-dunn' to compare with a control"
+            )
+    elif test == "bonferroni-dunn":
+        if correction not in (None, "bonferroni"):
+            raise CdplotError(
+                f"option correction={correction!r} does not apply to test='bonferroni-dunn', which "
+                "is the "
+                f"Bonferroni correction; use test='friedman-z' with correction={correction!r} and "
+                "a control"
+            )
+        correction = "bonferroni"
+    else:
+        if correction is None:
+            correction = "holm"
+        check_control_correction(control, correction)
+    if control is not None and control not in methods:
+        raise CdplotError(
+            f"option control={control!r} is not a method; methods are {', '.join(methods)}"
+        )
+    return test, correction, alpha
+
+
+def compare(
+    scores,
+    *,
+    higher_is_better: bool | None = None,
+    alpha: float = 0.05,
+    test: str = "nemenyi",
+    correction: str | None = None,
+    control: str | None = None,
+    tie_correction: bool = True,
+    zero_method: str = "demsar",
+    distribution: str = "auto",
+    nan_policy: str = "raise",
+    metric: str | None = None,
+    methods=None,
+    datasets=None,
+) -> ComparisonResult:
+    """Compare methods over data sets: ranks, Friedman test, post-hoc test and groups.
+
+    Parameters
+    ----------
+    scores : ScoreTable, array_like, mapping, DataFrame or path
+        Scores of ``k`` methods on ``N`` data sets: a wide table (rows are data
+        sets, columns methods), a long table (data set, method, score and
+        optional repetition and metric columns), a file (CSV, TSV, JSON) or
+        anything :func:`cdplot.read_scores` accepts.
+    higher_is_better : bool, optional
+        Direction of the scores.  By default the direction the data declare
+        (the bundled examples do), else higher is better.
+    alpha : float, default 0.05
+        Significance level, in (0, 1).
+    test : {'nemenyi', 'bonferroni-dunn', 'friedman-z', 'wilcoxon', 'sign'}, default 'nemenyi'
+        Post-hoc procedure.  ``'nemenyi'`` compares all pairs with the
+        studentized range critical value; ``'bonferroni-dunn'`` compares each
+        method with ``control``; ``'friedman-z'`` runs z-tests on the
+        average-rank differences; ``'wilcoxon'`` and ``'sign'`` run the
+        Wilcoxon signed-rank and sign tests on the scores of each pair.
+        To let assumption checks choose between repeated-measures ANOVA and
+        this analysis, call :func:`cdplot.stats.compare_auto`.
+    correction : {'bonferroni', 'holm', 'hochberg', 'hommel', 'shaffer', 'bergmann'}, optional
+        Multiple-testing correction for ``'friedman-z'``, ``'wilcoxon'`` and
+        ``'sign'`` (default ``'holm'``).  ``'shaffer'`` (Shaffer's static
+        procedure) and ``'bergmann'`` (Bergmann-Hommel) use the logical
+        relations among all pairwise hypotheses and need all pairs.
+        Nemenyi takes no correction; Bonferroni-Dunn is the Bonferroni one.
+    control : str, optional
+        Compare only with this method.  ``'bonferroni-dunn'`` defaults to
+        the best-ranked method; the pairwise tests default to all pairs.
+        With a control nothing is tested between two other methods, so the
+        result forms no groups (``cliques`` is empty, ``all_pairs_tested``
+        false) and its words say that only pairs with the control were
+        tested.
+    tie_correction : bool, default True
+        Report the tie-corrected Friedman statistic (as R and scipy) and
+        compute ``F_F`` from it; Demsar's uncorrected values are always
+        reported too.
+    zero_method : {'demsar', 'zsplit', 'wilcox', 'pratt'}, default 'demsar'
+        Treatment of zero differences in the Wilcoxon test.  ``'demsar'``
+        splits their ranks evenly between the two sides and ignores one zero
+        when their number is odd, as Demsar (2006, section 3.1.3) says;
+        ``'zsplit'`` is scipy's rule, which keeps every zero; ``'wilcox'``
+        drops them and ``'pratt'`` ranks them on neither side (see
+        :func:`cdplot.stats.wilcoxon`).
+    distribution : {'auto', 'exact', 'asymptotic'}, default 'auto'
+        Null distribution of the Wilcoxon statistic (scipy calls it
+        ``method``); ``'auto'`` follows scipy's choice (see
+        :func:`cdplot.stats.wilcoxon`).
+    nan_policy : {'raise', 'omit'}, default 'raise'
+        Missing scores raise an error that names the cells, or ``'omit'``
+        drops the incomplete data sets (the result says which).
+    metric : str, optional
+        Which metric to analyse when the data hold several.
+    methods, datasets : sequence of str, optional
+        Names for the columns and rows of an unlabelled array; for inputs that
+        name their own, the methods and data sets to keep (see
+        :func:`cdplot.io.as_score_tables`, which also takes ``exclude`` and
+        ``rename``).
+
+    Returns
+    -------
+    ComparisonResult
+        Ranks, tests, p-values, critical difference and groups; ``print`` it
+        for the conclusion in words.
+
+    Raises
+    ------
+    CdplotError
+        For invalid options or data, with a one-line message naming them.
+
+    Notes
+    -----
+    Assumes the scores of each data set are comparable across methods (the
+    same resamples) and that data sets are independent.  Two methods differ
+    significantly under the CD-based tests when their average ranks differ
+    by at least the critical difference (Demsar 2006).
+
+    References
+    ----------
+    .. [1] J. Demsar, "Statistical comparisons of classifiers over multiple
+           data sets", JMLR 7 (2006) 1-30.
+    .. [2] S. Garcia and F. Herrera, "An extension on 'Statistical comparisons
+           of classifiers over multiple data sets' for all pairwise
+           comparisons", JMLR 9 (2008) 2677-2694.
+
+    Examples
+    --------
+    >>> import cdplot
+    >>> res = cdplot.compare(cdplot.load_example("demsar2006"))
+    >>> [round(float(r), 3) for r in res.average_ranks]
+    [3.143, 2.0, 2.929, 1.929]
+    >>> round(res.critical_difference, 3)
+    1.254
+    """  # noqa: E501
+    check_option("nan_policy", nan_policy, NAN_POLICIES)
+    check_bool("tie_correction", tie_correction)
+    if higher_is_better is not None:
+        check_bool("higher_is_better", higher_is_better)
+    tables = as_score_tables(
+        scores, methods=methods, datasets=datasets, nan_policy=nan_policy, metric=metric
+    )
+    table = single_table(tables)
+    return compare_table(
+        table,
+        higher_is_better=higher_is_better,
+        alpha=alpha,
+        test=test,
+        correction=correction,
+        control=control,
+        tie_correction=tie_correction,
+        zero_method=zero_method,
+        distribution=distribution,
+        nan_policy=nan_policy,
+    )
+
+
+def compare_table(
+    table: ScoreTable,
+    *,
+    higher_is_better=None,
+    alpha=0.05,
+    test="nemenyi",
+    correction=None,
+    control=None,
+    tie_correction=True,
+    zero_method="demsar",
+    distribution="auto",
+    nan_policy="raise",
+) -> ComparisonResult:
+    """:func:`compare` for one validated :class:`ScoreTable`."""
+    names = table.methods
+    test, correction, alpha = _validate_options(
+        test, correction, control, names, alpha, zero_method, distribution
+    )
+    decided = resolve_direction(table, higher_is_better)
+    higher_is_better = decided.higher_is_better
+    x = table.values
+    n, k = x.shape
+    ranks, ties = ranks_and_ties(x, higher_is_better=higher_is_better)
+    avg = ranks.mean(axis=0)
+    fr, idr = friedman_from_ranks(ranks, ties, tie_correction=tie_correction)
+
+    if test == "bonferroni-dunn" and control is None:
+        control = names[int(np.argmin(avg))]
+    ctrl = None if control is None else names.index(control)
+
+    direction = None  # the rank tests take the side of the better average rank
+    if test in RANK_TESTS:
+        stats, p_raw, p_adj = rank_statistics(avg, n, test)
+    else:
+        p_adj = np.full((k, k), np.nan)
+        # orient the scores so that the pairwise tests see "higher is better"
+        oriented = x if higher_is_better else -x
+        pairs = (
+            None if ctrl is None else [(min(ctrl, j), max(ctrl, j)) for j in range(k) if j != ctrl]
+        )
+        if test == "wilcoxon":
+            stats, p_raw, direction = wilcoxon_pairs_sided(
+                oriented, pairs=pairs, zero_method=zero_method, distribution=distribution
+            )
+        else:
+            stats, p_raw = sign_test_pairs(oriented, pairs=pairs)
+            # the side with more wins (ties split), not the better average rank
+            direction = np.nan_to_num(np.sign(stats - stats.T), nan=0.0)
+    stats = np.array(stats, dtype=float)
+    p_raw = np.array(p_raw, dtype=float)
+    np.fill_diagonal(stats, np.nan)
+    undefined = []
+    if test == "wilcoxon":
+        # With no nonzero difference (identical columns, zero_method 'wilcox' or
+        # 'pratt') the normal approximation has no variance and the p-value is
+        # NaN.  Such a pair shows no difference at all: give it p = 1 so that it
+        # stays in every correction's family instead of dropping out of Holm's
+        # silently while Shaffer and Bergmann-Hommel refuse it.
+        a, b = np.triu_indices(k, 1)
+        hit = np.isnan(p_raw[a, b])
+        if ctrl is not None:
+            hit &= (a == ctrl) | (b == ctrl)
+        a, b = a[hit], b[hit]
+        p_raw[a, b] = p_raw[b, a] = 1.0
+        undefined = [(names[i], names[j]) for i, j in zip(a.tolist(), b.tolist(), strict=True)]
+
+    stats, p_raw, p_adj, cv, cd, significant = decide(
+        avg, n, stats, p_raw, p_adj, test=test, correction=correction, ctrl=ctrl, alpha=alpha
+    )
+    cliques, unjoined, bridge_names = groups(names, avg, significant, ctrl)
+
+    notes = list(table.notes)
+    notes.append(decided.note)  # the direction and why, in every output
+    notes += omnibus_notes(idr.pvalue, alpha, n)
+    if undefined:
+        listed = "; ".join(f"{a} and {b}" for a, b in undefined[:5])
+        more = f" and {len(undefined) - 5} more pairs" if len(undefined) > 5 else ""
+        # the note starts with a word, not a name: notes are printed as sentences,
+        # and a method's name must never be capitalised
+        notes.append(
+            f"The pairs {listed}{more} have no nonzero score difference on any data set "
+            f"(zero_method={zero_method!r} leaves nothing to rank), so the Wilcoxon test "
+            "is given p = 1 (no difference) for them."
+        )
+
+    options = {
+        "tie_correction": tie_correction,
+        "nan_policy": nan_policy,
+    }
+    if test == "wilcoxon":
+        options.update(zero_method=zero_method, distribution=distribution)
+    return ComparisonResult(
+        scores=table,
+        methods=names,
+        datasets=table.datasets,
+        n_methods=k,
+        n_datasets=n,
+        higher_is_better=higher_is_better,
+        alpha=alpha,
+        test=test,
+        correction=None if test == "nemenyi" else correction,
+        control=control,
+        ranks=ranks,
+        average_ranks=avg,
+        friedman=fr,
+        iman_davenport=idr,
+        critical_value=cv,
+        critical_difference=cd,
+        statistics=stats,
+        pvalues_unadjusted=p_raw,
+        pvalues=p_adj,
+        significant=significant,
+        cliques=cliques,
+        unjoined=unjoined,
+        bridges=bridge_names,
+        options=options,
+        notes=tuple(notes),
+        direction=direction,
+        direction_reason=decided.reason,
+    )
+
+
+#: The post-hoc tests computed from the average ranks alone.
+RANK_TESTS = ("nemenyi", "bonferroni-dunn", "friedman-z")
+
+
+def rank_statistics(avg: np.ndarray, n: int, test: str):
+    """``(z, unadjusted p, adjusted p)`` of a rank test; only Nemenyi's p are adjusted here."""
+    if test == "nemenyi":
+        nem = nemenyi(avg, n)
+        return nem.statistics, nem.pvalues, nem.pvalues
+    rz = rank_z(avg, n)
+    return rz.statistics, rz.pvalues, np.full(rz.pvalues.shape, np.nan)
+
+
+def decide(avg, n, stats, p_raw, p_adj, *, test, correction, ctrl, alpha):
+    """Keep the pairs tested, correct their p-values and decide which differ.
+
+    Returns ``(statistics, unadjusted p, adjusted p, critical value, CD,
+    significant)``; the CD-based tests decide by ``|R_i - R_j| >= CD``, the
+    others by the adjusted p-value.
+    """
+    k = len(avg)
+    stats = np.array(stats, dtype=float)
+    p_raw = np.array(p_raw, dtype=float)
+    np.fill_diagonal(stats, np.nan)
+    if ctrl is not None:
+        mask = np.zeros((k, k), dtype=bool)
+        mask[ctrl, :] = mask[:, ctrl] = True
+        np.fill_diagonal(mask, True)
+        stats[~mask] = np.nan
+        p_raw[~mask] = np.nan
+
+    if test != "nemenyi":
+        if ctrl is None:
+            p_adj = adjust_pairwise(p_raw, correction)
+        else:
+            others = [j for j in range(k) if j != ctrl]
+            adjusted = adjust(p_raw[ctrl, others], correction)
+            p_adj = np.full((k, k), np.nan)
+            p_adj[ctrl, others] = adjusted
+            p_adj[others, ctrl] = adjusted
+    np.fill_diagonal(p_raw, 1.0)
+    p_adj = np.array(p_adj, dtype=float)
+    np.fill_diagonal(p_adj, 1.0)
+
+    cv = cd = None
+    if test in ("nemenyi", "bonferroni-dunn"):
+        cv = critical_value(k, alpha=alpha, test=test)
+        # critical_difference(k, n) is this product; computing q_alpha (a root of the
+        # studentized range, ~90 quadratures) once instead of twice halves its cost
+        cd = cv * rank_standard_error(k, n)
+        significant = np.abs(avg[:, None] - avg[None, :]) >= cd
+        if ctrl is not None:
+            significant &= np.isfinite(p_adj)
+    else:
+        significant = np.nan_to_num(p_adj, nan=1.0) <= alpha
+    np.fill_diagonal(significant, False)
+    return stats, p_raw, p_adj, cv, cd, significant
+
+
+def groups(names, avg, significant, ctrl):
+    """``(cliques, unjoined, bridges)`` by name; empty with a control."""
+    if ctrl is not None:
+        # Tests against a control say nothing about two other methods: a group
+        # would claim that untested pairs do not differ (García and Herrera's
+        # 2008 data would group NaiveBayes with Kernel, which Nemenyi separates).
+        return (), (), ()
+    clique_idx = find_cliques(avg, significant)
+    cliques = tuple(tuple(names[i] for i in c) for c in clique_idx)
+    unjoined = tuple((names[i], names[j]) for i, j in unjoined_pairs(avg, significant, clique_idx))
+    bridge_names = tuple((names[a], names[b], names[c]) for a, b, c in bridges(avg, significant))
+    return cliques, unjoined, bridge_names
+
+
+def omnibus_notes(pvalue: float, alpha: float, n: int) -> list[str]:
+    """The notes on a Friedman test that does not reject, and on few data sets."""
+    notes = []
+    if pvalue > alpha:
+        notes.append(
+            "Because the Iman-Davenport test of the Friedman statistic does not reject equal "
+            "performance, the post-hoc results "
+            "are shown for completeness only and are not evidence of any difference."
+        )
+    if n < 10:
+        notes.append(
+            f"With only {n} data sets the chi-square and F approximations of the Friedman test are "
+            "rough; "
+            "read p-values near alpha with care."
+        )
+    return notes

@@ -1,0 +1,128 @@
+"""Pairwise p-values of the rank-based post-hoc tests.
+
+The Nemenyi and Friedman z-tests work on average ranks alone (Demsar 2006,
+section 3.2.2): ``z = (R_i - R_j) / sqrt(k (k + 1) / (6 N))``.  The
+Wilcoxon signed-rank and sign tests, which need the scores, live in
+:mod:`.wilcoxon` and :mod:`.sign_test`.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from scipy import special
+
+from ..errors import CdplotError
+from ._critical import rank_standard_error
+from ._results import RankTestResult
+from ._studentized_range import studentized_range_sf_many
+from ._validate import finite_vector, whole_number
+
+__all__ = ["rank_z", "nemenyi", "RankTestResult"]
+
+
+def _names(methods, k: int) -> tuple[str, ...]:
+    if methods is None:
+        return tuple(str(i) for i in range(1, k + 1))
+    names = tuple(str(m) for m in methods)
+    if len(names) != k or len(set(names)) != k:
+        raise CdplotError(
+            f"option methods= needs {k} different names, one per average rank; got {len(names)}"
+        )
+    return names
+
+
+def rank_z(average_ranks, n_datasets: int, *, methods=None) -> RankTestResult:
+    """Friedman rank-difference z statistics and two-sided normal p-values for all pairs.
+
+    Parameters
+    ----------
+    average_ranks : array_like, shape (k,)
+        Average ranks of the ``k`` methods, finite (NaN raises
+        :class:`~cdplot.errors.CdplotError`).
+    n_datasets : int
+        Number of data sets ``N`` the ranks were averaged over.
+    methods : sequence of str, optional
+        Names of the methods (default ``'1'``, ``'2'``, ...), for the
+        accessors by name.
+
+    Returns
+    -------
+    RankTestResult
+        ``statistics``: ``z = (R_i - R_j) / sqrt(k (k + 1) / (6 N))``,
+        antisymmetric; ``pvalues``: unadjusted two-sided p-values,
+        ``2 (1 - Phi(|z|))``, 1 on the diagonal.
+
+    References
+    ----------
+    .. [1] J. Demsar, "Statistical comparisons of classifiers over multiple
+           data sets", JMLR 7 (2006) 1-30, section 3.2.2.
+    """
+    r = finite_vector(average_ranks, "average_ranks")
+    z = _z(r, n_datasets)
+    # the matrix is symmetric in |z|: evaluate the upper triangle once
+    k = len(r)
+    iu = np.triu_indices(k, 1)
+    p = np.ones((k, k))
+    p[iu] = np.minimum(2.0 * special.ndtr(-np.abs(z[iu])), 1.0)
+    p.T[iu] = p[iu]
+    return RankTestResult(
+        test="friedman-z",
+        methods=_names(methods, k),
+        average_ranks=r,
+        n_datasets=int(n_datasets),
+        statistics=z,
+        pvalues=p,
+    )
+
+
+def _z(r: np.ndarray, n_datasets: int) -> np.ndarray:
+    n = whole_number(n_datasets, "n_datasets", minimum=1, what="data sets")
+    return (r[:, None] - r[None, :]) / rank_standard_error(len(r), n)
+
+
+def nemenyi(average_ranks, n_datasets: int, *, methods=None) -> RankTestResult:
+    """Nemenyi all-pairs p-values from average ranks.
+
+    The p-value of a pair is the probability that the range of ``k``
+    standard normal variables exceeds ``sqrt(2) |z|``, the same computation
+    as scikit-posthocs' ``posthoc_nemenyi_friedman``.
+
+    Parameters
+    ----------
+    average_ranks : array_like, shape (k,)
+        Average ranks of the ``k`` methods, finite (NaN raises
+        :class:`~cdplot.errors.CdplotError`).
+    n_datasets : int
+        Number of data sets ``N``.
+    methods : sequence of str, optional
+        Names of the methods (default ``'1'``, ``'2'``, ...).
+
+    Returns
+    -------
+    RankTestResult
+        ``statistics``: the rank-difference z statistics, as in
+        :func:`rank_z`; ``pvalues``: family-wise p-values, 1 on the diagonal.
+
+    References
+    ----------
+    .. [1] P. B. Nemenyi, "Distribution-free multiple comparisons", PhD
+           thesis, Princeton University, 1963.
+    """
+    r = finite_vector(average_ranks, "average_ranks")
+    k = len(r)
+    z = _z(r, n_datasets)
+    iu = np.triu_indices(k, 1)
+    p = np.ones((k, k))
+    # one evaluation per distinct rank difference (average ranks are multiples of 1/(2N))
+    p[iu] = studentized_range_sf_many(np.abs(z[iu]) * math.sqrt(2.0), k)
+    p.T[iu] = p[iu]
+    return RankTestResult(
+        test="nemenyi",
+        methods=_names(methods, k),
+        average_ranks=r,
+        n_datasets=int(n_datasets),
+        statistics=z,
+        pvalues=p,
+    )

@@ -22,7 +22,7 @@ import threading
 import warnings
 
 from ._version import __version__
-from .errors import CdplotError
+from .errors import CdplotError, bounded
 
 __all__ = ["main", "run", "build_parser", "terminal_safe", "speak_cli", "command_flags"]
 
@@ -30,9 +30,20 @@ SUBCOMMANDS = ("stats", "plot", "report", "table", "pair")
 
 
 class _Parser(argparse.ArgumentParser):
-    """An ArgumentParser whose errors are one line and exit with status 2."""
+    """An ArgumentParser whose errors are one line and exit with status 2.
+
+    Abbreviations are off: with them ``--a C4.5`` silently meant ``--alpha C4.5``,
+    and an option added later would change what an abbreviation means.
+    """
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str):
+        # argparse quotes what the user typed ("unrecognized arguments: ...", "invalid
+        # choice: ..."): printed before the command's safe streams exist, so made safe here
+        message = terminal_safe(bounded(message))
         self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
 
 
@@ -97,7 +108,7 @@ def _guarded_output(command: str, flags=None):
     sys.stdout, sys.stderr = _SafeStream(saved[0]), _SafeStream(saved[1])
 
     def show(message, category, filename, lineno, file=None, line=None):
-        text = speak_cli(" ".join(str(message).split()), flags or {})
+        text = speak_cli(bounded(" ".join(str(message).split())), flags or {})
         print(f"cdplot {command}: warning: {text}", file=sys.stderr)
 
     warnings.showwarning = show
@@ -246,21 +257,102 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+# options whose values are file names: any bytes the system allows are fine there (Python
+# carries undecodable bytes as lone surrogates, which os functions turn back into the bytes)
+_PATH_DESTS = frozenset({"files", "file", "output", "plot", "template", "font"})
+
+
+def _check_text_options(args, flags: dict) -> None:
+    """Refuse text options holding bytes that are not UTF-8 (they reach no output intact).
+
+    Python decodes the command line with the locale's encoding and keeps each byte it
+    cannot decode as a lone surrogate; such a title or name cannot be written to a
+    UTF-8 file or matched with the names of the data, so it is refused with the bytes.
+    """
+    for dest, value in vars(args).items():
+        if dest in _PATH_DESTS or dest not in flags:
+            continue
+        values = value if isinstance(value, (list, tuple)) else [value]
+        for item in values:
+            for text in item if isinstance(item, tuple) else [item]:
+                if isinstance(text, str) and _SURROGATE.search(text):
+                    flag = max(flags[dest][0].option_strings, key=len)
+                    raw = text.encode("utf-8", "surrogateescape")
+                    raise CdplotError(
+                        f"option {flag} {raw!r} is not UTF-8 text; give it in UTF-8 (the "
+                        "terminal's or the script's encoding may be Latin-1 or another)"
+                    )
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _catch_signals():
+    """SIGINT raises KeyboardInterrupt and SIGTERM :class:`_Terminated`; returns the old handlers.
+
+    Installed first thing in :func:`main`, before the subcommands are imported, so
+    that a signal arriving while the command starts ends it quietly as well.
+    """
+    saved = []
+    with contextlib.suppress(ValueError):  # not the main thread: leave signals alone
+        for signum, handler in (
+            (signal.SIGINT, signal.default_int_handler),
+            (signal.SIGTERM, _terminate),
+        ):
+            old = signal.getsignal(signum)
+            if old is signal.SIG_IGN:  # ``nohup``, a background job: keep it ignored
+                continue
+            signal.signal(signum, handler)
+            saved.append((signum, old))
+    return saved
+
+
 def main(argv=None) -> int:
-    """Run the command line; return the exit status."""
-    # cdplot's matrix products are small (k x k, k x N); OpenBLAS runs them on several
-    # threads that spin while they wait, which on a busy 2-core machine cost 0.1 to 0.5 s
-    # of CPU time per run (benchmarks/bench_stats.py).  Set before numpy loads; a value
-    # the user exported wins.
-    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if not getattr(args, "func", None):
-        parser.print_help(sys.stderr)
-        return 2
-    flags = command_flags(parser.commands[args.command])
+    """Run the command line; return the exit status.
+
+    A signal at any moment, also while the command starts, ends it with status 130
+    (SIGINT) or 143 (SIGTERM) and one line, never a traceback.
+    """
+    saved = _catch_signals()
+    command = "cdplot"
+    try:
+        # cdplot's matrix products are small (k x k, k x N); OpenBLAS runs them on several
+        # threads that spin while they wait, which on a busy 2-core machine cost 0.1 to 0.5 s
+        # of CPU time per run (benchmarks/bench_stats.py).  Set before numpy loads; a value
+        # the user exported wins.
+        os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        if not getattr(args, "func", None):
+            parser.print_help(sys.stderr)
+            return 2
+        command = f"cdplot {args.command}"
+        return _run_command(args, command_flags(parser.commands[args.command]))
+    except KeyboardInterrupt:
+        _quiet_signals()
+        print(f"{command}: interrupted", file=sys.stderr)
+        return 128 + signal.SIGINT
+    except _Terminated:
+        _quiet_signals()
+        print(f"{command}: terminated", file=sys.stderr)
+        return 128 + signal.SIGTERM
+    finally:
+        for signum, old in saved:
+            signal.signal(signum, old if old is not None else signal.SIG_DFL)
+
+
+def _quiet_signals() -> None:
+    """Ignore further signals while the command reports the first one and ends."""
+    with contextlib.suppress(ValueError):
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+
+
+def _run_command(args, flags: dict) -> int:
+    """Run the subcommand of ``args``; map its errors to one line and an exit status."""
     with _guarded_output(args.command, flags):
         try:
+            _check_text_options(args, flags)
             _check_outputs_are_not_inputs(args)
             status = int(args.func(args) or 0)
             sys.stdout.flush()
@@ -278,14 +370,16 @@ def main(argv=None) -> int:
             return 2
         except OSError as exc:
             where = f" {exc.filename!r}" if getattr(exc, "filename", None) else ""
-            print(f"cdplot {args.command}: error:{where} {exc.strerror or exc}", file=sys.stderr)
+            message = bounded(f"{where} {exc.strerror or exc}")
+            print(f"cdplot {args.command}: error:{message}", file=sys.stderr)
             return 2
-        except KeyboardInterrupt:
-            print(f"cdplot {args.command}: interrupted", file=sys.stderr)
-            return 130
-        except _Terminated:
-            print(f"cdplot {args.command}: terminated", file=sys.stderr)
-            return 128 + signal.SIGTERM
+        except MemoryError:
+            # the library refuses the sizes it can foresee (k x k matrices); this is the rest
+            print(
+                f"cdplot {args.command}: error: out of memory; give a smaller input",
+                file=sys.stderr,
+            )
+            return 2
 
 
 def run() -> None:

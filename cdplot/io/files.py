@@ -37,6 +37,7 @@ from .text import (
     check_max_bytes,
     check_utf8,
     decode,
+    display_name,
     is_ascii,
     is_blank,
     read_bytes,
@@ -162,12 +163,14 @@ def read_scores(
         path, max_bytes=check_max_bytes(max_bytes), allow_dir=True, hash_later=True, mapped=True
     )
     if raw is None:
+        # a folder comes back by its real name, to be listed; messages show it as text
+        folder, name = name, display_name(name)
         if sep is not None or layout != "auto" or any(v is not None for v in cols.values()):
             raise CdplotError(
                 f"{name}: a results folder has one layout; sep=, layout= and *_col= do not apply"
             )
         with keeping_repetitions(keep_repetitions):
-            tables = read_results_folder(name, nan_policy=policy, max_bytes=max_bytes)
+            tables = read_results_folder(folder, nan_policy=policy, max_bytes=max_bytes)
         return select_tables(
             tables,
             metric,

@@ -60,6 +60,13 @@ def _render_pdf(html: str, path: Path, fetcher=None) -> list[str]:
         # PDF/UA: a tagged PDF (headings, tables, figures with their text alternatives, the
         # document's language and title) that screen readers and reflow can use
         pdf = document.write_pdf(pdf_variant="pdf/ua-1")
+    except RecursionError:
+        # WeasyPrint lays boxes out recursively: a user template nesting a few thousand
+        # elements exhausts Python's stack (the bundled templates nest a dozen)
+        raise CdplotError(
+            "writing the PDF: the HTML nests its elements too deeply for WeasyPrint to lay "
+            "out; the templates (template_dir=) should nest fewer elements"
+        ) from None
     finally:
         fonttools_log.setLevel(level)
         if gc_was_enabled:

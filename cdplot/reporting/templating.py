@@ -13,6 +13,7 @@ import contextlib
 import functools
 import hashlib
 import os
+import re
 import stat
 import sys
 from pathlib import Path
@@ -248,6 +249,9 @@ def _template_error(exc, template_dir) -> CdplotError:
     return CdplotError(f"{where}{loc}{type(exc).__name__}: {message}")
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def _run_templates(render, template_dir) -> str:
     """Call ``render()``: in-process for the bundled templates, bounded for a user's."""
     import jinja2
@@ -255,7 +259,16 @@ def _run_templates(render, template_dir) -> str:
     if template_dir is not None:
         from .user_templates import render_bounded
 
-        return render_bounded(render, template_dir, lambda e: _template_error(e, template_dir))
+        text = render_bounded(render, template_dir, lambda e: _template_error(e, template_dir))
+        # a template can make any code point ("%c" % 55296); a lone surrogate cannot be
+        # written to a file, a font subset or WeasyPrint, so it is refused here by name
+        bad = _SURROGATE.search(text)
+        if bad is not None:
+            raise CdplotError(
+                f"template_dir={str(template_dir)!r}: the templates' output holds a lone "
+                f"surrogate (U+{ord(bad[0]):04X}), which no UTF-8 file can hold; fix the templates"
+            )
+        return text
     try:
         return render()
     except jinja2.TemplateError as exc:

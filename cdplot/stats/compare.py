@@ -17,6 +17,7 @@ from .._options import (
 )
 from ..errors import CdplotError
 from ..io import ScoreTable, as_score_tables
+from ._validate import check_pairwise_size
 from .cliques import bridges, find_cliques, unjoined_pairs
 from .corrections import adjust, adjust_pairwise
 from .critical import critical_value, rank_standard_error
@@ -251,6 +252,7 @@ def compare_table(
         higher_is_better = True if table.higher_is_better is None else bool(table.higher_is_better)
     x = table.values
     n, k = x.shape
+    check_pairwise_size(k)
     ranks, ties = ranks_and_ties(x, higher_is_better=higher_is_better)
     avg = ranks.mean(axis=0)
     fr, idr = friedman_from_ranks(ranks, ties, tie_correction=tie_correction)

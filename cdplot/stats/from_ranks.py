@@ -20,6 +20,7 @@ import numpy as np
 from .._options import check_alpha
 from ..errors import CdplotError
 from ..io import AverageRanks, as_average_ranks
+from ._validate import check_pairwise_size
 from .compare import RANK_TESTS, _validate_options, decide, groups, omnibus_notes, rank_statistics
 from .formatting import format_p
 from .friedman import friedman_from_average_ranks
@@ -282,6 +283,7 @@ def _validate_ranks(ranks: AverageRanks, n: int) -> np.ndarray:
             f"{src}{k} average rank{'s' if k != 1 else ''} given; a comparison "
             "needs at least 2 methods"
         )
+    check_pairwise_size(k)
     if len(set(ranks.methods)) != k:
         twice = next(m for m in ranks.methods if ranks.methods.count(m) > 1)
         raise CdplotError(f"{src}method {twice!r} appears twice; each method has one average rank")

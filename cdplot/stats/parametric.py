@@ -26,7 +26,7 @@ import numpy as np
 from .._options import CORRECTIONS, NAN_POLICIES, check_alpha, check_bool, check_option
 from ..errors import CdplotError
 from ..io import ScoreTable, as_score_tables
-from ._validate import pow2_scale, refuse_large
+from ._validate import check_pairwise_size, pow2_scale, refuse_large
 from .compare import check_control_correction, compare_table, single_table
 from .distributions import chi2_sf, f_sf
 from .effect_sizes import EffectSizes
@@ -695,6 +695,7 @@ def anova_oneway(*groups, methods=None, alpha=0.05, higher_is_better=True) -> An
         arrays.append(a)
     refuse_large("one-way ANOVA", *arrays)
     k = len(arrays)
+    check_pairwise_size(k, "one-way ANOVA")
     n = np.array([a.size for a in arrays])
     total = n.sum()
     if total - k < 1:
@@ -890,6 +891,7 @@ def _rm_anova_table(table, *, higher_is_better, alpha):
     x = table.values
     refuse_large("repeated-measures ANOVA", x)
     n, k = x.shape
+    check_pairwise_size(k, "repeated-measures ANOVA")
     if n < 2 or k < 2:
         raise CdplotError(
             f"repeated-measures ANOVA needs at least 2 methods and 2 data sets, got {k} and {n}"
@@ -1213,6 +1215,8 @@ def compare_auto(
     if hib is None:
         hib = True if table.higher_is_better is None else bool(table.higher_is_better)
     x = table.values
+    # Mauchly's test builds k x k matrices before either path does
+    check_pairwise_size(x.shape[1])
     # both checks are scale free: scale huge scores (exactly, by a power of two)
     # so that their covariances and residuals stay finite
     scale = pow2_scale(x)

@@ -318,3 +318,11 @@ def test_every_reader_checks_the_separator(tmp_path):
     f.write_text("fold,A,B\n0,0.1,0.2\n1,0.3,0.1\n", encoding="utf-8")
     with pytest.raises(CdplotError, match="option sep='abc' must be a single character"):
         read_records(f, sep="abc")
+
+
+def test_average_ranks_of_empty_cells_only(tmp_path):
+    # found by benchmarks/fuzz_run.py (issue 32): an IndexError on a file holding ",\n"
+    from cdplot.io import read_average_ranks
+
+    p = write(tmp_path, "r.csv", ",\n")
+    assert "holds no average ranks (only empty cells)" in error_of(read_average_ranks, p)

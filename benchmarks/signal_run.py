@@ -67,7 +67,11 @@ def _in_python_startup(stderr: str) -> bool:
     if "KeyboardInterrupt" not in stderr or str(ROOT / "cdplot") in stderr:
         return False
     frames = [line for line in stderr.splitlines() if line.startswith('  File "')]
-    return all('File "<frozen ' in f or 'File "<string>"' in f for f in frames)
+    # Python's frozen modules and its standard library (runpy imports contextlib...)
+    stdlib = os.path.dirname(os.__file__)
+    return all(
+        'File "<frozen ' in f or 'File "<string>"' in f or f'File "{stdlib}' in f for f in frames
+    )
 
 
 def _group_alive(pgid: int) -> bool:

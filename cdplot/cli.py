@@ -206,8 +206,19 @@ class _Terminated(BaseException):
     """SIGTERM arrived; unwinds through ``finally`` and ``except BaseException`` blocks."""
 
 
+# the signal that interrupted the running command, if any: an import interrupted inside C
+# code (numpy's) comes back as an ImportError, which then is the signal's doing
+_received: list = []
+
+
 def _terminate(signum, frame):
+    _received.append(signum)
     raise _Terminated
+
+
+def _interrupt(signum, frame):
+    _received.append(signum)
+    raise KeyboardInterrupt
 
 
 # options that name files the command writes
@@ -296,7 +307,7 @@ def _catch_signals():
     saved = []
     with contextlib.suppress(ValueError):  # not the main thread: leave signals alone
         for signum, handler in (
-            (signal.SIGINT, signal.default_int_handler),
+            (signal.SIGINT, _interrupt),
             (signal.SIGTERM, _terminate),
         ):
             old = signal.getsignal(signum)
@@ -314,6 +325,7 @@ def main(argv=None) -> int:
     (SIGINT) or 143 (SIGTERM) and one line, never a traceback.
     """
     saved = _catch_signals()
+    _received.clear()
     command = "cdplot"
     try:
         # cdplot's matrix products are small (k x k, k x N); OpenBLAS runs them on several
@@ -336,6 +348,15 @@ def main(argv=None) -> int:
         _quiet_signals()
         print(f"{command}: terminated", file=sys.stderr)
         return 128 + signal.SIGTERM
+    except Exception:
+        if not _received:
+            raise
+        # the signal arrived inside code that turned it into another error (an import
+        # in C): the command ends as the signal asks
+        _quiet_signals()
+        word = "interrupted" if _received[0] == signal.SIGINT else "terminated"
+        print(f"{command}: {word}", file=sys.stderr)
+        return 128 + _received[0]
     finally:
         for signum, old in saved:
             signal.signal(signum, old if old is not None else signal.SIG_DFL)

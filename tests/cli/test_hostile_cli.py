@@ -183,6 +183,40 @@ def test_a_signal_while_the_command_starts_is_quiet(sig, status):
     assert err.strip() in ("cdplot: interrupted", "cdplot: terminated")
 
 
+INSIDE_AN_IMPORT = textwrap.dedent(
+    """
+    import os, signal, sys
+    import cdplot.cli as cli
+
+    real = cli.build_parser
+
+    def build_parser():
+        # as numpy's import does when the signal lands inside its C code: the exception
+        # the handler raised comes back as an ImportError
+        try:
+            os.kill(os.getpid(), signal.{sig})
+        except BaseException as exc:
+            raise ImportError("PyCapsule_Import could not import module 'datetime'") from exc
+        return real()
+
+    cli.build_parser = build_parser
+    sys.exit(cli.main(["stats", "--example", "demsar2006"]))
+    """
+)
+
+
+@pytest.mark.parametrize(("sig", "status"), [("SIGINT", 130), ("SIGTERM", 143)])
+def test_a_signal_turned_into_an_import_error_is_still_the_signal(sig, status):
+    # found by benchmarks/signal_run.py: 2 of 260 runs ended in numpy's ImportError traceback
+    proc = subprocess.run(
+        [sys.executable, "-c", INSIDE_AN_IMPORT.format(sig=sig)], capture_output=True, timeout=120
+    )
+    err = proc.stderr.decode("utf-8")
+    assert proc.returncode == status, err
+    assert "Traceback" not in err
+    assert err.strip() in ("cdplot: interrupted", "cdplot: terminated")
+
+
 def test_main_gives_back_the_signal_handlers_it_found(tmp_path):
     before = signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)
     out = tmp_path / "s.json"

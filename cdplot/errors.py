@@ -10,8 +10,6 @@ megabyte: :func:`bounded` cuts every long quoted text or unbroken word of a
 message, so that one line stays a line a person can read.
 """
 
-import re
-
 __all__ = ["CdplotError", "CdplotWarning", "bounded", "shown"]
 
 #: Longest quoted text or unbroken word a message shows whole (a long file path fits).
@@ -19,7 +17,7 @@ NAME_LIMIT = 200
 
 # a quoted text as repr() writes it (not an apostrophe: no letter right before the quote),
 # or a run of characters without a space (argparse lists unknown arguments unquoted)
-_QUOTED_OR_WORD = re.compile(
+_QUOTED_OR_WORD = (
     r"""(?<![\w])(?P<quoted>'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")|(?P<word>[^\s'"]+)"""
 )
 
@@ -43,7 +41,12 @@ def bounded(message: str, limit: int = NAME_LIMIT) -> str:
         text = m[0]
         return text if len(text) <= limit else _cut(text, limit)
 
-    message = _QUOTED_OR_WORD.sub(cut, message)
+    # imported here, on the first long message: ``python -m cdplot`` imports this module
+    # before the command line catches Ctrl-C, and that window stays as short as it was
+    # (re and enum: 4 ms); re caches the compiled pattern
+    import re
+
+    message = re.sub(_QUOTED_OR_WORD, cut, message)
     # a list of 100,000 short names: keep the start (where, what) and the end (the advice)
     if len(message) > 5 * limit:
         left_out = len(message) - 4 * limit

@@ -221,6 +221,40 @@ def _interrupt(signum, frame):
     raise KeyboardInterrupt
 
 
+def _again(signum, frame):
+    """SIGALRM set by :func:`_unraisable`: raise the signal that was lost, here."""
+    lost = _received[-1]
+    (_interrupt if lost == signal.SIGINT else _terminate)(lost, frame)
+
+
+# SIGALRM's handler before _unraisable first set it, restored when main() ends
+_alarm_saved: list = []
+
+
+def _unraisable(hook_args) -> None:
+    """``sys.unraisablehook`` while a command runs: a signal is not lost in a callback.
+
+    A signal whose handler runs inside a callback (a weak reference's, importlib's
+    module locks', a ``__del__``) raises where Python cannot propagate: it prints
+    "Exception ignored" with a traceback and the command goes on.  Instead the
+    signal is raised again a millisecond later from SIGALRM, once the callback has
+    returned, where it ends the command.  (Raising it from this hook, or pending it
+    with ``_thread.interrupt_main``, runs the handler inside the hook again.)
+    """
+    lost = issubclass(hook_args.exc_type, (KeyboardInterrupt, _Terminated)) and _received
+    if lost and hasattr(signal, "setitimer"):
+        old = signal.signal(signal.SIGALRM, _again)
+        if not _alarm_saved:
+            _alarm_saved.append(old)
+        signal.setitimer(signal.ITIMER_REAL, 0.001)
+        return
+    (_saved_hook or sys.__unraisablehook__)(hook_args)
+
+
+# the unraisable hook that was in place before main() installed _unraisable
+_saved_hook = None
+
+
 # options that name files the command writes
 _OUTPUT_OPTIONS = {"output": "-o/--output", "plot": "--plot"}
 
@@ -304,7 +338,11 @@ def _catch_signals():
     Installed first thing in :func:`main`, before the subcommands are imported, so
     that a signal arriving while the command starts ends it quietly as well.
     """
+    global _saved_hook
     saved = []
+    if sys.unraisablehook is not _unraisable:
+        _saved_hook = sys.unraisablehook
+        sys.unraisablehook = _unraisable
     with contextlib.suppress(ValueError):  # not the main thread: leave signals alone
         for signum, handler in (
             (signal.SIGINT, _interrupt),
@@ -360,6 +398,11 @@ def main(argv=None) -> int:
     finally:
         for signum, old in saved:
             signal.signal(signum, old if old is not None else signal.SIG_DFL)
+        if sys.unraisablehook is _unraisable and _saved_hook is not None:
+            sys.unraisablehook = _saved_hook
+        if _alarm_saved:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, _alarm_saved.pop() or signal.SIG_DFL)
 
 
 def _quiet_signals() -> None:

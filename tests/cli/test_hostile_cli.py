@@ -217,11 +217,50 @@ def test_a_signal_turned_into_an_import_error_is_still_the_signal(sig, status):
     assert err.strip() in ("cdplot: interrupted", "cdplot: terminated")
 
 
+IN_A_CALLBACK = textwrap.dedent(
+    """
+    import os, signal, sys
+    import cdplot.cli as cli
+
+    real = cli.build_parser
+
+    class Dropped:
+        def __del__(self):
+            # the handler runs in here, where an exception cannot propagate
+            os.kill(os.getpid(), signal.{sig})
+            sum(range(10_000))
+
+    def build_parser():
+        Dropped()
+        return real()
+
+    cli.build_parser = build_parser
+    sys.exit(cli.main(["stats", "--example", "demsar2006"]))
+    """
+)
+
+
+@pytest.mark.parametrize(("sig", "status"), [("SIGINT", 130), ("SIGTERM", 143)])
+def test_a_signal_inside_a_callback_is_delivered_again(sig, status):
+    # found by benchmarks/signal_run.py: Ctrl-C inside importlib's module-lock callback
+    # printed "Exception ignored ... KeyboardInterrupt" and the command went on
+    proc = subprocess.run(
+        [sys.executable, "-c", IN_A_CALLBACK.format(sig=sig)], capture_output=True, timeout=120
+    )
+    err = proc.stderr.decode("utf-8")
+    assert proc.returncode == status, err
+    assert "Exception ignored" not in err
+    assert "Traceback" not in err
+    assert err.strip() in ("cdplot: interrupted", "cdplot: terminated")
+
+
 def test_main_gives_back_the_signal_handlers_it_found(tmp_path):
     before = signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)
+    hook = sys.unraisablehook
     out = tmp_path / "s.json"
     assert cli.main(["stats", "--example", "demsar2006", "--format", "json", "-o", str(out)]) == 0
     assert (signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)) == before
+    assert sys.unraisablehook is hook
 
 
 # --- argparse: abbreviations, escapes, long names ---------------------------------------

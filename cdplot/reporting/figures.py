@@ -1131,8 +1131,15 @@ def _worker_count(n_jobs: int, busy_parent: bool) -> int:
 
 
 def _worker_start(mask) -> None:
-    """A figure worker's start: it dies with its parent and takes SIGINT and SIGTERM again."""
+    """A figure worker's start: it dies with its parent and takes SIGINT and SIGTERM again.
+
+    Ctrl-C reaches the whole process group: the parent acts on it and stops the
+    workers, so a worker ignores SIGINT (with the parent's handler it printed its own
+    KeyboardInterrupt traceback); SIGTERM ends a worker at once, without one.
+    """
     die_with_parent()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.pthread_sigmask(signal.SIG_SETMASK, mask)
 
 

@@ -159,3 +159,26 @@ def test_a_sigterm_while_the_workers_fork_is_not_lost():
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.splitlines() == ["terminated"]
     assert "Exception ignored" not in proc.stderr
+
+
+WORKER_SIGNALS = """
+import signal
+from cdplot.reporting import figures
+
+signal.signal(signal.SIGINT, lambda *a: None)  # as the command line's handlers, inherited
+signal.signal(signal.SIGTERM, lambda *a: None)
+figures._worker_start(signal.pthread_sigmask(signal.SIG_BLOCK, []))
+print(signal.getsignal(signal.SIGINT) is signal.SIG_IGN)
+print(signal.getsignal(signal.SIGTERM) is signal.SIG_DFL)
+"""
+
+
+def test_a_worker_leaves_ctrl_c_to_its_parent():
+    # found by benchmarks/signal_run.py (issue 32): Ctrl-C reaches the whole process group,
+    # and a figure worker with the parent's handler printed its own KeyboardInterrupt
+    # traceback ("Process ForkProcess-1: ...") beside the parent's "interrupted"
+    proc = subprocess.run(
+        [sys.executable, "-c", WORKER_SIGNALS], capture_output=True, text=True, timeout=120
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.split() == ["True", "True"]

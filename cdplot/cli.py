@@ -20,7 +20,7 @@ import sys
 import warnings
 
 from ._version import __version__
-from .errors import CdplotError
+from .errors import CdplotError, bounded
 
 __all__ = ["main", "run", "build_parser", "terminal_safe", "speak_cli", "command_flags"]
 
@@ -28,9 +28,20 @@ SUBCOMMANDS = ("stats", "plot", "report", "table", "pair")
 
 
 class _Parser(argparse.ArgumentParser):
-    """An ArgumentParser whose errors are one line and exit with status 2."""
+    """An ArgumentParser whose errors are one line and exit with status 2.
+
+    Abbreviations are off: with them ``--a C4.5`` silently meant ``--alpha C4.5``,
+    and an option added later would change what an abbreviation means.
+    """
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str):
+        # argparse quotes what the user typed ("unrecognized arguments: ...", "invalid
+        # choice: ..."): printed before the command's safe streams exist, so made safe here
+        message = terminal_safe(bounded(message))
         self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
 
 
@@ -95,7 +106,7 @@ def _guarded_output(command: str, flags=None):
     sys.stdout, sys.stderr = _SafeStream(saved[0]), _SafeStream(saved[1])
 
     def show(message, category, filename, lineno, file=None, line=None):
-        text = speak_cli(" ".join(str(message).split()), flags or {})
+        text = speak_cli(bounded(" ".join(str(message).split())), flags or {})
         print(f"cdplot {command}: warning: {text}", file=sys.stderr)
 
     warnings.showwarning = show
@@ -193,8 +204,53 @@ class _Terminated(BaseException):
     """SIGTERM arrived; unwinds through ``finally`` and ``except BaseException`` blocks."""
 
 
+# the signal that interrupted the running command, if any: an import interrupted inside C
+# code (numpy's) comes back as an ImportError, which then is the signal's doing
+_received: list = []
+
+
 def _terminate(signum, frame):
+    _received.append(signum)
     raise _Terminated
+
+
+def _interrupt(signum, frame):
+    _received.append(signum)
+    raise KeyboardInterrupt
+
+
+def _again(signum, frame):
+    """SIGALRM set by :func:`_unraisable`: raise the signal that was lost, here."""
+    lost = _received[-1]
+    (_interrupt if lost == signal.SIGINT else _terminate)(lost, frame)
+
+
+# SIGALRM's handler before _unraisable first set it, restored when main() ends
+_alarm_saved: list = []
+
+
+def _unraisable(hook_args) -> None:
+    """``sys.unraisablehook`` while a command runs: a signal is not lost in a callback.
+
+    A signal whose handler runs inside a callback (a weak reference's, importlib's
+    module locks', a ``__del__``) raises where Python cannot propagate: it prints
+    "Exception ignored" with a traceback and the command goes on.  Instead the
+    signal is raised again a millisecond later from SIGALRM, once the callback has
+    returned, where it ends the command.  (Raising it from this hook, or pending it
+    with ``_thread.interrupt_main``, runs the handler inside the hook again.)
+    """
+    lost = issubclass(hook_args.exc_type, (KeyboardInterrupt, _Terminated)) and _received
+    if lost and hasattr(signal, "setitimer"):
+        old = signal.signal(signal.SIGALRM, _again)
+        if not _alarm_saved:
+            _alarm_saved.append(old)
+        signal.setitimer(signal.ITIMER_REAL, 0.001)
+        return
+    (_saved_hook or sys.__unraisablehook__)(hook_args)
+
+
+# the unraisable hook that was in place before main() installed _unraisable
+_saved_hook = None
 
 
 # options that name files the command writes
@@ -271,21 +327,121 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+# options whose values are file names: any bytes the system allows are fine there (Python
+# carries undecodable bytes as lone surrogates, which os functions turn back into the bytes)
+_PATH_DESTS = frozenset({"files", "file", "output", "plot", "template", "font"})
+
+
+def _check_text_options(args, flags: dict) -> None:
+    """Refuse text options holding bytes that are not UTF-8 (they reach no output intact).
+
+    Python decodes the command line with the locale's encoding and keeps each byte it
+    cannot decode as a lone surrogate; such a title or name cannot be written to a
+    UTF-8 file or matched with the names of the data, so it is refused with the bytes.
+    """
+    for dest, value in vars(args).items():
+        if dest in _PATH_DESTS or dest not in flags:
+            continue
+        values = value if isinstance(value, (list, tuple)) else [value]
+        for item in values:
+            for text in item if isinstance(item, tuple) else [item]:
+                if isinstance(text, str) and _SURROGATE.search(text):
+                    flag = max(flags[dest][0].option_strings, key=len)
+                    raw = text.encode("utf-8", "surrogateescape")
+                    raise CdplotError(
+                        f"option {flag} {raw!r} is not UTF-8 text; give it in UTF-8 (the "
+                        "terminal's or the script's encoding may be Latin-1 or another)"
+                    )
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _catch_signals():
+    """SIGINT raises KeyboardInterrupt and SIGTERM :class:`_Terminated`; returns the old handlers.
+
+    Installed first thing in :func:`main`, before the subcommands are imported, so
+    that a signal arriving while the command starts ends it quietly as well.
+    """
+    global _saved_hook
+    saved = []
+    if sys.unraisablehook is not _unraisable:
+        _saved_hook = sys.unraisablehook
+        sys.unraisablehook = _unraisable
+    with contextlib.suppress(ValueError):  # not the main thread: leave signals alone
+        for signum, handler in (
+            (signal.SIGINT, _interrupt),
+            (signal.SIGTERM, _terminate),
+        ):
+            old = signal.getsignal(signum)
+            if old is signal.SIG_IGN:  # ``nohup``, a background job: keep it ignored
+                continue
+            signal.signal(signum, handler)
+            saved.append((signum, old))
+    return saved
+
+
 def main(argv=None) -> int:
-    """Run the command line; return the exit status."""
-    # cdplot's matrix products are small (k x k, k x N); OpenBLAS runs them on several
-    # threads that spin while they wait, which on a busy 2-core machine cost 0.1 to 0.5 s
-    # of CPU time per run (benchmarks/bench_stats.py).  Set before numpy loads; a value
-    # the user exported wins.
-    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if not getattr(args, "func", None):
-        parser.print_help(sys.stderr)
-        return 2
-    flags = command_flags(parser.commands[args.command])
+    """Run the command line; return the exit status.
+
+    A signal at any moment, also while the command starts, ends it with status 130
+    (SIGINT) or 143 (SIGTERM) and one line, never a traceback.
+    """
+    saved = _catch_signals()
+    _received.clear()
+    command = "cdplot"
+    try:
+        # cdplot's matrix products are small (k x k, k x N); OpenBLAS runs them on several
+        # threads that spin while they wait, which on a busy 2-core machine cost 0.1 to 0.5 s
+        # of CPU time per run (benchmarks/bench_stats.py).  Set before numpy loads; a value
+        # the user exported wins.
+        os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        if not getattr(args, "func", None):
+            parser.print_help(sys.stderr)
+            return 2
+        command = f"cdplot {args.command}"
+        return _run_command(args, command_flags(parser.commands[args.command]))
+    except KeyboardInterrupt:
+        _quiet_signals()
+        print(f"{command}: interrupted", file=sys.stderr)
+        return 128 + signal.SIGINT
+    except _Terminated:
+        _quiet_signals()
+        print(f"{command}: terminated", file=sys.stderr)
+        return 128 + signal.SIGTERM
+    except Exception:
+        if not _received:
+            raise
+        # the signal arrived inside code that turned it into another error (an import
+        # in C): the command ends as the signal asks
+        _quiet_signals()
+        word = "interrupted" if _received[0] == signal.SIGINT else "terminated"
+        print(f"{command}: {word}", file=sys.stderr)
+        return 128 + _received[0]
+    finally:
+        for signum, old in saved:
+            signal.signal(signum, old if old is not None else signal.SIG_DFL)
+        if sys.unraisablehook is _unraisable and _saved_hook is not None:
+            sys.unraisablehook = _saved_hook
+        if _alarm_saved:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, _alarm_saved.pop() or signal.SIG_DFL)
+
+
+def _quiet_signals() -> None:
+    """Ignore further signals while the command reports the first one and ends."""
+    with contextlib.suppress(ValueError):
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+
+
+def _run_command(args, flags: dict) -> int:
+    """Run the subcommand of ``args``; map its errors to one line and an exit status."""
     with _guarded_output(args.command, flags):
         try:
+            _check_text_options(args, flags)
             _check_outputs_are_not_inputs(args)
             status = int(args.func(args) or 0)
             sys.stdout.flush()
@@ -303,14 +459,16 @@ def main(argv=None) -> int:
             return 2
         except OSError as exc:
             where = f" {exc.filename!r}" if getattr(exc, "filename", None) else ""
-            print(f"cdplot {args.command}: error:{where} {exc.strerror or exc}", file=sys.stderr)
+            message = bounded(f"{where} {exc.strerror or exc}")
+            print(f"cdplot {args.command}: error:{message}", file=sys.stderr)
             return 2
-        except KeyboardInterrupt:
-            print(f"cdplot {args.command}: interrupted", file=sys.stderr)
-            return 130
-        except _Terminated:
-            print(f"cdplot {args.command}: terminated", file=sys.stderr)
-            return 128 + signal.SIGTERM
+        except MemoryError:
+            # the library refuses the sizes it can foresee (k x k matrices); this is the rest
+            print(
+                f"cdplot {args.command}: error: out of memory; give a smaller input",
+                file=sys.stderr,
+            )
+            return 2
 
 
 def run() -> None:

@@ -31,6 +31,8 @@ EXAMPLES = ["demsar2006", "yang-table9", "demsar2006-ranks", "no-such-example"]
 # mostly plausible names and scores, with hostile ones mixed in: the fuzz should reach the
 # analysis, drawing and report code, not stop at the reader every time
 POOL = ["A", "B", "C4.5", "C4.5+m", "kNN", "SVM (rbf)", "随机森林", "x" * 60, "<b>", "a,b"]
+# issue 32: formulas for spreadsheets, a right-to-left override, a name too long to echo
+POOL += ["=1+1", "-x", "@SUM(A1)", "A\u202eB", "y" * 5000]
 names = st.one_of(
     st.sampled_from(POOL),
     st.sampled_from(POOL),
@@ -169,7 +171,9 @@ def option_values(draw, action, command, folder):
         st.floats(allow_nan=True, allow_infinity=True).map(repr),
         st.sampled_from(["0", "1", "0.05", "2", "-1", "abc", ""]),
     )
-    value = st.one_of(number, names, st.sampled_from(["A", "B", "C4.5", "a=b", "x,y", "d1"]))
+    # issue 32: bytes that are not UTF-8 reach Python's argv as lone surrogates
+    odd = st.sampled_from(["r\udce9sum\udce9", "\udcff", "A,\udce9", "\x1b[31m", "--a"])
+    value = st.one_of(number, names, odd, st.sampled_from(["A", "B", "C4.5", "a=b", "x,y", "d1"]))
     count = 2 if action.nargs == 2 else 1
     return [draw(value) for _ in range(count)]
 

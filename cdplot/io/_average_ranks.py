@@ -199,6 +199,9 @@ def read_average_ranks(path, *, sep=None, max_bytes=MAX_BYTES) -> AverageRanks:
                 f"{name}, row {line_no} has {len(cells)} {'cell' if len(cells) == 1 else 'cells'}; "
                 "a file of average ranks has two: the method and its average rank"
             )
+    if not rows:
+        # lines of separators alone (",") hold no cell the reader keeps
+        raise CdplotError(f"{name}: the file holds no average ranks (only empty cells)")
     notes = []
     first = rows[0][1]
     decimal_comma = delimiter != "," and wants_decimal_comma([r[1] for r in rows])

@@ -14,7 +14,7 @@ import re
 
 import numpy as np
 
-from ..errors import CdplotError
+from ..errors import CdplotError, shown
 from ._fast import ByteColumn
 
 __all__ = [
@@ -178,14 +178,6 @@ def check_names(names, kind, where, locate):
 def is_missing_object(cell) -> bool:
     """pandas.NA, pandas.NaT and polars nulls (None) have no float value."""
     return cell is None or type(cell).__name__ in ("NAType", "NaTType")
-
-
-def shown(value, limit=60) -> str:
-    """``repr(value)``, cut to ``limit`` characters so that one line stays one line."""
-    text = repr(value)
-    if len(text) > limit:
-        text = f"{text[: limit - 20]}...{text[-12:]} ({len(str(value)):,} characters)"
-    return text
 
 
 def parse_cell(cell, decimal_comma, where):

@@ -6,6 +6,13 @@ mean score over the data sets (correctly rounded), the groups it belongs to
 significantly, ``;``-separated), and its adjusted p-value against every
 method (``p_vs_<method>``; empty where a pair was not tested).
 pandas is imported only when a DataFrame is asked for.
+
+Names are data, and a spreadsheet runs a cell starting with ``=``, ``+``,
+``-`` or ``@`` (or a tab or carriage return) as a formula: ``=HYPERLINK(...)``
+as a method name would become a link when the CSV is opened.  As the OWASP
+advice on CSV injection says, such a text cell is written with a leading
+``'`` (``'=cmd``), which spreadsheets show as text; numbers are written as
+they are.
 """
 
 from __future__ import annotations
@@ -65,8 +72,21 @@ def rows(result) -> tuple[list[str], list[list]]:
     return header, out
 
 
+# first characters that make a spreadsheet read a cell as a formula (OWASP, CSV injection)
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _text_cell(text: str) -> str:
+    """``text`` with a leading ``'`` when a spreadsheet would run it as a formula."""
+    return "'" + text if text.startswith(_FORMULA_STARTS) else text
+
+
 def to_csv(results) -> str:
-    """CSV text of one or several results (a ``metric`` column first when several)."""
+    """CSV text of one or several results (a ``metric`` column first when several).
+
+    Text cells (names) that a spreadsheet would run as a formula start with ``'``
+    (see the module's notes).
+    """
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator="\n")
     many = len(results) > 1
@@ -75,10 +95,19 @@ def to_csv(results) -> str:
         if n == 0 or many:
             if n > 0:
                 buf.write("\n")
-            writer.writerow((["metric"] if many else []) + header)
+            writer.writerow([_text_cell(h) for h in (["metric"] if many else []) + header])
         for r in body:
-            cells = ["" if v is None else (repr(v) if isinstance(v, float) else v) for v in r]
-            writer.writerow(([result.metric or ""] if many else []) + cells)
+            cells = [
+                ""
+                if v is None
+                else repr(v)
+                if isinstance(v, float)
+                else _text_cell(v)
+                if isinstance(v, str)
+                else v
+                for v in r
+            ]
+            writer.writerow(([_text_cell(result.metric or "")] if many else []) + cells)
     return buf.getvalue()
 
 

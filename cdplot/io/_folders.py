@@ -20,7 +20,7 @@ from ..errors import CdplotError
 from . import _repetitions as _repetitions
 from ._build import _finish, fsum_rows, tie_close_means, tie_note
 from ._checks import Where, check_name, parse_column, plural
-from ._text import read_bytes, split_table, texts
+from ._text import display_name, read_bytes, split_table, texts
 
 __all__ = ["read_results_folder"]
 
@@ -52,7 +52,8 @@ def read_results_folder(folder: str, *, nan_policy="raise", max_bytes):
     Parameters
     ----------
     folder : str
-        The folder, as given (for messages).
+        The folder, as given (file names that are not UTF-8 are shown with
+        :func:`~cdplot.io._text.display_name`).
     nan_policy : {'raise', 'omit', 'keep'}
         Missing resamples make a missing score, handled as for any table.
     max_bytes : int
@@ -71,9 +72,10 @@ def read_results_folder(folder: str, *, nan_policy="raise", max_bytes):
         files for one metric, and everything the file readers refuse.
     """
     files = _result_files(folder)
+    shown_folder = display_name(folder)  # the folder is listed by its real name
     if not files:
         raise CdplotError(
-            f"{folder}: is a directory without results files; expected <Method>_<metric>.csv "
+            f"{shown_folder}: is a directory without results files; expected <Method>_<metric>.csv "
             f"files (first header cell 'Resamples:'), as aeon and tsml-eval write"
         )
     by_metric: dict = {}
@@ -149,7 +151,7 @@ def read_results_folder(folder: str, *, nan_policy="raise", max_bytes):
             table,
             methods,
             datasets,
-            Where(folder),
+            Where(shown_folder),
             nan_policy=nan_policy,
             metric=metric,
             metric_from="file",

@@ -65,11 +65,13 @@ def check_max_bytes(max_bytes) -> int:
 
 
 def _validate_path(path) -> str:
-    if not isinstance(path, (str, os.PathLike)):
+    # bytes too: a file name is bytes, and not every one decodes (os.fsdecode keeps them)
+    if not isinstance(path, (str, bytes, os.PathLike)):
         raise CdplotError(f"expected a file name, got {type(path).__name__} {path!r}")
-    name = os.fsdecode(path)
-    if name == "":
+    fsname = os.fsdecode(path)
+    if fsname == "":
         raise CdplotError("the file name is empty")
+    name = display_name(fsname)
     ext = os.path.splitext(name)[1].lower()
     if ext in _SPREADSHEETS:
         raise CdplotError(
@@ -81,21 +83,38 @@ def _validate_path(path) -> str:
             f"{name}: {ext} files are not read; export CSV, or load the file with pandas or "
             f"polars and pass the DataFrame to as_score_tables"
         )
-    return name
+    return fsname
 
 
-def _stat(name: str) -> os.stat_result:
+_SURROGATE_RE = re.compile("[\ud800-\udfff]")
+
+
+def display_name(name: str) -> str:
+    """``name`` as text that every output can hold: bytes that are not UTF-8 as ``\\xe9``.
+
+    A file name is bytes; Python carries the bytes it cannot decode (a Latin-1
+    ``résultats.csv`` on a UTF-8 system) as lone surrogates, which open the file
+    but cannot be written to a UTF-8 report, table or terminal.  The file is
+    opened by its real name; messages and ``ScoreTable.source`` show this one.
+    """
+    if _SURROGATE_RE.search(name) is None:
+        return name
+    return os.fsencode(name).decode("utf-8", "backslashreplace")
+
+
+def _stat(fsname: str, name: str) -> os.stat_result:
     try:
-        return os.stat(name)
+        return os.stat(fsname)
     except OSError as e:
         if e.errno == errno.ELOOP:
             raise CdplotError(
                 f"{name}: a loop of symbolic links (too many levels); fix the link"
             ) from None
         if e.errno == errno.ENOENT:
-            if os.path.islink(name):
+            if os.path.islink(fsname):
+                target = display_name(os.readlink(fsname))
                 raise CdplotError(
-                    f"{name}: is a symbolic link to {os.readlink(name)!r}, which does not exist"
+                    f"{name}: is a symbolic link to {target!r}, which does not exist"
                 ) from None
             raise CdplotError(f"{name}: no such file") from None
         if e.errno == errno.ENAMETOOLONG:
@@ -137,10 +156,10 @@ class _Sha256:
 _MAP_MIN = 1 << 20
 
 
-def _map(name: str, max_bytes: int):
+def _map(fsname: str, name: str, max_bytes: int):
     """A read-only memory map of the file, or None where the system refuses one."""
     try:
-        with open(name, "rb") as f:
+        with open(fsname, "rb") as f:
             raw = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
     except (OSError, ValueError, OverflowError):
         return None  # some file systems cannot map files: read them instead
@@ -166,11 +185,13 @@ def read_bytes(path, *, max_bytes=MAX_BYTES, allow_dir=False, hash_later=False, 
     by another program while it is mapped ends the process (SIGBUS), as
     with every memory-mapped reader.
     """
-    name = _validate_path(path)
-    st = _stat(name)
+    fsname = _validate_path(path)
+    # the file is opened by its real name, and named by one every output can hold
+    name = display_name(fsname)
+    st = _stat(fsname, name)
     if stat.S_ISDIR(st.st_mode):
         if allow_dir:
-            return name, None, None
+            return fsname, None, None
         raise CdplotError(f"{name}: is a directory, not a file of scores")
     if not stat.S_ISREG(st.st_mode):
         kind = (
@@ -188,12 +209,12 @@ def read_bytes(path, *, max_bytes=MAX_BYTES, allow_dir=False, hash_later=False, 
             f"{name}: the file has {st.st_size:,} bytes, more than the limit of {max_bytes:,}; "
             f"raise it with --max-input-size (max_bytes=) if the file is right"
         )
-    raw = _map(name, max_bytes) if mapped and st.st_size >= _MAP_MIN else None
+    raw = _map(fsname, name, max_bytes) if mapped and st.st_size >= _MAP_MIN else None
     if raw is not None:
         digest = _Sha256(raw)
         return name, raw, digest if hash_later else digest.result()
     try:
-        with open(name, "rb") as f:
+        with open(fsname, "rb") as f:
             # read one byte past the size (the file may have grown since stat), and
             # never ask for more than the limit allows: read() allocates what it is asked
             raw = f.read(min(max_bytes, st.st_size) + 1)

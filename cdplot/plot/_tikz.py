@@ -103,6 +103,14 @@ for _ch, _name in zip(
     strict=True,
 ):
     _SPECIAL[_ch] = rf"\ensuremath{{\{_name}}}"
+# bidirectional controls reorder the text around them invisibly, and pdflatex stops at
+# them ("Unicode character U+202E not set up for use with LaTeX"); they print as the
+# terminal shows them (cdplot.cli.terminal_safe): \u202e.  Also in reporting/_format.py.
+BIDI_CONTROLS = "\u061c\u200e\u200f\u2028\u2029" + "".join(
+    map(chr, [*range(0x202A, 0x202F), *range(0x2066, 0x206A)])
+)
+for _ch in BIDI_CONTROLS:
+    _SPECIAL[_ch] = rf"\textbackslash{{}}u{ord(_ch):04x}"
 
 
 def latex_escape(text: str) -> str:
@@ -113,7 +121,8 @@ def latex_escape(text: str) -> str:
     ``--`` and ``---`` stay hyphens (no en or em dash ligature), and a few
     characters cdplot writes itself (no-break space, ellipsis, dagger,
     arrows, times) and Greek letters become commands (Greek as the maths
-    letters every engine has); every other character is passed through as
+    letters every engine has); bidirectional controls (U+202E...), which
+    pdflatex refuses, print as ``\u202e``; every other character is passed through as
     UTF-8, which LaTeX's ``inputenc`` (pdflatex) or the engine
     (LuaLaTeX, XeLaTeX) sets.
 

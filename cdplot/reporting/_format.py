@@ -104,6 +104,13 @@ _LATEX_SPECIAL = {
     ">": r"\textgreater{}",
     "|": r"\textbar{}",
 }
+# bidirectional controls reorder text invisibly and stop pdflatex ("Unicode character
+# U+202E not set up for use with LaTeX"): printed as the terminal shows them, \u202e
+# (the same list as cdplot.plot._tikz.BIDI_CONTROLS)
+for _ch in "\u061c\u200e\u200f\u2028\u2029" + "".join(
+    map(chr, [*range(0x202A, 0x202F), *range(0x2066, 0x206A)])
+):
+    _LATEX_SPECIAL[_ch] = rf"\textbackslash{{}}u{ord(_ch):04x}"
 
 
 def latex_escape(text: str) -> str:

@@ -67,6 +67,13 @@ def pdf_bytes(
                 f"from user templates may have at most {max_pages:,}: shorten the templates"
             )
         pdf = document.write_pdf(pdf_variant=_VARIANT)
+    except RecursionError:
+        # WeasyPrint lays boxes out recursively: a user template nesting a few thousand
+        # elements exhausts Python's stack (the bundled templates nest a dozen)
+        raise CdplotError(
+            f"{where}writing the PDF: the HTML nests its elements too deeply for WeasyPrint "
+            "to lay out; the templates (template_dir=) should nest fewer elements"
+        ) from None
     finally:
         fonttools_log.setLevel(level)
     return pdf, list(getattr(fetcher, "refused", ()))

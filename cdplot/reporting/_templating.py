@@ -10,6 +10,7 @@ stays light.
 from __future__ import annotations
 
 import functools
+import re
 
 from .._resources import templates_dir
 from ..errors import CdplotError
@@ -114,6 +115,9 @@ def _template_error(exc, template_dir) -> CdplotError:
     return CdplotError(f"{where}{loc}{type(exc).__name__}: {message}")
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def _run_templates(render, template_dir, finish=None):
     """``render()``, then ``finish``: here for the bundled templates, bounded for a user's."""
     import jinja2
@@ -121,8 +125,21 @@ def _run_templates(render, template_dir, finish=None):
     if template_dir is not None:
         from ._user_templates import render_bounded
 
+        def checked():
+            text = render()
+            # a template can make any code point ("%c" % 55296); a lone surrogate cannot be
+            # written to a file, a font subset or WeasyPrint, so it is refused here by name
+            bad = _SURROGATE.search(text)
+            if bad is not None:
+                raise CdplotError(
+                    f"template_dir={str(template_dir)!r}: the templates' output holds a lone "
+                    f"surrogate (U+{ord(bad[0]):04X}), which no UTF-8 file can hold; fix the "
+                    "templates"
+                )
+            return text
+
         return render_bounded(
-            render, template_dir, lambda e: _template_error(e, template_dir), finish
+            checked, template_dir, lambda e: _template_error(e, template_dir), finish
         )
     try:
         text = render()

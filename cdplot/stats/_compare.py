@@ -25,6 +25,7 @@ from ._posthoc import nemenyi, rank_z
 from ._ranks import ranks_and_ties
 from ._results import ComparisonResult
 from ._sign_test import sign_test_pairs
+from ._validate import check_pairwise_size
 from ._wilcoxon import wilcoxon_pairs_sided
 
 __all__ = ["compare", "TESTS", "CORRECTIONS", "single_table"]
@@ -155,11 +156,11 @@ def compare(
         when their number is odd, as Demsar (2006, section 3.1.3) says;
         ``'zsplit'`` is scipy's rule, which keeps every zero; ``'wilcox'``
         drops them and ``'pratt'`` ranks them on neither side (see
-        :func:`cdplot.stats.wilcoxon`).
+        :func:`cdplot.stats._wilcoxon`).
     distribution : {'auto', 'exact', 'asymptotic'}, default 'auto'
         Null distribution of the Wilcoxon statistic (scipy calls it
         ``method``); ``'auto'`` follows scipy's choice (see
-        :func:`cdplot.stats.wilcoxon`).
+        :func:`cdplot.stats._wilcoxon`).
     nan_policy : {'raise', 'omit'}, default 'raise'
         Missing scores raise an error that names the cells, or ``'omit'``
         drops the incomplete data sets (the result says which).
@@ -250,6 +251,7 @@ def compare_table(
     higher_is_better = decided.higher_is_better
     x = table.values
     n, k = x.shape
+    check_pairwise_size(k)
     ranks, ties = ranks_and_ties(x, higher_is_better=higher_is_better)
     avg = ranks.mean(axis=0)
     fr, idr = friedman_from_ranks(ranks, ties, tie_correction=tie_correction)

@@ -38,7 +38,7 @@ from ._results import (
     FriedmanResult,
     ImanDavenportResult,
 )
-from ._validate import whole_number
+from ._validate import check_pairwise_size, whole_number
 
 __all__ = ["compare_ranks", "RankComparison", "LIMITATIONS"]
 
@@ -283,6 +283,7 @@ def _validate_ranks(ranks: AverageRanks, n: int) -> np.ndarray:
             f"{src}{k} average rank{'s' if k != 1 else ''} given; a comparison "
             "needs at least 2 methods"
         )
+    check_pairwise_size(k)
     if len(set(ranks.methods)) != k:
         twice = next(m for m in ranks.methods if ranks.methods.count(m) > 1)
         raise CdplotError(f"{src}method {twice!r} appears twice; each method has one average rank")

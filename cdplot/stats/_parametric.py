@@ -46,7 +46,7 @@ from ._resultkit import (
 )
 from ._results import JSON_MATRIX_MAX_METHODS, MAX_LISTED_EFFECTS, ComparisonResult
 from ._studentized_range import studentized_range_isf, studentized_range_sf
-from ._validate import finite_table, pow2_scale, refuse_large
+from ._validate import check_pairwise_size, finite_table, pow2_scale, refuse_large
 
 __all__ = [
     "AnovaResult",
@@ -697,6 +697,7 @@ def anova_oneway(*groups, methods=None, alpha=0.05, higher_is_better=True) -> An
         arrays.append(a)
     refuse_large("one-way ANOVA", *arrays)
     k = len(arrays)
+    check_pairwise_size(k, "one-way ANOVA")
     n = np.array([a.size for a in arrays])
     total = n.sum()
     if total - k < 1:
@@ -894,6 +895,7 @@ def _rm_anova_table(table, *, higher_is_better, alpha):
     x = table.values
     refuse_large("repeated-measures ANOVA", x)
     n, k = x.shape
+    check_pairwise_size(k, "repeated-measures ANOVA")
     if n < 2 or k < 2:
         raise CdplotError(
             f"repeated-measures ANOVA needs at least 2 methods and 2 data sets, got {k} and {n}"
@@ -1216,6 +1218,8 @@ def compare_auto(
     decided = resolve_direction(table, higher_is_better)
     hib = decided.higher_is_better
     x = table.values
+    # Mauchly's test builds k x k matrices before either path does
+    check_pairwise_size(x.shape[1])
     # both checks are scale free: scale huge scores (exactly, by a power of two)
     # so that their covariances and residuals stay finite
     scale = pow2_scale(x)

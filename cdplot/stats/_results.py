@@ -448,7 +448,7 @@ class ComparisonResult(Result):
     def effect_sizes(self) -> EffectSizes:
         """Cliff's δ, Cohen's d and per-method summaries of the scores analysed.
 
-        See :func:`cdplot.stats.effect_sizes`; Cliff's δ is the
+        See :func:`cdplot.stats._effect_sizes`; Cliff's δ is the
         measure of the rank tests.  Computed on first use and kept.
         """
         return _assemble(

@@ -10,6 +10,7 @@ produce a p-value from data that has a hole in it.
 from __future__ import annotations
 
 import math
+import os
 
 import numpy as np
 
@@ -136,4 +137,39 @@ def refuse_large(name: str, *arrays) -> None:
             f"{name}: scores as large as {top:.3g} make its sums of squares overflow "
             f"(the limit is about {LARGE:.3g}); rescale the scores, e.g. divide them by a "
             "power of ten"
+        )
+
+
+#: k x k float64 matrices a comparison holds at once: statistics, raw and adjusted
+#: p-values, significance, directions, effect sizes, and numpy's temporaries
+PAIRWISE_MATRICES = 8
+
+
+def physical_memory() -> int | None:
+    """Bytes of memory of this machine, or None where the system does not say."""
+    try:
+        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (AttributeError, ValueError, OSError):  # Windows has no sysconf
+        return None
+
+
+def _gib(n: float) -> str:
+    return f"{n / (1 << 30):,.1f} GiB"
+
+
+def check_pairwise_size(k: int, what: str = "the comparison") -> None:
+    """One-line error when ``k`` methods' k x k matrices would not fit in memory.
+
+    Every pairwise analysis holds several k x k arrays of floats; with 100,000
+    methods one of them is 74.5 GiB, and numpy would fail (or the system would
+    start swapping) halfway through.  Checked before any is allocated, the
+    message says the size needed.
+    """
+    need = PAIRWISE_MATRICES * 8 * k * k
+    have = physical_memory()
+    if have is not None and need > have:
+        raise CdplotError(
+            f"{what} of {k:,} methods needs about {_gib(need)} of memory for its "
+            f"{k:,} x {k:,} matrices of pairwise comparisons, more than the {_gib(have)} of "
+            "this machine; compare fewer methods (methods= or exclude=)"
         )

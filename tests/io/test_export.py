@@ -4,10 +4,12 @@ import csv
 import io
 import subprocess
 import sys
+from dataclasses import replace
 
 import pytest
 
 import cdplot
+from cdplot.io import as_score_tables
 from cdplot.io._export import rows, to_csv
 
 
@@ -67,3 +69,37 @@ def test_json_and_csv_together_disagree():
     )
     assert out.returncode == 2
     assert "disagree" in out.stderr
+
+
+# OWASP "CSV Injection" (https://owasp.org/www-community/attacks/CSV_Injection): cells that
+# start with = + - @ (or tab, carriage return) run as formulas in spreadsheets; prefix a '
+FORMULAS = ['=HYPERLINK("http://x")', "+1+1", "-2+3", "@SUM(A1)"]
+
+
+def test_csv_names_that_spreadsheets_would_run_start_with_a_quote(tmp_path):
+    f = tmp_path / "s.csv"
+    header = "dataset," + ",".join(f'"{n}"'.replace('"http://x"', '""http://x""') for n in FORMULAS)
+    f.write_text(
+        header + "\nd1,0.1,0.2,0.3,0.4\nd2,0.4,0.3,0.2,0.1\nd3,0.2,0.4,0.1,0.3\n", encoding="utf-8"
+    )
+    out = subprocess.run(
+        [sys.executable, "-m", "cdplot", "stats", str(f), "--format", "csv"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    table = list(csv.DictReader(io.StringIO(out.stdout)))
+    assert sorted(r["method"] for r in table) == sorted("'" + n for n in FORMULAS)
+    # numbers stay numbers, negative ones included
+    assert all(float(r["average_rank"]) > 0 for r in table)
+
+
+def test_csv_metric_names_are_protected_and_negative_numbers_are_not():
+    scores = {"d1": {"A": -0.5, "B": -0.25}, "d2": {"A": -0.1, "B": -0.3}}
+    table = as_score_tables(scores)[0]
+    results = [cdplot.compare(replace(table, metric=m)) for m in ("=1+2", "-loss")]
+    table = list(csv.DictReader(io.StringIO(to_csv(results))))
+    # each metric block repeats the header
+    assert {r["metric"] for r in table} - {"metric"} == {"'=1+2", "'-loss"}
+    text = to_csv([cdplot.compare(as_score_tables(scores)[0])])
+    assert "1,A,1.5,-0.3,a," in text  # mean score of A, (-0.5 - 0.1) / 2: a number, no quote

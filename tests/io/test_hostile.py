@@ -68,6 +68,35 @@ def test_duplicate_json_keys_are_refused(tmp_path, text, key):
     assert f"key {key!r} appears twice in one JSON object" in msg
 
 
+class _CountedKey(str):
+    """A JSON key that counts how often it is stripped (the reader's per-key work)."""
+
+    strips = 0
+
+    def strip(self, *args):
+        type(self).strips += 1
+        return str.strip(self, *args)
+
+
+def test_duplicate_key_check_is_linear_in_the_keys_of_one_object():
+    # issue 32: rebuilding the set of stripped keys for every key made an object of n data sets
+    # cost n^2/2 strips (40,000 data sets: 89 s); counting strips catches it without a clock
+    from cdplot.io._files import _no_duplicates
+
+    n = 2000
+    _CountedKey.strips = 0
+    obj = _no_duplicates([(_CountedKey(f"d{i}"), i) for i in range(n)])
+    assert len(obj) == n
+    assert _CountedKey.strips <= 2 * n, f"{_CountedKey.strips} strips for {n} keys"
+
+
+def test_duplicate_key_check_still_refuses_late_duplicates(tmp_path):
+    inner = ", ".join(f'"m{i}": {i}' for i in range(5000))
+    text = '{"d1": {' + inner + ', " m17": 1}, "d2": {"m0": 1}}'
+    msg = error_of(read_scores, write(tmp_path, "late.json", text))
+    assert "key ' m17' appears twice in one JSON object" in msg
+
+
 def test_two_score_columns_are_refused(tmp_path):
     p = write(tmp_path, "s.csv", "dataset,method,score,score\nd1,A,1,2\nd1,B,2,3\n")
     msg = error_of(read_scores, p)
@@ -289,3 +318,11 @@ def test_every_reader_checks_the_separator(tmp_path):
     f.write_text("fold,A,B\n0,0.1,0.2\n1,0.3,0.1\n", encoding="utf-8")
     with pytest.raises(CdplotError, match="option sep='abc' must be a single character"):
         read_records(f, sep="abc")
+
+
+def test_average_ranks_of_empty_cells_only(tmp_path):
+    # found by benchmarks/fuzz_run.py (issue 32): an IndexError on a file holding ",\n"
+    from cdplot.io import read_average_ranks
+
+    p = write(tmp_path, "r.csv", ",\n")
+    assert "holds no average ranks (only empty cells)" in error_of(read_average_ranks, p)

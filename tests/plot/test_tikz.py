@@ -192,6 +192,22 @@ def test_latex_escape_reference():
     assert latex_escape("Méthode") == "Méthode"  # non-ASCII passed through as UTF-8
 
 
+def test_bidi_controls_print_as_the_terminal_shows_them():
+    # issue 32: U+202E in a name stopped pdflatex ("Unicode character U+202E not set up")
+    assert latex_escape("A\u202eB") == r"A\textbackslash{}u202eB"
+    for ch in "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069":
+        assert ch not in latex_escape(f"x{ch}y")
+
+
+@needs_latex
+def test_a_name_with_a_right_to_left_override_compiles(tmp_path):
+    names = ["A\u202eB", "C\u2066D\u2069", "E"]
+    res = cdplot.compare(table(len(names), names))
+    tex = cd_tikz(res, standalone=True)
+    text = squash(pdf_text(compile_tex(tmp_path, tex, standalone=True)))
+    assert "\\u202eB" in text
+
+
 @needs_latex
 def test_escaped_names_print_as_written(tmp_path):
     res = cdplot.compare(table(len(ESCAPED), ESCAPED))

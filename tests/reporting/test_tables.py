@@ -541,3 +541,15 @@ def test_thirty_methods_with_long_names_compile_in_parts(tmp_path):
     assert "Float too large" not in log
     widths = [float(w) for w in re.findall(r"Overfull \\hbox \((\d+\.\d+)pt too wide", log)]
     assert all(w < 10 for w in widths), widths
+
+
+@needs_latex
+def test_a_name_with_a_right_to_left_override_compiles(tmp_path):
+    # issue 32: U+202E in a name stopped pdflatex ("Unicode character U+202E not set up");
+    # bidirectional controls print as the terminal shows them
+    values = np.array([[0.9, 0.8, 0.7], [0.8, 0.7, 0.75], [0.7, 0.75, 0.6]])
+    scores = ScoreTable(values=values, methods=["A\u202eB", "C\u2066D", "E"], datasets=list("xyz"))
+    tex = data_table(cdplot.compare(scores), caption="Names\u202e", label="tab:t")
+    assert "\u202e" not in tex
+    pages, _ = _compile(tmp_path, tex)
+    assert "A\\u202eB" in "".join(pages)

@@ -125,8 +125,8 @@ def test_100000_methods_are_refused_with_the_memory_they_need(tmp_path):
 )
 def test_every_pairwise_analysis_checks_the_size_first(monkeypatch, analysis):
     import cdplot
-    from cdplot.stats import _validate
     from cdplot.stats import _parametric as parametric
+    from cdplot.stats import _validate
 
     monkeypatch.setattr(_validate, "physical_memory", lambda: 1 << 20)  # 1 MiB
     x = np.random.default_rng(1).random((4, 200))  # 8 * 8 * 200**2 bytes = 2.4 MiB

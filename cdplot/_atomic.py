@@ -220,19 +220,23 @@ def _replace(path: Path, target: Path, existing: os.stat_result | None, mode: st
     _remove_stale(directory, target.name)
     # keep a replaced file's permissions (a private 0600 output stays private)
     perms = stat.S_IMODE(existing.st_mode) if existing is not None else 0o666
-    while True:
-        tmp = temporary_name(target)
-        try:
-            fd = _open_exclusive(tmp, perms)
-            break
-        except FileExistsError:
-            continue
-        except PermissionError as exc:
-            raise CdplotError(
-                f"output {str(path)!r}: cannot write in the folder {str(directory)!r} "
-                f"({exc.strerror})"
-            ) from None
+    tmp = None
     try:
+        # inside the try: a signal that lands right after the open removes the file too
+        while True:
+            tmp = temporary_name(target)
+            try:
+                fd = _open_exclusive(tmp, perms)
+                break
+            except FileExistsError:
+                tmp = None  # another process's: never removed here
+                continue
+            except PermissionError as exc:
+                tmp = None
+                raise CdplotError(
+                    f"output {str(path)!r}: cannot write in the folder {str(directory)!r} "
+                    f"({exc.strerror})"
+                ) from None
         if existing is not None:
             # O_CREAT's mode went through the umask; a replaced file keeps its exact mode
             os.fchmod(fd, perms)
@@ -259,6 +263,7 @@ def _replace(path: Path, target: Path, existing: os.stat_result | None, mode: st
                 f"{str(directory)!r} ({exc.strerror or exc})"
             ) from None
     except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp)
+        if tmp is not None:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(tmp)
         raise

@@ -326,3 +326,32 @@ def test_a_link_loop_is_one_line(tmp_path):
     b.symlink_to(a)
     with pytest.raises(CdplotError, match=r"output '.*a': .*symbolic links"), atomic_write(a):
         pass
+
+
+def test_a_signal_right_after_the_temporary_is_created_leaves_nothing(tmp_path, monkeypatch):
+    # issue 32's signal run: a SIGTERM landing between the open and the cleanup's try left
+    # a .cdplot-PID-*.tmp file twice in 600 runs
+    import cdplot._atomic as atomic
+
+    real = atomic._open_exclusive
+
+    def open_then_interrupted(tmp, mode):
+        real(tmp, mode)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(atomic, "_open_exclusive", open_then_interrupted)
+    with pytest.raises(KeyboardInterrupt), atomic_write(tmp_path / "out.txt", "w"):
+        raise AssertionError("never reached")
+    assert os.listdir(tmp_path) == []
+
+
+def test_another_process_temporary_of_the_same_name_is_never_removed(tmp_path, monkeypatch):
+    import cdplot._atomic as atomic
+
+    names = iter(["taken", "mine"])
+    (tmp_path / "taken").write_text("another process's")
+    monkeypatch.setattr(atomic, "temporary_name", lambda path: path.with_name(next(names)))
+    with atomic_write(tmp_path / "out.txt", "w") as fh:
+        fh.write("x")
+    assert (tmp_path / "taken").read_text() == "another process's"
+    assert (tmp_path / "out.txt").read_text() == "x"

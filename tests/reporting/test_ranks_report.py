@@ -57,7 +57,7 @@ def test_methods_paragraph_claims_no_ranking_it_did_not_do(result):
 
 def test_options_and_pairs_are_refused(result, tmp_path):
     with pytest.raises(CdplotError, match="analysed already"):
-        report(result, tmp_path / "r.html", alpha=0.1)
+        report(result, tmp_path / "r.html", compare_kws={"alpha": 0.1})
     with pytest.raises(CdplotError, match="option pairs: a head-to-head comparison needs"):
         report(result, tmp_path / "r.html", pairs=[("C4.5", "C4.5+m")])
     with pytest.raises(CdplotError, match="RankComparison .* is reported on its own"):

@@ -33,7 +33,7 @@ from .._options import (
     check_option,
 )
 from ..errors import CdplotError
-from ..stats._analysis import analyse, analyse_pairs, methods_differ, metrics_comparison
+from ..stats._analysis import analyse, methods_differ, metrics_comparison
 from ..stats._consistency import MetricsComparison
 from ..stats._from_ranks import RankComparison
 from ..stats._pair import PairResult
@@ -307,16 +307,14 @@ def _labels(results, mc) -> list[str | None]:
 
 
 def _section_pairs(pairs, results, labels) -> list[list]:
-    """The PairResults of each section: computed for names, placed by metric when given."""
-    names = [p for p in pairs if not isinstance(p, PairResult)]
-    given = [p for p in pairs if isinstance(p, PairResult)]
+    """The PairResults of each section, placed by their metric."""
     if pairs and any(isinstance(r, RankComparison) for r in results):
         raise CdplotError(
             "option pairs: a head-to-head comparison needs the scores on each data set, which "
             "average ranks do not have"
         )
-    out = [list(analyse_pairs(r, names)) for r in results]
-    for pr in given:
+    out: list[list] = [[] for _ in results]
+    for pr in pairs:
         metric = None if pr.scores is None else pr.scores.metric
         if len(results) == 1:
             target = 0
@@ -738,15 +736,16 @@ or scores
     progress : bool, optional
         Tell on stderr how far the report got.  By default only for reports
         of at least three metrics written from a terminal.
-    pairs : sequence of (str, str) or of PairResult, optional
-        Pairs of methods to compare head to head with the Wilcoxon
-        signed-rank test, the sign test (wins, ties, losses) and the paired
-        t-test, as Demšar (2006, section 3.1) describes: names are compared
-        in every section (with its scores, direction, alpha and Wilcoxon
-        options); a :class:`PairResult` of :func:`cdplot.compare_pair` is
-        shown as it is, in the section of its metric.  A t-test that is
-        undefined (the same difference on every data set) is shown with
-        the reason.
+    pairs : sequence of PairResult, optional
+        Head-to-head comparisons of two methods (the Wilcoxon signed-rank
+        test, the sign test on wins, ties and losses, and the paired
+        t-test, as Demšar (2006, section 3.1) describes), each shown in the
+        section of its metric.  Make them with
+        :func:`cdplot.stats.analyse_pairs` (``analyse_pairs(result,
+        [("A", "B")])`` reuses the analysis's scores, direction, alpha and
+        Wilcoxon options) or :func:`cdplot.compare_pair`; the report only
+        formats them.  A t-test that is undefined (the same difference on
+        every data set) is shown with the reason.
 
         .. versionadded:: 0.1.0
     compare_kws : dict, optional

@@ -89,6 +89,7 @@ def register(sub) -> None:
 
 def run(args) -> int:
     from ..reporting import report
+    from ..stats._analysis import analyse_pairs
     from ..stats._compare import compare_table
 
     fmt = output_format(args, EXTENSIONS)
@@ -104,7 +105,6 @@ def run(args) -> int:
         "decimals": args.decimals,
         # --quiet also silences the progress lines, unless --progress asks for them
         "progress": False if args.quiet and args.progress is None else args.progress,
-        "pairs": args.pair,
     }
     if args.ranks_input:
         data = analyse_ranks(args)
@@ -118,6 +118,11 @@ def run(args) -> int:
     else:
         # analysed by the report, so that the metrics' consistency is computed there too
         data = [compare_table(t, **analysis_kwargs(args, t)) for t in tables]
+    if args.pair:
+        # each --pair compared in every metric, with that analysis' scores and options; the
+        # report shows the comparisons and computes none
+        analyses = data if isinstance(data, list) else [data]
+        report_kws["pairs"] = [pr for r in analyses for pr in analyse_pairs(r, args.pair)]
     report(data, args.output, **report_kws)
     say_written(args, args.output, fmt or EXTENSIONS[Path(args.output).suffix.lower()])
     return 0

@@ -118,12 +118,14 @@ def unwrap_auto(value, chart: str):
     )
 
 
-def refuse_options(options: dict, compare_kws) -> None:
-    """The analysis options of a figure apply to raw scores only, as for any result."""
-    given = {k: v for k, v in {**options, **(compare_kws or {})}.items() if v is not None}
+def refuse_options(compare_kws) -> None:
+    """A figure's ``compare_kws`` apply to raw scores only, as for any result."""
+    if compare_kws is not None and not isinstance(compare_kws, dict):
+        raise CdplotError(f"option compare_kws={compare_kws!r} must be a dict or None")
+    given = {k: v for k, v in (compare_kws or {}).items() if v is not None}
     if given:
         name = sorted(given)[0]
         raise CdplotError(
-            f"option {name}={given[name]!r} applies only to raw scores; this compare_auto result "
-            "was computed already"
+            f"option {name}={given[name]!r} (in compare_kws) applies only to raw scores; this "
+            "compare_auto result was computed already"
         )

@@ -79,7 +79,7 @@ SHARED_PARAMS = """\
     result_or_scores : ComparisonResult, AutoResult or scores
         A result of :func:`cdplot.compare`, or anything it accepts (array,
         mapping, DataFrame, :class:`~cdplot.ScoreTable`, file path), which is
-        then compared with the options below.  A result of
+        then compared with ``compare_kws``.  A result of
         :func:`cdplot.compare_auto` is drawn by its chosen analysis: the
         rank-based one by every chart; repeated-measures ANOVA only by
         :func:`significance_heatmap` (Tukey's adjusted p-values, methods by
@@ -133,38 +133,25 @@ SHARED_PARAMS = """\
     line_kws : dict, optional
         Extra :class:`matplotlib.lines.Line2D` properties for the lines
         joining names to ranks (or the rank segments).
-    higher_is_better, alpha, test, correction, control, metric, nan_policy : optional
-        Options of :func:`cdplot.compare`, used only when raw scores are
-        given (``None`` keeps compare's default).  Giving them with a
-        result is an error, because the result was computed already.
     compare_kws : dict, optional
-        Any other keyword arguments of :func:`cdplot.compare`
-        (``tie_correction``, ``zero_method``, ``method``, ``methods``,
-        ``datasets``), for raw scores only."""
+        Keyword arguments of :func:`cdplot.compare` (``higher_is_better``,
+        ``alpha``, ``test``, ``correction``, ``control``, ``metric``,
+        ``nan_policy``, ``methods``, ...), used only when raw scores are
+        given.  Giving them with a result is an error, because the result
+        was computed already: the figure draws a result and never runs an
+        analysis of its own choosing."""
 
 
-# the analysis options every drawing function takes, for raw scores only
-COMPARE_OPTIONS = (
-    "higher_is_better",
-    "alpha",
-    "test",
-    "correction",
-    "control",
-    "metric",
-    "nan_policy",
-)
+def as_result(result_or_scores, compare_kws):
+    """A ComparisonResult: the one given, or compare() of the scores given.
 
-
-def compare_options(arguments: dict) -> dict:
-    """The analysis options among a drawing function's arguments (its ``locals()``)."""
-    return {name: arguments[name] for name in COMPARE_OPTIONS}
-
-
-def as_result(result_or_scores, options: dict, compare_kws):
-    """A ComparisonResult: the one given, or compare() of the scores given."""
-    given = {k: v for k, v in options.items() if v is not None}
+    ``compare_kws`` are keyword arguments of :func:`cdplot.compare`, for raw
+    scores only: a result was computed already, so options given with it
+    would be silently ignored, and are refused instead.
+    """
     if compare_kws is not None and not isinstance(compare_kws, dict):
         raise CdplotError(f"option compare_kws={compare_kws!r} must be a dict or None")
+    given = {k: v for k, v in (compare_kws or {}).items() if v is not None}
     # a compare_ranks result is drawn like a compare result: it has the same fields.  A
     # result exists only once the module defining its type is loaded, so asking never
     # loads the modules of results that were not made (compare_ranks' for a cdplot plot)
@@ -177,17 +164,16 @@ def as_result(result_or_scores, options: dict, compare_kws):
         if module in sys.modules
     )
     if types and isinstance(result_or_scores, types):
-        extra = sorted(given) + sorted(compare_kws or {})
-        if extra:
+        if given:
+            name = sorted(given)[0]
             raise CdplotError(
-                f"option {extra[0]}={({**given, **(compare_kws or {})})[extra[0]]!r} applies only "
-                "to raw scores; "
+                f"option {name}={given[name]!r} (in compare_kws) applies only to raw scores; "
                 "this result was computed already (call cdplot.compare with it instead)"
             )
         return result_or_scores
     from ..stats._compare import compare
 
-    return compare(result_or_scores, **given, **(compare_kws or {}))
+    return compare(result_or_scores, **(compare_kws or {}))
 
 
 def check_width(width, ax) -> float | None:

@@ -172,13 +172,6 @@ def cd_diagram(
     ranks=True,
     caption=True,
     note=True,
-    higher_is_better=None,
-    alpha=None,
-    test=None,
-    correction=None,
-    control=None,
-    metric=None,
-    nan_policy=None,
     compare_kws=None,
     width=None,
     full_axis=None,
@@ -280,7 +273,6 @@ def cd_diagram(
     result_or_scores = unwrap_auto(result_or_scores, "cd_diagram")
     result = _common.as_result(
         result_or_scores,
-        _common.compare_options(locals()),
         compare_kws,
     )
     st, font, hl = _common.check_common(

@@ -52,13 +52,6 @@ def significance_heatmap(
     line_kws=None,
     annotate=None,
     caption=True,
-    higher_is_better=None,
-    alpha=None,
-    test=None,
-    correction=None,
-    control=None,
-    metric=None,
-    nan_policy=None,
     compare_kws=None,
     width=None,
 ):
@@ -111,14 +104,13 @@ def significance_heatmap(
     >>> len([t for t in ax.texts if t.get_gid() == "hm-row-label"])
     3
     """
-    options = _common.compare_options(locals())
     # a compare_auto result: its rank-based analysis, or Tukey's HSD on the parametric path
     result_or_scores = unwrap_auto(result_or_scores, "significance_heatmap")
     if isinstance(result_or_scores, TukeyView):
-        refuse_options(options, compare_kws)
+        refuse_options(compare_kws)
         result = result_or_scores
     else:
-        result = _common.as_result(result_or_scores, options, compare_kws)
+        result = _common.as_result(result_or_scores, compare_kws)
     st, font, hl = _common.check_common(
         result,
         ax=ax,

@@ -29,13 +29,6 @@ def rank_intervals(
     label_kws=None,
     line_kws=None,
     caption=True,
-    higher_is_better=None,
-    alpha=None,
-    test=None,
-    correction=None,
-    control=None,
-    metric=None,
-    nan_policy=None,
     compare_kws=None,
     width=None,
     full_axis=None,
@@ -110,7 +103,6 @@ def rank_intervals(
     result_or_scores = unwrap_auto(result_or_scores, "rank_intervals")
     result = _common.as_result(
         result_or_scores,
-        _common.compare_options(locals()),
         compare_kws,
     )
     st, font, hl = _common.check_common(

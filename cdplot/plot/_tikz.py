@@ -260,13 +260,6 @@ def cd_tikz(
     note=True,
     width=None,
     full_axis=None,
-    higher_is_better=None,
-    alpha=None,
-    test=None,
-    correction=None,
-    control=None,
-    metric=None,
-    nan_policy=None,
     compare_kws=None,
 ):
     """A critical-difference diagram as a TikZ picture, its text set by LaTeX.
@@ -282,7 +275,7 @@ def cd_tikz(
     ----------
     result_or_scores : ComparisonResult, AutoResult or scores
         A result of :func:`cdplot.compare`, or anything it accepts, which
-        is then compared with the options below.
+        is then compared with ``compare_kws``.
     path : str or Path, optional
         Also write the code to this file (atomically).
     standalone : bool, default False
@@ -306,11 +299,9 @@ def cd_tikz(
         Width in inches instead of the style's.
     full_axis : bool, optional
         Run the rank axis from 1 to k (as in :func:`cdplot.cd_diagram`).
-    higher_is_better, alpha, test, correction, control, metric, nan_policy : optional
-        Options of :func:`cdplot.compare`, for raw scores only.
     compare_kws : dict, optional
-        Any other keyword arguments of :func:`cdplot.compare`, for raw
-        scores only.
+        Keyword arguments of :func:`cdplot.compare`, for raw scores only
+        (as in :func:`cdplot.cd_diagram`).
 
     Returns
     -------
@@ -357,7 +348,6 @@ def cd_tikz(
     result_or_scores = unwrap_auto(result_or_scores, "cd_diagram")
     result = _common.as_result(
         result_or_scores,
-        _common.compare_options(locals()),
         compare_kws,
     )
     for name, value in (
@@ -593,13 +583,6 @@ def intervals_tikz(
     width=None,
     full_axis=None,
     methods=None,
-    higher_is_better=None,
-    alpha=None,
-    test=None,
-    correction=None,
-    control=None,
-    metric=None,
-    nan_policy=None,
     compare_kws=None,
 ):
     """A rank-interval chart as a TikZ picture, its text set by LaTeX.
@@ -636,11 +619,9 @@ def intervals_tikz(
     methods : sequence of str, optional
         Draw only these methods' rows, on the whole chart's axis (as in
         :func:`cdplot.rank_intervals`).
-    higher_is_better, alpha, test, correction, control, metric, nan_policy : optional
-        Options of :func:`cdplot.compare`, for raw scores only.
     compare_kws : dict, optional
-        Any other keyword arguments of :func:`cdplot.compare`, for raw
-        scores only.
+        Keyword arguments of :func:`cdplot.compare`, for raw scores only
+        (as in :func:`cdplot.cd_diagram`).
 
     Returns
     -------
@@ -672,7 +653,6 @@ def intervals_tikz(
     result_or_scores = unwrap_auto(result_or_scores, "rank_intervals")
     result = _common.as_result(
         result_or_scores,
-        _common.compare_options(locals()),
         compare_kws,
     )
     for name, value in (("standalone", standalone), ("reverse", reverse), ("caption", caption)):

@@ -4,9 +4,9 @@ Demšar (2006, section 3.1) recommends the Wilcoxon signed-rank test for two
 methods over many data sets, with the sign test on wins, ties and losses as
 the weaker, assumption-free companion; the paired t-test is shown with its
 caveat, or with the reason it is undefined.  The numbers come from
-:class:`~cdplot.stats.PairResult` objects (computed by
-:func:`cdplot.stats._analysis.analyse_pairs` when the report is given names);
-this module only formats them for the template.
+:class:`~cdplot.stats.PairResult` objects (made by
+:func:`cdplot.stats.analyse_pairs` or :func:`cdplot.compare_pair` before the
+report is asked for); this module only formats them for the template.
 """
 
 from __future__ import annotations
@@ -26,26 +26,23 @@ def pair_names(pr: PairResult) -> tuple[str, str]:
 
 
 def check_pairs(pairs) -> tuple:
-    """Validate ``pairs``: PairResult objects or two-name sequences (returned as tuples)."""
+    """Validate ``pairs``: PairResult objects, which the report formats and never computes."""
     if pairs is None:
         return ()
     if isinstance(pairs, (str, PairResult)) or not hasattr(pairs, "__iter__"):
-        raise CdplotError(
-            f"option pairs={pairs!r} must be a list of (method, method) pairs or PairResult objects"
-        )
+        raise CdplotError(f"option pairs={pairs!r} must be a list of PairResult objects")
     out = []
     for p in pairs:
         if isinstance(p, PairResult):
             out.append(p)
             continue
-        if isinstance(p, str) or not hasattr(p, "__len__") or len(p) != 2:
+        if not isinstance(p, str) and hasattr(p, "__len__") and len(p) == 2:
+            # two names: the comparison is the statistics layer's to make
             raise CdplotError(
-                f"option pairs: {p!r} is not a pair of two method names or a PairResult"
+                f"option pairs: {tuple(p)!r} names a pair that was not compared; pass "
+                f"cdplot.stats.analyse_pairs(result, [{tuple(p)!r}]) (or cdplot.compare_pair)"
             )
-        a, b = str(p[0]), str(p[1])
-        if a == b:
-            raise CdplotError(f"option pairs: ({a!r}, {b!r}) compares a method with itself")
-        out.append((a, b))
+        raise CdplotError(f"option pairs: {p!r} is not a PairResult")
     return tuple(out)
 
 
@@ -81,7 +78,7 @@ def pair_context(pr: PairResult, *, decimals: int) -> dict:
     ----------
     pr : PairResult
         The comparison, from :func:`cdplot.compare_pair` or
-        :func:`cdplot.stats._analysis.analyse_pairs`.
+        :func:`cdplot.stats.analyse_pairs`.
     decimals : int
         Decimals of the scores, as in the section's data table.
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import functools
+import inspect
 import os
 import re
 import sys
@@ -28,16 +29,11 @@ import numpy as np
 from .._atomic import atomic_write
 from .._options import REPORT_FORMATS as FORMATS
 from .._options import (
-    Correction,
-    Distribution,
-    NanPolicy,
-    Test,
-    ZeroMethod,
     check_bool,
     check_option,
 )
 from ..errors import CdplotError
-from ..stats._analysis import analyse, analyse_pairs, methods_differ, metrics_comparison
+from ..stats._analysis import analyse, methods_differ, metrics_comparison
 from ..stats._consistency import MetricsComparison
 from ..stats._from_ranks import RankComparison
 from ..stats._pair import PairResult
@@ -185,26 +181,24 @@ def _progress_enabled(progress, n_metrics: int) -> bool:
     return progress
 
 
-# the analysis options of report(): used only when the report analyses raw scores
-_ANALYSIS_OPTIONS = (
-    "higher_is_better",
-    "alpha",
-    "test",
-    "correction",
-    "control",
-    "tie_correction",
-    "zero_method",
-    "distribution",
-    "nan_policy",
-    "metric",
-    "methods",
-    "datasets",
-)
+# the keywords analyse() takes besides the scores: compare's, applied to each metric
+_COMPARE_KEYWORDS = tuple(inspect.signature(analyse).parameters)[1:]
 
 
-def _analysis_options(arguments: dict) -> dict:
-    """The analysis options among a public function's arguments (its ``locals()``)."""
-    return {name: arguments[name] for name in _ANALYSIS_OPTIONS}
+def _check_compare_kws(compare_kws) -> dict:
+    """The keyword arguments of the analysis of raw scores (``None`` values are unset)."""
+    if compare_kws is None:
+        return {}
+    if not isinstance(compare_kws, Mapping):
+        raise CdplotError(f"option compare_kws={compare_kws!r} must be a dict or None")
+    known = _COMPARE_KEYWORDS
+    unknown = sorted(set(compare_kws) - set(known))
+    if unknown:
+        raise CdplotError(
+            f"option compare_kws: {unknown[0]!r} is not an analysis option; they are "
+            f"{', '.join(known)}"
+        )
+    return {k: v for k, v in compare_kws.items() if v is not None}
 
 
 @dataclass(frozen=True)
@@ -244,9 +238,8 @@ def _from_results(results) -> _Analyses:
     return _Analyses(tuple(mc.results), mc=mc)
 
 
-def _resolve(data, analysis: dict) -> _Analyses:
+def _resolve(data, given: dict) -> _Analyses:
     """The analyses to report: those given, or :func:`analyse` of the scores given."""
-    given = {k: v for k, v in analysis.items() if v is not None}
     items = data if isinstance(data, (list, tuple)) else [data]
     if isinstance(data, (list, tuple)) and any(isinstance(r, RankComparison) for r in items):
         raise CdplotError(
@@ -277,8 +270,8 @@ def _resolve(data, analysis: dict) -> _Analyses:
     if what is not None and given:
         name = sorted(given)[0]
         raise CdplotError(
-            f"option {name}={given[name]!r} applies when the report analyses scores; "
-            f"{what} analysed already"
+            f"option {name}={given[name]!r} (in compare_kws) applies when the report analyses "
+            f"scores; {what} analysed already"
         )
     if isinstance(data, (ComparisonResult, RankComparison)):
         return _Analyses((data,))
@@ -314,16 +307,14 @@ def _labels(results, mc) -> list[str | None]:
 
 
 def _section_pairs(pairs, results, labels) -> list[list]:
-    """The PairResults of each section: computed for names, placed by metric when given."""
-    names = [p for p in pairs if not isinstance(p, PairResult)]
-    given = [p for p in pairs if isinstance(p, PairResult)]
+    """The PairResults of each section, placed by their metric."""
     if pairs and any(isinstance(r, RankComparison) for r in results):
         raise CdplotError(
             "option pairs: a head-to-head comparison needs the scores on each data set, which "
             "average ranks do not have"
         )
-    out = [list(analyse_pairs(r, names)) for r in results]
-    for pr in given:
+    out: list[list] = [[] for _ in results]
+    for pr in pairs:
         metric = None if pr.scores is None else pr.scores.metric
         if len(results) == 1:
             target = 0
@@ -361,11 +352,11 @@ def _build_context(
     decimals,
     template_dir,
     progress,
-    analysis,
+    compare_kws,
     pairs=(),
     format="pdf",
 ):
-    found = _resolve(data, analysis)
+    found = _resolve(data, compare_kws)
     if not found.results:
         return _parametric_context(
             found.auto,
@@ -580,18 +571,7 @@ def render_html(
     decimals: int | None = None,
     pairs=None,
     embed_fonts: bool = True,
-    higher_is_better: bool | Mapping[str, bool] | None = None,
-    alpha: float | None = None,
-    test: Test | None = None,
-    correction: Correction | None = None,
-    control: str | None = None,
-    tie_correction: bool | None = None,
-    zero_method: ZeroMethod | None = None,
-    distribution: Distribution | None = None,
-    nan_policy: NanPolicy | None = None,
-    metric: str | None = None,
-    methods=None,
-    datasets=None,
+    compare_kws: Mapping[str, object] | None = None,
 ) -> str:
     """The report as one self-contained HTML document (see :func:`report`).
 
@@ -599,15 +579,11 @@ def render_html(
     ----------
     results_or_data
         As in :func:`report`.
-    title, subtitle, author, date, paper, template_dir, decimals, pairs
+    title, subtitle, author, date, paper, template_dir, decimals, pairs, compare_kws
         As in :func:`report`.
     embed_fonts : bool, default True
         Embed the bundled fonts as ``data:`` URLs (a standalone file);
         ``False`` points at the font files instead, for WeasyPrint.
-    higher_is_better, alpha, test, correction, control, tie_correction
-        As in :func:`report`: analysis options, for raw scores only.
-    zero_method, distribution, nan_policy, metric, methods, datasets
-        As in :func:`report`: analysis options, for raw scores only.
 
     Returns
     -------
@@ -619,7 +595,6 @@ def render_html(
     CdplotError
         As :func:`report`.
     """
-    analysis = _analysis_options(locals())
     check_bool("embed_fonts", embed_fonts)
     ctx, _ = prepare_context(
         results_or_data,
@@ -631,7 +606,7 @@ def render_html(
         decimals=decimals,
         template_dir=template_dir,
         progress=None,
-        analysis=analysis,
+        compare_kws=compare_kws,
         pairs=pairs,
         format="html",
     )
@@ -653,7 +628,7 @@ def prepare_context(
     decimals=None,
     template_dir=None,
     progress=None,
-    analysis=None,
+    compare_kws=None,
     pairs=None,
     format="pdf",
 ):
@@ -663,10 +638,8 @@ def prepare_context(
     ----------
     data : result or scores
         As ``results_or_data`` of :func:`report`.
-    title, subtitle, author, date, paper, decimals, template_dir, progress, pairs
+    title, subtitle, author, date, paper, decimals, template_dir, progress, pairs, compare_kws
         As in :func:`report`.
-    analysis : dict, optional
-        The analysis options of :func:`report` (``None`` values are unset).
     format : {'pdf', 'html'}, default 'pdf'
         The report the figures are drawn for (see
         :func:`cdplot.reporting._figures.figure_svgs`).
@@ -679,10 +652,7 @@ def prepare_context(
         The context (plain values for the templates) and the progress
         reporter.
     """
-    analysis = dict(analysis or {})
-    unknown = set(analysis) - set(_ANALYSIS_OPTIONS)
-    if unknown:
-        raise CdplotError(f"option {sorted(unknown)[0]!r} is not an analysis option of report")
+    compare_kws = _check_compare_kws(compare_kws)
     check_option("paper", paper, PAPERS)
     for name, value in (("title", title), ("subtitle", subtitle), ("author", author)):
         _check_text(name, value)
@@ -698,7 +668,7 @@ def prepare_context(
         decimals=decimals,
         template_dir=template_dir,
         progress=progress,
-        analysis=analysis,
+        compare_kws=compare_kws,
         pairs=check_pairs(pairs),
         format=check_option("format", format, FORMATS),
     )
@@ -727,18 +697,7 @@ def report(
     decimals: int | None = None,
     progress: bool | None = None,
     pairs=None,
-    higher_is_better: bool | Mapping[str, bool] | None = None,
-    alpha: float | None = None,
-    test: Test | None = None,
-    correction: Correction | None = None,
-    control: str | None = None,
-    tie_correction: bool | None = None,
-    zero_method: ZeroMethod | None = None,
-    distribution: Distribution | None = None,
-    nan_policy: NanPolicy | None = None,
-    metric: str | None = None,
-    methods=None,
-    datasets=None,
+    compare_kws: Mapping[str, object] | None = None,
 ) -> Path:
     """Write a report of every statistic, figure and conclusion of an analysis.
 
@@ -755,7 +714,7 @@ or scores
         rank-based one, or repeated-measures ANOVA with Tukey's HSD).
         Anything else is taken as scores (a file name, a DataFrame, a
         :class:`ScoreTable`, a list of them...) and analysed by
-        :func:`cdplot.stats._analysis.analyse` with the analysis options below.
+        :func:`cdplot.compare` with ``compare_kws``, one analysis per metric.
     path : str or Path
         Output file, written atomically (a complete file or none).
     title, subtitle, author : str, optional
@@ -777,40 +736,28 @@ or scores
     progress : bool, optional
         Tell on stderr how far the report got.  By default only for reports
         of at least three metrics written from a terminal.
-    pairs : sequence of (str, str) or of PairResult, optional
-        Pairs of methods to compare head to head with the Wilcoxon
-        signed-rank test, the sign test (wins, ties, losses) and the paired
-        t-test, as Demšar (2006, section 3.1) describes: names are compared
-        in every section (with its scores, direction, alpha and Wilcoxon
-        options); a :class:`PairResult` of :func:`cdplot.compare_pair` is
-        shown as it is, in the section of its metric.  A t-test that is
-        undefined (the same difference on every data set) is shown with
-        the reason.
+    pairs : sequence of PairResult, optional
+        Head-to-head comparisons of two methods (the Wilcoxon signed-rank
+        test, the sign test on wins, ties and losses, and the paired
+        t-test, as Demšar (2006, section 3.1) describes), each shown in the
+        section of its metric.  Make them with
+        :func:`cdplot.stats.analyse_pairs` (``analyse_pairs(result,
+        [("A", "B")])`` reuses the analysis's scores, direction, alpha and
+        Wilcoxon options) or :func:`cdplot.compare_pair`; the report only
+        formats them.  A t-test that is undefined (the same difference on
+        every data set) is shown with the reason.
 
         .. versionadded:: 0.1.0
-    higher_is_better : bool or mapping of str to bool, optional
-        Direction of the scores, for all metrics or ``{metric: bool}``.
-    alpha : float, optional
-        Significance level (default 0.05).
-    test : {'nemenyi', 'bonferroni-dunn', 'friedman-z', 'wilcoxon', 'sign'}, optional
-        The post-hoc test (default ``'nemenyi'``); for the choice between
-        ANOVA and Friedman pass the result of :func:`cdplot.compare_auto`.
-    correction : {'bonferroni', 'holm', 'hochberg', 'hommel', 'shaffer', 'bergmann'}, optional
-        Multiple-testing procedure of the pairwise tests.
-    control : str, optional
-        Compare every method with this one only.
-    tie_correction : bool, optional
-        Friedman's correction for ties (default True).
-    zero_method : {'demsar', 'zsplit', 'wilcox', 'pratt'}, optional
-        Zero differences in the Wilcoxon test (default ``'demsar'``).
-    distribution : {'auto', 'exact', 'asymptotic'}, optional
-        Null distribution of the Wilcoxon statistic (default ``'auto'``).
-    nan_policy : {'raise', 'omit'}, optional
-        Missing scores (default ``'raise'``).
-    metric : str, optional
-        Report only this metric of data holding several.
-    methods, datasets : sequence of str, optional
-        Names for the columns and rows of an unlabelled array.
+    compare_kws : dict, optional
+        Keyword arguments of :func:`cdplot.compare` (``higher_is_better``,
+        which may also be a ``{metric: bool}`` mapping, ``alpha``, ``test``,
+        ``correction``, ``control``, ``tie_correction``, ``zero_method``,
+        ``distribution``, ``nan_policy``, ``metric`` to report one metric of
+        several, ``methods``, ``datasets``), used only when
+        ``results_or_data`` is scores, each metric analysed with them.  For
+        the choice between ANOVA and Friedman pass the result of
+        :func:`cdplot.compare_auto`.  Given with results, they are an error
+        (the results were analysed already).
 
     Returns
     -------
@@ -827,8 +774,8 @@ or scores
 
     Notes
     -----
-    The analysis options are used only when ``results_or_data`` is scores;
-    ``None`` means the default of :func:`cdplot.compare`.  The HTML is one
+    ``compare_kws`` is used only when ``results_or_data`` is scores; a
+    ``None`` value means the default of :func:`cdplot.compare`.  The HTML is one
     self-contained file: figures inline as SVG, the CSS and the bundled
     fonts embedded, and no ``src`` or ``href`` leading outside the file.
     The PDF is rendered from the same HTML by WeasyPrint, whose URL fetcher
@@ -858,7 +805,6 @@ or scores
     path = Path(path)
     fmt = _check_format(format, path)
     _check_not_an_input(path, results_or_data)
-    analysis = _analysis_options(locals())
     if not path.parent.is_dir() and str(path.parent):
         raise CdplotError(f"output folder {str(path.parent)!r} does not exist")
     ctx, bar = prepare_context(
@@ -871,7 +817,7 @@ or scores
         decimals=decimals,
         template_dir=template_dir,
         progress=progress,
-        analysis=analysis,
+        compare_kws=compare_kws,
         pairs=pairs,
         format=fmt,
     )

@@ -25,6 +25,9 @@ compare_ranks
 compare_pair
     Two methods over data sets: paired t, Wilcoxon and sign tests
     (:class:`PairResult`).
+analyse_pairs
+    :func:`compare_pair` for named pairs, with the scores and options of an
+    analysis (the pairs a report shows).
 
 Ranks and omnibus tests
 -----------------------
@@ -84,6 +87,7 @@ format_p
     The one p-value formatter (sentences, table cells, figure captions).
 """
 
+from ._analysis import analyse_pairs
 from ._bayesian import (
     BayesianSignedRankResult,
     BayesianTTestResult,
@@ -136,6 +140,7 @@ __all__ = [
     "compare_metrics",
     "compare_ranks",
     "compare_pair",
+    "analyse_pairs",
     # ranks and omnibus tests
     "rank_data",
     "average_ranks",

@@ -228,7 +228,9 @@ def analyse_pairs(result: ComparisonResult | AutoResult, pairs) -> tuple[PairRes
         no Wilcoxon options: the defaults of :func:`cdplot.compare_pair` are
         used.
     pairs : sequence of (str, str)
-        The pairs of methods.
+        The pairs of methods.  A report shows the results
+        (``cdplot.report(result, path, pairs=analyse_pairs(result, pairs))``);
+        it computes none itself.
 
     Returns
     -------
@@ -238,15 +240,28 @@ def analyse_pairs(result: ComparisonResult | AutoResult, pairs) -> tuple[PairRes
     Raises
     ------
     CdplotError
-        If a name is not a method of ``result``.
+        If a name is not a method of ``result``, a pair is not two different
+        names, or ``result`` holds average ranks alone (no scores to compare).
     """
+    if getattr(result, "scores", None) is None:
+        raise CdplotError(
+            "option pairs: a head-to-head comparison needs the scores on each data set, which "
+            "average ranks do not have"
+        )
     if isinstance(result, AutoResult):
         inner = result.analysis
         options = getattr(inner, "options", {})
     else:
         inner, options = result, result.options
+    if isinstance(pairs, str) or not hasattr(pairs, "__iter__"):
+        raise CdplotError(f"option pairs={pairs!r} must be a list of (method, method) pairs")
     out = []
-    for a, b in pairs:
+    for p in pairs:
+        if isinstance(p, str) or not hasattr(p, "__len__") or len(p) != 2:
+            raise CdplotError(f"option pairs: {p!r} is not a pair of two method names")
+        a, b = str(p[0]), str(p[1])
+        if a == b:
+            raise CdplotError(f"option pairs: ({a!r}, {b!r}) compares a method with itself")
         for name in (a, b):
             if name not in result.scores.methods:
                 raise CdplotError(

@@ -63,7 +63,8 @@ def test_parametric_heatmap_shows_tukey_p_values_in_mean_order(parametric):
 
 
 def test_analysis_options_with_an_auto_result_are_refused(parametric, nonparametric):
-    with pytest.raises(CdplotError, match="option alpha=0.1 applies only to raw scores"):
-        cdplot.significance_heatmap(parametric, alpha=0.1)
-    with pytest.raises(CdplotError, match="option alpha=0.1 applies only to raw scores"):
-        cdplot.cd_diagram(nonparametric, alpha=0.1)
+    match = r"option alpha=0.1 \(in compare_kws\) applies only to raw scores"
+    with pytest.raises(CdplotError, match=match):
+        cdplot.significance_heatmap(parametric, compare_kws={"alpha": 0.1})
+    with pytest.raises(CdplotError, match=match):
+        cdplot.cd_diagram(nonparametric, compare_kws={"alpha": 0.1})

@@ -176,7 +176,7 @@ def test_note_lists_relations_bars_cannot_show():
 
 def test_raw_scores_with_compare_options():
     values = np.array([[0.9, 0.8, 0.7], [0.85, 0.8, 0.6], [0.95, 0.7, 0.75], [0.9, 0.85, 0.7]] * 3)
-    ax = cdplot.cd_diagram(values, alpha=0.1, compare_kws={"methods": ["a", "b", "c"]})
+    ax = cdplot.cd_diagram(values, compare_kws={"alpha": 0.1, "methods": ["a", "b", "c"]})
     assert sorted(t.get_text() for t in ax.texts if t.get_gid().startswith("cd-name")) == [
         "a",
         "b",
@@ -205,7 +205,8 @@ def test_draws_into_given_axes_and_leaves_rcparams(demsar):
         ({"reverse": "yes"}, "reverse='yes'"),
         ({"ranks": 1}, "ranks=1"),
         ({"label_kws": {"fontsize": 20}}, "label_kws"),
-        ({"alpha": 0.1}, "alpha=0.1"),
+        ({"compare_kws": {"alpha": 0.1}}, "alpha=0.1"),
+        ({"compare_kws": [("alpha", 0.1)]}, "compare_kws="),
         ({"ax": "not an axes"}, "ax="),
     ],
 )

@@ -93,4 +93,4 @@ def test_tikz_and_heatmap_accept_it():
 def test_options_for_raw_scores_are_refused():
     _, res = ranks_of(4, 1, long=False, ties=False)
     with pytest.raises(cdplot.CdplotError, match="applies only to raw scores"):
-        cdplot.cd_diagram(res, alpha=0.1)
+        cdplot.cd_diagram(res, compare_kws={"alpha": 0.1})

@@ -213,14 +213,16 @@ def test_report_writes_html_atomically(tmp_path):
 def test_results_and_analysis_options_do_not_mix(tmp_path):
     res = cdplot.compare(cdplot.load_example("demsar2006"))
     with pytest.raises(
-        CdplotError, match="option alpha=0.1 applies when the report analyses scores"
+        CdplotError,
+        match=r"option alpha=0.1 \(in compare_kws\) applies when the report analyses scores",
     ):
-        report(res, tmp_path / "r.html", alpha=0.1)
+        report(res, tmp_path / "r.html", compare_kws={"alpha": 0.1})
 
 
 def test_analysis_options_reach_the_analysis():
     html = render_html(
-        cdplot.load_example("demsar2006"), test="friedman-z", correction="hommel", alpha=0.1
+        cdplot.load_example("demsar2006"),
+        compare_kws={"test": "friedman-z", "correction": "hommel", "alpha": 0.1},
     )
     assert "Hommel" in html
     assert "hommel1988" in html
@@ -234,6 +236,8 @@ def test_analysis_options_reach_the_analysis():
         ("r.html", {"paper": "a3"}, "paper='a3'"),
         ("r.html", {"format": "docx"}, "format='docx'"),
         ("r.html", {"title": 3}, "title=3"),
+        ("r.html", {"compare_kws": [("alpha", 0.1)]}, "compare_kws="),
+        ("r.html", {"compare_kws": {"alpah": 0.1}}, "compare_kws: 'alpah' is not an analysis"),
     ],
 )
 def test_bad_options(tmp_path, path, kwargs, match):

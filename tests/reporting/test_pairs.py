@@ -9,12 +9,13 @@ import pytest
 import cdplot
 from cdplot.errors import CdplotError
 from cdplot.reporting import render_html
+from cdplot.stats import analyse_pairs
 
 
 @pytest.fixture(scope="module")
 def page():
     res = cdplot.compare(cdplot.load_example("demsar2006"))
-    return render_html(res, pairs=[("C4.5+m", "C4.5")], embed_fonts=False)
+    return render_html(res, pairs=analyse_pairs(res, [("C4.5+m", "C4.5")]), embed_fonts=False)
 
 
 def test_section_shows_the_pair_and_demsar_numbers(page):
@@ -43,6 +44,22 @@ def test_no_pairs_no_section():
     ],
 )
 def test_bad_pairs(pairs, message):
+    # the pairs are compared by the statistics layer, which names what is wrong
+    res = cdplot.compare(cdplot.load_example("demsar2006"))
+    with pytest.raises(CdplotError, match=message) as info:
+        analyse_pairs(res, pairs)
+    assert "\n" not in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("pairs", "message"),
+    [
+        ([("C4.5", "C4.5+m")], r"names a pair that was not compared; pass cdplot.stats.analyse"),
+        (["C4.5"], "'C4.5' is not a PairResult"),
+        ("C4.5", "must be a list of PairResult"),
+    ],
+)
+def test_the_report_takes_compared_pairs_only(pairs, message):
     res = cdplot.compare(cdplot.load_example("demsar2006"))
     with pytest.raises(CdplotError, match=message):
         render_html(res, pairs=pairs, embed_fonts=False)
@@ -99,6 +116,7 @@ def test_undefined_paired_t_is_shown_not_raised():
     # says so and the rank tests still answer, instead of a TypeError on a missing t
     data = {f"d{i}": {"a": 0.25 + i / 8, "b": i / 8} for i in range(6)}  # exact in binary
     res = cdplot.compare(data, test="wilcoxon", correction="holm")
-    text = html.unescape(render_html(res, pairs=[("a", "b")], embed_fonts=False))
+    page = render_html(res, pairs=analyse_pairs(res, [("a", "b")]), embed_fonts=False)
+    text = html.unescape(page)
     assert "undefined: the difference is 0.25 on every data set, so its variance is zero" in text
     assert "The paired t-test is undefined" in text

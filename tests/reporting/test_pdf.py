@@ -202,5 +202,7 @@ def test_bad_input_writes_nothing(tmp_path):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         with pytest.raises(CdplotError, match="alpha"):
-            report(cdplot.load_example("demsar2006"), tmp_path / "r.pdf", alpha=2.0)
+            report(
+                cdplot.load_example("demsar2006"), tmp_path / "r.pdf", compare_kws={"alpha": 2.0}
+            )
     assert list(tmp_path.iterdir()) == []

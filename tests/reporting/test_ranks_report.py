@@ -9,6 +9,7 @@ import cdplot
 from cdplot.errors import CdplotError
 from cdplot.reporting import methods_paragraph, render_html, report
 from cdplot.reporting._context import RANKS_ONLY_OMITTED
+from cdplot.stats import analyse_pairs, compare_pair
 
 DEMSAR = {"C4.5": 3.143, "C4.5+m": 2.000, "C4.5+cf": 2.893, "C4.5+m+cf": 1.964}
 
@@ -57,9 +58,12 @@ def test_methods_paragraph_claims_no_ranking_it_did_not_do(result):
 
 def test_options_and_pairs_are_refused(result, tmp_path):
     with pytest.raises(CdplotError, match="analysed already"):
-        report(result, tmp_path / "r.html", alpha=0.1)
+        report(result, tmp_path / "r.html", compare_kws={"alpha": 0.1})
     with pytest.raises(CdplotError, match="option pairs: a head-to-head comparison needs"):
-        report(result, tmp_path / "r.html", pairs=[("C4.5", "C4.5+m")])
+        analyse_pairs(result, [("C4.5", "C4.5+m")])
+    scored = compare_pair(cdplot.load_example("demsar2006"), methods=("C4.5", "C4.5+m"))
+    with pytest.raises(CdplotError, match="option pairs: a head-to-head comparison needs"):
+        report(result, tmp_path / "r.html", pairs=[scored])
     with pytest.raises(CdplotError, match="RankComparison .* is reported on its own"):
         report([result, result], tmp_path / "r.html")
     # a table of scores needs scores

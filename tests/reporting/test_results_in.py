@@ -13,6 +13,7 @@ from cdplot.io import ScoreTable
 from cdplot.reporting import _render as render_module
 from cdplot.reporting import render_html, report
 from cdplot.reporting._format import fmt_p
+from cdplot.stats import analyse_pairs
 from cdplot.stats._pair import compare_pair
 from cdplot.stats._parametric import compare_auto
 
@@ -39,9 +40,12 @@ def test_report_and_render_html_share_one_signature():
     assert shared <= set(ren)
     assert set(ren) - set(rep) == {"embed_fonts"}
     assert not any(p.kind is p.VAR_KEYWORD for p in ren.values())
-    # the vocabulary of _options.py: the Wilcoxon null distribution is distribution=
-    assert "distribution" in rep
-    assert "method" not in rep
+    # the analysis options come in one mapping, checked against the analysis' keywords,
+    # whose vocabulary is _options.py's: the Wilcoxon null distribution is distribution=
+    assert "compare_kws" in rep
+    analysis = inspect.signature(render_module.analyse).parameters
+    assert "distribution" in analysis
+    assert "method" not in analysis
 
 
 @pytest.mark.parametrize(
@@ -55,8 +59,11 @@ def test_report_and_render_html_share_one_signature():
     ids=["comparison", "metrics", "auto", "list"],
 )
 def test_analysis_options_with_a_result_are_refused(make):
-    with pytest.raises(CdplotError, match=r"^option test='sign' applies when the report analyses"):
-        render_html(make(), test="sign", embed_fonts=False)
+    with pytest.raises(
+        CdplotError,
+        match=r"^option test='sign' \(in compare_kws\) applies when the report analyses",
+    ):
+        render_html(make(), compare_kws={"test": "sign"}, embed_fonts=False)
 
 
 def test_scores_are_analysed_by_the_one_analysis_function(monkeypatch):
@@ -69,7 +76,8 @@ def test_scores_are_analysed_by_the_one_analysis_function(monkeypatch):
 
     monkeypatch.setattr(render_module, "analyse", recording)
     page = render_html(
-        cdplot.load_example("demsar2006"), test="bonferroni-dunn", distribution="exact"
+        cdplot.load_example("demsar2006"),
+        compare_kws={"test": "bonferroni-dunn", "distribution": "exact"},
     )
     assert calls == [{"test": "bonferroni-dunn", "distribution": "exact"}]
     assert "Bonferroni" in _text(page)
@@ -77,7 +85,7 @@ def test_scores_are_analysed_by_the_one_analysis_function(monkeypatch):
 
 def test_test_auto_names_compare_auto():
     with pytest.raises(CdplotError, match="run compare_auto"):
-        render_html(cdplot.load_example("demsar2006"), test="auto")
+        render_html(cdplot.load_example("demsar2006"), compare_kws={"test": "auto"})
 
 
 def test_metrics_with_different_methods_get_sections_and_the_reason(rng):
@@ -169,7 +177,7 @@ def test_undefined_paired_t_test_is_explained_not_raised():
     # paired t statistic is undefined (issue 11: this raised TypeError)
     x = np.array([[8, 7, 5], [9, 8, 6], [7, 6, 6.5], [6, 5, 5.5], [8.5, 7.5, 4]])
     res = cdplot.compare(x, methods=["A", "B", "C"])
-    text = _text(render_html(res, pairs=[("A", "B")], embed_fonts=False))
+    text = _text(render_html(res, pairs=analyse_pairs(res, [("A", "B")]), embed_fonts=False))
     assert "A versus B" in text
     assert "undefined: the difference is 1 on every data set, so its variance is zero" in text
 

@@ -396,6 +396,10 @@ def main(argv=None) -> int:
         # of CPU time per run (benchmarks/bench_stats.py).  Set before numpy loads; a value
         # the user exported wins.
         os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+        if list(sys.argv[1:] if argv is None else argv) == ["--version"]:
+            # the answer needs none of the subcommands' parsers (and their imports)
+            print(f"cdplot {__version__}")
+            return 0
         parser = build_parser()
         args = parser.parse_args(argv)
         if not getattr(args, "func", None):

@@ -6,6 +6,7 @@ import sys
 
 import pytest
 
+from cdplot._version import __version__
 from cdplot.cli import terminal_safe
 
 
@@ -234,3 +235,18 @@ def test_outputs_that_are_not_regular_files_are_written_not_replaced(tmp_path):
     assert proc.returncode == 0, proc.stderr
     assert stat.S_ISCHR(os.stat(tmp_path / "null").st_mode)
     assert sorted(os.listdir(tmp_path)) == ["in.csv", "link.tex", "null", "pipe", "target.tex"]
+
+
+def test_version_builds_no_subcommand_parser():
+    # issue 28: `cdplot --version` built all five subcommands' parsers (and imported their
+    # modules) to print one line
+    code = (
+        "import sys\n"
+        "from cdplot.cli import main\n"
+        "status = main(['--version'])\n"
+        "print(status, sorted(m for m in sys.modules if m.startswith('cdplot._cli')))\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    version, result = proc.stdout.splitlines()
+    assert version == f"cdplot {__version__}"
+    assert result == "0 []"

@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from scipy import special
 
-from .._options import check_alpha, check_bool, check_option
+from .._options import CV_TESTS, check_alpha, check_bool, check_option
 from ..errors import CdplotError
 from ..io._folds import FoldScores, fold_scores, read_fold_scores
 from ._formatting import format_p
@@ -65,8 +65,6 @@ __all__ = [
     "read_fold_scores",
     "fold_scores",
 ]
-
-CV_TESTS = ("kfold-t", "corrected-t", "5x2cv-t", "5x2cv-f", "blocked-t")
 
 CV_TEST_LABELS = {
     "kfold-t": "k-fold cross-validated paired t-test",

@@ -23,14 +23,14 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import special
 
-from .._options import check_option
+from .._options import (
+    PAIRED_TESTS,  # the paired tests over repetitions
+    check_option,
+)
 from ..errors import CdplotError
 from ._wilcoxon import _signed_rank
 
 __all__ = ["VersusBest", "versus_best", "PAIRED_TESTS"]
-
-#: the paired tests over repetitions
-PAIRED_TESTS = ("wilcoxon", "t-test")
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -65,6 +65,7 @@ __all__ = [
     "STATS_FORMATS",
     "EFFECT_PAIRS",
     "LAYOUTS",
+    "RANK_TESTS",
     "CV_TESTS",
     "PAIRED_TESTS",
     "EFFECT_MEASURES",
@@ -72,6 +73,7 @@ __all__ = [
     # the same choices as types, for annotations
     "Test",
     "CDTest",
+    "RankTest",
     "Correction",
     "PairwiseCorrection",
     "AllPairsCorrection",
@@ -104,6 +106,9 @@ TESTS: tuple[Test, ...] = get_args(Test)
 # the tests a critical difference exists for
 CDTest = Literal["nemenyi", "bonferroni-dunn"]
 CD_TESTS: tuple[CDTest, ...] = get_args(CDTest)
+# the tests that need only the average ranks (cdplot.compare_ranks)
+RankTest = Literal["nemenyi", "bonferroni-dunn", "friedman-z"]
+RANK_TESTS: tuple[RankTest, ...] = get_args(RankTest)
 # multiple-testing procedures; the last two need the logical structure of all pairs
 PairwiseCorrection = Literal["bonferroni", "holm", "hochberg", "hommel"]
 AllPairsCorrection = Literal["shaffer", "bergmann"]

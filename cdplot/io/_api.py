@@ -142,8 +142,6 @@ DataFrame, str or path
         (:func:`cdplot.data_table` uses both). Off by default: it costs a
         pass over every row.
 
-        .. versionadded:: 0.2.0
-
     Returns
     -------
     tuple of ScoreTable

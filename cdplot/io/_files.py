@@ -120,8 +120,6 @@ def read_scores(
         (:func:`cdplot.data_table` uses both). Off by default: it costs a
         pass over every row.
 
-        .. versionadded:: 0.2.0
-
     Returns
     -------
     tuple of ScoreTable

@@ -671,8 +671,6 @@ def prepare_context(
         The report the figures are drawn for (see
         :func:`cdplot.reporting._figures.figure_svgs`).
 
-        .. versionadded:: 0.1.0
-
     Returns
     -------
     tuple
@@ -786,8 +784,6 @@ or scores
         shown as it is, in the section of its metric.  A t-test that is
         undefined (the same difference on every data set) is shown with
         the reason.
-
-        .. versionadded:: 0.1.0
     higher_is_better : bool or mapping of str to bool, optional
         Direction of the scores, for all metrics or ``{metric: bool}``.
     alpha : float, optional

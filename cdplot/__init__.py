@@ -19,6 +19,8 @@ when a figure or report is made.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ._lazy import attach
 from ._version import __version__
 from .errors import CdplotError, CdplotWarning, FigureSizeWarning
@@ -74,7 +76,95 @@ _LAZY = {
     "effect_size_table": "cdplot.reporting",
 }
 
-__all__ = ["__version__", "CdplotError", "CdplotWarning", "FigureSizeWarning", *sorted(_LAZY)]
+# written out (not sorted(_LAZY)) so that type checkers read it; a test keeps them equal
+__all__ = [
+    "__version__",
+    "CdplotError",
+    "CdplotWarning",
+    "FigureSizeWarning",
+    "AutoResult",
+    "BayesianSignedRankResult",
+    "BayesianTTestResult",
+    "CVTestResult",
+    "ComparisonResult",
+    "EXAMPLES",
+    "FriedmanResult",
+    "ImanDavenportResult",
+    "McNemarResult",
+    "MetricsComparison",
+    "PairResult",
+    "RankComparison",
+    "ScoreTable",
+    "bayesian_correlated_ttest",
+    "bayesian_signed_rank",
+    "cd_diagram",
+    "cd_diagrams",
+    "cd_tikz",
+    "compare",
+    "compare_auto",
+    "compare_metrics",
+    "compare_pair",
+    "compare_ranks",
+    "cv_test",
+    "data_table",
+    "effect_size_table",
+    "intervals_tikz",
+    "load_example",
+    "mcnemar",
+    "mcnemar_from_predictions",
+    "posterior_density",
+    "posterior_simplex",
+    "rank_intervals",
+    "rank_profile",
+    "read_fold_scores",
+    "read_scores",
+    "report",
+    "save_figure",
+    "significance_heatmap",
+]
 
-
-__getattr__, __dir__ = attach(__name__, _LAZY, globals())
+if TYPE_CHECKING:
+    # What a type checker sees: the same names, imported from where they are defined, so
+    # that each has its real signature (through the lazy __getattr__ alone, every name would
+    # be Any).  tests/test_typing.py checks that this block and _LAZY name the same things.
+    from .datasets import EXAMPLES, load_example
+    from .io import ScoreTable, read_fold_scores, read_scores
+    from .plot import (
+        cd_diagram,
+        cd_diagrams,
+        cd_tikz,
+        intervals_tikz,
+        posterior_density,
+        posterior_simplex,
+        rank_intervals,
+        rank_profile,
+        save_figure,
+        significance_heatmap,
+    )
+    from .reporting import data_table, effect_size_table, report
+    from .stats import (
+        AutoResult,
+        BayesianSignedRankResult,
+        BayesianTTestResult,
+        ComparisonResult,
+        CVTestResult,
+        FriedmanResult,
+        ImanDavenportResult,
+        McNemarResult,
+        MetricsComparison,
+        PairResult,
+        RankComparison,
+        bayesian_correlated_ttest,
+        bayesian_signed_rank,
+        compare,
+        compare_auto,
+        compare_metrics,
+        compare_pair,
+        compare_ranks,
+        cv_test,
+        mcnemar,
+        mcnemar_from_predictions,
+    )
+else:
+    # Not seen by type checkers, so that a misspelt name is an error there, not Any.
+    __getattr__, __dir__ = attach(__name__, _LAZY, globals())

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from typing import Literal
+from typing import Literal, get_args
 
 from .errors import CdplotError
 
@@ -64,45 +64,108 @@ __all__ = [
     "TEXT_FORMATS",
     "STATS_FORMATS",
     "EFFECT_PAIRS",
+    "LAYOUTS",
+    "RANK_TESTS",
+    "CV_TESTS",
+    "PAIRED_TESTS",
+    "EFFECT_MEASURES",
+    "PAPERS",
+    # the same choices as types, for annotations
+    "Test",
+    "CDTest",
+    "RankTest",
+    "Correction",
+    "PairwiseCorrection",
+    "AllPairsCorrection",
+    "ZeroMethod",
+    "Distribution",
+    "NanPolicy",
+    "Layout",
+    "Orient",
+    "CVTest",
+    "PairedTest",
+    "EffectMeasure",
+    "Style",
+    "Font",
+    "Kind",
+    "FigureFormat",
+    "ReportFormat",
+    "Paper",
+    "TableFormat",
+    "TableMark",
+    "TextFormat",
+    "StatsFormat",
+    "EffectPairs",
 ]
 
+# Each choice is written once, as a ``Literal`` that type checkers see in the signatures;
+# the tuple that ``check_option`` and the command line use is read from it.
 # post-hoc tests after the Friedman test
-TESTS = ("nemenyi", "bonferroni-dunn", "friedman-z", "wilcoxon", "sign")
 Test = Literal["nemenyi", "bonferroni-dunn", "friedman-z", "wilcoxon", "sign"]
+TESTS: tuple[Test, ...] = get_args(Test)
 # the tests a critical difference exists for
-CD_TESTS = ("nemenyi", "bonferroni-dunn")
+CDTest = Literal["nemenyi", "bonferroni-dunn"]
+CD_TESTS: tuple[CDTest, ...] = get_args(CDTest)
+# the tests that need only the average ranks (cdplot.compare_ranks)
+RankTest = Literal["nemenyi", "bonferroni-dunn", "friedman-z"]
+RANK_TESTS: tuple[RankTest, ...] = get_args(RankTest)
 # multiple-testing procedures; the last two need the logical structure of all pairs
-CORRECTIONS = ("bonferroni", "holm", "hochberg", "hommel", "shaffer", "bergmann")
-Correction = Literal["bonferroni", "holm", "hochberg", "hommel", "shaffer", "bergmann"]
-ALL_PAIRS_ONLY = ("shaffer", "bergmann")
+PairwiseCorrection = Literal["bonferroni", "holm", "hochberg", "hommel"]
+AllPairsCorrection = Literal["shaffer", "bergmann"]
+Correction = Literal[PairwiseCorrection, AllPairsCorrection]
+CORRECTIONS: tuple[Correction, ...] = get_args(Correction)
+ALL_PAIRS_ONLY: tuple[AllPairsCorrection, ...] = get_args(AllPairsCorrection)
 # the procedures that apply to any family of p-values
-PAIRWISE_CORRECTIONS = tuple(c for c in CORRECTIONS if c not in ALL_PAIRS_ONLY)
-ZERO_METHODS = ("demsar", "zsplit", "wilcox", "pratt")
+PAIRWISE_CORRECTIONS: tuple[PairwiseCorrection, ...] = get_args(PairwiseCorrection)
 ZeroMethod = Literal["demsar", "zsplit", "wilcox", "pratt"]
-DISTRIBUTIONS = ("auto", "exact", "asymptotic")
+ZERO_METHODS: tuple[ZeroMethod, ...] = get_args(ZeroMethod)
 Distribution = Literal["auto", "exact", "asymptotic"]
+DISTRIBUTIONS: tuple[Distribution, ...] = get_args(Distribution)
 # omit: drop the incomplete data sets; omit-methods: the incomplete methods;
 # omit-fewest: whichever of those (or a greedy mix) keeps the most scores
-NAN_POLICIES = ("raise", "omit", "omit-methods", "omit-fewest")
 NanPolicy = Literal["raise", "omit", "omit-methods", "omit-fewest"]
+NAN_POLICIES: tuple[NanPolicy, ...] = get_args(NanPolicy)
+# whether a table is data sets x methods or one score per row
+Layout = Literal["auto", "wide", "long"]
+LAYOUTS: tuple[Layout, ...] = get_args(Layout)
 # what the outer keys of a JSON object of objects are
-ORIENTS = ("auto", "datasets", "methods")
+Orient = Literal["auto", "datasets", "methods"]
+ORIENTS: tuple[Orient, ...] = get_args(Orient)
+# tests on the cross-validation folds of two methods on one data set
+CVTest = Literal["kfold-t", "corrected-t", "5x2cv-t", "5x2cv-f", "blocked-t"]
+CV_TESTS: tuple[CVTest, ...] = get_args(CVTest)
+# tests of each method against the best one over the repetitions of a data set
+PairedTest = Literal["wilcoxon", "t-test"]
+PAIRED_TESTS: tuple[PairedTest, ...] = get_args(PairedTest)
+EffectMeasure = Literal["cliffs_delta", "cohens_d"]
+EFFECT_MEASURES: tuple[EffectMeasure, ...] = get_args(EffectMeasure)
 # figures
-STYLES = ("paper", "paper-wide", "slides")
 Style = Literal["paper", "paper-wide", "slides"]
-FONTS = ("sans", "serif")
-KINDS = ("cd", "intervals", "heatmap", "profile")
+STYLES: tuple[Style, ...] = get_args(Style)
+# a figure's font is one of these, or a font family or file
+Font = Literal["sans", "serif"]
+FONTS: tuple[Font, ...] = get_args(Font)
 Kind = Literal["cd", "intervals", "heatmap", "profile"]
+KINDS: tuple[Kind, ...] = get_args(Kind)
 # output formats, by what is written
-FIGURE_FORMATS = ("png", "svg", "pdf")
-REPORT_FORMATS = ("html", "pdf")
-TABLE_FORMATS = ("latex", "markdown", "html")
+FigureFormat = Literal["png", "svg", "pdf"]
+FIGURE_FORMATS: tuple[FigureFormat, ...] = get_args(FigureFormat)
+ReportFormat = Literal["html", "pdf"]
+REPORT_FORMATS: tuple[ReportFormat, ...] = get_args(ReportFormat)
+Paper = Literal["a4", "letter"]
+PAPERS: tuple[Paper, ...] = get_args(Paper)
+TableFormat = Literal["latex", "markdown", "html"]
+TABLE_FORMATS: tuple[TableFormat, ...] = get_args(TableFormat)
 # what a data table marks: the best of each data set, and what is not worse than it
-TABLE_MARKS = ("best", "none", "wilcoxon", "t-test", "posthoc")
-TEXT_FORMATS = ("text", "latex")
-STATS_FORMATS = ("text", "json", "csv")
+TableMark = Literal["best", "none", "wilcoxon", "t-test", "posthoc"]
+TABLE_MARKS: tuple[TableMark, ...] = get_args(TableMark)
+TextFormat = Literal["text", "latex"]
+TEXT_FORMATS: tuple[TextFormat, ...] = get_args(TextFormat)
+StatsFormat = Literal["text", "json", "csv"]
+STATS_FORMATS: tuple[StatsFormat, ...] = get_args(StatsFormat)
 # the pairs an effect-size table lists (cdplot table --effect-sizes PAIRS)
-EFFECT_PAIRS = ("significant", "all")
+EffectPairs = Literal["significant", "all"]
+EFFECT_PAIRS: tuple[EffectPairs, ...] = get_args(EffectPairs)
 
 # resolution of PNG output: below 10 dpi a figure is a few pixels wide (0.001 gives none,
 # which Agg refuses); above 2400 a wide figure passes Agg's 2**16-pixel limit

@@ -2,6 +2,7 @@
 
 import importlib
 import inspect
+import pathlib
 import re
 
 import pytest
@@ -68,3 +69,22 @@ def test_parameters_section_matches_signature(func):
     assert sorted(documented) == sorted(params), (
         f"{func.__module__}.{func.__name__}: documented {documented}, signature {params}"
     )
+
+
+def _release(text):
+    return tuple(int(part) for part in re.match(r"\d+(?:\.\d+)*", text).group(0).split("."))
+
+
+def test_no_docstring_dates_a_change_after_the_package_version():
+    # issue 25 item 7: "added in 0.2.0" in a 0.1.0 package; in the first release nothing
+    # is added or changed, so the directives start with the next version
+    package = pathlib.Path(cdplot.__file__).parent
+    current = _release(cdplot.__version__)
+    found = [
+        f"{path.relative_to(package)}:{number}: {line.strip()}"
+        for path in sorted(package.rglob("*.py"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if (m := re.search(r"\.\. version(?:added|changed|deprecated):: *(\S+)", line))
+        and _release(m.group(1)) > current
+    ]
+    assert found == []

@@ -6,19 +6,62 @@ import pytest
 
 from cdplot import _options
 
+# every choice tuple and the Literal alias the annotations use for it
+LITERALS = {
+    "TESTS": "Test",
+    "CD_TESTS": "CDTest",
+    "RANK_TESTS": "RankTest",
+    "CORRECTIONS": "Correction",
+    "PAIRWISE_CORRECTIONS": "PairwiseCorrection",
+    "ALL_PAIRS_ONLY": "AllPairsCorrection",
+    "ZERO_METHODS": "ZeroMethod",
+    "DISTRIBUTIONS": "Distribution",
+    "NAN_POLICIES": "NanPolicy",
+    "LAYOUTS": "Layout",
+    "ORIENTS": "Orient",
+    "CV_TESTS": "CVTest",
+    "PAIRED_TESTS": "PairedTest",
+    "EFFECT_MEASURES": "EffectMeasure",
+    "STYLES": "Style",
+    "FONTS": "Font",
+    "KINDS": "Kind",
+    "FIGURE_FORMATS": "FigureFormat",
+    "REPORT_FORMATS": "ReportFormat",
+    "PAPERS": "Paper",
+    "TABLE_FORMATS": "TableFormat",
+    "TABLE_MARKS": "TableMark",
+    "TEXT_FORMATS": "TextFormat",
+    "STATS_FORMATS": "StatsFormat",
+    "EFFECT_PAIRS": "EffectPairs",
+}
 
-def test_every_literal_alias_names_the_same_words_as_its_tuple():
-    pairs = {
-        "Test": "TESTS",
-        "Correction": "CORRECTIONS",
-        "ZeroMethod": "ZERO_METHODS",
-        "Distribution": "DISTRIBUTIONS",
-        "NanPolicy": "NAN_POLICIES",
-        "Style": "STYLES",
-        "Kind": "KINDS",
+
+def test_every_choice_tuple_has_a_literal_alias_with_the_same_words():
+    tuples = {
+        name
+        for name in _options.__all__
+        if isinstance(getattr(_options, name), tuple)
+        and all(isinstance(v, str) for v in getattr(_options, name))
     }
-    for alias, choices in pairs.items():
+    assert tuples == set(LITERALS)
+    for choices, alias in LITERALS.items():
+        assert alias in _options.__all__, alias
         assert typing.get_args(getattr(_options, alias)) == getattr(_options, choices), alias
+
+
+def test_choice_lists_kept_beside_their_code_agree_with_the_vocabulary():
+    from cdplot.io import _build
+    from cdplot.reporting import _render
+    from cdplot.stats import _cv_tests, _effect_sizes, _per_dataset
+
+    assert _build._LAYOUTS == _options.LAYOUTS
+    assert _build.ORIENTS == _options.ORIENTS
+    assert _render.PAPERS == _options.PAPERS
+    assert typing.get_args(_render.Paper) == _options.PAPERS
+    assert typing.get_args(_render.ReportFormat) == _options.REPORT_FORMATS
+    assert _cv_tests.CV_TESTS == _options.CV_TESTS
+    assert _per_dataset.PAIRED_TESTS == _options.PAIRED_TESTS
+    assert tuple(_effect_sizes._THRESHOLDS) == _options.EFFECT_MEASURES
 
 
 def test_the_drawing_layer_defines_exactly_the_styles_and_fonts_of_the_vocabulary():

@@ -13,7 +13,7 @@ from dataclasses import replace
 from importlib.resources import as_file, files
 
 from ..errors import CdplotError
-from ..io import read_scores
+from ..io import ScoreTable, read_scores
 
 __all__ = ["EXAMPLES", "load_example", "example_path"]
 
@@ -111,7 +111,7 @@ def example_path(name: str) -> pathlib.Path:
     return ref
 
 
-def load_example(name: str) -> tuple:
+def load_example(name: str) -> tuple[ScoreTable, ...]:
     """Load a bundled example as score tables, one per metric.
 
     Parameters

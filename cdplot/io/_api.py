@@ -9,12 +9,12 @@ score tables, with the same checks, messages and selection options
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 import numpy as np
 
-from .._options import check_bool, check_option
+from .._options import Layout, NanPolicy, Orient, check_bool, check_option
 from ..errors import CdplotError
 from ._build import (
     ORIENTS,
@@ -35,6 +35,7 @@ from ._files import read_scores
 from ._repetitions import keeping_repetitions
 from ._table import ScoreTable
 from ._text import MAX_BYTES, check_max_bytes
+from ._types import ScoresLike
 
 __all__ = ["as_score_tables"]
 
@@ -53,24 +54,24 @@ def _describe(data) -> str:
 
 
 def as_score_tables(
-    data,
+    data: ScoresLike,
     *,
-    methods=None,
-    datasets=None,
-    metric=None,
-    nan_policy="raise",
-    layout="auto",
-    dataset_col=None,
-    method_col=None,
-    score_col=None,
-    repetition_col=None,
-    metric_col=None,
-    source=None,
-    exclude=None,
-    rename=None,
-    orient="auto",
-    max_bytes=MAX_BYTES,
-    keep_repetitions=False,
+    methods: Sequence[str] | None = None,
+    datasets: Sequence[str] | None = None,
+    metric: str | None = None,
+    nan_policy: NanPolicy = "raise",
+    layout: Layout = "auto",
+    dataset_col: str | None = None,
+    method_col: str | None = None,
+    score_col: str | None = None,
+    repetition_col: str | Sequence[str] | None = None,
+    metric_col: str | None = None,
+    source: str | None = None,
+    exclude: Sequence[str] | None = None,
+    rename: Mapping[str, str] | None = None,
+    orient: Orient = "auto",
+    max_bytes: int = MAX_BYTES,
+    keep_repetitions: bool = False,
 ) -> tuple[ScoreTable, ...]:
     """Return validated score tables, one per metric, from what the user has.
 
@@ -140,8 +141,6 @@ DataFrame, str or path
         (``ScoreTable.std``) and tests over the repetitions of one data set
         (:func:`cdplot.data_table` uses both). Off by default: it costs a
         pass over every row.
-
-        .. versionadded:: 0.2.0
 
     Returns
     -------

@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import csv
 import math
-from collections.abc import Mapping
+import os
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from ..errors import CdplotError
 from ._checks import (
@@ -29,6 +31,7 @@ from ._checks import (
     wants_decimal_comma,
 )
 from ._text import MAX_BYTES, csv_rows, read_text
+from ._types import PathLike
 
 __all__ = ["AverageRanks", "read_average_ranks", "as_average_ranks"]
 
@@ -138,7 +141,9 @@ def _sniff(lines) -> str:
     return best
 
 
-def read_average_ranks(path, *, sep=None, max_bytes=MAX_BYTES) -> AverageRanks:
+def read_average_ranks(
+    path: PathLike, *, sep: str | None = None, max_bytes: int = MAX_BYTES
+) -> AverageRanks:
     """Read average ranks from a file of ``method,average_rank`` rows.
 
     Parameters
@@ -242,7 +247,11 @@ def read_average_ranks(path, *, sep=None, max_bytes=MAX_BYTES) -> AverageRanks:
     )
 
 
-def as_average_ranks(data, *, methods=None) -> AverageRanks:
+def as_average_ranks(
+    data: Mapping[str, float] | AverageRanks | str | os.PathLike[str] | ArrayLike,
+    *,
+    methods: Sequence[str] | None = None,
+) -> AverageRanks:
     """Average ranks from a mapping ``{method: rank}``, a file or an :class:`AverageRanks`.
 
     Parameters

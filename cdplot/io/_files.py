@@ -12,9 +12,11 @@ editor shows) and the column.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from typing import Any
 
-from .._options import check_bool, check_option
+from .._options import Layout, NanPolicy, Orient, check_bool, check_option
 from ..errors import CdplotError
 from ._build import (
     ORIENTS,
@@ -45,6 +47,7 @@ from ._text import (
     split_table,
     texts,
 )
+from ._types import PathLike
 
 __all__ = ["read_scores", "load_json"]
 
@@ -53,24 +56,24 @@ SUMMARY_ROWS = ("mean", "average", "avg", "median", "total", "sum", "mean rank",
 
 
 def read_scores(
-    path,
+    path: PathLike,
     *,
-    layout="auto",
-    sep=None,
-    metric=None,
-    nan_policy="raise",
-    dataset_col=None,
-    method_col=None,
-    score_col=None,
-    repetition_col=None,
-    metric_col=None,
-    methods=None,
-    exclude=None,
-    datasets=None,
-    rename=None,
-    orient="auto",
-    max_bytes=MAX_BYTES,
-    keep_repetitions=False,
+    layout: Layout = "auto",
+    sep: str | None = None,
+    metric: str | None = None,
+    nan_policy: NanPolicy = "raise",
+    dataset_col: str | None = None,
+    method_col: str | None = None,
+    score_col: str | None = None,
+    repetition_col: str | Sequence[str] | None = None,
+    metric_col: str | None = None,
+    methods: Sequence[str] | None = None,
+    exclude: Sequence[str] | None = None,
+    datasets: Sequence[str] | None = None,
+    rename: Mapping[str, str] | None = None,
+    orient: Orient = "auto",
+    max_bytes: int = MAX_BYTES,
+    keep_repetitions: bool = False,
 ) -> tuple[ScoreTable, ...]:
     """Read score tables, one per metric, from a CSV, TSV or JSON file or a results folder.
 
@@ -116,8 +119,6 @@ def read_scores(
         (``ScoreTable.std``) and tests over the repetitions of one data set
         (:func:`cdplot.data_table` uses both). Off by default: it costs a
         pass over every row.
-
-        .. versionadded:: 0.2.0
 
     Returns
     -------
@@ -253,7 +254,7 @@ def _no_duplicates(pairs):
     return obj
 
 
-def load_json(text: str, name: str):
+def load_json(text: str, name: str) -> Any:
     """Parse JSON text with one-line messages for every way it can fail.
 
     Duplicate keys in one object (also ``" A"`` beside ``"A"``, which name the

@@ -13,8 +13,9 @@ before the header counted), as an editor shows it.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -23,6 +24,7 @@ from ._checks import check_name, name_text
 from ._files import load_json
 from ._roles import fold_level, role_of
 from ._text import MAX_BYTES, check_max_bytes, decode, read_bytes, split_table, texts
+from ._types import PathLike
 
 __all__ = ["FoldScores", "fold_scores", "read_fold_scores", "read_records"]
 
@@ -96,14 +98,14 @@ def _fold_role(h):
 
 
 def fold_scores(
-    records,
+    records: Sequence[Mapping[str, Any]],
     *,
-    source="records",
-    dataset_col=None,
-    method_col=None,
-    score_col=None,
-    repetition_col=None,
-    fold_col=None,
+    source: str = "records",
+    dataset_col: str | None = None,
+    method_col: str | None = None,
+    score_col: str | None = None,
+    repetition_col: str | None = None,
+    fold_col: str | None = None,
 ) -> FoldScores:
     """Build :class:`FoldScores` from a header and rows of a long or wide per-fold table.
 
@@ -273,15 +275,15 @@ def _fold_scores(
 
 
 def read_fold_scores(
-    path,
+    path: PathLike,
     *,
-    sep=None,
-    dataset_col=None,
-    method_col=None,
-    score_col=None,
-    repetition_col=None,
-    fold_col=None,
-    max_bytes=MAX_BYTES,
+    sep: str | None = None,
+    dataset_col: str | None = None,
+    method_col: str | None = None,
+    score_col: str | None = None,
+    repetition_col: str | None = None,
+    fold_col: str | None = None,
+    max_bytes: int = MAX_BYTES,
 ) -> FoldScores:
     """Read per-fold scores from a CSV/TSV or JSON (list of records) file, without averaging.
 
@@ -333,7 +335,9 @@ def read_fold_scores(
     )
 
 
-def read_records(path, *, sep=None, max_bytes=MAX_BYTES):
+def read_records(
+    path: PathLike, *, sep: str | None = None, max_bytes: int = MAX_BYTES
+) -> tuple[str, list[dict[str, Any]]]:
     """Read a delimited or JSON-records file as ``(name, list of {column: text})``.
 
     A column name that appears twice is refused (the second column would

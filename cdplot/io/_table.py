@@ -51,8 +51,6 @@ class ScoreTable:
         Set when names say opposite directions (the column ``accuracy`` of
         the metric ``error``): the one-line message every analysis raises
         unless ``higher_is_better`` is given explicitly.
-
-        .. versionadded:: 0.2.0
     source : str or None
         Where the table came from: a file name, ``"example:NAME"`` or a
         description of the Python object.
@@ -66,8 +64,6 @@ class ScoreTable:
     dropped_methods : tuple of str
         Methods removed because they were incomplete (``nan_policy='omit-methods'``,
         ``'omit-fewest'``).
-
-        .. versionadded:: 0.2.0
     repetition_scores : ndarray or None, shape (n_datasets, n_methods, r)
         The score of each repetition (fold, seed, resample) that ``values``
         averages, NaN where a method lacks one; kept only when the reader
@@ -78,8 +74,6 @@ class ScoreTable:
         repetition columns); None when no column named them, in which case
         the repetitions are in the order of the rows and not paired across
         methods.
-
-        .. versionadded:: 0.2.0
     """
 
     values: np.ndarray

@@ -24,6 +24,7 @@ import numpy as np
 from ..errors import CdplotError
 from ._checks import NUMBER_RE, Where, check_sep
 from ._fast import ByteColumn, split_columns
+from ._types import PathLike
 
 __all__ = [
     "MAX_BYTES",
@@ -231,7 +232,7 @@ def read_bytes(path, *, max_bytes=MAX_BYTES, allow_dir=False, hash_later=False, 
     return name, raw, digest if hash_later else digest.result()
 
 
-def read_text(path, *, max_bytes=MAX_BYTES) -> tuple[str, str, str]:
+def read_text(path: PathLike, *, max_bytes: int = MAX_BYTES) -> tuple[str, str, str]:
     """Read a text file of scores with the reader's checks and messages.
 
     Parameters

@@ -8,6 +8,8 @@ matplotlib; pyplot is never imported by cdplot itself.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .._lazy import attach
 
 _LAZY = {
@@ -25,7 +27,33 @@ _LAZY = {
     "rank_profile": "cdplot.plot._profile",
 }
 
-__all__ = sorted(_LAZY)
+# written out (not sorted(_LAZY)) so that type checkers read it; a test keeps them equal
+__all__ = [
+    "STYLES",
+    "cd_diagram",
+    "cd_diagrams",
+    "cd_tikz",
+    "intervals_tikz",
+    "posterior_density",
+    "posterior_simplex",
+    "rank_intervals",
+    "rank_profile",
+    "render_svg",
+    "save_figure",
+    "significance_heatmap",
+]
 
-
-__getattr__, __dir__ = attach(__name__, _LAZY, globals())
+if TYPE_CHECKING:
+    # What a type checker sees: the real functions (through __getattr__ alone, each is Any);
+    # the run time stays lazy.  tests/test_typing.py checks this block against _LAZY.
+    from ._bayesian import posterior_density, posterior_simplex
+    from ._critical_difference import cd_diagram
+    from ._heatmap import significance_heatmap
+    from ._intervals import rank_intervals
+    from ._panels import cd_diagrams
+    from ._profile import rank_profile
+    from ._save import render_svg, save_figure
+    from ._styles import STYLES
+    from ._tikz import cd_tikz, intervals_tikz
+else:
+    __getattr__, __dir__ = attach(__name__, _LAZY, globals())

@@ -94,9 +94,6 @@ SHARED_PARAMS = """\
         outer margins; text starts at the figure's tick-label size
         (``xtick.labelsize``) and shrinks to 6 pt as needed.  By default a
         new figure sized to the content is made.
-
-        .. versionchanged:: 0.2.0
-           The tick labels' room and the figure's type size are used.
     reverse : bool, default False
         Put the best (lowest) ranks on the left instead of the right.
     style : {'paper', 'paper-wide', 'slides'}, default 'paper'
@@ -112,8 +109,6 @@ SHARED_PARAMS = """\
     width : float, optional
         Figure width in inches instead of the style's, with the same
         rules (and the style's type sizes).
-
-        .. versionadded:: 0.2.0
     font : {'sans', 'serif'} or str, optional
         Bundled font: Lato (``'sans'``, the default) or CMU Serif (the
         look of LaTeX papers); or the path of a TrueType/OpenType file, or
@@ -121,9 +116,6 @@ SHARED_PARAMS = """\
         come from DejaVu Sans, then from the machine's fonts (Noto CJK and
         the like); a :class:`~cdplot.errors.CdplotWarning` names those no
         font has, and right-to-left names (drawn unshaped).
-
-        .. versionchanged:: 0.2.0
-           Font files and installed families are accepted.
     highlight : str, optional
         Name of a method to emphasise.
     label_kws : dict, optional

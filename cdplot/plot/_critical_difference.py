@@ -205,8 +205,6 @@ def cd_diagram(
         10 methods; with more it spans the occupied ranks, rounded out to
         integers, with a break mark when it does not start at 1.
 
-        .. versionadded:: 0.2.0
-
     Returns
     -------
     matplotlib.axes.Axes

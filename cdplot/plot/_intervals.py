@@ -46,14 +46,10 @@ def rank_intervals(
         10 methods and otherwise, as in :func:`cd_diagram`, spans only the
         ranks the segments cover, rounded out to integers, with a break
         mark when it does not start at 1.
-
-        .. versionadded:: 0.2.0
     methods : sequence of str, optional
         Draw only these methods' rows, on the axis, name column and key
         numbers of the whole chart: the parts of a chart too tall for a
         page, drawn one by one, line up.  Default: every method.
-
-        .. versionadded:: 0.2.0
 
     Returns
     -------

@@ -57,8 +57,6 @@ def cd_diagrams(
     the best side) with its line in the same colour (the colours of
     :func:`cdplot.rank_profile`).
 
-    .. versionadded:: 0.2.0
-
     Parameters
     ----------
     metrics_result : MetricsComparison

@@ -21,8 +21,6 @@ def rank_profile(metrics_result, *, ax=None, style="paper", font=None, highlight
     :func:`cdplot.cd_diagrams`, and its own marker and line style, so
     the chart reads in greyscale too.
 
-    .. versionadded:: 0.2.0
-
     Parameters
     ----------
     metrics_result : MetricsComparison

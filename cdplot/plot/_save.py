@@ -223,8 +223,6 @@ def render_svg(ax_or_fig, *, text_as_paths=False, embed_fonts=True) -> str:
         that declares the fonts once for all its figures (cdplot's reports
         do; subsetting the fonts of every figure is then wasted time).
 
-        .. versionadded:: 0.1.0
-
     Returns
     -------
     str

@@ -269,8 +269,6 @@ def cd_tikz(
     and caption LaTeX sets in the paper's own font.  ``\\input`` it in a
     document that loads ``tikz``.
 
-    .. versionadded:: 0.2.0
-
     Parameters
     ----------
     result_or_scores : ComparisonResult, AutoResult or scores
@@ -589,8 +587,6 @@ def intervals_tikz(
 
     The chart :func:`cdplot.rank_intervals` draws, placed by the same
     layout, with text measured and anchored as in :func:`cd_tikz`.
-
-    .. versionadded:: 0.2.0
 
     Parameters
     ----------

@@ -244,8 +244,6 @@ def figure_svgs(result, *, prefix: str, font=None, order=None, format="pdf") -> 
         figure as drawn at the text width, whole, and pays for no drawing
         that only the printed page needs.
 
-        .. versionadded:: 0.1.0
-
     Returns
     -------
     list of dict
@@ -497,8 +495,6 @@ def anova_figure_svgs(auto, *, prefix: str, font=None, format="pdf") -> list[dic
         Font option passed to the plot function.
     format : {'pdf', 'html'}, default 'pdf'
         The report the figure is for (see :func:`figure_svgs`).
-
-        .. versionadded:: 0.1.0
 
     Returns
     -------

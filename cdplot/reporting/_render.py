@@ -644,8 +644,6 @@ def prepare_context(
         The report the figures are drawn for (see
         :func:`cdplot.reporting._figures.figure_svgs`).
 
-        .. versionadded:: 0.1.0
-
     Returns
     -------
     tuple
@@ -747,7 +745,6 @@ or scores
         formats them.  A t-test that is undefined (the same difference on
         every data set) is shown with the reason.
 
-        .. versionadded:: 0.1.0
     compare_kws : dict, optional
         Keyword arguments of :func:`cdplot.compare` (``higher_is_better``,
         which may also be a ``{metric: bool}`` mapping, ``alpha``, ``test``,

@@ -789,29 +789,21 @@ def data_table(
         The table's caption, escaped for the format: LaTeX ``\\caption`` in a
         ``table`` float, a ``Table: ...`` line above a Markdown table (as
         pandoc reads it), an HTML ``<caption>``.
-
-        .. versionadded:: 0.2.0
     label : str, optional
         The key to refer to the table (``'tab:auc'``): LaTeX ``\\label``
         (needs ``caption``, which LaTeX numbers), HTML ``id``; Markdown has
         no labels, so it is refused there.
-
-        .. versionadded:: 0.2.0
     latex_float : bool, optional
         LaTeX: put the ``tabular`` in a ``table`` float (centred, caption
         above, footnotes below).  By default a float exactly when
         ``caption`` or ``label`` is given, else the bare ``tabular``, with
         the footnotes as ``%`` comments.
-
-        .. versionadded:: 0.2.0
     std : bool, optional
         Print each score as mean ± standard deviation (n - 1) over the
         repetitions, the deviation with the same decimals (LaTeX
         ``$\\pm$``).  By default when the scores were read with
         ``keep_repetitions=True`` from data with repetitions; ``True``
         without repetitions is an error.
-
-        .. versionadded:: 0.2.0
     marks : {'best', 'none', 'wilcoxon', 't-test', 'posthoc'}, default 'best'
         ``'best'``: the best score of each data set (by the unrounded
         scores) and the best average rank in bold.  ``'wilcoxon'`` and
@@ -823,14 +815,10 @@ def data_table(
         average rank, a statement over all data sets, never per data set.
         ``'none'`` marks nothing.  Markdown shows an underline as ``†``.
         The footnotes say which test was used.
-
-        .. versionadded:: 0.2.0
     control : str, optional
         Add a W/T/L row: the wins, ties and losses of this method against
         each other one over the data sets, ties being scores equal as
         printed.  By default the analysis' control, if it has one.
-
-        .. versionadded:: 0.2.0
 
     Returns
     -------

@@ -23,9 +23,11 @@ large a difference matters; there is no default.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import field
 
 import numpy as np
+from numpy.typing import ArrayLike
 from scipy import special
 
 from .._options import check_bool
@@ -232,16 +234,16 @@ class BayesianTTestResult(Result):
 
 
 def bayesian_correlated_ttest(
-    a,
-    b,
+    a: ArrayLike,
+    b: ArrayLike,
     *,
-    rope,
-    scheme="kfold",
-    n_train=None,
-    n_test=None,
-    higher_is_better=True,
-    methods=None,
-    dataset=None,
+    rope: float,
+    scheme: str = "kfold",
+    n_train: int | None = None,
+    n_test: int | None = None,
+    higher_is_better: bool = True,
+    methods: tuple[str, str] | None = None,
+    dataset: str | None = None,
 ) -> BayesianTTestResult:
     """Bayesian correlated t-test: two methods on the folds of one data set.
 
@@ -467,16 +469,16 @@ _CHUNK_CELLS = 2_000_000
 
 
 def bayesian_signed_rank(
-    a,
-    b,
+    a: ArrayLike,
+    b: ArrayLike,
     *,
-    rope,
-    prior_strength=0.5,
-    n_samples=50_000,
-    rng=0,
-    higher_is_better=True,
-    methods=None,
-    datasets=None,
+    rope: float,
+    prior_strength: float = 0.5,
+    n_samples: int = 50_000,
+    rng: int | np.random.Generator = 0,
+    higher_is_better: bool = True,
+    methods: tuple[str, str] | None = None,
+    datasets: Sequence[str] | None = None,
 ) -> BayesianSignedRankResult:
     """Bayesian signed-rank test: two methods over many data sets.
 

@@ -18,7 +18,10 @@ Peers get this wrong in three ways, each of which is avoided here:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
+from numpy.typing import ArrayLike
 
 from ..errors import CdplotError
 from ._validate import finite_vector
@@ -118,7 +121,7 @@ def _cliques_of_interchangeable_ties(avg, groups, compatible) -> tuple[tuple[int
     return tuple(tuple(i for gi in c for i in sorted(groups[gi])) for c in spans)
 
 
-def find_cliques(average_ranks, significant) -> tuple[tuple[int, ...], ...]:
+def find_cliques(average_ranks: ArrayLike, significant: ArrayLike) -> tuple[tuple[int, ...], ...]:
     """Maximal groups of consecutive methods with no significant difference inside.
 
     Parameters
@@ -229,7 +232,9 @@ def _threshold_ends(s: np.ndarray) -> np.ndarray | None:
     return ends
 
 
-def unjoined_pairs(average_ranks, significant, cliques) -> tuple[tuple[int, int], ...]:
+def unjoined_pairs(
+    average_ranks: ArrayLike, significant: ArrayLike, cliques: Sequence[Sequence[int]]
+) -> tuple[tuple[int, int], ...]:
     """Pairs that do not differ significantly but share no clique.
 
     Parameters
@@ -278,7 +283,7 @@ def unjoined_pairs(average_ranks, significant, cliques) -> tuple[tuple[int, int]
     return tuple(zip(order[pi].tolist(), order[pj].tolist(), strict=True))
 
 
-def bridges(average_ranks, significant) -> tuple[tuple[int, int, int], ...]:
+def bridges(average_ranks: ArrayLike, significant: ArrayLike) -> tuple[tuple[int, int, int], ...]:
     """Significant pairs that a chain of overlapping groups links.
 
     Parameters

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 
 from .._options import (
@@ -9,14 +11,21 @@ from .._options import (
     CORRECTIONS,
     DISTRIBUTIONS,
     NAN_POLICIES,
+    RANK_TESTS,
     TESTS,
     ZERO_METHODS,
+    Correction,
+    Distribution,
+    NanPolicy,
+    Test,
+    ZeroMethod,
     check_alpha,
     check_bool,
     check_option,
 )
 from ..errors import CdplotError
 from ..io import ScoreTable, as_score_tables, resolve_direction
+from ..io._types import ScoresLike
 from ._cliques import bridges, find_cliques, unjoined_pairs
 from ._corrections import adjust, adjust_pairwise
 from ._critical import critical_value, rank_standard_error
@@ -96,20 +105,20 @@ def _validate_options(test, correction, control, methods, alpha, zero_method, di
 
 
 def compare(
-    scores,
+    scores: ScoresLike,
     *,
     higher_is_better: bool | None = None,
     alpha: float = 0.05,
-    test: str = "nemenyi",
-    correction: str | None = None,
+    test: Test = "nemenyi",
+    correction: Correction | None = None,
     control: str | None = None,
     tie_correction: bool = True,
-    zero_method: str = "demsar",
-    distribution: str = "auto",
-    nan_policy: str = "raise",
+    zero_method: ZeroMethod = "demsar",
+    distribution: Distribution = "auto",
+    nan_policy: NanPolicy = "raise",
     metric: str | None = None,
-    methods=None,
-    datasets=None,
+    methods: Sequence[str] | None = None,
+    datasets: Sequence[str] | None = None,
 ) -> ComparisonResult:
     """Compare methods over data sets: ranks, Friedman test, post-hoc test and groups.
 
@@ -350,10 +359,6 @@ def compare_table(
         direction=direction,
         direction_reason=decided.reason,
     )
-
-
-#: The post-hoc tests computed from the average ranks alone.
-RANK_TESTS = ("nemenyi", "bonferroni-dunn", "friedman-z")
 
 
 def rank_statistics(avg: np.ndarray, n: int, test: str):

@@ -19,10 +19,12 @@ import math
 from collections.abc import Mapping, Sequence
 
 import numpy as np
+from numpy.typing import ArrayLike
 
-from .._options import check_bool
+from .._options import Correction, Distribution, NanPolicy, Test, ZeroMethod, check_bool
 from ..errors import CdplotError
 from ..io import as_score_tables
+from ..io._types import ScoresLike
 from ._compare import compare_table
 from ._resultkit import Result, join_names, method_index, num, readonly, result, wrap
 from ._results import ComparisonResult
@@ -30,7 +32,7 @@ from ._results import ComparisonResult
 __all__ = ["compare_metrics", "MetricsComparison", "kendall_tau_b"]
 
 
-def kendall_tau_b(x, y) -> float:
+def kendall_tau_b(x: ArrayLike, y: ArrayLike) -> float:
     """Kendall's rank correlation tau-b between two vectors.
 
     Parameters
@@ -403,19 +405,19 @@ def _direction_for(higher_is_better, table):
 
 
 def compare_metrics(
-    data,
+    data: ScoresLike,
     *,
     higher_is_better: bool | Mapping[str, bool] | None = None,
     alpha: float = 0.05,
-    test: str = "nemenyi",
-    correction: str | None = None,
+    test: Test = "nemenyi",
+    correction: Correction | None = None,
     control: str | None = None,
     tie_correction: bool = True,
-    zero_method: str = "demsar",
-    distribution: str = "auto",
-    nan_policy: str = "raise",
-    methods=None,
-    datasets=None,
+    zero_method: ZeroMethod = "demsar",
+    distribution: Distribution = "auto",
+    nan_policy: NanPolicy = "raise",
+    methods: Sequence[str] | None = None,
+    datasets: Sequence[str] | None = None,
 ) -> MetricsComparison:
     """Compare methods under several metrics, and how far the metrics agree.
 

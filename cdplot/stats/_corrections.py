@@ -24,9 +24,10 @@ from __future__ import annotations
 import functools
 
 import numpy as np
+from numpy.typing import ArrayLike, NDArray
 
 from .._options import PAIRWISE_CORRECTIONS as CORRECTIONS
-from .._options import check_option
+from .._options import Correction, PairwiseCorrection, check_option
 from ..errors import CdplotError
 
 __all__ = ["adjust", "adjust_pairwise", "CORRECTIONS", "PAIRWISE_CORRECTIONS", "MAX_BERGMANN_K"]
@@ -225,7 +226,7 @@ def _adjust_flat(p: np.ndarray, correction: str) -> np.ndarray:
     return out
 
 
-def adjust(pvalues, correction):
+def adjust(pvalues: ArrayLike, correction: PairwiseCorrection) -> NDArray[np.float64]:
     """Adjust a family of p-values for multiple testing.
 
     Parameters
@@ -379,7 +380,7 @@ def _monotone(raw: np.ndarray, adjusted: np.ndarray) -> np.ndarray:
     return out
 
 
-def adjust_pairwise(pmatrix, correction):
+def adjust_pairwise(pmatrix: ArrayLike, correction: Correction) -> NDArray[np.float64]:
     """Adjust the p-values of all pairwise comparisons of ``k`` methods.
 
     Parameters

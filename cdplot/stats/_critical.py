@@ -11,7 +11,7 @@ import math
 
 from scipy import special
 
-from .._options import CD_TESTS, check_alpha, check_option
+from .._options import CD_TESTS, CDTest, check_alpha, check_option
 from ._studentized_range import studentized_range_isf
 from ._validate import whole_number
 
@@ -26,7 +26,7 @@ def _validate_k_n(k, n=None):
         whole_number(n, "the number of data sets N", minimum=1, what="data sets")
 
 
-def critical_value(k: int, *, alpha: float = 0.05, test: str = "nemenyi") -> float:
+def critical_value(k: int, *, alpha: float = 0.05, test: CDTest = "nemenyi") -> float:
     """Critical value ``q_alpha`` of the Nemenyi or Bonferroni-Dunn test.
 
     Parameters
@@ -71,7 +71,7 @@ def rank_standard_error(k: int, n: int) -> float:
     return math.sqrt(k * (k + 1.0) / (6.0 * n))
 
 
-def critical_difference(k: int, n: int, *, alpha: float = 0.05, test: str = "nemenyi") -> float:
+def critical_difference(k: int, n: int, *, alpha: float = 0.05, test: CDTest = "nemenyi") -> float:
     """Critical difference ``CD = q_alpha sqrt(k (k + 1) / (6 N))`` of average ranks.
 
     Two methods differ significantly when their average ranks differ by at

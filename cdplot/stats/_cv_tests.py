@@ -40,9 +40,10 @@ import re
 from dataclasses import dataclass, field
 
 import numpy as np
+from numpy.typing import ArrayLike
 from scipy import special
 
-from .._options import check_alpha, check_bool, check_option
+from .._options import CV_TESTS, CVTest, check_alpha, check_bool, check_option
 from ..errors import CdplotError
 from ..io._folds import FoldScores, fold_scores, read_fold_scores
 from ._formatting import format_p
@@ -65,8 +66,6 @@ __all__ = [
     "read_fold_scores",
     "fold_scores",
 ]
-
-CV_TESTS = ("kfold-t", "corrected-t", "5x2cv-t", "5x2cv-f", "blocked-t")
 
 CV_TEST_LABELS = {
     "kfold-t": "k-fold cross-validated paired t-test",
@@ -582,7 +581,14 @@ _DOC_COMMON = """
 
 
 def kfold_ttest(
-    a, b, *, scheme="kfold", higher_is_better=True, alpha=0.05, methods=None, dataset=None
+    a: ArrayLike,
+    b: ArrayLike,
+    *,
+    scheme: str = "kfold",
+    higher_is_better: bool = True,
+    alpha: float = 0.05,
+    methods: tuple[str, str] | None = None,
+    dataset: str | None = None,
 ) -> CVTestResult:
     """Paired t-test over the folds of one k-fold cross-validation.
 
@@ -666,16 +672,16 @@ def kfold_ttest(
 
 
 def corrected_ttest(
-    a,
-    b,
+    a: ArrayLike,
+    b: ArrayLike,
     *,
-    scheme="kfold",
-    n_train=None,
-    n_test=None,
-    higher_is_better=True,
-    alpha=0.05,
-    methods=None,
-    dataset=None,
+    scheme: str = "kfold",
+    n_train: int | None = None,
+    n_test: int | None = None,
+    higher_is_better: bool = True,
+    alpha: float = 0.05,
+    methods: tuple[str, str] | None = None,
+    dataset: str | None = None,
 ) -> CVTestResult:
     """Nadeau and Bengio's corrected resampled (correlated) t-test.
 
@@ -809,7 +815,14 @@ def _five_by_two(a, b, scheme, test, names, alpha, higher_is_better):
 
 
 def dietterich_5x2cv_ttest(
-    a, b, *, scheme="5x2", higher_is_better=True, alpha=0.05, methods=None, dataset=None
+    a: ArrayLike,
+    b: ArrayLike,
+    *,
+    scheme: str = "5x2",
+    higher_is_better: bool = True,
+    alpha: float = 0.05,
+    methods: tuple[str, str] | None = None,
+    dataset: str | None = None,
 ) -> CVTestResult:
     """Dietterich's 5x2cv paired t-test.
 
@@ -886,7 +899,14 @@ def dietterich_5x2cv_ttest(
 
 
 def alpaydin_5x2cv_ftest(
-    a, b, *, scheme="5x2", higher_is_better=True, alpha=0.05, methods=None, dataset=None
+    a: ArrayLike,
+    b: ArrayLike,
+    *,
+    scheme: str = "5x2",
+    higher_is_better: bool = True,
+    alpha: float = 0.05,
+    methods: tuple[str, str] | None = None,
+    dataset: str | None = None,
 ) -> CVTestResult:
     """Alpaydin's combined 5x2cv F-test.
 
@@ -955,16 +975,16 @@ def alpaydin_5x2cv_ftest(
 
 
 def blocked_cv_ttest(
-    a,
-    b,
+    a: ArrayLike,
+    b: ArrayLike,
     *,
-    scheme="blocked-3x2",
-    n_train=None,
-    n_test=None,
-    higher_is_better=True,
-    alpha=0.05,
-    methods=None,
-    dataset=None,
+    scheme: str = "blocked-3x2",
+    n_train: int | None = None,
+    n_test: int | None = None,
+    higher_is_better: bool = True,
+    alpha: float = 0.05,
+    methods: tuple[str, str] | None = None,
+    dataset: str | None = None,
 ) -> CVTestResult:
     """Blocked ``m x 2`` cross-validated t-test (Wang et al. 2014), for ``m >= 2``.
 
@@ -1089,17 +1109,17 @@ _FUNCS = {
 
 
 def cv_test(
-    a,
-    b,
+    a: ArrayLike,
+    b: ArrayLike,
     *,
-    test,
-    scheme,
-    n_train=None,
-    n_test=None,
-    higher_is_better=True,
-    alpha=0.05,
-    methods=None,
-    dataset=None,
+    test: CVTest,
+    scheme: str,
+    n_train: int | None = None,
+    n_test: int | None = None,
+    higher_is_better: bool = True,
+    alpha: float = 0.05,
+    methods: tuple[str, str] | None = None,
+    dataset: str | None = None,
 ) -> CVTestResult:
     """Run one of :data:`CV_TESTS` by name; see the individual functions.
 

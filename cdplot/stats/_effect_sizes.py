@@ -42,11 +42,13 @@ section 3.2 (confidence interval for a quantile).
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 import numpy as np
+from numpy.typing import ArrayLike
 from scipy import special
 
-from .._options import check_alpha, check_option
+from .._options import EffectMeasure, check_alpha, check_option
 from ..errors import CdplotError
 from ._resultkit import Result, matrix_dict, method_index, num, readonly, result, wrap
 
@@ -138,7 +140,7 @@ def _scaled(x: np.ndarray) -> tuple[np.ndarray, float]:
     return x / scale, scale
 
 
-def cliffs_delta(scores, *, higher_is_better: bool = True) -> np.ndarray:
+def cliffs_delta(scores: ArrayLike, *, higher_is_better: bool = True) -> np.ndarray:
     """Cliff's δ between every pair of methods' scores over the data sets.
 
     Parameters
@@ -272,7 +274,7 @@ def _ties(v: np.ndarray, lab: np.ndarray, k: int) -> np.ndarray | None:
     return out
 
 
-def cohens_d(scores, *, higher_is_better: bool = True) -> np.ndarray:
+def cohens_d(scores: ArrayLike, *, higher_is_better: bool = True) -> np.ndarray:
     """Cohen's d of the paired differences (``d_z``) between every pair of methods.
 
     Parameters
@@ -800,12 +802,12 @@ def method_summaries(values, *, alpha: float = 0.05) -> tuple[np.ndarray, ...]:
 
 
 def effect_sizes(
-    scores,
+    scores: ArrayLike,
     *,
-    methods=None,
+    methods: Sequence[str] | None = None,
     higher_is_better: bool = True,
     alpha: float = 0.05,
-    measure: str = "cliffs_delta",
+    measure: EffectMeasure = "cliffs_delta",
 ) -> EffectSizes:
     """Effect sizes of every pair of methods and a summary of each method.
 

@@ -10,6 +10,7 @@ wherever it is printed.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from decimal import ROUND_HALF_UP, Decimal
 
 __all__ = ["format_p"]
@@ -45,14 +46,14 @@ def _class(p: float, levels) -> int:
 
 
 def format_p(
-    p,
+    p: float | None,
     *,
     digits: int = 4,
     significant: bool = False,
     prefix: bool = False,
     space: str = " ",
     missing: str = "n/a",
-    levels=None,
+    levels: Sequence[float] | None = None,
 ) -> str:
     """Format a p-value.
 

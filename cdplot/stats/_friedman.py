@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
+from numpy.typing import ArrayLike
 from scipy import special
 
 from ._ranks import rank_data, tie_sum
@@ -14,7 +15,9 @@ from ._validate import finite_table, finite_vector, whole_number
 __all__ = ["friedman", "iman_davenport", "friedman_from_ranks", "friedman_from_average_ranks"]
 
 
-def friedman_from_ranks(ranks, ties=None, *, tie_correction: bool = True):
+def friedman_from_ranks(
+    ranks: ArrayLike, ties: ArrayLike | None = None, *, tie_correction: bool = True
+) -> tuple[FriedmanResult, ImanDavenportResult]:
     """Friedman and Iman-Davenport statistics from a rank matrix.
 
     Parameters
@@ -43,7 +46,9 @@ def friedman_from_ranks(ranks, ties=None, *, tie_correction: bool = True):
     return _results(chi2_c if tie_correction else chi2_u, chi2_u, n, k, tie_correction)
 
 
-def friedman_from_average_ranks(average_ranks, n_datasets: int):
+def friedman_from_average_ranks(
+    average_ranks: ArrayLike, n_datasets: int
+) -> tuple[FriedmanResult, ImanDavenportResult]:
     """Demsar's uncorrected Friedman and Iman-Davenport statistics from average ranks alone.
 
     Without the rank of each method on each data set the tie correction
@@ -118,7 +123,7 @@ def _iman_davenport(chi2: float, n: int, k: int) -> tuple[float, float]:
 
 
 def friedman(
-    scores, *, higher_is_better: bool = True, tie_correction: bool = True
+    scores: ArrayLike, *, higher_is_better: bool = True, tie_correction: bool = True
 ) -> FriedmanResult:
     """Friedman's test of the hypothesis that all methods have equal average rank.
 
@@ -164,7 +169,7 @@ def friedman(
 
 
 def iman_davenport(
-    scores, *, higher_is_better: bool = True, tie_correction: bool = True
+    scores: ArrayLike, *, higher_is_better: bool = True, tie_correction: bool = True
 ) -> ImanDavenportResult:
     """Iman and Davenport's ``F_F = (N - 1) chi2_F / (N (k - 1) - chi2_F)``.
 

@@ -12,32 +12,21 @@ result says so.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+import os
+from collections.abc import Mapping, Sequence
 from dataclasses import field
 
 import numpy as np
+from numpy.typing import ArrayLike
 
-from .._options import check_alpha
+from .._options import Correction, RankTest, check_alpha
 from ..errors import CdplotError
 from ..io import AverageRanks, as_average_ranks
 from ._compare import RANK_TESTS, _validate_options, decide, groups, omnibus_notes, rank_statistics
 from ._formatting import format_p
 from ._friedman import friedman_from_average_ranks
-from ._resultkit import (
-    Result,
-    matrix_dict,
-    num,
-    readonly,
-    readonly_mapping,
-    result,
-    tuples,
-)
-from ._results import (
-    JSON_MATRIX_MAX_METHODS,
-    ComparisonResult,
-    FriedmanResult,
-    ImanDavenportResult,
-)
+from ._resultkit import Result, matrix_dict, num, readonly, readonly_mapping, result, tuples
+from ._results import JSON_MATRIX_MAX_METHODS, ComparisonResult, FriedmanResult, ImanDavenportResult
 from ._validate import check_pairwise_size, whole_number
 
 __all__ = ["compare_ranks", "RankComparison", "LIMITATIONS"]
@@ -322,14 +311,14 @@ def _validate_ranks(ranks: AverageRanks, n: int) -> np.ndarray:
 
 
 def compare_ranks(
-    average_ranks,
+    average_ranks: Mapping[str, float] | AverageRanks | str | os.PathLike[str] | ArrayLike,
     n_datasets: int,
     *,
     alpha: float = 0.05,
-    test: str = "nemenyi",
-    correction: str | None = None,
+    test: RankTest = "nemenyi",
+    correction: Correction | None = None,
     control: str | None = None,
-    methods=None,
+    methods: Sequence[str] | None = None,
 ) -> RankComparison:
     """Compare methods from their average ranks alone: Friedman, Iman-Davenport, CD, groups.
 

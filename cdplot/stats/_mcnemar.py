@@ -19,9 +19,10 @@ from __future__ import annotations
 from dataclasses import field
 
 import numpy as np
+from numpy.typing import ArrayLike
 from scipy import special
 
-from .._options import DISTRIBUTIONS, check_alpha, check_bool, check_option
+from .._options import DISTRIBUTIONS, Distribution, check_alpha, check_bool, check_option
 from ..errors import CdplotError
 from ._formatting import format_p
 from ._resultkit import Result, notes_lines, num, readonly, result, wrap
@@ -190,7 +191,12 @@ def _validate_names(methods):
 
 
 def mcnemar(
-    table, *, distribution="auto", continuity=True, alpha=0.05, methods=None
+    table: ArrayLike,
+    *,
+    distribution: Distribution = "auto",
+    continuity: bool = True,
+    alpha: float = 0.05,
+    methods: tuple[str, str] | None = None,
 ) -> McNemarResult:
     """McNemar's test from the 2x2 table of paired outcomes.
 
@@ -285,7 +291,14 @@ def mcnemar(
 
 
 def mcnemar_from_predictions(
-    y_true, pred_a, pred_b, *, distribution="auto", continuity=True, alpha=0.05, methods=None
+    y_true: ArrayLike,
+    pred_a: ArrayLike,
+    pred_b: ArrayLike,
+    *,
+    distribution: Distribution = "auto",
+    continuity: bool = True,
+    alpha: float = 0.05,
+    methods: tuple[str, str] | None = None,
 ) -> McNemarResult:
     """McNemar's test from the true labels and the two methods' predictions.
 

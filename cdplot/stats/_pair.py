@@ -12,21 +12,27 @@ and says in words what they conclude.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import field
 
 import numpy as np
+from numpy.typing import ArrayLike
 from scipy import special
 
 from .._options import (
     DISTRIBUTIONS,
     NAN_POLICIES,
     ZERO_METHODS,
+    Distribution,
+    NanPolicy,
+    ZeroMethod,
     check_alpha,
     check_bool,
     check_option,
 )
 from ..errors import CdplotError
 from ..io import ScoreTable, as_score_tables, resolve_direction
+from ..io._types import ScoresLike
 from ._bayesian import BayesianSignedRankResult, bayesian_signed_rank
 from ._compare import single_table
 from ._formatting import format_p
@@ -89,7 +95,7 @@ class PairedTTestResult(Result):
         }
 
 
-def paired_ttest(x, y) -> PairedTTestResult:
+def paired_ttest(x: ArrayLike, y: ArrayLike) -> PairedTTestResult:
     """Paired t-test of two methods over data sets (``scipy.stats.ttest_rel``).
 
     Parameters
@@ -373,20 +379,20 @@ def _validate_pair(table, methods):
 
 
 def compare_pair(
-    scores,
+    scores: ScoresLike,
     *,
-    methods=None,
-    higher_is_better=None,
-    alpha=0.05,
-    zero_method="demsar",
-    distribution="auto",
-    rope=None,
-    prior_strength=0.5,
-    n_samples=50_000,
-    rng=0,
-    nan_policy="raise",
-    metric=None,
-    datasets=None,
+    methods: Sequence[str] | None = None,
+    higher_is_better: bool | None = None,
+    alpha: float = 0.05,
+    zero_method: ZeroMethod = "demsar",
+    distribution: Distribution = "auto",
+    rope: float | None = None,
+    prior_strength: float = 0.5,
+    n_samples: int = 50_000,
+    rng: int | np.random.Generator = 0,
+    nan_policy: NanPolicy = "raise",
+    metric: str | None = None,
+    datasets: Sequence[str] | None = None,
 ) -> PairResult:
     """Compare two methods over many data sets with the paired t, Wilcoxon and sign tests.
 

@@ -22,28 +22,32 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Sequence
 from dataclasses import field, replace
 
 import numpy as np
+from numpy.typing import ArrayLike
 from scipy import special
 
-from .._options import CORRECTIONS, NAN_POLICIES, check_alpha, check_bool, check_option
+from .._options import (
+    CORRECTIONS,
+    NAN_POLICIES,
+    Correction,
+    Distribution,
+    NanPolicy,
+    ZeroMethod,
+    check_alpha,
+    check_bool,
+    check_option,
+)
 from ..errors import CdplotError
 from ..io import ScoreTable, as_score_tables, resolve_direction
+from ..io._types import ScoresLike
 from ._compare import check_control_correction, compare_table, single_table
 from ._effect_sizes import EffectSizes
 from ._effect_sizes import effect_sizes as _effect_sizes
 from ._formatting import format_p
-from ._resultkit import (
-    Result,
-    join_names,
-    method_index,
-    notes_lines,
-    num,
-    readonly,
-    result,
-    wrap,
-)
+from ._resultkit import Result, join_names, method_index, notes_lines, num, readonly, result, wrap
 from ._results import JSON_MATRIX_MAX_METHODS, MAX_LISTED_EFFECTS, ComparisonResult
 from ._studentized_range import studentized_range_isf, studentized_range_sf
 from ._validate import check_pairwise_size, finite_table, pow2_scale, refuse_large
@@ -623,7 +627,12 @@ def _tukey(means, ms_error, n_per, dof, methods, alpha, higher_is_better):
     )
 
 
-def anova_oneway(*groups, methods=None, alpha=0.05, higher_is_better=True) -> AnovaResult:
+def anova_oneway(
+    *groups: ArrayLike,
+    methods: Sequence[str] | None = None,
+    alpha: float = 0.05,
+    higher_is_better: bool = True,
+) -> AnovaResult:
     """One-way ANOVA of independent groups, with Tukey's HSD.
 
     Parameters
@@ -746,7 +755,7 @@ def _residuals(x):
     return x - x.mean(axis=1, keepdims=True) - x.mean(axis=0, keepdims=True) + x.mean()
 
 
-def shapiro_residuals(values, *, alpha=0.05) -> ShapiroResult:
+def shapiro_residuals(values: ArrayLike, *, alpha: float = 0.05) -> ShapiroResult:
     """Shapiro-Wilk test of the residuals of the two-way (data set + method) model.
 
     Parameters
@@ -784,7 +793,7 @@ def shapiro_residuals(values, *, alpha=0.05) -> ShapiroResult:
     )
 
 
-def mauchly(values, *, alpha=0.05) -> MauchlyResult:
+def mauchly(values: ArrayLike, *, alpha: float = 0.05) -> MauchlyResult:
     """Mauchly's test of sphericity of repeated measures, with Greenhouse-Geisser epsilon.
 
     Parameters
@@ -950,14 +959,14 @@ def _rm_anova_table(table, *, higher_is_better, alpha):
 
 
 def rm_anova(
-    scores,
+    scores: ScoresLike,
     *,
-    higher_is_better=None,
-    alpha=0.05,
-    nan_policy="raise",
-    metric=None,
-    methods=None,
-    datasets=None,
+    higher_is_better: bool | None = None,
+    alpha: float = 0.05,
+    nan_policy: NanPolicy = "raise",
+    metric: str | None = None,
+    methods: Sequence[str] | None = None,
+    datasets: Sequence[str] | None = None,
 ) -> AnovaResult:
     """Repeated-measures ANOVA of methods over data sets, with Tukey's HSD and assumption checks.
 
@@ -1127,19 +1136,19 @@ class AutoResult(Result):
 
 
 def compare_auto(
-    scores,
+    scores: ScoresLike,
     *,
-    higher_is_better=None,
-    alpha=0.05,
-    correction=None,
-    control=None,
-    tie_correction=True,
-    zero_method="demsar",
-    distribution="auto",
-    nan_policy="raise",
-    metric=None,
-    methods=None,
-    datasets=None,
+    higher_is_better: bool | None = None,
+    alpha: float = 0.05,
+    correction: Correction | None = None,
+    control: str | None = None,
+    tie_correction: bool = True,
+    zero_method: ZeroMethod = "demsar",
+    distribution: Distribution = "auto",
+    nan_policy: NanPolicy = "raise",
+    metric: str | None = None,
+    methods: Sequence[str] | None = None,
+    datasets: Sequence[str] | None = None,
 ) -> AutoResult:
     """Choose ANOVA/Tukey or Friedman/Nemenyi from assumption checks on the data.
 

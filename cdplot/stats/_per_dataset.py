@@ -21,16 +21,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import ArrayLike
 from scipy import special
 
-from .._options import check_option
+from .._options import (
+    PAIRED_TESTS,  # the paired tests over repetitions
+    PairedTest,
+    check_option,
+)
 from ..errors import CdplotError
 from ._wilcoxon import _signed_rank
 
 __all__ = ["VersusBest", "versus_best", "PAIRED_TESTS"]
-
-#: the paired tests over repetitions
-PAIRED_TESTS = ("wilcoxon", "t-test")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -109,7 +111,13 @@ def _t(d: np.ndarray):
     return np.asarray(p, dtype=float), mean > 0
 
 
-def versus_best(repetitions, best, *, test="wilcoxon", higher_is_better=True) -> VersusBest:
+def versus_best(
+    repetitions: ArrayLike,
+    best: ArrayLike,
+    *,
+    test: PairedTest = "wilcoxon",
+    higher_is_better: bool = True,
+) -> VersusBest:
     """Paired tests of each method against the best one of its data set, over repetitions.
 
     Parameters

@@ -9,8 +9,10 @@ Wilcoxon signed-rank and sign tests, which need the scores, live in
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 import numpy as np
+from numpy.typing import ArrayLike
 from scipy import special
 
 from ..errors import CdplotError
@@ -33,7 +35,9 @@ def _names(methods, k: int) -> tuple[str, ...]:
     return names
 
 
-def rank_z(average_ranks, n_datasets: int, *, methods=None) -> RankTestResult:
+def rank_z(
+    average_ranks: ArrayLike, n_datasets: int, *, methods: Sequence[str] | None = None
+) -> RankTestResult:
     """Friedman rank-difference z statistics and two-sided normal p-values for all pairs.
 
     Parameters
@@ -82,7 +86,9 @@ def _z(r: np.ndarray, n_datasets: int) -> np.ndarray:
     return (r[:, None] - r[None, :]) / rank_standard_error(len(r), n)
 
 
-def nemenyi(average_ranks, n_datasets: int, *, methods=None) -> RankTestResult:
+def nemenyi(
+    average_ranks: ArrayLike, n_datasets: int, *, methods: Sequence[str] | None = None
+) -> RankTestResult:
     """Nemenyi all-pairs p-values from average ranks.
 
     The p-value of a pair is the probability that the range of ``k``

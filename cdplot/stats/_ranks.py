@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from ._validate import finite_table
 
@@ -34,7 +35,7 @@ def _midranks(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return ranks, sizes
 
 
-def rank_data(scores, *, higher_is_better: bool = True) -> np.ndarray:
+def rank_data(scores: ArrayLike, *, higher_is_better: bool = True) -> np.ndarray:
     """Rank the methods within each data set.
 
     Parameters
@@ -75,7 +76,7 @@ def ranks_and_ties(scores, *, higher_is_better: bool = True) -> tuple[np.ndarray
     return ranks, (sizes**2 - 1.0).sum(axis=1)
 
 
-def average_ranks(scores, *, higher_is_better: bool = True) -> np.ndarray:
+def average_ranks(scores: ArrayLike, *, higher_is_better: bool = True) -> np.ndarray:
     """Mean rank of each method over the data sets.
 
     Parameters

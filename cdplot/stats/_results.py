@@ -377,8 +377,6 @@ class ComparisonResult(Result):
         inferred from the column name 'loss'", "higher is better by
         default", "higher is better, as asked"); captions and reports repeat
         it, and ``notes`` holds the full sentence.
-
-        .. versionadded:: 0.2.0
     effect_sizes : EffectSizes
         Cliff's δ and Cohen's d of every pair of methods over the data sets'
         scores (positive: the row method is better) with magnitude labels,

@@ -10,7 +10,11 @@ assumption about them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import overload
+
 import numpy as np
+from numpy.typing import ArrayLike, NDArray
 from scipy import special
 
 from .._options import check_alpha
@@ -91,7 +95,7 @@ def _binomial_pvalue(w, lo):
     return np.minimum(1.0, 2.0 * special.bdtrc(top - 1, n, 0.5))
 
 
-def sign_test(x, y):
+def sign_test(x: ArrayLike, y: ArrayLike) -> SignTestResult:
     """Sign test of two methods over ``N`` data sets.
 
     Parameters
@@ -151,7 +155,9 @@ def sign_test(x, y):
     )
 
 
-def sign_test_pairs(values, *, pairs=None):
+def sign_test_pairs(
+    values: ArrayLike, *, pairs: Sequence[tuple[int, int]] | None = None
+) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
     """Sign tests between columns of a score table.
 
     Parameters
@@ -238,7 +244,14 @@ def _validate_n(n):
     return arr
 
 
-def critical_wins(n, alpha=0.05):
+# an int for an int, an array for an array, as the docstring says
+@overload
+def critical_wins(n: int, alpha: float = ...) -> int: ...
+@overload
+def critical_wins(n: ArrayLike, alpha: float = ...) -> int | NDArray[np.int64]: ...
+
+
+def critical_wins(n: ArrayLike, alpha: float = 0.05) -> int | NDArray[np.int64]:
     """Wins needed for a significant sign test, by Demšar's normal approximation.
 
     Parameters

@@ -25,11 +25,13 @@ data without one zero.
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 
 import numpy as np
+from numpy.typing import ArrayLike, NDArray
 from scipy import special
 
-from .._options import DISTRIBUTIONS, ZERO_METHODS, check_option
+from .._options import DISTRIBUTIONS, ZERO_METHODS, Distribution, ZeroMethod, check_option
 from ..errors import CdplotError
 from ._formatting import format_p
 from ._resultkit import Result, num, result
@@ -394,7 +396,13 @@ def _signed_rank(d: np.ndarray, zero_method: str, distribution: str) -> dict:
 # public functions
 
 
-def wilcoxon(x, y=None, *, zero_method="demsar", distribution="auto"):
+def wilcoxon(
+    x: ArrayLike,
+    y: ArrayLike | None = None,
+    *,
+    zero_method: ZeroMethod = "demsar",
+    distribution: Distribution = "auto",
+) -> WilcoxonResult:
     """Wilcoxon signed-rank test of two methods over ``N`` data sets.
 
     Parameters
@@ -496,7 +504,13 @@ def wilcoxon(x, y=None, *, zero_method="demsar", distribution="auto"):
     )
 
 
-def wilcoxon_pairs(values, *, pairs=None, zero_method="demsar", distribution="auto"):
+def wilcoxon_pairs(
+    values: ArrayLike,
+    *,
+    pairs: Sequence[tuple[int, int]] | None = None,
+    zero_method: ZeroMethod = "demsar",
+    distribution: Distribution = "auto",
+) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
     """Wilcoxon signed-rank tests between columns of a score table.
 
     Parameters

@@ -36,7 +36,7 @@ extensions = [
 exclude_patterns = ["_build"]
 html_theme = "alabaster"
 html_title = f"cdplot {release}"
-html_theme_options = {"page_width": "1100px", "sidebar_width": "230px"}
+html_theme_options = {"page_width": "1240px", "sidebar_width": "230px"}
 
 # signatures as written (``alpha: float = 0.05``) rather than a rendering of the types
 autodoc_typehints = "none"
@@ -59,3 +59,6 @@ import os  # noqa: E402
 
 if os.environ.get("CDPLOT_DOCS_INTERSPHINX") != "1":
     intersphinx_mapping = {}
+
+html_static_path = ["_static"]
+html_css_files = ["cdplot.css"]

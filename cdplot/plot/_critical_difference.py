@@ -226,8 +226,7 @@ def cd_diagram(
             Nemenyi's CD scale bar and its label;
         ``cd-interval``, ``cd-control``
             the control's CD interval and its dot (tests with a control);
-        ``cd-axis``, ``cd-axis-break``, ``cd-ticks``, ``cd-tick``,
-        ``cd-markers``, ``cd-direction``
+        ``cd-axis``, ``cd-axis-break``, ``cd-ticks``, ``cd-tick``, ``cd-markers``, ``cd-direction``
             the rank axis, its break mark, ticks, tick labels, rank dots
             and the "better" arrow;
         ``cd-note``, ``cd-caption``, ``cd-key``

@@ -24,10 +24,10 @@ from ._common import (
     LINE_SPACING,
     Box,
     Measure,
-    _key_boxes,
     axis_polylines,
     common_prefix,
     fit_labels,
+    key_boxes,
     overlapping_boxes,
     pack_rows,
     rank_span,
@@ -66,5 +66,5 @@ __all__ = [
     "Measure",
     "common_prefix",
     "fit_labels",
-    "_key_boxes",
+    "key_boxes",
 ]

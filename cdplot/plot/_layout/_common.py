@@ -12,34 +12,16 @@ from dataclasses import dataclass
 Measure = Callable[[str, float, bool], tuple[float, float, float]]
 
 
-# spacing, in multiples of the name size, chosen by eye on the gallery figures
-_ROW = 1.45  # label rows
-
-
-_ROW = 1.45  # label rows
-_DENSE_ROW = 1.15  # label rows in a fixed height they would overrun (a grid cell)
-
-
-_DENSE_ROW = 1.15  # label rows in a fixed height they would overrun (a grid cell)
-_GAP_NAME_VALUE = 0.45  # name <-> rank value
-
-
-_GAP_NAME_VALUE = 0.45  # name <-> rank value
-_GAP_VALUE_LINE = 0.35  # rank value <-> start of the elbow line
-
-
-_GAP_VALUE_LINE = 0.35  # rank value <-> start of the elbow line
-_MIN_POINTS_PER_RANK = 6.0  # the rank axis never gets denser than this
-
-
-_MIN_POINTS_PER_RANK = 6.0  # the rank axis never gets denser than this
-_MIN_AXIS = 90.0  # nor shorter than 1.25 in
-
-
-_MIN_AXIS = 90.0  # nor shorter than 1.25 in
+# the rank axis is never shorter than 1.25 in
+MIN_AXIS = 90.0
 # Renderers differ by a fraction of a percent in text width (and hinted
 # screen rendering by more); every measured width gets this much room.
-_SAFETY = 1.03
+SAFETY = 1.03
+# line spacing of two-line names (matplotlib's ``linespacing``)
+LINE_SPACING = 1.1
+# the widescreen slide of presentation software: the largest a 16:9 slide
+# figure may grow before its type would be shown below the style's size
+MAX_SLIDE_SCALE = 4.0 / 3.0
 
 
 @dataclass(frozen=True)
@@ -70,15 +52,15 @@ class Box:
         )
 
 
-def _box(
+def text_box(
     measure: Measure, text, role, x, y, ha, va, size, bold=False, color="ink", rotation=0.0
 ) -> Box:
     lines = text.split("\n")
-    w = max(measure(t, size, bold)[0] for t in lines) * _SAFETY
+    w = max(measure(t, size, bold)[0] for t in lines) * SAFETY
     _lw, lh, ld = measure("lp", size, bold)
     h = max(measure(lines[0], size, bold)[1], lh)
     if len(lines) > 1:
-        h = _block_height(len(lines), lh, ld, LINE_SPACING)
+        h = block_height(len(lines), lh, ld, LINE_SPACING)
     if rotation:
         w, h = h, w
     x0 = {"left": x, "right": x - w, "center": x - w / 2}[ha]
@@ -107,7 +89,7 @@ def wrap_text(text: str, width: float, size: float, measure: Measure) -> list[st
         # split on plain spaces only: no-break spaces keep "N = 14" together
         for word in (w for w in paragraph.split(" ") if w):
             trial = f"{current} {word}" if current else word
-            if current and measure(trial, size, False)[0] * _SAFETY > width:
+            if current and measure(trial, size, False)[0] * SAFETY > width:
                 lines.append(current)
                 current = word
             else:
@@ -165,13 +147,7 @@ def pack_rows(spans: Sequence[tuple[float, float]], gap: float) -> list[int]:
 
 # characters after which a name may break (kept at the end of the first line)
 _BREAK_AFTER = "-_/+.,;:)]"
-
-
-_BREAK_AFTER = "-_/+.,;:)]"
 # characters before which a name may break (start the second line)
-_BREAK_BEFORE = "([{"
-
-
 _BREAK_BEFORE = "([{"
 _ELLIPSIS = "\u2026"
 
@@ -211,7 +187,7 @@ def wrap_name(
     Of the splits that fit, the one with the most even lines is taken;
     ``None`` when no split fits.
     """
-    if measure(text, size, bold)[0] * _SAFETY <= width:
+    if measure(text, size, bold)[0] * SAFETY <= width:
         return [text]
     lines = _best_split(text, round(width, 3), size, bold, measure)
     return None if lines is None else list(lines)
@@ -222,7 +198,7 @@ def _best_split(text, width, size, bold, measure):
     # the layout asks for the same names at the same sizes in many attempts
     best = None
     for first, second in _breaks(text):
-        w = max(measure(first, size, bold)[0], measure(second, size, bold)[0]) * _SAFETY
+        w = max(measure(first, size, bold)[0], measure(second, size, bold)[0]) * SAFETY
         if w <= width and (best is None or w < best[0]):
             best = (w, (first, second))
     return None if best is None else best[1]
@@ -237,12 +213,12 @@ def shorten_name(
     ``None`` when not even the tag fits.
     """
     suffix = f"{_ELLIPSIS}\u00a0{tag}"
-    if measure(tag, size, bold)[0] * _SAFETY > width:
+    if measure(tag, size, bold)[0] * SAFETY > width:
         return None
     keep = ""
     for i in range(len(text), 0, -1):
         trial = text[:i].rstrip() + suffix
-        if measure(trial, size, bold)[0] * _SAFETY <= width:
+        if measure(trial, size, bold)[0] * SAFETY <= width:
             keep = text[:i].rstrip()
             break
     if not keep:
@@ -253,7 +229,7 @@ def shorten_name(
     return keep + suffix
 
 
-def _block_height(n_lines: int, h: float, d: float, spacing: float) -> float:
+def block_height(n_lines: int, h: float, d: float, spacing: float) -> float:
     """Height of ``n_lines`` of text as matplotlib stacks them (``Text._get_layout``)."""
     return h + (n_lines - 1) * (d + (h - d) * spacing)
 
@@ -290,7 +266,7 @@ def fit_labels(
     common = common_prefix(names) if mode in ("short", "key") else ""
     for i in order:
         room = budget(i)
-        if measure(names[i], size, i in bold)[0] * _SAFETY <= room:
+        if measure(names[i], size, i in bold)[0] * SAFETY <= room:
             continue
         wraps = mode in ("wrap", "short")
         lines = wrap_name(names[i], room, size, i in bold, measure) if wraps else None
@@ -307,16 +283,6 @@ def fit_labels(
             lines = [names[i]]
         labels[i] = lines
     return labels, key, ok
-
-
-# line spacing of two-line names (matplotlib's ``linespacing``)
-LINE_SPACING = 1.1
-
-
-LINE_SPACING = 1.1
-# the widescreen slide of presentation software: the largest a 16:9 slide
-# figure may grow before its type would be shown below the style's size
-_MAX_SLIDE_SCALE = 4.0 / 3.0
 
 
 def rank_span(ranks: Sequence[float], k: int, full: bool | None) -> tuple[int, int]:
@@ -341,7 +307,7 @@ def rank_span(ranks: Sequence[float], k: int, full: bool | None) -> tuple[int, i
     return lo, hi
 
 
-def _break_marks(x_first: float, best_dir: float, stub: float, broken: bool):
+def break_marks(x_first: float, best_dir: float, stub: float, broken: bool):
     """x of the break mark and of the axis end, in a stub beyond the first rank shown."""
     if not broken:
         return 0.0, x_first
@@ -383,29 +349,31 @@ def axis_polylines(
     return line, (mx, my)
 
 
-def _key_boxes(boxes, key, x0, y, text_w, ss, measure) -> float:
+def key_boxes(boxes, key, x0, y, text_w, ss, measure) -> float:
     """The key to shortened names, in as many columns as the width holds; returns the new y."""
     line_h = measure("lp", ss, False)[1] * 1.25
     entries = [f"{tag}\u00a0{name}" for tag, name in key]
     col_gap = 1.2 * ss
-    col_w = max(measure(e, ss, False)[0] * _SAFETY for e in entries)
+    col_w = max(measure(e, ss, False)[0] * SAFETY for e in entries)
     n_cols = max(1, min(len(entries), int((text_w + col_gap) // (col_w + col_gap))))
     if n_cols == 1:
         for e in entries:
             for ln in wrap_text(e, text_w, ss, measure):
-                boxes.append(_box(measure, ln, "key", x0, y, "left", "top", ss))
+                boxes.append(text_box(measure, ln, "key", x0, y, "left", "top", ss))
                 y += line_h
         return y
     per_col = math.ceil(len(entries) / n_cols)
     for n, e in enumerate(entries):
         c, r = divmod(n, per_col)
         boxes.append(
-            _box(measure, e, "key", x0 + c * (col_w + col_gap), y + r * line_h, "left", "top", ss)
+            text_box(
+                measure, e, "key", x0 + c * (col_w + col_gap), y + r * line_h, "left", "top", ss
+            )
         )
     return y + per_col * line_h
 
 
-def _moved(b: Box, dy: float) -> Box:
+def moved(b: Box, dy: float) -> Box:
     return Box(
         b.text,
         b.role,

@@ -8,16 +8,16 @@ from dataclasses import dataclass, field
 
 from .._styles import Style
 from ._common import (
-    _MAX_SLIDE_SCALE,
-    _SAFETY,
     LINE_SPACING,
+    MAX_SLIDE_SCALE,
+    SAFETY,
     Box,
     Measure,
-    _block_height,
-    _box,
-    _key_boxes,
-    _moved,
+    block_height,
     fit_labels,
+    key_boxes,
+    moved,
+    text_box,
     wrap_text,
 )
 
@@ -74,7 +74,7 @@ def heatmap_layout(
     base_h = (
         float(height) if height is not None else (base_w * aspect if aspect is not None else None)
     )
-    scales = [1.0, 1.125, 1.25, _MAX_SLIDE_SCALE] if aspect and height is None and grow else [1.0]
+    scales = [1.0, 1.125, 1.25, MAX_SLIDE_SCALE] if aspect and height is None and grow else [1.0]
     sizes = style.font_sizes()
     args = (names, ranks, legend, measure, style)
     rest = (set(bold), annotate, value_sample, caption)
@@ -111,7 +111,7 @@ def _finish_heatmap(lay, height):
         dy = (height - lay.height) / 2
         lay.grid_y0 += dy
         lay.legend_swatches = [(x, y + dy, s) for x, y, s in lay.legend_swatches]
-        lay.boxes = [_moved(b, dy) for b in lay.boxes]
+        lay.boxes = [moved(b, dy) for b in lay.boxes]
         lay.height = height
     return lay
 
@@ -152,7 +152,7 @@ def _heatmap_at(
     texts = {i: "\n".join(labels[i]) for i in order}
 
     def label_w(i):
-        return max(measure(t, fs, i in bold)[0] for t in labels[i]) * _SAFETY
+        return max(measure(t, fs, i in bold)[0] for t in labels[i]) * SAFETY
 
     row_w = max((label_w(i) for i in rows), default=0.0)
     col_h = max((label_w(i) for i in cols), default=0.0)
@@ -162,7 +162,7 @@ def _heatmap_at(
     min_cell = (
         lp * 1.2
         if n_lines == 1
-        else _block_height(n_lines, lp, measure("lp", fs, False)[2], LINE_SPACING) + 0.4 * lp
+        else block_height(n_lines, lp, measure("lp", fs, False)[2], LINE_SPACING) + 0.4 * lp
     )
     big_cell = max(value_w * 1.25, lps * 2.6)
     n = max(k - 1, 1)
@@ -188,7 +188,7 @@ def _heatmap_at(
     for r, i in enumerate(rows):
         cy = grid_y0 + (r + 0.5) * cell
         boxes.append(
-            _box(
+            text_box(
                 measure,
                 texts[i],
                 "row-label",
@@ -205,7 +205,7 @@ def _heatmap_at(
     for c, i in enumerate(cols):
         cx = grid_x0 + (c + 0.5) * cell
         boxes.append(
-            _box(
+            text_box(
                 measure,
                 texts[i],
                 "col-label",
@@ -239,15 +239,17 @@ def _heatmap_at(
     for j, text in enumerate(legend):
         cy = ly + (j + 0.5) * lh
         swatches.append((lx0 + sw / 2, cy, sw))
-        boxes.append(_box(measure, text, "legend", lx0 + sw + 0.5 * ss, cy, "left", "center", ss))
+        boxes.append(
+            text_box(measure, text, "legend", lx0 + sw + 0.5 * ss, cy, "left", "center", ss)
+        )
     if caption:
         text_w = max(width_used - 2 * pad, 20.0)
         for ln in wrap_text(caption, text_w, ss, measure):
-            boxes.append(_box(measure, ln, "caption", pad, y, "left", "top", ss))
+            boxes.append(text_box(measure, ln, "caption", pad, y, "left", "top", ss))
             y += lps * 1.25
     if key:
         y += 0.3 * ss
-        y = _key_boxes(boxes, key, pad, y, max(width_used - 2 * pad, 20.0), ss, measure)
+        y = key_boxes(boxes, key, pad, y, max(width_used - 2 * pad, 20.0), ss, measure)
     height = y + pad
     return HeatmapLayout(
         width_used,

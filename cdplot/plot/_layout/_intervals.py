@@ -7,19 +7,19 @@ from dataclasses import dataclass, field
 
 from .._styles import Style
 from ._common import (
-    _MAX_SLIDE_SCALE,
-    _MIN_AXIS,
-    _SAFETY,
     LINE_SPACING,
+    MAX_SLIDE_SCALE,
+    MIN_AXIS,
+    SAFETY,
     Box,
     Measure,
-    _block_height,
-    _box,
-    _break_marks,
-    _key_boxes,
-    _moved,
+    block_height,
+    break_marks,
     fit_labels,
+    key_boxes,
+    moved,
     rank_span,
+    text_box,
     tick_ranks,
     wrap_text,
 )
@@ -102,7 +102,7 @@ def interval_layout(
     base_h = (
         float(height) if height is not None else (base_w * aspect if aspect is not None else None)
     )
-    scales = [1.0, 1.125, 1.25, _MAX_SLIDE_SCALE] if aspect and height is None and grow else [1.0]
+    scales = [1.0, 1.125, 1.25, MAX_SLIDE_SCALE] if aspect and height is None and grow else [1.0]
     sizes = style.font_sizes()
     k = len(names)
     # the ranks the segments cover (within 1..k), rounded out as the CD diagram's axis
@@ -146,7 +146,7 @@ def _finish_intervals(lay, height):
         lay.rows = [(i, y + dy) for i, y in lay.rows]
         lay.plot_top += dy
         lay.axis_y += dy
-        lay.boxes = [_moved(b, dy) for b in lay.boxes]
+        lay.boxes = [moved(b, dy) for b in lay.boxes]
         lay.height = height
     return lay
 
@@ -184,13 +184,13 @@ def _intervals_at(
     lo, hi = lo - (0.0 if broken else 0.02 * extent), hi + 0.02 * extent
     stub = max(4.0, 0.8 * fs) if broken else 0.0
     tick_w = measure(str(r_hi), ss, False)[0]
-    min_plot = max(_MIN_AXIS, style.min_points_per_rank * max(r_hi - r_lo, 1))
+    min_plot = max(MIN_AXIS, style.min_points_per_rank * max(r_hi - r_lo, 1))
     gap = 0.8 * fs
     room = width - 2 * pad - gap - tick_w / 2 - 1 - min_plot - stub
     # every method's label is fitted (one name column, one numbering of the key), only the
     # shown ones are placed
     labels, key, fits = fit_labels(names, order, lambda i: room, fs, bold, measure, mode)
-    name_w = max(max(measure(t, fs, i in bold)[0] for t in labels[i]) for i in range(k)) * _SAFETY
+    name_w = max(max(measure(t, fs, i in bold)[0] for t in labels[i]) for i in range(k)) * SAFETY
     n_lines = max(len(v) for v in labels.values())
     order = [i for i in order if i in shown]
     shown_names = {names[i] for i in order}
@@ -198,7 +198,7 @@ def _intervals_at(
     row_h = (
         max(lp * 1.5, lp + 2.0)
         if n_lines == 1
-        else _block_height(n_lines, lp, lp_d, LINE_SPACING) + 0.5 * lp
+        else block_height(n_lines, lp, lp_d, LINE_SPACING) + 0.5 * lp
     )
     x0 = pad + name_w + gap
     x1 = width - pad - tick_w / 2 - 1
@@ -234,7 +234,7 @@ def _intervals_at(
     )
     lay.key = key
     first = lay.x(r_lo)
-    lay.axis_break, lay.axis_end = _break_marks(first, -1.0 if reverse else 1.0, stub, broken)
+    lay.axis_break, lay.axis_end = break_marks(first, -1.0 if reverse else 1.0, stub, broken)
     y = pad + 0.3 * row_h
     lay.plot_top = pad
     boxes = []
@@ -242,7 +242,7 @@ def _intervals_at(
         ry = y + (pos + 0.5) * row_h
         lay.rows.append((i, ry))
         boxes.append(
-            _box(
+            text_box(
                 measure,
                 "\n".join(labels[i]),
                 "name",
@@ -263,13 +263,13 @@ def _intervals_at(
     lay.ticks = labelled
     y += lay.tick_length + 0.15 * ss
     for r in labelled:
-        boxes.append(_box(measure, str(r), "tick", lay.x(r), y, "center", "top", ss))
+        boxes.append(text_box(measure, str(r), "tick", lay.x(r), y, "center", "top", ss))
     y += lps + 0.3 * ss
     title = "average rank"
-    boxes.append(_box(measure, title, "axis-title", (x0 + x1) / 2, y, "center", "top", ss))
+    boxes.append(text_box(measure, title, "axis-title", (x0 + x1) / 2, y, "center", "top", ss))
     if direction:
         arrow = f"{direction} \u2192" if not reverse else f"\u2190 {direction}"
-        bx = _box(
+        bx = text_box(
             measure,
             arrow,
             "direction",
@@ -283,24 +283,26 @@ def _intervals_at(
         title_box = boxes[-1]
         if bx.overlaps(title_box, -0.5 * ss):
             y += lps * 1.2
-            bx = _box(measure, arrow, "direction", bx.x, y, bx.ha, "top", ss, color="muted")
+            bx = text_box(measure, arrow, "direction", bx.x, y, bx.ha, "top", ss, color="muted")
         boxes.append(bx)
     y += lps * 1.25
     text_w = max(width - 2 * pad, 20.0)
     for role, text in legend:
         for ln in wrap_text(text, text_w - 1.6 * ss, ss, measure):
             boxes.append(
-                _box(measure, ln, f"legend:{role}", pad + 1.6 * ss, y + 0.2 * ss, "left", "top", ss)
+                text_box(
+                    measure, ln, f"legend:{role}", pad + 1.6 * ss, y + 0.2 * ss, "left", "top", ss
+                )
             )
             y += lps * 1.25
     if caption:
         y += 0.3 * ss
         for ln in wrap_text(caption, text_w, ss, measure):
-            boxes.append(_box(measure, ln, "caption", pad, y, "left", "top", ss))
+            boxes.append(text_box(measure, ln, "caption", pad, y, "left", "top", ss))
             y += lps * 1.25
     if key:
         y += 0.3 * ss
-        y = _key_boxes(boxes, key, pad, y, text_w, ss, measure)
+        y = key_boxes(boxes, key, pad, y, text_w, ss, measure)
     lay.height = y + pad
     lay.boxes = boxes
     return lay

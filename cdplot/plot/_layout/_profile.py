@@ -7,12 +7,12 @@ from dataclasses import dataclass, field
 
 from .._styles import Style
 from ._common import (
-    _SAFETY,
+    SAFETY,
     Box,
     Measure,
-    _box,
-    _key_boxes,
     fit_labels,
+    key_boxes,
+    text_box,
     tick_ranks,
 )
 
@@ -135,8 +135,8 @@ def _profile_at(
     order = sorted(range(k), key=lambda i: (last[i], i))
     room = 0.4 * width
     labels, key, fits = fit_labels(names, order, lambda i: room, fs, bold, measure, mode)
-    label_w = max(measure(labels[i][0], fs, i in bold)[0] * _SAFETY for i in range(k))
-    tick_w = measure(str(k), ss, False)[0] * _SAFETY
+    label_w = max(measure(labels[i][0], fs, i in bold)[0] * SAFETY for i in range(k))
+    tick_w = measure(str(k), ss, False)[0] * SAFETY
     gap = 0.5 * fs
     x0 = pad + tick_w + gap + marker_size  # first metric
     x_end = width - pad - label_w - gap  # leaders end here
@@ -144,7 +144,7 @@ def _profile_at(
     step = (x1 - x0) / (m - 1) if m > 1 else 0.0
     xs = [x0 + j * step for j in range(m)] if m > 1 else [(x0 + x1) / 2]
     # metric labels under the axis: one row, or two staggered rows when crowded
-    metric_w = [measure(t, ss, False)[0] * _SAFETY for t in metrics]
+    metric_w = [measure(t, ss, False)[0] * SAFETY for t in metrics]
     n_rows = 1
     if m > 1 and max(metric_w) > step - 0.6 * ss:
         n_rows = 2
@@ -154,7 +154,7 @@ def _profile_at(
     row_h = max(lp * 1.25, lp + 1.5)
     boxes: list[Box] = []
     y = pad
-    boxes.append(_box(measure, title, "axis-title", pad, y, "left", "top", ss))
+    boxes.append(text_box(measure, title, "axis-title", pad, y, "left", "top", ss))
     y += lps + 0.8 * ss
     if height is None:
         plot_h = max((k - 1) * row_h, 0.35 * width, 4 * row_h)
@@ -170,7 +170,9 @@ def _profile_at(
     lay.y_ticks = ticks
     for r in ticks:
         boxes.append(
-            _box(measure, str(r), "tick", x0 - marker_size - gap, lay.y(r), "right", "center", ss)
+            text_box(
+                measure, str(r), "tick", x0 - marker_size - gap, lay.y(r), "right", "center", ss
+            )
         )
     # names at the right, pushed apart; leaders from each line's end
     wanted = [lay.y(last[i]) for i in range(k)]
@@ -189,7 +191,7 @@ def _profile_at(
         end = lay.x_points[-1][i]
         lay.leaders[i] = ((end, wanted[i]), (x1 + 0.6 * fs, wanted[i]), (x_end, placed[i]))
         boxes.append(
-            _box(
+            text_box(
                 measure,
                 labels[i][0],
                 "name",
@@ -205,11 +207,11 @@ def _profile_at(
     y = max(y_bottom + marker_size, max(placed) + row_h / 2) + 0.6 * ss
     for j, text in enumerate(metrics):
         ty = y + (j % n_rows) * lps * 1.3
-        boxes.append(_box(measure, text, "metric", xs[j], ty, "center", "top", ss))
+        boxes.append(text_box(measure, text, "metric", xs[j], ty, "center", "top", ss))
     y += n_rows * lps * 1.3
     if key:
         y += 0.4 * ss
-        y = _key_boxes(boxes, key, pad, y, max(width - 2 * pad, 20.0), ss, measure)
+        y = key_boxes(boxes, key, pad, y, max(width - 2 * pad, 20.0), ss, measure)
     lay.height = y + pad
     if height is not None and lay.height > height + 1e-6:
         lay.fits = False

@@ -9,11 +9,12 @@ from dataclasses import dataclass, field
 from .._styles import Style
 from ._common import (
     LINE_SPACING,
-    MAX_SLIDE_SCALE,
     MIN_AXIS,
     SAFETY,
     Box,
     Measure,
+    Room,
+    TypeSizes,
     block_height,
     break_marks,
     fit_labels,
@@ -228,7 +229,7 @@ def cd_layout(
         tags=None if tags is None else tuple(tags),
         show_key=show_key,
     )
-    room = _Room.of(style, width, height, grow)
+    room = Room.of(style, width, height, grow)
     sizes = style.font_sizes()
     if start_size is not None:
         sizes = [s for s in sizes if s <= start_size + 1e-9] or sizes[-1:]
@@ -277,32 +278,7 @@ class CDSpec:
         return len(self.names)
 
 
-@dataclass(frozen=True)
-class _Room:
-    """The room a diagram is fitted into: base size and how far it may grow."""
-
-    width: float
-    height: float | None  # None: sized to the content
-    fixed_height: bool  # a height was given (a grid cell): dense label rows may be tried
-    grows: bool  # a fixed-aspect style that may grow, keeping its aspect
-    scales: tuple[float, ...]
-
-    @classmethod
-    def of(cls, style: Style, width: float | None, height: float | None, grow: bool) -> _Room:
-        base_w = style.width_pt if width is None else float(width)
-        aspect = None if style.height is None else style.height / style.width
-        if height is not None:
-            base_h = float(height)
-        elif aspect is not None:
-            base_h = base_w * aspect
-        else:
-            base_h = None
-        grows = aspect is not None and height is None and grow
-        scales = (1.0, 1.125, 1.25, MAX_SLIDE_SCALE) if grows else (1.0,)
-        return cls(base_w, base_h, height is not None, grows, scales)
-
-
-def _squeezed(spec: CDSpec, fs: float, room: _Room) -> CDLayout:
+def _squeezed(spec: CDSpec, fs: float, room: Room) -> CDLayout:
     """Nothing legible: measure what the diagram needs, then squeeze it into what there is."""
     w = room.width * room.scales[-1]
     dense = room.fixed_height
@@ -450,23 +426,6 @@ def _fan_ties(ranks, dots, cliques, spacing):
 
 
 @dataclass(frozen=True)
-class _Type:
-    """Type sizes of one attempt: names ``fs``, small text ``ss``, and their line heights."""
-
-    fs: float
-    ss: float
-    lp: float  # height of a line of names
-    lp_d: float  # its descent
-    lps: float  # height of a line of small text
-
-    @classmethod
-    def of(cls, spec: CDSpec, fs: float) -> _Type:
-        ss = spec.style.small_for(fs)
-        _w, lp, lp_d = spec.measure("lp", fs, False)
-        return cls(fs, ss, lp, lp_d, spec.measure("lp", ss, False)[1])
-
-
-@dataclass(frozen=True)
 class _Columns:
     """The horizontal budget of one attempt, before the names are fitted.
 
@@ -525,7 +484,7 @@ def _cd_at(
     label rows as close as lines of body text.
     """
     k = spec.k
-    t = _Type.of(spec, fs)
+    t = TypeSizes.of(spec.measure, spec.style, fs)
     order = sorted(range(k), key=lambda i: (spec.ranks[i], i))
     side = _sides(spec, order)
     cols = _columns(spec, side, t, width, share)
@@ -597,7 +556,7 @@ def _sides(spec: CDSpec, order: Sequence[int]) -> dict[int, str]:
     return {i: best_side if spec.sides[i] == "best" else worst_side for i in range(spec.k)}
 
 
-def _columns(spec: CDSpec, side: dict[int, str], t: _Type, width: float, share: float):
+def _columns(spec: CDSpec, side: dict[int, str], t: TypeSizes, width: float, share: float):
     """Widths of everything beside the names, and the room the names have."""
     k, fs, ss = spec.k, t.fs, t.ss
     r_lo, r_hi = spec.span
@@ -668,7 +627,7 @@ def _blocks(spec, side, labels, cols, fs) -> tuple[float, float]:
     return left_block, right_block
 
 
-def _row_height(labels, t: _Type, dense: bool) -> float:
+def _row_height(labels, t: TypeSizes, dense: bool) -> float:
     """Height of a label row, from the most lines a label has."""
     lp = t.lp
     n_lines = max(len(v) for v in labels.values())

@@ -9,6 +9,8 @@ import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from .._styles import Style
+
 Measure = Callable[[str, float, bool], tuple[float, float, float]]
 
 
@@ -22,6 +24,48 @@ LINE_SPACING = 1.1
 # the widescreen slide of presentation software: the largest a 16:9 slide
 # figure may grow before its type would be shown below the style's size
 MAX_SLIDE_SCALE = 4.0 / 3.0
+
+
+@dataclass(frozen=True)
+class Room:
+    """The room a figure is fitted into: base size and how far it may grow."""
+
+    width: float
+    height: float | None  # None: sized to the content
+    fixed_height: bool  # a height was given (a grid cell): dense label rows may be tried
+    grows: bool  # a fixed-aspect style that may grow, keeping its aspect
+    scales: tuple[float, ...]
+
+    @classmethod
+    def of(cls, style: Style, width: float | None, height: float | None, grow: bool) -> Room:
+        base_w = style.width_pt if width is None else float(width)
+        aspect = None if style.height is None else style.height / style.width
+        if height is not None:
+            base_h = float(height)
+        elif aspect is not None:
+            base_h = base_w * aspect
+        else:
+            base_h = None
+        grows = aspect is not None and height is None and grow
+        scales = (1.0, 1.125, 1.25, MAX_SLIDE_SCALE) if grows else (1.0,)
+        return cls(base_w, base_h, height is not None, grows, scales)
+
+
+@dataclass(frozen=True)
+class TypeSizes:
+    """Type sizes of one attempt: names ``fs``, small text ``ss``, and their line heights."""
+
+    fs: float
+    ss: float
+    lp: float  # height of a line of names
+    lp_d: float  # its descent
+    lps: float  # height of a line of small text
+
+    @classmethod
+    def of(cls, measure: Measure, style: Style, fs: float) -> TypeSizes:
+        ss = style.small_for(fs)
+        _w, lp, lp_d = measure("lp", fs, False)
+        return cls(fs, ss, lp, lp_d, measure("lp", ss, False)[1])
 
 
 @dataclass(frozen=True)

@@ -8,11 +8,12 @@ from dataclasses import dataclass, field
 from .._styles import Style
 from ._common import (
     LINE_SPACING,
-    MAX_SLIDE_SCALE,
     MIN_AXIS,
     SAFETY,
     Box,
     Measure,
+    Room,
+    TypeSizes,
     block_height,
     break_marks,
     fit_labels,
@@ -97,43 +98,72 @@ def interval_layout(
     name column and key numbers of the whole chart, so that the parts of
     a chart too tall for a page line up.
     """
-    base_w = style.width_pt if width is None else float(width)
-    aspect = None if style.height is None else style.height / style.width
-    base_h = (
-        float(height) if height is not None else (base_w * aspect if aspect is not None else None)
-    )
-    scales = [1.0, 1.125, 1.25, MAX_SLIDE_SCALE] if aspect and height is None and grow else [1.0]
-    sizes = style.font_sizes()
     k = len(names)
     # the ranks the segments cover (within 1..k), rounded out as the CD diagram's axis
     ends = (max(1.0, min(ranks) - half_width), min(float(k), max(ranks) + half_width))
-    span = rank_span(ends, k, full_axis)
-    args = (names, ranks, half_width, measure, style)
-    rest = (
-        reverse,
-        set(bold),
-        direction,
-        caption,
-        legend,
-        span,
-        set(range(k)) if shown is None else set(shown),
+    spec = IntervalSpec(
+        names=names,
+        ranks=ranks,
+        half_width=half_width,
+        measure=measure,
+        style=style,
+        span=rank_span(ends, k, full_axis),
+        reverse=reverse,
+        bold=frozenset(bold),
+        direction=direction,
+        caption=caption,
+        legend=tuple(legend),
+        shown=frozenset(range(k)) if shown is None else frozenset(shown),
     )
-    for scale in scales:
-        w = base_w * scale
-        h = None if base_h is None else base_h * scale
+    room = Room.of(style, width, height, grow)
+    sizes = style.font_sizes()
+    for scale in room.scales:
+        w = room.width * scale
+        h = None if room.height is None else room.height * scale
         for mode in ("plain", "wrap", "short"):
             for fs in sizes if mode != "short" else sizes[-1:]:
-                lay = _intervals_at(*args, fs, w, mode, *rest)
+                lay = _intervals_at(spec, fs, w, mode)
                 if lay.fits and (h is None or lay.height <= h + 1e-6):
                     return _finish_intervals(lay, h)
-    w = base_w * scales[-1]
-    lay = _intervals_at(*args, sizes[-1], w, "short", *rest)
+    return _squeezed(spec, sizes[-1], room)
+
+
+@dataclass(frozen=True)
+class IntervalSpec:
+    """What one rank-interval chart shows, the same in every attempt to fit it.
+
+    See :func:`interval_layout`; ``span`` is the pair of integer ranks the
+    axis runs between and ``shown`` the methods whose rows are placed.
+    """
+
+    names: Sequence[str]
+    ranks: Sequence[float]
+    half_width: float
+    measure: Measure
+    style: Style
+    span: tuple[int, int]
+    reverse: bool = False
+    bold: frozenset[int] = frozenset()
+    direction: str = "better"
+    caption: str | None = None
+    legend: tuple[tuple[str, str], ...] = ()
+    shown: frozenset[int] = frozenset()
+
+    @property
+    def k(self) -> int:
+        return len(self.names)
+
+
+def _squeezed(spec: IntervalSpec, fs: float, room: Room) -> IntervalLayout:
+    """Nothing legible: measure what the chart needs, then squeeze it into what there is."""
+    w = room.width * room.scales[-1]
+    lay = _intervals_at(spec, fs, w, "short")
     need = (max(w, lay.extra_min_width), lay.height)
-    h = None if base_h is None else base_h * scales[-1]
-    if aspect is not None and height is None and grow:
-        scale = max(need[1] / base_h, need[0] / base_w)
-        w, h = base_w * scale, base_h * scale
-        lay = _intervals_at(*args, sizes[-1], w, "short", *rest)
+    h = None if room.height is None else room.height * room.scales[-1]
+    if room.grows:
+        scale = max(need[1] / room.height, need[0] / room.width)
+        w, h = room.width * scale, room.height * scale
+        lay = _intervals_at(spec, fs, w, "short")
         need = (w, h)
     lay.fits = False
     lay.extra_need = need
@@ -151,113 +181,138 @@ def _finish_intervals(lay, height):
     return lay
 
 
-def _intervals_at(
-    names,
-    ranks,
-    hw,
-    measure,
-    style,
-    fs,
-    width,
-    mode,
-    reverse,
-    bold,
-    direction,
-    caption,
-    legend,
-    span,
-    shown,
-):
-    k = len(names)
-    r_lo, r_hi = span
+def _intervals_at(spec: IntervalSpec, fs: float, width: float, mode: str) -> IntervalLayout:
+    """One attempt at the chart, with names of size ``fs`` in ``width`` points.
+
+    ``mode`` says what may be done to names that do not fit ('plain',
+    'wrap' or 'short', as in :func:`fit_labels`).
+    """
+    k, measure, style = spec.k, spec.measure, spec.style
+    r_lo, r_hi = spec.span
     broken = r_lo > 1
-    ss = style.small_for(fs)
+    t = TypeSizes.of(measure, style, fs)
     pad = style.pad
-    _w, lp, lp_d = measure("lp", fs, False)
-    lps = measure("lp", ss, False)[1]
-    order = sorted(range(k), key=lambda i: (ranks[i], i))
-    # segments reaching past rank 1 or k are shown whole
-    lo = min(float(r_lo), min(ranks) - hw)
-    hi = max(float(r_hi), max(ranks) + hw)
-    extent = hi - lo
-    # a broken axis ends at its first rank, then runs on into a stub with the break mark
-    lo, hi = lo - (0.0 if broken else 0.02 * extent), hi + 0.02 * extent
+    order = sorted(range(k), key=lambda i: (spec.ranks[i], i))
+    lo, hi = _rank_domain(spec)
     stub = max(4.0, 0.8 * fs) if broken else 0.0
-    tick_w = measure(str(r_hi), ss, False)[0]
+    tick_w = measure(str(r_hi), t.ss, False)[0]
     min_plot = max(MIN_AXIS, style.min_points_per_rank * max(r_hi - r_lo, 1))
     gap = 0.8 * fs
     room = width - 2 * pad - gap - tick_w / 2 - 1 - min_plot - stub
     # every method's label is fitted (one name column, one numbering of the key), only the
     # shown ones are placed
-    labels, key, fits = fit_labels(names, order, lambda i: room, fs, bold, measure, mode)
-    name_w = max(max(measure(t, fs, i in bold)[0] for t in labels[i]) for i in range(k)) * SAFETY
-    n_lines = max(len(v) for v in labels.values())
-    order = [i for i in order if i in shown]
-    shown_names = {names[i] for i in order}
-    key = [(tag, name) for tag, name in key if name in shown_names]
-    row_h = (
-        max(lp * 1.5, lp + 2.0)
-        if n_lines == 1
-        else block_height(n_lines, lp, lp_d, LINE_SPACING) + 0.5 * lp
+    labels, key, fits = fit_labels(spec.names, order, lambda i: room, fs, spec.bold, measure, mode)
+    name_w = (
+        max(max(measure(ln, fs, i in spec.bold)[0] for ln in labels[i]) for i in range(k)) * SAFETY
     )
+    order = [i for i in order if i in spec.shown]
+    shown_names = {spec.names[i] for i in order}
+    key = [(tag, name) for tag, name in key if name in shown_names]
+    row_h = _row_height(labels, t)
     x0 = pad + name_w + gap
     x1 = width - pad - tick_w / 2 - 1
     extra_min_width = x0 + min_plot + stub + pad + tick_w / 2 + 1
     # the stub is on the best side: right, or left (beside the names) when reversed
-    if reverse:
+    if spec.reverse:
         x0 += stub
     else:
         x1 -= stub
     fits = fits and x1 - x0 >= min_plot - 1e-9
     if not fits:
         x1 = max(x1, x0 + 12.0)
+    tick_len = max(2.5, 0.45 * t.ss)
     lay = IntervalLayout(
-        width,
-        0.0,
-        fs,
-        ss,
-        [],
-        x0,
-        x1,
-        lo,
-        hi,
-        reverse,
-        pad,
-        0.0,
-        [],
-        max(2.5, 0.45 * ss),
-        [],
-        fits,
-        extra_min_width,
+        width=width,
+        height=0.0,
+        font_size=fs,
+        small_size=t.ss,
+        rows=[],
+        x0=x0,
+        x1=x1,
+        lo=lo,
+        hi=hi,
+        reverse=spec.reverse,
+        plot_top=pad,
+        axis_y=0.0,
+        ticks=[],
+        tick_length=tick_len,
+        boxes=[],
+        fits=fits,
+        extra_min_width=extra_min_width,
+        key=key,
         rank_lo=r_lo,
         rank_hi=r_hi,
     )
-    lay.key = key
-    first = lay.x(r_lo)
-    lay.axis_break, lay.axis_end = break_marks(first, -1.0 if reverse else 1.0, stub, broken)
+    best_dir = -1.0 if spec.reverse else 1.0
+    lay.axis_break, lay.axis_end = break_marks(lay.x(r_lo), best_dir, stub, broken)
+    boxes: list[Box] = []
+    y = _place_rows(spec, lay, labels, order, gap, row_h, boxes)
+    y = _place_axis_text(spec, lay, tick_w, t, y, boxes)
+    y = _place_legend(spec, key, t, width, y, boxes)
+    lay.height = y + pad
+    lay.boxes = boxes
+    return lay
+
+
+def _rank_domain(spec: IntervalSpec) -> tuple[float, float]:
+    """The ranks the plot area spans: the axis' integer ranks, and any segment reaching
+    past rank 1 or k shown whole, with a margin (none at a broken axis' best end)."""
+    r_lo, r_hi = spec.span
+    hw = spec.half_width
+    lo = min(float(r_lo), min(spec.ranks) - hw)
+    hi = max(float(r_hi), max(spec.ranks) + hw)
+    extent = hi - lo
+    # a broken axis ends at its first rank, then runs on into a stub with the break mark
+    return lo - (0.0 if r_lo > 1 else 0.02 * extent), hi + 0.02 * extent
+
+
+def _row_height(labels, t: TypeSizes) -> float:
+    """Height of a method's row, from the most lines a label has."""
+    lp = t.lp
+    n_lines = max(len(v) for v in labels.values())
+    if n_lines == 1:
+        return max(lp * 1.5, lp + 2.0)
+    return block_height(n_lines, lp, t.lp_d, LINE_SPACING) + 0.5 * lp
+
+
+def _place_rows(spec, lay, labels, order, gap, row_h, boxes) -> float:
+    """One row per shown method, best at the top, its name right-aligned left of the plot.
+    Returns the y of the axis."""
+    pad = spec.style.pad
     y = pad + 0.3 * row_h
     lay.plot_top = pad
-    boxes = []
     for pos, i in enumerate(order):
         ry = y + (pos + 0.5) * row_h
         lay.rows.append((i, ry))
+        bold = i in spec.bold
+        color = "accent" if bold else "ink"
+        text = "\n".join(labels[i])
         boxes.append(
             text_box(
-                measure,
-                "\n".join(labels[i]),
+                spec.measure,
+                text,
                 "name",
-                x0 - gap,
+                lay.x0 - gap,
                 ry,
                 "right",
                 "center",
-                fs,
-                i in bold,
-                "accent" if i in bold else "ink",
+                lay.font_size,
+                bold,
+                color,
             )
         )
     y += len(order) * row_h + 0.3 * row_h
     lay.axis_y = y
-    ppr = (x1 - x0) / (hi - lo)
+    return y
+
+
+def _place_axis_text(spec, lay, tick_w, t, y, boxes) -> float:
+    """Tick labels under the axis, its title and the direction word (below the title
+    when they would touch).  Returns the y below them."""
+    measure, ss, lps = spec.measure, t.ss, t.lps
+    r_lo, r_hi = spec.span
+    x0, x1 = lay.x0, lay.x1
+    ppr = (x1 - x0) / (lay.hi - lay.lo)
     label_w = tick_w + 0.9 * ss
     _major, labelled, _h = tick_ranks(r_hi, ppr, label_w, lo=r_lo)
     lay.ticks = labelled
@@ -266,43 +321,39 @@ def _intervals_at(
         boxes.append(text_box(measure, str(r), "tick", lay.x(r), y, "center", "top", ss))
     y += lps + 0.3 * ss
     title = "average rank"
-    boxes.append(text_box(measure, title, "axis-title", (x0 + x1) / 2, y, "center", "top", ss))
-    if direction:
-        arrow = f"{direction} \u2192" if not reverse else f"\u2190 {direction}"
-        bx = text_box(
-            measure,
-            arrow,
-            "direction",
-            x1 if not reverse else x0,
-            y,
-            "right" if not reverse else "left",
-            "top",
-            ss,
-            color="muted",
-        )
-        title_box = boxes[-1]
-        if bx.overlaps(title_box, -0.5 * ss):
+    title_box = text_box(measure, title, "axis-title", (x0 + x1) / 2, y, "center", "top", ss)
+    boxes.append(title_box)
+    if spec.direction:
+        if not spec.reverse:
+            arrow, bx, ha = f"{spec.direction} \u2192", x1, "right"
+        else:
+            arrow, bx, ha = f"\u2190 {spec.direction}", x0, "left"
+        box = text_box(measure, arrow, "direction", bx, y, ha, "top", ss, color="muted")
+        if box.overlaps(title_box, -0.5 * ss):
             y += lps * 1.2
-            bx = text_box(measure, arrow, "direction", bx.x, y, bx.ha, "top", ss, color="muted")
-        boxes.append(bx)
+            box = text_box(measure, arrow, "direction", bx, y, ha, "top", ss, color="muted")
+        boxes.append(box)
     y += lps * 1.25
+    return y
+
+
+def _place_legend(spec, key, t, width, y, boxes) -> float:
+    """The colour legend, the caption and the key to shortened names, wrapped to the width."""
+    measure, pad, ss, lps = spec.measure, spec.style.pad, t.ss, t.lps
     text_w = max(width - 2 * pad, 20.0)
-    for role, text in legend:
+    for role, text in spec.legend:
         for ln in wrap_text(text, text_w - 1.6 * ss, ss, measure):
+            x = pad + 1.6 * ss
             boxes.append(
-                text_box(
-                    measure, ln, f"legend:{role}", pad + 1.6 * ss, y + 0.2 * ss, "left", "top", ss
-                )
+                text_box(measure, ln, f"legend:{role}", x, y + 0.2 * ss, "left", "top", ss)
             )
             y += lps * 1.25
-    if caption:
+    if spec.caption:
         y += 0.3 * ss
-        for ln in wrap_text(caption, text_w, ss, measure):
+        for ln in wrap_text(spec.caption, text_w, ss, measure):
             boxes.append(text_box(measure, ln, "caption", pad, y, "left", "top", ss))
             y += lps * 1.25
     if key:
         y += 0.3 * ss
         y = key_boxes(boxes, key, pad, y, text_w, ss, measure)
-    lay.height = y + pad
-    lay.boxes = boxes
-    return lay
+    return y

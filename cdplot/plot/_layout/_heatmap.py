@@ -9,10 +9,11 @@ from dataclasses import dataclass, field
 from .._styles import Style
 from ._common import (
     LINE_SPACING,
-    MAX_SLIDE_SCALE,
     SAFETY,
     Box,
     Measure,
+    Room,
+    TypeSizes,
     block_height,
     fit_labels,
     key_boxes,
@@ -69,37 +70,65 @@ def heatmap_layout(
     third of it are wrapped, then shortened with a key.  ``fits`` is False
     (with the room needed in ``need``) when the cells cannot hold the type.
     """
-    base_w = style.width_pt if width is None else float(width)
-    aspect = None if style.height is None else style.height / style.width
-    base_h = (
-        float(height) if height is not None else (base_w * aspect if aspect is not None else None)
+    spec = HeatmapSpec(
+        names=names,
+        ranks=ranks,
+        legend=tuple(legend),
+        measure=measure,
+        style=style,
+        bold=frozenset(bold),
+        annotate=annotate,
+        value_sample=value_sample,
+        caption=caption,
     )
-    scales = [1.0, 1.125, 1.25, MAX_SLIDE_SCALE] if aspect and height is None and grow else [1.0]
+    room = Room.of(style, width, height, grow)
     sizes = style.font_sizes()
-    args = (names, ranks, legend, measure, style)
-    rest = (set(bold), annotate, value_sample, caption)
-    for scale in scales:
-        w = base_w * scale
-        h = None if base_h is None else base_h * scale
+    for scale in room.scales:
+        w = room.width * scale
+        h = None if room.height is None else room.height * scale
         # wrapped names make rows (cells) taller: keyed names come before them
         for mode in ("plain", "key", "wrap"):
             for fs in sizes if mode == "plain" else sizes[-1:]:
-                lay = _heatmap_at(*args, fs, w, mode, *rest, squeeze=False, height=h)
+                lay = _heatmap_at(spec, fs, w, mode, height=h)
                 if lay.fits and (h is None or lay.height <= h + 1e-6):
                     return _finish_heatmap(lay, h)
-    w = base_w * scales[-1]
-    h = None if base_h is None else base_h * scales[-1]
-    lay = _heatmap_at(*args, sizes[-1], w, "key", *rest, squeeze=True)
+    return _squeezed(spec, sizes[-1], room)
+
+
+@dataclass(frozen=True)
+class HeatmapSpec:
+    """What one heatmap shows, the same in every attempt to fit it (see :func:`heatmap_layout`)."""
+
+    names: Sequence[str]
+    ranks: Sequence[float]
+    legend: tuple[str, ...]
+    measure: Measure
+    style: Style
+    bold: frozenset[int] = frozenset()
+    annotate: bool | None = None
+    value_sample: str = "0.000"
+    caption: str | None = None
+
+    @property
+    def k(self) -> int:
+        return len(self.names)
+
+
+def _squeezed(spec: HeatmapSpec, fs: float, room: Room) -> HeatmapLayout:
+    """Nothing legible: measure what the heatmap needs, then squeeze it into what there is."""
+    w = room.width * room.scales[-1]
+    h = None if room.height is None else room.height * room.scales[-1]
+    lay = _heatmap_at(spec, fs, w, "key")
     need = (max(w, lay.need[0]), lay.height)
-    if aspect is not None and height is None and grow:
+    if room.grows:
         # keep the aspect, grown as far as the content needs
-        scale = max(need[1] / base_h, need[0] / base_w)
+        scale = max(need[1] / room.height, need[0] / room.width)
         for _ in range(6):  # wider cells make a taller grid: grow until the content fits
-            w, h = base_w * scale, base_h * scale
-            lay = _heatmap_at(*args, sizes[-1], w, "key", *rest, squeeze=True)
+            w, h = room.width * scale, room.height * scale
+            lay = _heatmap_at(spec, fs, w, "key")
             if lay.height <= h + 1e-6:
                 break
-            scale = max(scale * 1.05, lay.height / base_h)
+            scale = max(scale * 1.05, lay.height / room.height)
         need = (w, h)
     lay.need = need
     lay.fits = False
@@ -117,145 +146,54 @@ def _finish_heatmap(lay, height):
 
 
 def _heatmap_at(
-    names,
-    ranks,
-    legend,
-    measure,
-    style,
-    fs,
-    width,
-    mode,
-    bold,
-    annotate,
-    value_sample,
-    caption,
-    squeeze,
-    height=None,
-):
-    k = len(names)
-    ss = style.small_for(fs)
-    pad = style.pad
-    lp = measure("lp", fs, False)[1]
-    lps = measure("lp", ss, False)[1]
-    order = sorted(range(k), key=lambda i: (ranks[i], i))
+    spec: HeatmapSpec, fs: float, width: float, mode: str, height: float | None = None
+) -> HeatmapLayout:
+    """One attempt at the heatmap, with names of size ``fs`` in ``width`` points.
+
+    ``mode`` says what may be done to names that do not fit ('plain',
+    'key' or 'wrap', as in :func:`fit_labels`); a ``height`` also bounds
+    the names and the cells.
+    """
+    k, measure, bold = spec.k, spec.measure, spec.bold
+    t = TypeSizes.of(measure, spec.style, fs)
+    pad = spec.style.pad
+    order = sorted(range(k), key=lambda i: (spec.ranks[i], i))
     rows = order[1:]
     cols = order[:-1]
-    # names take at most a third of the width (they are also the column labels' height),
-    # less when the grid needs it, down to a sixth
-    grid_need = max(k - 1, 1) * lp * 1.2 + 2 * pad + 0.5 * fs
-    name_room = max(width / 6, min(width / 3, width - grid_need))
-    if height is not None:
-        # the rotated column labels share a fixed height with the grid, legend and caption
-        lps_ = measure("lp", style.small_for(fs), False)[1]
-        name_room = min(name_room, max(height - grid_need - 6 * lps_, width / 8))
-    labels, key, fits_names = fit_labels(names, order, lambda i: name_room, fs, bold, measure, mode)
-    texts = {i: "\n".join(labels[i]) for i in order}
+    name_room = _name_room(k, t, pad, width, height)
+    labels, key, fits_names = fit_labels(
+        spec.names, order, lambda i: name_room, fs, bold, measure, mode
+    )
 
     def label_w(i):
-        return max(measure(t, fs, i in bold)[0] for t in labels[i]) * SAFETY
+        return max(measure(ln, fs, i in bold)[0] for ln in labels[i]) * SAFETY
 
     row_w = max((label_w(i) for i in rows), default=0.0)
     col_h = max((label_w(i) for i in cols), default=0.0)
-    value_w = measure(value_sample, ss, False)[0] + 0.6 * ss
-    # a cell is at least as tall (and, for the rotated column labels, as wide) as a label
-    n_lines = max(len(v) for v in labels.values())
-    min_cell = (
-        lp * 1.2
-        if n_lines == 1
-        else block_height(n_lines, lp, measure("lp", fs, False)[2], LINE_SPACING) + 0.4 * lp
-    )
-    big_cell = max(value_w * 1.25, lps * 2.6)
+    value_w = measure(spec.value_sample, t.ss, False)[0] + 0.6 * t.ss
+    min_cell = _min_cell(labels, t)
     n = max(k - 1, 1)
     gap = 0.5 * fs
     avail = width - 2 * pad - row_w - gap
-    cell = min(big_cell * 1.15, avail / n)
-    if height is not None:
-        # a fixed height (slides, a given Axes) also bounds the cells: the grid shares it
-        # with the column labels, the legend (when it goes below), the caption and the key
-        reserve = (len(legend) + len(key) + 3) * lps * 1.25
-        cell = min(cell, (height - 2 * pad - col_h - 1.3 * fs - reserve) / n)
+    cell = _cell(spec, len(key), t, value_w, avail, col_h, height)
     fits = fits_names and cell >= min_cell - 1e-9
     need_w = 2 * pad + row_w + gap + n * min_cell
     if not fits:
         cell = max(avail / n, 2.0)
-    if annotate is None:
-        annotate = cell >= value_w
+    annotate = cell >= value_w if spec.annotate is None else spec.annotate
     grid_x0 = pad + row_w + gap
     grid_y0 = pad
-    grid_w = n * cell
-    width_used = width
-    boxes = []
-    for r, i in enumerate(rows):
-        cy = grid_y0 + (r + 0.5) * cell
-        boxes.append(
-            text_box(
-                measure,
-                texts[i],
-                "row-label",
-                grid_x0 - gap,
-                cy,
-                "right",
-                "center",
-                fs,
-                i in bold,
-                "accent" if i in bold else "ink",
-            )
-        )
-    label_top = grid_y0 + n * cell + gap
-    for c, i in enumerate(cols):
-        cx = grid_x0 + (c + 0.5) * cell
-        boxes.append(
-            text_box(
-                measure,
-                texts[i],
-                "col-label",
-                cx,
-                label_top,
-                "center",
-                "top",
-                fs,
-                i in bold,
-                "accent" if i in bold else "ink",
-                rotation=90.0,
-            )
-        )
+    texts = {i: "\n".join(labels[i]) for i in order}
+    boxes: list[Box] = []
+    label_top = _place_labels(spec, texts, rows, cols, (grid_x0, grid_y0, cell), gap, fs, boxes)
     y = label_top + col_h + 0.8 * fs
-    # legend: in the empty upper-right triangle when it fits there, else below
-    sw = lps * 1.05
-    lw = max((measure(t, ss, False)[0] for t in legend), default=0.0) + sw + 0.5 * ss
-    lh = lps * 1.35
-    legend_h = len(legend) * lh
-    lx0 = grid_x0 + grid_w - lw
-    swatches = []
-    # grid row r ends at grid_x0 + (r + 1) * cell; the legend must clear every row it spans
-    rows_spanned = math.ceil(legend_h / cell) if cell > 0 else n
-    in_corner = rows_spanned <= n and grid_x0 + rows_spanned * cell + 0.6 * fs <= lx0
-    if in_corner:
-        ly = grid_y0
-    else:
-        lx0 = min(grid_x0, max(pad, width - pad - lw))
-        ly = y
-        y += legend_h + 0.3 * ss
-    for j, text in enumerate(legend):
-        cy = ly + (j + 0.5) * lh
-        swatches.append((lx0 + sw / 2, cy, sw))
-        boxes.append(
-            text_box(measure, text, "legend", lx0 + sw + 0.5 * ss, cy, "left", "center", ss)
-        )
-    if caption:
-        text_w = max(width_used - 2 * pad, 20.0)
-        for ln in wrap_text(caption, text_w, ss, measure):
-            boxes.append(text_box(measure, ln, "caption", pad, y, "left", "top", ss))
-            y += lps * 1.25
-    if key:
-        y += 0.3 * ss
-        y = key_boxes(boxes, key, pad, y, max(width_used - 2 * pad, 20.0), ss, measure)
-    height = y + pad
+    y, swatches = _place_legend(spec, t, width, (grid_x0, grid_y0, cell), y, boxes)
+    y = _place_caption(spec, key, t, width, y, boxes)
     return HeatmapLayout(
-        width_used,
-        height,
+        width,
+        y + pad,
         fs,
-        ss,
+        t.ss,
         order,
         cell,
         grid_x0,
@@ -267,3 +205,125 @@ def _heatmap_at(
         key,
         (need_w, 0.0),
     )
+
+
+def _name_room(k: int, t: TypeSizes, pad: float, width: float, height: float | None) -> float:
+    """Room for a name: at most a third of the width (names are also the column labels'
+    height), less when the grid needs it, down to a sixth."""
+    grid_need = max(k - 1, 1) * t.lp * 1.2 + 2 * pad + 0.5 * t.fs
+    name_room = max(width / 6, min(width / 3, width - grid_need))
+    if height is not None:
+        # the rotated column labels share a fixed height with the grid, legend and caption
+        name_room = min(name_room, max(height - grid_need - 6 * t.lps, width / 8))
+    return name_room
+
+
+def _min_cell(labels, t: TypeSizes) -> float:
+    """A cell is at least as tall (and, for the rotated column labels, as wide) as a label."""
+    lp = t.lp
+    n_lines = max(len(v) for v in labels.values())
+    if n_lines == 1:
+        return lp * 1.2
+    return block_height(n_lines, lp, t.lp_d, LINE_SPACING) + 0.4 * lp
+
+
+def _cell(spec, n_key, t, value_w, avail, col_h, height) -> float:
+    """The side of a cell: room for a p-value, within the width (and a given height)."""
+    lps = t.lps
+    n = max(spec.k - 1, 1)
+    big_cell = max(value_w * 1.25, lps * 2.6)
+    cell = min(big_cell * 1.15, avail / n)
+    if height is not None:
+        # a fixed height (slides, a given Axes) also bounds the cells: the grid shares it
+        # with the column labels, the legend (when it goes below), the caption and the key
+        reserve = (len(spec.legend) + n_key + 3) * lps * 1.25
+        cell = min(cell, (height - 2 * spec.style.pad - col_h - 1.3 * t.fs - reserve) / n)
+    return cell
+
+
+def _place_labels(spec, texts, rows, cols, grid, gap, fs, boxes) -> float:
+    """Row labels left of the grid, column labels (rotated) under it; returns their top."""
+    grid_x0, grid_y0, cell = grid
+    measure = spec.measure
+    for r, i in enumerate(rows):
+        cy = grid_y0 + (r + 0.5) * cell
+        bold = i in spec.bold
+        color = "accent" if bold else "ink"
+        boxes.append(
+            text_box(
+                measure,
+                texts[i],
+                "row-label",
+                grid_x0 - gap,
+                cy,
+                "right",
+                "center",
+                fs,
+                bold,
+                color,
+            )
+        )
+    label_top = grid_y0 + max(spec.k - 1, 1) * cell + gap
+    for c, i in enumerate(cols):
+        cx = grid_x0 + (c + 0.5) * cell
+        bold = i in spec.bold
+        color = "accent" if bold else "ink"
+        boxes.append(
+            text_box(
+                measure,
+                texts[i],
+                "col-label",
+                cx,
+                label_top,
+                "center",
+                "top",
+                fs,
+                bold,
+                color,
+                rotation=90.0,
+            )
+        )
+    return label_top
+
+
+def _place_legend(spec, t, width, grid, y, boxes):
+    """The legend: in the empty upper-right triangle when it fits there, else below.
+    Returns the y below everything and the swatches."""
+    grid_x0, grid_y0, cell = grid
+    measure, pad, ss, lps = spec.measure, spec.style.pad, t.ss, t.lps
+    n = max(spec.k - 1, 1)
+    sw = lps * 1.05
+    lw = max((measure(text, ss, False)[0] for text in spec.legend), default=0.0) + sw + 0.5 * ss
+    lh = lps * 1.35
+    legend_h = len(spec.legend) * lh
+    lx0 = grid_x0 + n * cell - lw
+    # grid row r ends at grid_x0 + (r + 1) * cell; the legend must clear every row it spans
+    rows_spanned = math.ceil(legend_h / cell) if cell > 0 else n
+    in_corner = rows_spanned <= n and grid_x0 + rows_spanned * cell + 0.6 * t.fs <= lx0
+    if in_corner:
+        ly = grid_y0
+    else:
+        lx0 = min(grid_x0, max(pad, width - pad - lw))
+        ly = y
+        y += legend_h + 0.3 * ss
+    swatches = []
+    for j, text in enumerate(spec.legend):
+        cy = ly + (j + 0.5) * lh
+        swatches.append((lx0 + sw / 2, cy, sw))
+        x = lx0 + sw + 0.5 * ss
+        boxes.append(text_box(measure, text, "legend", x, cy, "left", "center", ss))
+    return y, swatches
+
+
+def _place_caption(spec, key, t, width, y, boxes) -> float:
+    """The caption and the key to shortened names, wrapped to the width."""
+    measure, pad, ss = spec.measure, spec.style.pad, t.ss
+    text_w = max(width - 2 * pad, 20.0)
+    if spec.caption:
+        for ln in wrap_text(spec.caption, text_w, ss, measure):
+            boxes.append(text_box(measure, ln, "caption", pad, y, "left", "top", ss))
+            y += t.lps * 1.25
+    if key:
+        y += 0.3 * ss
+        y = key_boxes(boxes, key, pad, y, text_w, ss, measure)
+    return y

@@ -10,6 +10,7 @@ from ._common import (
     SAFETY,
     Box,
     Measure,
+    TypeSizes,
     fit_labels,
     key_boxes,
     text_box,
@@ -98,44 +99,67 @@ def profile_layout(
     row per method.  ``fits`` is False (with the room needed in ``need``)
     when the metric labels or names cannot be set legibly.
     """
+    spec = ProfileSpec(
+        names=names,
+        ranks=ranks,
+        metrics=metrics,
+        measure=measure,
+        style=style,
+        bold=frozenset(bold),
+        marker_size=marker_size,
+        title=title,
+    )
     base_w = style.width_pt if width is None else float(width)
     sizes = style.font_sizes()
     attempt = None
     for mode in ("plain", "key"):
         for fs in sizes if mode == "plain" else sizes[-1:]:
-            attempt = _profile_at(
-                names,
-                ranks,
-                metrics,
-                measure,
-                style,
-                fs,
-                base_w,
-                height,
-                set(bold),
-                mode,
-                marker_size,
-                title,
-            )
+            attempt = _profile_at(spec, fs, base_w, height, mode)
             if attempt.fits:
                 return attempt
     return attempt
 
 
+@dataclass(frozen=True)
+class ProfileSpec:
+    """What one rank profile shows, the same in every attempt to fit it.
+
+    See :func:`profile_layout`; ``ranks[j][i]`` is method ``i``'s average
+    rank under metric ``j``.
+    """
+
+    names: Sequence[str]
+    ranks: Sequence[Sequence[float]]
+    metrics: Sequence[str]
+    measure: Measure
+    style: Style
+    bold: frozenset[int] = frozenset()
+    marker_size: float = 4.0
+    title: str = "average rank (1 = best)"
+
+    @property
+    def k(self) -> int:
+        return len(self.names)
+
+
 def _profile_at(
-    names, ranks, metrics, measure, style, fs, width, height, bold, mode, marker_size, title
-):
-    k = len(names)
-    m = len(metrics)
-    ss = style.small_for(fs)
-    pad = style.pad
-    _w, lp, _d = measure("lp", fs, False)
-    lps = measure("lp", ss, False)[1]
-    last = list(ranks[-1])
+    spec: ProfileSpec, fs: float, width: float, height: float | None, mode: str
+) -> ProfileLayout:
+    """One attempt at the profile, with names of size ``fs`` in ``width`` points.
+
+    ``mode`` is 'plain' or 'key' (names shortened with a key, as in
+    :func:`fit_labels`); a ``height`` fixes the plot's height.
+    """
+    k, m = spec.k, len(spec.metrics)
+    measure, marker_size = spec.measure, spec.marker_size
+    t = TypeSizes.of(measure, spec.style, fs)
+    ss, lp, lps = t.ss, t.lp, t.lps
+    pad = spec.style.pad
+    last = list(spec.ranks[-1])
     order = sorted(range(k), key=lambda i: (last[i], i))
     room = 0.4 * width
-    labels, key, fits = fit_labels(names, order, lambda i: room, fs, bold, measure, mode)
-    label_w = max(measure(labels[i][0], fs, i in bold)[0] * SAFETY for i in range(k))
+    labels, key, fits = fit_labels(spec.names, order, lambda i: room, fs, spec.bold, measure, mode)
+    label_w = max(measure(labels[i][0], fs, i in spec.bold)[0] * SAFETY for i in range(k))
     tick_w = measure(str(k), ss, False)[0] * SAFETY
     gap = 0.5 * fs
     x0 = pad + tick_w + gap + marker_size  # first metric
@@ -143,18 +167,12 @@ def _profile_at(
     x1 = x_end - 1.6 * fs  # last metric; the leaders take the rest
     step = (x1 - x0) / (m - 1) if m > 1 else 0.0
     xs = [x0 + j * step for j in range(m)] if m > 1 else [(x0 + x1) / 2]
-    # metric labels under the axis: one row, or two staggered rows when crowded
-    metric_w = [measure(t, ss, False)[0] * SAFETY for t in metrics]
-    n_rows = 1
-    if m > 1 and max(metric_w) > step - 0.6 * ss:
-        n_rows = 2
-        if max(metric_w) > 2 * step - 0.6 * ss:
-            fits = False
-    fits = fits and x1 - x0 >= 24.0 * max(m - 1, 1) ** 0.5
+    n_rows, labels_fit = _metric_rows(spec, ss, step)
+    fits = fits and labels_fit and x1 - x0 >= 24.0 * max(m - 1, 1) ** 0.5
     row_h = max(lp * 1.25, lp + 1.5)
     boxes: list[Box] = []
     y = pad
-    boxes.append(text_box(measure, title, "axis-title", pad, y, "left", "top", ss))
+    boxes.append(text_box(measure, spec.title, "axis-title", pad, y, "left", "top", ss))
     y += lps + 0.8 * ss
     if height is None:
         plot_h = max((k - 1) * row_h, 0.35 * width, 4 * row_h)
@@ -165,47 +183,11 @@ def _profile_at(
     y_top = y + max(marker_size, 0.5 * row_h)
     y_bottom = y_top + plot_h
     lay = ProfileLayout(width, 0.0, fs, ss, xs, y_top, y_bottom, k, boxes, {}, [], fits, key)
-    # rank ticks on the left: every rank while they fit, else thinned
-    _major, ticks, _half = tick_ranks(k, plot_h / max(k - 1, 1), lps * 1.15)
-    lay.y_ticks = ticks
-    for r in ticks:
-        boxes.append(
-            text_box(
-                measure, str(r), "tick", x0 - marker_size - gap, lay.y(r), "right", "center", ss
-            )
-        )
-    # names at the right, pushed apart; leaders from each line's end
-    wanted = [lay.y(last[i]) for i in range(k)]
-    placed = spread(wanted, row_h, y_top - 0.5 * row_h + lp / 2, y_bottom + 0.5 * row_h)
-    dodge = 0.9 * marker_size
-    for j in range(m):
-        row = [xs[j]] * k
-        ties: dict[float, list[int]] = {}
-        for i in range(k):
-            ties.setdefault(float(ranks[j][i]), []).append(i)
-        for members in ties.values():
-            for n, i in enumerate(members):
-                row[i] = xs[j] + (n - (len(members) - 1) / 2) * dodge
-        lay.x_points.append(row)
-    for i in range(k):
-        end = lay.x_points[-1][i]
-        lay.leaders[i] = ((end, wanted[i]), (x1 + 0.6 * fs, wanted[i]), (x_end, placed[i]))
-        boxes.append(
-            text_box(
-                measure,
-                labels[i][0],
-                "name",
-                x_end + gap,
-                placed[i],
-                "left",
-                "center",
-                fs,
-                i in bold,
-                "accent" if i in bold else "ink",
-            )
-        )
+    _place_ticks(spec, lay, x0 - marker_size - gap, plot_h, t)
+    lay.x_points = _point_xs(spec, xs)
+    placed = _place_names(spec, lay, labels, (x1 + 0.6 * fs, x_end, gap), row_h, t)
     y = max(y_bottom + marker_size, max(placed) + row_h / 2) + 0.6 * ss
-    for j, text in enumerate(metrics):
+    for j, text in enumerate(spec.metrics):
         ty = y + (j % n_rows) * lps * 1.3
         boxes.append(text_box(measure, text, "metric", xs[j], ty, "center", "top", ss))
     y += n_rows * lps * 1.3
@@ -218,3 +200,68 @@ def _profile_at(
     min_w = x0 + 24.0 * max(m - 1, 1) ** 0.5 + 1.6 * fs + gap + label_w + pad
     lay.need = (max(width, min_w), lay.height)
     return lay
+
+
+def _metric_rows(spec: ProfileSpec, ss: float, step: float) -> tuple[int, bool]:
+    """Metric labels under the axis: one row, or two staggered rows when crowded;
+    and whether they fit at all."""
+    m = len(spec.metrics)
+    metric_w = [spec.measure(t, ss, False)[0] * SAFETY for t in spec.metrics]
+    if m > 1 and max(metric_w) > step - 0.6 * ss:
+        return 2, not max(metric_w) > 2 * step - 0.6 * ss
+    return 1, True
+
+
+def _place_ticks(spec, lay, x, plot_h, t) -> None:
+    """Rank ticks on the left: every rank while they fit, else thinned."""
+    _major, ticks, _half = tick_ranks(spec.k, plot_h / max(spec.k - 1, 1), t.lps * 1.15)
+    lay.y_ticks = ticks
+    for r in ticks:
+        lay.boxes.append(
+            text_box(spec.measure, str(r), "tick", x, lay.y(r), "right", "center", t.ss)
+        )
+
+
+def _point_xs(spec, xs) -> list[list[float]]:
+    """x of each method's point under each metric, methods of equal rank side by side."""
+    dodge = 0.9 * spec.marker_size
+    out = []
+    for j in range(len(xs)):
+        row = [xs[j]] * spec.k
+        ties: dict[float, list[int]] = {}
+        for i in range(spec.k):
+            ties.setdefault(float(spec.ranks[j][i]), []).append(i)
+        for members in ties.values():
+            for n, i in enumerate(members):
+                row[i] = xs[j] + (n - (len(members) - 1) / 2) * dodge
+        out.append(row)
+    return out
+
+
+def _place_names(spec, lay, labels, ends, row_h, t) -> list[float]:
+    """Names at the right, pushed apart, with leaders from each line's end; returns the
+    y of each name."""
+    x_bend, x_end, gap = ends
+    k, last = spec.k, spec.ranks[-1]
+    wanted = [lay.y(last[i]) for i in range(k)]
+    placed = spread(wanted, row_h, lay.y_top - 0.5 * row_h + t.lp / 2, lay.y_bottom + 0.5 * row_h)
+    for i in range(k):
+        end = lay.x_points[-1][i]
+        lay.leaders[i] = ((end, wanted[i]), (x_bend, wanted[i]), (x_end, placed[i]))
+        bold = i in spec.bold
+        color = "accent" if bold else "ink"
+        lay.boxes.append(
+            text_box(
+                spec.measure,
+                labels[i][0],
+                "name",
+                x_end + gap,
+                placed[i],
+                "left",
+                "center",
+                t.fs,
+                bold,
+                color,
+            )
+        )
+    return placed

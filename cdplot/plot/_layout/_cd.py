@@ -208,6 +208,7 @@ def cd_layout(
     -------
     CDLayout
     """
+    # (long only by its numpydoc: the body builds the spec and tries the sizes in order)
     spec = CDSpec(
         names=names,
         ranks=ranks,

@@ -11,7 +11,7 @@ import math
 import os
 import warnings
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -711,8 +711,7 @@ def _long_tables(
     if n_rows == 0:
         raise CdplotError(f"{where.source}: there are no rows of scores")
     notes = list(notes)
-    ds_j, m_j, metric_j = roles["dataset"], roles["method"], roles["metric"]
-    score_js, rep_js = roles["scores"], roles["repetitions"]
+    score_js = roles["scores"]
     if roles["ignored"]:
         notes.append(
             "ignored "
@@ -724,135 +723,177 @@ def _long_tables(
         decimal_comma, example = _decimal_comma_example([columns[j] for j in score_js])
         if decimal_comma:
             notes.append(f"read decimal commas ({example!r} as {example.replace(',', '.')})")
-
-    ds_names, ds_codes = label_codes(columns[ds_j], where, header[ds_j], "data set")
-    m_names, m_codes = label_codes(columns[m_j], where, header[m_j], "method")
-    rep_codes = None
-    rep_names = []  # the labels of each repetition column, for keep_repetitions
-    for j in rep_js:
-        names_j, codes_j = label_codes(columns[j], where, header[j], "repetition")
-        # one repetition column (the usual case) needs no combined copy of its codes
-        rep_codes = (
-            codes_j if rep_codes is None else rep_codes.astype(np.int64) * len(names_j) + codes_j
-        )
-        rep_names.append(names_j)
-    if metric_j is not None:
-        metric_names, metric_codes = label_codes(
-            columns[metric_j], where, header[metric_j], "metric"
-        )
+    codes = _long_codes(columns, where, roles)
     _refuse_separate_analyses(
         columns,
         where,
         roles,
-        [ds_codes, m_codes]
-        + ([metric_codes] if metric_j is not None else [])
-        + ([rep_codes] if rep_codes is not None else []),
+        [codes.ds_codes, codes.m_codes]
+        + ([codes.metric_codes] if codes.metric_codes is not None else [])
+        + ([codes.rep_codes] if codes.rep_codes is not None else []),
     )
     parsed = {}
     for sj in score_js:
         parsed[sj] = _parse_column(
             columns[sj],
             decimal_comma,
-            lambda i, sj=sj: where.at(i, ds_names[ds_codes[i]], header[sj]),
+            lambda i, sj=sj: where.at(i, codes.ds_names[codes.ds_codes[i]], header[sj]),
         )
+    context = (where, header, roles["repetitions"], nan_policy, sha256, notes)
+    return tuple(
+        _long_table(part, parsed[part[2]], codes, context)
+        for part in _long_parts(header, score_js, codes)
+    )
 
-    # (metric name, score column, row selection) for each table
+
+@dataclass(frozen=True)
+class _LongCodes:
+    """The label columns of long rows as names and one integer code per row."""
+
+    ds_names: list
+    ds_codes: np.ndarray
+    m_names: list
+    m_codes: np.ndarray
+    rep_codes: np.ndarray | None  # every repetition column combined into one code
+    rep_names: list  # the labels of each repetition column, for keep_repetitions
+    metric_names: list
+    metric_codes: np.ndarray | None
+
+
+def _long_codes(columns, where, roles) -> _LongCodes:
+    header = roles["header"]
+    ds_j, m_j, metric_j = roles["dataset"], roles["method"], roles["metric"]
+    ds_names, ds_codes = label_codes(columns[ds_j], where, header[ds_j], "data set")
+    m_names, m_codes = label_codes(columns[m_j], where, header[m_j], "method")
+    rep_codes = None
+    rep_names = []
+    for j in roles["repetitions"]:
+        names_j, codes_j = label_codes(columns[j], where, header[j], "repetition")
+        # one repetition column (the usual case) needs no combined copy of its codes
+        rep_codes = (
+            codes_j if rep_codes is None else rep_codes.astype(np.int64) * len(names_j) + codes_j
+        )
+        rep_names.append(names_j)
+    metric_names, metric_codes = [], None
+    if metric_j is not None:
+        metric_names, metric_codes = label_codes(
+            columns[metric_j], where, header[metric_j], "metric"
+        )
+    return _LongCodes(
+        ds_names, ds_codes, m_names, m_codes, rep_codes, rep_names, metric_names, metric_codes
+    )
+
+
+def _long_parts(header, score_js, codes: _LongCodes):
+    """(metric name, where it came from, score column, row selection) of each table."""
     parts = []
     for sj in score_js:
-        if metric_j is not None:
-            for c, name in enumerate(metric_names):
-                parts.append((name, "metric", sj, np.flatnonzero(metric_codes == c)))
+        if codes.metric_codes is not None:
+            for c, name in enumerate(codes.metric_names):
+                parts.append((name, "metric", sj, np.flatnonzero(codes.metric_codes == c)))
         elif len(score_js) > 1 or _norm_col(header[sj]) not in _GENERIC_SCORE_NAMES:
             parts.append((header[sj], "column", sj, None))
         else:
             parts.append((None, None, sj, None))
+    return parts
 
-    tables = []
-    for metric, metric_from, sj, rows in parts:
-        values = parsed[sj] if rows is None else parsed[sj][rows]
-        dsc = ds_codes if rows is None else ds_codes[rows]
-        mc = m_codes if rows is None else m_codes[rows]
-        # order of first appearance within this metric's rows (the codes' own order
-        # when every row is used)
-        if rows is None:
-            ds_order = np.arange(len(ds_names))
-            m_order = np.arange(len(m_names))
-        else:
-            ds_used, ds_first = np.unique(dsc, return_index=True)
-            m_used, m_first = np.unique(mc, return_index=True)
-            ds_order = ds_used[np.argsort(ds_first, kind="stable")]
-            m_order = m_used[np.argsort(m_first, kind="stable")]
-        ds_pos = np.full(len(ds_names), -1, dtype=np.intp)
-        ds_pos[ds_order] = np.arange(len(ds_order))
-        m_pos = np.full(len(m_names), -1, dtype=np.intp)
-        m_pos[m_order] = np.arange(len(m_order))
-        n_d, n_m = len(ds_order), len(m_order)
-        # in place, and 32-bit while the pairs allow, to keep the peak memory of long
-        # files low (products with the repetitions are taken in 64 bits)
-        groups = (dsc if rows is None else ds_pos[dsc]).astype(
-            np.int32 if n_d * n_m < 2**31 else np.int64
-        )
-        groups *= n_m
-        groups += mc if rows is None else m_pos[mc]
-        means, counts = _exact_means(values, groups, n_d * n_m)
-        if np.isinf(means).any():
-            i, j = divmod(int(np.flatnonzero(np.isinf(means))[0]), n_m)
-            raise CdplotError(
-                f"{where.source}: the scores of data set {ds_names[ds_order[i]]!r}, method "
-                f"{m_names[m_order[j]]!r} add up beyond the largest float (about 1.8e308), so "
-                f"their mean cannot be computed; rescale the scores"
-            )
-        # a group with a missing score is missing, wherever the gap is
-        nan_rows = np.flatnonzero(np.isnan(values))
-        first_missing = {}
-        if nan_rows.size:
-            bad_groups, first = np.unique(groups[nan_rows], return_index=True)
-            means[bad_groups] = np.nan
-            row_index = nan_rows[first] if rows is None else rows[nan_rows[first]]
-            first_missing = dict(zip(bad_groups.tolist(), row_index.tolist(), strict=True))
-        datasets = [ds_names[c] for c in ds_order]
-        methods = [m_names[c] for c in m_order]
-        t_notes = list(notes)
-        means, n_tied = tie_close_means(means.reshape(n_d, n_m), counts.reshape(n_d, n_m) > 1)
-        t_notes += _repetition_notes(
-            counts.reshape(n_d, n_m),
-            groups,
-            None if rep_codes is None else (rep_codes if rows is None else rep_codes[rows]),
-            datasets,
-            methods,
-            [header[j] for j in rep_js],
-        )
-        if n_tied:
-            t_notes.append(tie_note(n_tied))
 
-        def missing_at(i, j, first_missing=first_missing, n_m=n_m):
-            row = first_missing.get(int(i) * n_m + int(j))
-            return "no row" if row is None else where.row(row)
-
-        table = _finish(
-            means.reshape(n_d, n_m),
-            methods,
-            datasets,
-            where,
-            nan_policy=nan_policy,
-            missing_at=missing_at,
-            metric=metric,
-            metric_from=metric_from,
-            # with a metric column, the score column's own name ("loss") is evidence too
-            evidence=[("column name", header[sj])] if metric_from == "metric" else (),
-            sha256=sha256,
-            notes=t_notes,
+def _long_table(part, column_values, codes: _LongCodes, context):
+    """One metric's table: the mean of each data set and method over its rows."""
+    where, header, rep_js, nan_policy, sha256, notes = context
+    metric, metric_from, sj, rows = part
+    values = column_values if rows is None else column_values[rows]
+    ds_order, m_order, groups = _group_codes(codes, rows)
+    n_d, n_m = len(ds_order), len(m_order)
+    means, counts = _exact_means(values, groups, n_d * n_m)
+    if np.isinf(means).any():
+        i, j = divmod(int(np.flatnonzero(np.isinf(means))[0]), n_m)
+        raise CdplotError(
+            f"{where.source}: the scores of data set {codes.ds_names[ds_order[i]]!r}, method "
+            f"{codes.m_names[m_order[j]]!r} add up beyond the largest float (about 1.8e308), so "
+            f"their mean cannot be computed; rescale the scores"
         )
-        if _repetitions.wanted():  # off by default: a pass over every row
-            reps = None if rep_codes is None else (rep_codes if rows is None else rep_codes[rows])
-            array, labels = _repetitions.repetition_array(
-                values, groups, reps, n_d * n_m, rep_names
-            )
-            if array is not None:
-                array = array.reshape(n_d, n_m, -1)
-            table = _repetitions.attach(table, array, labels, datasets)
-        tables.append(table)
-    return tuple(tables)
+    first_missing = _missing_groups(values, groups, rows, means)
+    datasets = [codes.ds_names[c] for c in ds_order]
+    methods = [codes.m_names[c] for c in m_order]
+    reps = codes.rep_codes
+    if reps is not None and rows is not None:
+        reps = reps[rows]
+    t_notes = list(notes)
+    means, n_tied = tie_close_means(means.reshape(n_d, n_m), counts.reshape(n_d, n_m) > 1)
+    t_notes += _repetition_notes(
+        counts.reshape(n_d, n_m), groups, reps, datasets, methods, [header[j] for j in rep_js]
+    )
+    if n_tied:
+        t_notes.append(tie_note(n_tied))
+
+    def missing_at(i, j, first_missing=first_missing, n_m=n_m):
+        row = first_missing.get(int(i) * n_m + int(j))
+        return "no row" if row is None else where.row(row)
+
+    table = _finish(
+        means.reshape(n_d, n_m),
+        methods,
+        datasets,
+        where,
+        nan_policy=nan_policy,
+        missing_at=missing_at,
+        metric=metric,
+        metric_from=metric_from,
+        # with a metric column, the score column's own name ("loss") is evidence too
+        evidence=[("column name", header[sj])] if metric_from == "metric" else (),
+        sha256=sha256,
+        notes=t_notes,
+    )
+    if _repetitions.wanted():  # off by default: a pass over every row
+        array, labels = _repetitions.repetition_array(
+            values, groups, reps, n_d * n_m, codes.rep_names
+        )
+        if array is not None:
+            array = array.reshape(n_d, n_m, -1)
+        table = _repetitions.attach(table, array, labels, datasets)
+    return table
+
+
+def _group_codes(codes: _LongCodes, rows):
+    """The data sets and methods of the selected rows, in order of first appearance (the
+    codes' own order when every row is used), and each row's (data set, method) group."""
+    dsc = codes.ds_codes if rows is None else codes.ds_codes[rows]
+    mc = codes.m_codes if rows is None else codes.m_codes[rows]
+    n_ds, n_ms = len(codes.ds_names), len(codes.m_names)
+    if rows is None:
+        ds_order = np.arange(n_ds)
+        m_order = np.arange(n_ms)
+    else:
+        ds_used, ds_first = np.unique(dsc, return_index=True)
+        m_used, m_first = np.unique(mc, return_index=True)
+        ds_order = ds_used[np.argsort(ds_first, kind="stable")]
+        m_order = m_used[np.argsort(m_first, kind="stable")]
+    ds_pos = np.full(n_ds, -1, dtype=np.intp)
+    ds_pos[ds_order] = np.arange(len(ds_order))
+    m_pos = np.full(n_ms, -1, dtype=np.intp)
+    m_pos[m_order] = np.arange(len(m_order))
+    n_d, n_m = len(ds_order), len(m_order)
+    # in place, and 32-bit while the pairs allow, to keep the peak memory of long
+    # files low (products with the repetitions are taken in 64 bits)
+    groups = (dsc if rows is None else ds_pos[dsc]).astype(
+        np.int32 if n_d * n_m < 2**31 else np.int64
+    )
+    groups *= n_m
+    groups += mc if rows is None else m_pos[mc]
+    return ds_order, m_order, groups
+
+
+def _missing_groups(values, groups, rows, means) -> dict[int, int]:
+    """Mark each group with a missing score missing, wherever the gap is; return the
+    first row missing in each such group."""
+    nan_rows = np.flatnonzero(np.isnan(values))
+    if not nan_rows.size:
+        return {}
+    bad_groups, first = np.unique(groups[nan_rows], return_index=True)
+    means[bad_groups] = np.nan
+    row_index = nan_rows[first] if rows is None else rows[nan_rows[first]]
+    return dict(zip(bad_groups.tolist(), row_index.tolist(), strict=True))
 
 
 def _refuse_separate_analyses(columns, where, roles, key_codes):

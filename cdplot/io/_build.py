@@ -114,26 +114,8 @@ def _finish(
     missing = np.isnan(values)
     dropped, dropped_methods = [], []
     if missing.any() and nan_policy != "keep":
-        where_missing = np.argwhere(missing)
-        cells = []
-        for i, j in where_missing[:MAX_LISTED]:
-            at = missing_at(i, j) if missing_at is not None else None
-            cells.append(f"{datasets[i]!r}/{methods[j]!r}" + (f" ({at})" if at else ""))
-        if nan_policy == "raise":
-            raise CdplotError(
-                f"{where.source}: {_plural(len(where_missing), 'missing score')}{label} "
-                f"(data set/method): {_listing(cells, len(where_missing))}; fill them in or pass "
-                f"nan_policy='omit' to drop those data sets ('omit-methods': the methods, "
-                f"'omit-fewest': whichever keeps the most scores)"
-            )
+        _refuse_missing(missing, methods, datasets, where, nan_policy, missing_at, label)
         keep_rows, keep_cols = _nan_keep(missing, nan_policy)
-        if nan_policy == "omit" and missing.all(axis=0).any():
-            j = int(np.flatnonzero(missing.all(axis=0))[0])
-            raise CdplotError(
-                f"{where.source}: method {methods[j]!r}{label} has no scores at all, so "
-                f"nan_policy='omit' would drop every data set; remove the method or pass "
-                f"nan_policy='omit-fewest'"
-            )
         dropped = [d for d, k in zip(datasets, keep_rows, strict=True) if not k]
         dropped_methods = [m for m, k in zip(methods, keep_cols, strict=True) if not k]
         values = values[np.ix_(keep_rows, keep_cols)]
@@ -146,35 +128,14 @@ def _finish(
                 )
         datasets = [d for d, k in zip(datasets, keep_rows, strict=True) if k]
         methods = [m for m, k in zip(methods, keep_cols, strict=True) if k]
-        if len(methods) < 2:
-            raise CdplotError(
-                f"{where.source}: only {_plural(len(methods), 'method')}{label} "
-                f"{'is' if len(methods) == 1 else 'are'} complete after dropping "
-                f"{_plural(len(dropped_methods), 'incomplete one')} (nan_policy={nan_policy!r}); "
-                f"comparing needs at least 2"
-            )
-        if len(datasets) < 2:
-            raise CdplotError(
-                f"{where.source}: only {_plural(len(datasets), 'data set')}{label} "
-                f"{'is' if len(datasets) == 1 else 'are'} complete after dropping "
-                f"{_plural(len(dropped), 'incomplete one')} (nan_policy={nan_policy!r}); "
-                f"comparing needs at least 2"
-            )
+        _check_complete(len(methods), len(dropped_methods), "method", where, label, nan_policy)
+        _check_complete(len(datasets), len(dropped), "data set", where, label, nan_policy)
     _check_size(len(datasets), "data set", datasets, where, label)
     direction = conflict = None
     if metric is not None:
         _check_name(metric, "metric", where.source)
     if higher_is_better is None:
-        # every name that can say the direction is weighed; opposite words are a conflict
-        # that the analysis refuses unless higher_is_better is given
-        what = {"column": "column name", "metric": "metric name", "file": "file name"}
-        said = list(evidence)
-        if metric is not None and metric_from is not None:
-            said.insert(0, (what.get(metric_from, "name"), metric))
-        higher_is_better, direction, conflict = weigh_direction(said)
-        if conflict is not None:
-            label = f" (metric {metric!r})" if metric is not None else ""
-            conflict = f"{where.source}{label}: {conflict}"
+        higher_is_better, direction, conflict = _weigh_names(metric, metric_from, evidence, where)
     return ScoreTable(
         values=values,
         methods=tuple(methods),
@@ -189,6 +150,56 @@ def _finish(
         dropped_datasets=tuple(dropped),
         dropped_methods=tuple(dropped_methods),
     )
+
+
+def _refuse_missing(missing, methods, datasets, where, nan_policy, missing_at, label) -> None:
+    """Refuse missing scores under nan_policy='raise', and a method with no scores at all
+    under 'omit' (which would drop every data set)."""
+    if nan_policy == "raise":
+        where_missing = np.argwhere(missing)
+        cells = []
+        for i, j in where_missing[:MAX_LISTED]:
+            at = missing_at(i, j) if missing_at is not None else None
+            cells.append(f"{datasets[i]!r}/{methods[j]!r}" + (f" ({at})" if at else ""))
+        raise CdplotError(
+            f"{where.source}: {_plural(len(where_missing), 'missing score')}{label} "
+            f"(data set/method): {_listing(cells, len(where_missing))}; fill them in or pass "
+            f"nan_policy='omit' to drop those data sets ('omit-methods': the methods, "
+            f"'omit-fewest': whichever keeps the most scores)"
+        )
+    if nan_policy == "omit" and missing.all(axis=0).any():
+        j = int(np.flatnonzero(missing.all(axis=0))[0])
+        raise CdplotError(
+            f"{where.source}: method {methods[j]!r}{label} has no scores at all, so "
+            f"nan_policy='omit' would drop every data set; remove the method or pass "
+            f"nan_policy='omit-fewest'"
+        )
+
+
+def _check_complete(n_left, n_dropped, kind, where, label, nan_policy) -> None:
+    """Refuse fewer than 2 methods (or data sets) left after dropping incomplete ones."""
+    if n_left < 2:
+        raise CdplotError(
+            f"{where.source}: only {_plural(n_left, kind)}{label} "
+            f"{'is' if n_left == 1 else 'are'} complete after dropping "
+            f"{_plural(n_dropped, 'incomplete one')} (nan_policy={nan_policy!r}); "
+            f"comparing needs at least 2"
+        )
+
+
+def _weigh_names(metric, metric_from, evidence, where):
+    """The direction every name that can say it says: (higher_is_better, direction,
+    conflict); opposite words are a conflict the analysis refuses unless
+    higher_is_better is given."""
+    what = {"column": "column name", "metric": "metric name", "file": "file name"}
+    said = list(evidence)
+    if metric is not None and metric_from is not None:
+        said.insert(0, (what.get(metric_from, "name"), metric))
+    higher_is_better, direction, conflict = weigh_direction(said)
+    if conflict is not None:
+        label = f" (metric {metric!r})" if metric is not None else ""
+        conflict = f"{where.source}{label}: {conflict}"
+    return higher_is_better, direction, conflict
 
 
 def _nan_keep(missing: np.ndarray, nan_policy: str):
@@ -369,6 +380,51 @@ def _find_roles(
     whose method is called "Model" has a numeric "method" column.
     """
     header = [_name_text(h) for h in header]
+    given = {
+        "dataset": dataset_col,
+        "method": method_col,
+        "score": score_col,
+        "metric": metric_col,
+    }
+    reps = [repetition_col] if isinstance(repetition_col, str) else repetition_col
+    chosen, taken = _chosen_roles(header, where, given, reps)
+    if not forced and not (chosen["dataset"] and chosen["method"]):
+        return None
+    if not forced and numeric is not None and numeric(chosen["method"][0]):
+        # "dataset,Model,Other" with numbers under "Model" is a wide table
+        return None
+    _check_roles(header, where, chosen, taken)
+    rest = [j for j in range(len(header)) if j not in taken]
+    if not chosen["score"]:
+        if len(rest) != 1:
+            # name the columns that could hold scores (those of numbers), not every column
+            cand = [j for j in rest if numeric is None or numeric(j)] or rest
+            raise CdplotError(
+                f"{where.source}: cannot tell which column holds the scores among "
+                f"{', '.join(repr(header[j]) for j in cand)}; pass score_col= naming one"
+            )
+        chosen["score"], rest = rest, []
+    if len(chosen["score"]) > 1 and chosen["metric"]:
+        cols = " and ".join(repr(header[j]) for j in chosen["score"])
+        raise CdplotError(
+            f"{where.source}: columns {cols} could each be the score; pass score_col= (--score-col)"
+        )
+    return {
+        "dataset": chosen["dataset"][0],
+        "method": chosen["method"][0],
+        "metric": chosen["metric"][0] if chosen["metric"] else None,
+        "scores": chosen["score"],
+        "repetitions": chosen["repetition"],
+        "ignored": rest,
+        "header": header,
+    }
+
+
+def _chosen_roles(header, where, given, reps):
+    """The columns of each role: those the options name, then those whose names say it.
+
+    Returns the columns per role and the set of columns taken by any.
+    """
 
     def explicit(option, name):
         if name not in header:
@@ -380,14 +436,7 @@ def _find_roles(
             raise CdplotError(f"{where.source}: column {name!r} ({option}) appears twice")
         return header.index(name)
 
-    given = {
-        "dataset": dataset_col,
-        "method": method_col,
-        "score": score_col,
-        "metric": metric_col,
-    }
-    reps = [repetition_col] if isinstance(repetition_col, str) else repetition_col
-    has_dataset = dataset_col is not None or any(_role_of(h) == "dataset" for h in header)
+    has_dataset = given["dataset"] is not None or any(_role_of(h) == "dataset" for h in header)
     roles = {r: [] for r in _ROLE_NAMES}
     for j, h in enumerate(header):
         role = _role_of(h, has_dataset=has_dataset)
@@ -404,12 +453,12 @@ def _find_roles(
         if role not in chosen:
             chosen[role] = [j for j in roles[role] if j not in taken]
             taken.update(chosen[role])
-    if not forced and not (chosen["dataset"] and chosen["method"]):
-        return None
-    if not forced and numeric is not None and numeric(chosen["method"][0]):
-        # "dataset,Model,Other" with numbers under "Model" is a wide table
-        return None
+    return chosen, taken
 
+
+def _check_roles(header, where, chosen, taken) -> None:
+    """Refuse a role column whose name appears twice, a role several columns could
+    have, and a table with no data-set or method column."""
     for j in sorted(taken):
         if header.count(header[j]) > 1:
             where_cols = " and ".join(str(i + 1) for i, h in enumerate(header) if h == header[j])
@@ -440,30 +489,6 @@ def _find_roles(
                 f"{' or '.join(repr(n) for n in _ROLE_NAMES[role][:3])} or pass {option}= "
                 f"(--{option.replace('_', '-')})"
             )
-    rest = [j for j in range(len(header)) if j not in taken]
-    if not chosen["score"]:
-        if len(rest) != 1:
-            # name the columns that could hold scores (those of numbers), not every column
-            cand = [j for j in rest if numeric is None or numeric(j)] or rest
-            raise CdplotError(
-                f"{where.source}: cannot tell which column holds the scores among "
-                f"{', '.join(repr(header[j]) for j in cand)}; pass score_col= naming one"
-            )
-        chosen["score"], rest = rest, []
-    if len(chosen["score"]) > 1 and chosen["metric"]:
-        cols = " and ".join(repr(header[j]) for j in chosen["score"])
-        raise CdplotError(
-            f"{where.source}: columns {cols} could each be the score; pass score_col= (--score-col)"
-        )
-    return {
-        "dataset": chosen["dataset"][0],
-        "method": chosen["method"][0],
-        "metric": chosen["metric"][0] if chosen["metric"] else None,
-        "scores": chosen["score"],
-        "repetitions": chosen["repetition"],
-        "ignored": rest,
-        "header": header,
-    }
 
 
 def label_codes(col, where, column, kind):

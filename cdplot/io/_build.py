@@ -11,7 +11,7 @@ import math
 import os
 import warnings
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -114,26 +114,8 @@ def _finish(
     missing = np.isnan(values)
     dropped, dropped_methods = [], []
     if missing.any() and nan_policy != "keep":
-        where_missing = np.argwhere(missing)
-        cells = []
-        for i, j in where_missing[:MAX_LISTED]:
-            at = missing_at(i, j) if missing_at is not None else None
-            cells.append(f"{datasets[i]!r}/{methods[j]!r}" + (f" ({at})" if at else ""))
-        if nan_policy == "raise":
-            raise CdplotError(
-                f"{where.source}: {_plural(len(where_missing), 'missing score')}{label} "
-                f"(data set/method): {_listing(cells, len(where_missing))}; fill them in or pass "
-                f"nan_policy='omit' to drop those data sets ('omit-methods': the methods, "
-                f"'omit-fewest': whichever keeps the most scores)"
-            )
+        _refuse_missing(missing, methods, datasets, where, nan_policy, missing_at, label)
         keep_rows, keep_cols = _nan_keep(missing, nan_policy)
-        if nan_policy == "omit" and missing.all(axis=0).any():
-            j = int(np.flatnonzero(missing.all(axis=0))[0])
-            raise CdplotError(
-                f"{where.source}: method {methods[j]!r}{label} has no scores at all, so "
-                f"nan_policy='omit' would drop every data set; remove the method or pass "
-                f"nan_policy='omit-fewest'"
-            )
         dropped = [d for d, k in zip(datasets, keep_rows, strict=True) if not k]
         dropped_methods = [m for m, k in zip(methods, keep_cols, strict=True) if not k]
         values = values[np.ix_(keep_rows, keep_cols)]
@@ -146,35 +128,14 @@ def _finish(
                 )
         datasets = [d for d, k in zip(datasets, keep_rows, strict=True) if k]
         methods = [m for m, k in zip(methods, keep_cols, strict=True) if k]
-        if len(methods) < 2:
-            raise CdplotError(
-                f"{where.source}: only {_plural(len(methods), 'method')}{label} "
-                f"{'is' if len(methods) == 1 else 'are'} complete after dropping "
-                f"{_plural(len(dropped_methods), 'incomplete one')} (nan_policy={nan_policy!r}); "
-                f"comparing needs at least 2"
-            )
-        if len(datasets) < 2:
-            raise CdplotError(
-                f"{where.source}: only {_plural(len(datasets), 'data set')}{label} "
-                f"{'is' if len(datasets) == 1 else 'are'} complete after dropping "
-                f"{_plural(len(dropped), 'incomplete one')} (nan_policy={nan_policy!r}); "
-                f"comparing needs at least 2"
-            )
+        _check_complete(len(methods), len(dropped_methods), "method", where, label, nan_policy)
+        _check_complete(len(datasets), len(dropped), "data set", where, label, nan_policy)
     _check_size(len(datasets), "data set", datasets, where, label)
     direction = conflict = None
     if metric is not None:
         _check_name(metric, "metric", where.source)
     if higher_is_better is None:
-        # every name that can say the direction is weighed; opposite words are a conflict
-        # that the analysis refuses unless higher_is_better is given
-        what = {"column": "column name", "metric": "metric name", "file": "file name"}
-        said = list(evidence)
-        if metric is not None and metric_from is not None:
-            said.insert(0, (what.get(metric_from, "name"), metric))
-        higher_is_better, direction, conflict = weigh_direction(said)
-        if conflict is not None:
-            label = f" (metric {metric!r})" if metric is not None else ""
-            conflict = f"{where.source}{label}: {conflict}"
+        higher_is_better, direction, conflict = _weigh_names(metric, metric_from, evidence, where)
     return ScoreTable(
         values=values,
         methods=tuple(methods),
@@ -189,6 +150,56 @@ def _finish(
         dropped_datasets=tuple(dropped),
         dropped_methods=tuple(dropped_methods),
     )
+
+
+def _refuse_missing(missing, methods, datasets, where, nan_policy, missing_at, label) -> None:
+    """Refuse missing scores under nan_policy='raise', and a method with no scores at all
+    under 'omit' (which would drop every data set)."""
+    if nan_policy == "raise":
+        where_missing = np.argwhere(missing)
+        cells = []
+        for i, j in where_missing[:MAX_LISTED]:
+            at = missing_at(i, j) if missing_at is not None else None
+            cells.append(f"{datasets[i]!r}/{methods[j]!r}" + (f" ({at})" if at else ""))
+        raise CdplotError(
+            f"{where.source}: {_plural(len(where_missing), 'missing score')}{label} "
+            f"(data set/method): {_listing(cells, len(where_missing))}; fill them in or pass "
+            f"nan_policy='omit' to drop those data sets ('omit-methods': the methods, "
+            f"'omit-fewest': whichever keeps the most scores)"
+        )
+    if nan_policy == "omit" and missing.all(axis=0).any():
+        j = int(np.flatnonzero(missing.all(axis=0))[0])
+        raise CdplotError(
+            f"{where.source}: method {methods[j]!r}{label} has no scores at all, so "
+            f"nan_policy='omit' would drop every data set; remove the method or pass "
+            f"nan_policy='omit-fewest'"
+        )
+
+
+def _check_complete(n_left, n_dropped, kind, where, label, nan_policy) -> None:
+    """Refuse fewer than 2 methods (or data sets) left after dropping incomplete ones."""
+    if n_left < 2:
+        raise CdplotError(
+            f"{where.source}: only {_plural(n_left, kind)}{label} "
+            f"{'is' if n_left == 1 else 'are'} complete after dropping "
+            f"{_plural(n_dropped, 'incomplete one')} (nan_policy={nan_policy!r}); "
+            f"comparing needs at least 2"
+        )
+
+
+def _weigh_names(metric, metric_from, evidence, where):
+    """The direction every name that can say it says: (higher_is_better, direction,
+    conflict); opposite words are a conflict the analysis refuses unless
+    higher_is_better is given."""
+    what = {"column": "column name", "metric": "metric name", "file": "file name"}
+    said = list(evidence)
+    if metric is not None and metric_from is not None:
+        said.insert(0, (what.get(metric_from, "name"), metric))
+    higher_is_better, direction, conflict = weigh_direction(said)
+    if conflict is not None:
+        label = f" (metric {metric!r})" if metric is not None else ""
+        conflict = f"{where.source}{label}: {conflict}"
+    return higher_is_better, direction, conflict
 
 
 def _nan_keep(missing: np.ndarray, nan_policy: str):
@@ -369,6 +380,51 @@ def _find_roles(
     whose method is called "Model" has a numeric "method" column.
     """
     header = [_name_text(h) for h in header]
+    given = {
+        "dataset": dataset_col,
+        "method": method_col,
+        "score": score_col,
+        "metric": metric_col,
+    }
+    reps = [repetition_col] if isinstance(repetition_col, str) else repetition_col
+    chosen, taken = _chosen_roles(header, where, given, reps)
+    if not forced and not (chosen["dataset"] and chosen["method"]):
+        return None
+    if not forced and numeric is not None and numeric(chosen["method"][0]):
+        # "dataset,Model,Other" with numbers under "Model" is a wide table
+        return None
+    _check_roles(header, where, chosen, taken)
+    rest = [j for j in range(len(header)) if j not in taken]
+    if not chosen["score"]:
+        if len(rest) != 1:
+            # name the columns that could hold scores (those of numbers), not every column
+            cand = [j for j in rest if numeric is None or numeric(j)] or rest
+            raise CdplotError(
+                f"{where.source}: cannot tell which column holds the scores among "
+                f"{', '.join(repr(header[j]) for j in cand)}; pass score_col= naming one"
+            )
+        chosen["score"], rest = rest, []
+    if len(chosen["score"]) > 1 and chosen["metric"]:
+        cols = " and ".join(repr(header[j]) for j in chosen["score"])
+        raise CdplotError(
+            f"{where.source}: columns {cols} could each be the score; pass score_col= (--score-col)"
+        )
+    return {
+        "dataset": chosen["dataset"][0],
+        "method": chosen["method"][0],
+        "metric": chosen["metric"][0] if chosen["metric"] else None,
+        "scores": chosen["score"],
+        "repetitions": chosen["repetition"],
+        "ignored": rest,
+        "header": header,
+    }
+
+
+def _chosen_roles(header, where, given, reps):
+    """The columns of each role: those the options name, then those whose names say it.
+
+    Returns the columns per role and the set of columns taken by any.
+    """
 
     def explicit(option, name):
         if name not in header:
@@ -380,14 +436,7 @@ def _find_roles(
             raise CdplotError(f"{where.source}: column {name!r} ({option}) appears twice")
         return header.index(name)
 
-    given = {
-        "dataset": dataset_col,
-        "method": method_col,
-        "score": score_col,
-        "metric": metric_col,
-    }
-    reps = [repetition_col] if isinstance(repetition_col, str) else repetition_col
-    has_dataset = dataset_col is not None or any(_role_of(h) == "dataset" for h in header)
+    has_dataset = given["dataset"] is not None or any(_role_of(h) == "dataset" for h in header)
     roles = {r: [] for r in _ROLE_NAMES}
     for j, h in enumerate(header):
         role = _role_of(h, has_dataset=has_dataset)
@@ -404,12 +453,12 @@ def _find_roles(
         if role not in chosen:
             chosen[role] = [j for j in roles[role] if j not in taken]
             taken.update(chosen[role])
-    if not forced and not (chosen["dataset"] and chosen["method"]):
-        return None
-    if not forced and numeric is not None and numeric(chosen["method"][0]):
-        # "dataset,Model,Other" with numbers under "Model" is a wide table
-        return None
+    return chosen, taken
 
+
+def _check_roles(header, where, chosen, taken) -> None:
+    """Refuse a role column whose name appears twice, a role several columns could
+    have, and a table with no data-set or method column."""
     for j in sorted(taken):
         if header.count(header[j]) > 1:
             where_cols = " and ".join(str(i + 1) for i, h in enumerate(header) if h == header[j])
@@ -440,30 +489,6 @@ def _find_roles(
                 f"{' or '.join(repr(n) for n in _ROLE_NAMES[role][:3])} or pass {option}= "
                 f"(--{option.replace('_', '-')})"
             )
-    rest = [j for j in range(len(header)) if j not in taken]
-    if not chosen["score"]:
-        if len(rest) != 1:
-            # name the columns that could hold scores (those of numbers), not every column
-            cand = [j for j in rest if numeric is None or numeric(j)] or rest
-            raise CdplotError(
-                f"{where.source}: cannot tell which column holds the scores among "
-                f"{', '.join(repr(header[j]) for j in cand)}; pass score_col= naming one"
-            )
-        chosen["score"], rest = rest, []
-    if len(chosen["score"]) > 1 and chosen["metric"]:
-        cols = " and ".join(repr(header[j]) for j in chosen["score"])
-        raise CdplotError(
-            f"{where.source}: columns {cols} could each be the score; pass score_col= (--score-col)"
-        )
-    return {
-        "dataset": chosen["dataset"][0],
-        "method": chosen["method"][0],
-        "metric": chosen["metric"][0] if chosen["metric"] else None,
-        "scores": chosen["score"],
-        "repetitions": chosen["repetition"],
-        "ignored": rest,
-        "header": header,
-    }
 
 
 def label_codes(col, where, column, kind):
@@ -711,8 +736,7 @@ def _long_tables(
     if n_rows == 0:
         raise CdplotError(f"{where.source}: there are no rows of scores")
     notes = list(notes)
-    ds_j, m_j, metric_j = roles["dataset"], roles["method"], roles["metric"]
-    score_js, rep_js = roles["scores"], roles["repetitions"]
+    score_js = roles["scores"]
     if roles["ignored"]:
         notes.append(
             "ignored "
@@ -724,135 +748,177 @@ def _long_tables(
         decimal_comma, example = _decimal_comma_example([columns[j] for j in score_js])
         if decimal_comma:
             notes.append(f"read decimal commas ({example!r} as {example.replace(',', '.')})")
-
-    ds_names, ds_codes = label_codes(columns[ds_j], where, header[ds_j], "data set")
-    m_names, m_codes = label_codes(columns[m_j], where, header[m_j], "method")
-    rep_codes = None
-    rep_names = []  # the labels of each repetition column, for keep_repetitions
-    for j in rep_js:
-        names_j, codes_j = label_codes(columns[j], where, header[j], "repetition")
-        # one repetition column (the usual case) needs no combined copy of its codes
-        rep_codes = (
-            codes_j if rep_codes is None else rep_codes.astype(np.int64) * len(names_j) + codes_j
-        )
-        rep_names.append(names_j)
-    if metric_j is not None:
-        metric_names, metric_codes = label_codes(
-            columns[metric_j], where, header[metric_j], "metric"
-        )
+    codes = _long_codes(columns, where, roles)
     _refuse_separate_analyses(
         columns,
         where,
         roles,
-        [ds_codes, m_codes]
-        + ([metric_codes] if metric_j is not None else [])
-        + ([rep_codes] if rep_codes is not None else []),
+        [codes.ds_codes, codes.m_codes]
+        + ([codes.metric_codes] if codes.metric_codes is not None else [])
+        + ([codes.rep_codes] if codes.rep_codes is not None else []),
     )
     parsed = {}
     for sj in score_js:
         parsed[sj] = _parse_column(
             columns[sj],
             decimal_comma,
-            lambda i, sj=sj: where.at(i, ds_names[ds_codes[i]], header[sj]),
+            lambda i, sj=sj: where.at(i, codes.ds_names[codes.ds_codes[i]], header[sj]),
         )
+    context = (where, header, roles["repetitions"], nan_policy, sha256, notes)
+    return tuple(
+        _long_table(part, parsed[part[2]], codes, context)
+        for part in _long_parts(header, score_js, codes)
+    )
 
-    # (metric name, score column, row selection) for each table
+
+@dataclass(frozen=True)
+class _LongCodes:
+    """The label columns of long rows as names and one integer code per row."""
+
+    ds_names: list
+    ds_codes: np.ndarray
+    m_names: list
+    m_codes: np.ndarray
+    rep_codes: np.ndarray | None  # every repetition column combined into one code
+    rep_names: list  # the labels of each repetition column, for keep_repetitions
+    metric_names: list
+    metric_codes: np.ndarray | None
+
+
+def _long_codes(columns, where, roles) -> _LongCodes:
+    header = roles["header"]
+    ds_j, m_j, metric_j = roles["dataset"], roles["method"], roles["metric"]
+    ds_names, ds_codes = label_codes(columns[ds_j], where, header[ds_j], "data set")
+    m_names, m_codes = label_codes(columns[m_j], where, header[m_j], "method")
+    rep_codes = None
+    rep_names = []
+    for j in roles["repetitions"]:
+        names_j, codes_j = label_codes(columns[j], where, header[j], "repetition")
+        # one repetition column (the usual case) needs no combined copy of its codes
+        rep_codes = (
+            codes_j if rep_codes is None else rep_codes.astype(np.int64) * len(names_j) + codes_j
+        )
+        rep_names.append(names_j)
+    metric_names, metric_codes = [], None
+    if metric_j is not None:
+        metric_names, metric_codes = label_codes(
+            columns[metric_j], where, header[metric_j], "metric"
+        )
+    return _LongCodes(
+        ds_names, ds_codes, m_names, m_codes, rep_codes, rep_names, metric_names, metric_codes
+    )
+
+
+def _long_parts(header, score_js, codes: _LongCodes):
+    """(metric name, where it came from, score column, row selection) of each table."""
     parts = []
     for sj in score_js:
-        if metric_j is not None:
-            for c, name in enumerate(metric_names):
-                parts.append((name, "metric", sj, np.flatnonzero(metric_codes == c)))
+        if codes.metric_codes is not None:
+            for c, name in enumerate(codes.metric_names):
+                parts.append((name, "metric", sj, np.flatnonzero(codes.metric_codes == c)))
         elif len(score_js) > 1 or _norm_col(header[sj]) not in _GENERIC_SCORE_NAMES:
             parts.append((header[sj], "column", sj, None))
         else:
             parts.append((None, None, sj, None))
+    return parts
 
-    tables = []
-    for metric, metric_from, sj, rows in parts:
-        values = parsed[sj] if rows is None else parsed[sj][rows]
-        dsc = ds_codes if rows is None else ds_codes[rows]
-        mc = m_codes if rows is None else m_codes[rows]
-        # order of first appearance within this metric's rows (the codes' own order
-        # when every row is used)
-        if rows is None:
-            ds_order = np.arange(len(ds_names))
-            m_order = np.arange(len(m_names))
-        else:
-            ds_used, ds_first = np.unique(dsc, return_index=True)
-            m_used, m_first = np.unique(mc, return_index=True)
-            ds_order = ds_used[np.argsort(ds_first, kind="stable")]
-            m_order = m_used[np.argsort(m_first, kind="stable")]
-        ds_pos = np.full(len(ds_names), -1, dtype=np.intp)
-        ds_pos[ds_order] = np.arange(len(ds_order))
-        m_pos = np.full(len(m_names), -1, dtype=np.intp)
-        m_pos[m_order] = np.arange(len(m_order))
-        n_d, n_m = len(ds_order), len(m_order)
-        # in place, and 32-bit while the pairs allow, to keep the peak memory of long
-        # files low (products with the repetitions are taken in 64 bits)
-        groups = (dsc if rows is None else ds_pos[dsc]).astype(
-            np.int32 if n_d * n_m < 2**31 else np.int64
-        )
-        groups *= n_m
-        groups += mc if rows is None else m_pos[mc]
-        means, counts = _exact_means(values, groups, n_d * n_m)
-        if np.isinf(means).any():
-            i, j = divmod(int(np.flatnonzero(np.isinf(means))[0]), n_m)
-            raise CdplotError(
-                f"{where.source}: the scores of data set {ds_names[ds_order[i]]!r}, method "
-                f"{m_names[m_order[j]]!r} add up beyond the largest float (about 1.8e308), so "
-                f"their mean cannot be computed; rescale the scores"
-            )
-        # a group with a missing score is missing, wherever the gap is
-        nan_rows = np.flatnonzero(np.isnan(values))
-        first_missing = {}
-        if nan_rows.size:
-            bad_groups, first = np.unique(groups[nan_rows], return_index=True)
-            means[bad_groups] = np.nan
-            row_index = nan_rows[first] if rows is None else rows[nan_rows[first]]
-            first_missing = dict(zip(bad_groups.tolist(), row_index.tolist(), strict=True))
-        datasets = [ds_names[c] for c in ds_order]
-        methods = [m_names[c] for c in m_order]
-        t_notes = list(notes)
-        means, n_tied = tie_close_means(means.reshape(n_d, n_m), counts.reshape(n_d, n_m) > 1)
-        t_notes += _repetition_notes(
-            counts.reshape(n_d, n_m),
-            groups,
-            None if rep_codes is None else (rep_codes if rows is None else rep_codes[rows]),
-            datasets,
-            methods,
-            [header[j] for j in rep_js],
-        )
-        if n_tied:
-            t_notes.append(tie_note(n_tied))
 
-        def missing_at(i, j, first_missing=first_missing, n_m=n_m):
-            row = first_missing.get(int(i) * n_m + int(j))
-            return "no row" if row is None else where.row(row)
-
-        table = _finish(
-            means.reshape(n_d, n_m),
-            methods,
-            datasets,
-            where,
-            nan_policy=nan_policy,
-            missing_at=missing_at,
-            metric=metric,
-            metric_from=metric_from,
-            # with a metric column, the score column's own name ("loss") is evidence too
-            evidence=[("column name", header[sj])] if metric_from == "metric" else (),
-            sha256=sha256,
-            notes=t_notes,
+def _long_table(part, column_values, codes: _LongCodes, context):
+    """One metric's table: the mean of each data set and method over its rows."""
+    where, header, rep_js, nan_policy, sha256, notes = context
+    metric, metric_from, sj, rows = part
+    values = column_values if rows is None else column_values[rows]
+    ds_order, m_order, groups = _group_codes(codes, rows)
+    n_d, n_m = len(ds_order), len(m_order)
+    means, counts = _exact_means(values, groups, n_d * n_m)
+    if np.isinf(means).any():
+        i, j = divmod(int(np.flatnonzero(np.isinf(means))[0]), n_m)
+        raise CdplotError(
+            f"{where.source}: the scores of data set {codes.ds_names[ds_order[i]]!r}, method "
+            f"{codes.m_names[m_order[j]]!r} add up beyond the largest float (about 1.8e308), so "
+            f"their mean cannot be computed; rescale the scores"
         )
-        if _repetitions.wanted():  # off by default: a pass over every row
-            reps = None if rep_codes is None else (rep_codes if rows is None else rep_codes[rows])
-            array, labels = _repetitions.repetition_array(
-                values, groups, reps, n_d * n_m, rep_names
-            )
-            if array is not None:
-                array = array.reshape(n_d, n_m, -1)
-            table = _repetitions.attach(table, array, labels, datasets)
-        tables.append(table)
-    return tuple(tables)
+    first_missing = _missing_groups(values, groups, rows, means)
+    datasets = [codes.ds_names[c] for c in ds_order]
+    methods = [codes.m_names[c] for c in m_order]
+    reps = codes.rep_codes
+    if reps is not None and rows is not None:
+        reps = reps[rows]
+    t_notes = list(notes)
+    means, n_tied = tie_close_means(means.reshape(n_d, n_m), counts.reshape(n_d, n_m) > 1)
+    t_notes += _repetition_notes(
+        counts.reshape(n_d, n_m), groups, reps, datasets, methods, [header[j] for j in rep_js]
+    )
+    if n_tied:
+        t_notes.append(tie_note(n_tied))
+
+    def missing_at(i, j, first_missing=first_missing, n_m=n_m):
+        row = first_missing.get(int(i) * n_m + int(j))
+        return "no row" if row is None else where.row(row)
+
+    table = _finish(
+        means.reshape(n_d, n_m),
+        methods,
+        datasets,
+        where,
+        nan_policy=nan_policy,
+        missing_at=missing_at,
+        metric=metric,
+        metric_from=metric_from,
+        # with a metric column, the score column's own name ("loss") is evidence too
+        evidence=[("column name", header[sj])] if metric_from == "metric" else (),
+        sha256=sha256,
+        notes=t_notes,
+    )
+    if _repetitions.wanted():  # off by default: a pass over every row
+        array, labels = _repetitions.repetition_array(
+            values, groups, reps, n_d * n_m, codes.rep_names
+        )
+        if array is not None:
+            array = array.reshape(n_d, n_m, -1)
+        table = _repetitions.attach(table, array, labels, datasets)
+    return table
+
+
+def _group_codes(codes: _LongCodes, rows):
+    """The data sets and methods of the selected rows, in order of first appearance (the
+    codes' own order when every row is used), and each row's (data set, method) group."""
+    dsc = codes.ds_codes if rows is None else codes.ds_codes[rows]
+    mc = codes.m_codes if rows is None else codes.m_codes[rows]
+    n_ds, n_ms = len(codes.ds_names), len(codes.m_names)
+    if rows is None:
+        ds_order = np.arange(n_ds)
+        m_order = np.arange(n_ms)
+    else:
+        ds_used, ds_first = np.unique(dsc, return_index=True)
+        m_used, m_first = np.unique(mc, return_index=True)
+        ds_order = ds_used[np.argsort(ds_first, kind="stable")]
+        m_order = m_used[np.argsort(m_first, kind="stable")]
+    ds_pos = np.full(n_ds, -1, dtype=np.intp)
+    ds_pos[ds_order] = np.arange(len(ds_order))
+    m_pos = np.full(n_ms, -1, dtype=np.intp)
+    m_pos[m_order] = np.arange(len(m_order))
+    n_d, n_m = len(ds_order), len(m_order)
+    # in place, and 32-bit while the pairs allow, to keep the peak memory of long
+    # files low (products with the repetitions are taken in 64 bits)
+    groups = (dsc if rows is None else ds_pos[dsc]).astype(
+        np.int32 if n_d * n_m < 2**31 else np.int64
+    )
+    groups *= n_m
+    groups += mc if rows is None else m_pos[mc]
+    return ds_order, m_order, groups
+
+
+def _missing_groups(values, groups, rows, means) -> dict[int, int]:
+    """Mark each group with a missing score missing, wherever the gap is; return the
+    first row missing in each such group."""
+    nan_rows = np.flatnonzero(np.isnan(values))
+    if not nan_rows.size:
+        return {}
+    bad_groups, first = np.unique(groups[nan_rows], return_index=True)
+    means[bad_groups] = np.nan
+    row_index = nan_rows[first] if rows is None else rows[nan_rows[first]]
+    return dict(zip(bad_groups.tolist(), row_index.tolist(), strict=True))
 
 
 def _refuse_separate_analyses(columns, where, roles, key_codes):

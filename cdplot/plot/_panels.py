@@ -12,7 +12,8 @@ from ..errors import CdplotError
 from . import _common
 from ._critical_difference import DIFFERS_MARK, _crossing_notes, _draw, _notes
 from ._fontembed import keep_fonts_on_savefig
-from ._layout import _key_boxes, cd_layout
+from ._layout import cd_layout
+from ._layout import key_boxes as _key_boxes
 from ._series import check_metrics, mean_order, method_looks
 
 __all__ = ["cd_diagrams", "panel_title"]

@@ -684,26 +684,7 @@ def anova_oneway(
     """
     alpha = check_alpha(alpha)
     check_bool("higher_is_better", higher_is_better)
-    if len(groups) < 2:
-        raise CdplotError(f"one-way ANOVA needs at least 2 groups, got {len(groups)}")
-    names = (
-        [chr(ord("A") + i) if i < 26 else f"G{i + 1}" for i in range(len(groups))]
-        if methods is None
-        else [str(n) for n in methods]
-    )
-    if len(names) != len(groups) or len(set(names)) != len(names):
-        raise CdplotError(f"option methods={names!r} must give {len(groups)} different group names")
-    arrays = []
-    for name, g in zip(names, groups, strict=False):
-        try:
-            a = np.asarray(g, dtype=float).ravel()
-        except (TypeError, ValueError):
-            raise CdplotError(f"group {name!r}: expected numbers, got {g!r}") from None
-        if a.size == 0:
-            raise CdplotError(f"group {name!r} is empty")
-        if not np.all(np.isfinite(a)):
-            raise CdplotError(f"group {name!r} holds a value that is not finite")
-        arrays.append(a)
+    names, arrays = _iv_groups(groups, methods)
     refuse_large("one-way ANOVA", *arrays)
     k = len(arrays)
     check_pairwise_size(k, "one-way ANOVA")
@@ -749,6 +730,31 @@ def anova_oneway(
         tukey=tukey,
         notes=tuple(notes),
     )
+
+
+def _iv_groups(groups, methods):
+    """The names and the arrays of one-way ANOVA's groups, refusing bad input."""
+    if len(groups) < 2:
+        raise CdplotError(f"one-way ANOVA needs at least 2 groups, got {len(groups)}")
+    names = (
+        [chr(ord("A") + i) if i < 26 else f"G{i + 1}" for i in range(len(groups))]
+        if methods is None
+        else [str(n) for n in methods]
+    )
+    if len(names) != len(groups) or len(set(names)) != len(names):
+        raise CdplotError(f"option methods={names!r} must give {len(groups)} different group names")
+    arrays = []
+    for name, g in zip(names, groups, strict=False):
+        try:
+            a = np.asarray(g, dtype=float).ravel()
+        except (TypeError, ValueError):
+            raise CdplotError(f"group {name!r}: expected numbers, got {g!r}") from None
+        if a.size == 0:
+            raise CdplotError(f"group {name!r} is empty")
+        if not np.all(np.isfinite(a)):
+            raise CdplotError(f"group {name!r} holds a value that is not finite")
+        arrays.append(a)
+    return names, arrays
 
 
 def _residuals(x):
@@ -875,21 +881,25 @@ def mauchly(values: ArrayLike, *, alpha: float = 0.05) -> MauchlyResult:
     dof = p * (p + 1) // 2 - 1
     factor = (n - 1) - (2 * p * p + p + 2) / (6 * p)
     chi2 = -factor * math.log(w) if w > 0 else math.inf
-    if math.isfinite(chi2):
-        # second-order term of the chi-square approximation (Anderson 2003), with k rather
-        # than p in one place as R's mauchly.test has it, so p-values agree with R
-        w2 = (
-            (p + 2)
-            * (p - 1)
-            * (p - 2)
-            * (2 * p**3 + 6 * p**2 + 3 * k + 2)
-            / (288 * ((n - 1) * p * (factor / (n - 1))) ** 2)
-        )
-        p1 = float(special.chdtrc(dof, chi2))
-        pv = p1 + w2 * (float(special.chdtrc(dof + 4, chi2)) - p1)
-    else:
-        pv = 0.0
+    pv = _mauchly_pvalue(chi2, dof, factor, n, p, k)
     return MauchlyResult(statistic=w, chi2=chi2, dof=dof, pvalue=pv, epsilon=eps, alpha=alpha)
+
+
+def _mauchly_pvalue(chi2, dof, factor, n, p, k):
+    """The p-value of Mauchly's chi-square with Anderson's second-order term."""
+    if not math.isfinite(chi2):
+        return 0.0
+    # second-order term of the chi-square approximation (Anderson 2003), with k rather
+    # than p in one place as R's mauchly.test has it, so p-values agree with R
+    w2 = (
+        (p + 2)
+        * (p - 1)
+        * (p - 2)
+        * (2 * p**3 + 6 * p**2 + 3 * k + 2)
+        / (288 * ((n - 1) * p * (factor / (n - 1))) ** 2)
+    )
+    p1 = float(special.chdtrc(dof, chi2))
+    return p1 + w2 * (float(special.chdtrc(dof + 4, chi2)) - p1)
 
 
 def _table(scores, *, methods, datasets, nan_policy, metric):
@@ -1238,57 +1248,9 @@ def compare_auto(
         norm = shapiro_residuals(x * scale, alpha=alpha)
     except CdplotError as e:
         norm, norm_err = None, str(e)
-
-    if scale != 1.0:
-        reason = (
-            f"The rank-based analysis was chosen because scores as large as "
-            f"{float(np.max(np.abs(x))):.3g} make ANOVA's sums of squares overflow."
-        )
-    elif norm is None:
-        reason = (
-            "The rank-based analysis was chosen because normality "
-            f"could not be checked ({norm_err})."
-        )
-    elif norm.rejected:
-        reason = (
-            f"The rank-based analysis was chosen because the Shapiro-Wilk test rejects "
-            f"normality of the ANOVA residuals (W = {norm.statistic:.4f}, "
-            f"{format_p(norm.pvalue, prefix=True)} "
-            f"<= alpha = {alpha:g})."
-        )
-    elif not sph.testable:
-        reason = (
-            f"The rank-based analysis was chosen because sphericity could not be checked "
-            f"({sph.note}); the residuals look normal "
-            f"(Shapiro-Wilk {format_p(norm.pvalue, prefix=True)})."
-        )
-    elif sph.rejected:
-        reason = (
-            f"The rank-based analysis was chosen because Mauchly's test rejects sphericity "
-            f"(W = {sph.statistic:.4f}, {format_p(sph.pvalue, prefix=True)} <= "
-            f"alpha = {alpha:g}), although "
-            f"the residuals look normal (Shapiro-Wilk {format_p(norm.pvalue, prefix=True)})."
-        )
-    else:
-        sph_text = (
-            "sphericity holds trivially with two methods"
-            if sph.dof == 0
-            else f"Mauchly's test does not reject sphericity ({format_p(sph.pvalue, prefix=True)})"
-        )
-        reason = (
-            f"Repeated-measures ANOVA with Tukey's HSD was chosen because the Shapiro-Wilk "
-            f"test does not reject normality of the residuals (W = {norm.statistic:.4f}, "
-            f"{format_p(norm.pvalue, prefix=True)} > alpha = {alpha:g}) and {sph_text}."
-        )
-        analysis = _rm_anova_table(table, higher_is_better=hib, alpha=alpha)
-        extra = [decided.note]
-        if control is not None:
-            extra.append(f"Tukey's HSD compares all pairs; the control {control} was not used.")
-        if correction is not None:
-            extra.append(
-                f"Tukey's HSD needs no correction; correction={correction!r} was not used."
-            )
-        analysis = replace(analysis, notes=(*analysis.notes, *extra))
+    parametric, reason = _choose_path(x, scale, norm, norm_err, sph, alpha)
+    if parametric:
+        analysis = _anova_path(table, hib, alpha, decided.note, control, correction)
         return AutoResult(
             path="parametric",
             reason=reason,
@@ -1297,7 +1259,6 @@ def compare_auto(
             analysis=analysis,
             alpha=alpha,
         )
-
     if control is not None and correction is None:
         test = "bonferroni-dunn"
     elif correction is not None:
@@ -1325,3 +1286,58 @@ def compare_auto(
         analysis=analysis,
         alpha=alpha,
     )
+
+
+def _choose_path(x, scale, norm, norm_err, sph, alpha) -> tuple[bool, str]:
+    """Whether repeated-measures ANOVA may be used, and why (or why not), in words."""
+    if scale != 1.0:
+        return False, (
+            f"The rank-based analysis was chosen because scores as large as "
+            f"{float(np.max(np.abs(x))):.3g} make ANOVA's sums of squares overflow."
+        )
+    if norm is None:
+        return False, (
+            "The rank-based analysis was chosen because normality "
+            f"could not be checked ({norm_err})."
+        )
+    if norm.rejected:
+        return False, (
+            f"The rank-based analysis was chosen because the Shapiro-Wilk test rejects "
+            f"normality of the ANOVA residuals (W = {norm.statistic:.4f}, "
+            f"{format_p(norm.pvalue, prefix=True)} "
+            f"<= alpha = {alpha:g})."
+        )
+    if not sph.testable:
+        return False, (
+            f"The rank-based analysis was chosen because sphericity could not be checked "
+            f"({sph.note}); the residuals look normal "
+            f"(Shapiro-Wilk {format_p(norm.pvalue, prefix=True)})."
+        )
+    if sph.rejected:
+        return False, (
+            f"The rank-based analysis was chosen because Mauchly's test rejects sphericity "
+            f"(W = {sph.statistic:.4f}, {format_p(sph.pvalue, prefix=True)} <= "
+            f"alpha = {alpha:g}), although "
+            f"the residuals look normal (Shapiro-Wilk {format_p(norm.pvalue, prefix=True)})."
+        )
+    sph_text = (
+        "sphericity holds trivially with two methods"
+        if sph.dof == 0
+        else f"Mauchly's test does not reject sphericity ({format_p(sph.pvalue, prefix=True)})"
+    )
+    return True, (
+        f"Repeated-measures ANOVA with Tukey's HSD was chosen because the Shapiro-Wilk "
+        f"test does not reject normality of the residuals (W = {norm.statistic:.4f}, "
+        f"{format_p(norm.pvalue, prefix=True)} > alpha = {alpha:g}) and {sph_text}."
+    )
+
+
+def _anova_path(table, hib, alpha, direction_note, control, correction):
+    """Repeated-measures ANOVA with Tukey's HSD, noting the options it does not use."""
+    analysis = _rm_anova_table(table, higher_is_better=hib, alpha=alpha)
+    extra = [direction_note]
+    if control is not None:
+        extra.append(f"Tukey's HSD compares all pairs; the control {control} was not used.")
+    if correction is not None:
+        extra.append(f"Tukey's HSD needs no correction; correction={correction!r} was not used.")
+    return replace(analysis, notes=(*analysis.notes, *extra))

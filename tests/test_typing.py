@@ -39,14 +39,27 @@ adjusted = cdplot.stats.adjust(np.array([0.01, 0.04]), "holm")
 wins: int = cdplot.stats.critical_wins(14)
 tables = cdplot.io.read_scores("scores.csv", layout="long", orient="methods")
 text: str = cdplot.stats.format_p(p, prefix=True)
+ax = cdplot.cd_diagram(res, style="paper-wide", highlight="C4.5", label_kws={"color": "k"})
+ax.set_title("Demsar")
+cdplot.rank_intervals(res, width=3.5)
+cdplot.significance_heatmap(res, annotate=True)
+cdplot.cd_diagram([[0.8, 0.7], [0.9, 0.6]], compare_kws={"alpha": 0.1})
+tex: str = cdplot.cd_tikz(res, standalone=True)
+out = cdplot.save_figure(ax, "cd.pdf", dpi=300)
+written = cdplot.report(res, "report.pdf", title="Demsar", paper="letter")
+latex: str = cdplot.data_table(res, format="latex")
 """
 
 BAD = """\
 import cdplot
 
+res = cdplot.compare("scores.csv")
+
 cdplot.compare(123, alpha="high")
 cdplot.compare("scores.csv", test="tukey")
 cdplot.comapre("scores.csv")
+cdplot.cd_diagram(res, style="poster")
+cdplot.report(res, "r.pdf", paper="a3")
 """
 
 
@@ -89,7 +102,7 @@ def test_correct_calls_pass_mypy_strict(mypy_output):
 
 
 def test_a_number_for_scores_and_a_word_for_alpha_are_both_reported(mypy_output):
-    line3 = [e for e in _errors(mypy_output, "bad.py") if e.startswith("bad.py:3:")]
+    line3 = [e for e in _errors(mypy_output, "bad.py") if e.startswith("bad.py:5:")]
     assert any('Argument 1 to "compare" has incompatible type "int"' in e for e in line3), (
         mypy_output
     )
@@ -100,8 +113,19 @@ def test_a_number_for_scores_and_a_word_for_alpha_are_both_reported(mypy_output)
 
 def test_an_unknown_choice_and_a_misspelt_name_are_reported(mypy_output):
     errors = _errors(mypy_output, "bad.py")
-    assert any(e.startswith("bad.py:4:") and '"test"' in e for e in errors), mypy_output
-    assert any(e.startswith("bad.py:5:") and "comapre" in e for e in errors), mypy_output
+    assert any(e.startswith("bad.py:6:") and '"test"' in e for e in errors), mypy_output
+    assert any(e.startswith("bad.py:7:") and "comapre" in e for e in errors), mypy_output
+
+
+def test_figures_and_reports_are_typed_too(mypy_output):
+    # issue 25: the figures' and the report's parameters are annotated, choices as Literal
+    errors = _errors(mypy_output, "bad.py")
+    assert any(e.startswith("bad.py:8:") and '"style" to "cd_diagram"' in e for e in errors), (
+        mypy_output
+    )
+    assert any(e.startswith("bad.py:9:") and '"paper" to "report"' in e for e in errors), (
+        mypy_output
+    )
 
 
 def _type_checking_imports(package):

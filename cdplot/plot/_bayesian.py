@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import sys
+from typing import TYPE_CHECKING
 
 import matplotlib as mpl
 import numpy as np
@@ -22,6 +23,11 @@ from ..errors import CdplotError
 from ._fontembed import keep_fonts_on_savefig
 from ._fonts import check_font, font_rc, register_fonts
 from ._styles import PALETTE, get_style
+
+if TYPE_CHECKING:
+    from .._options import Style
+    from ..stats import BayesianSignedRankResult, BayesianTTestResult
+    from ._types import Axes, FontLike, Kws
 
 __all__ = ["posterior_density", "posterior_simplex"]
 
@@ -88,7 +94,15 @@ def _rc(font, st):
     return rc
 
 
-def posterior_density(result, *, ax=None, style="paper", font=None, label_kws=None, line_kws=None):
+def posterior_density(
+    result: BayesianTTestResult,
+    *,
+    ax: Axes | None = None,
+    style: Style = "paper",
+    font: FontLike = None,
+    label_kws: Kws = None,
+    line_kws: Kws = None,
+) -> Axes:
     """Posterior density of the Bayesian correlated t-test, with the rope shaded.
 
     Parameters
@@ -214,8 +228,15 @@ def _project(p_a, p_rope, p_b):
 
 
 def posterior_simplex(
-    result, *, ax=None, style="paper", font=None, label_kws=None, scatter_kws=None, max_points=5000
-):
+    result: BayesianSignedRankResult,
+    *,
+    ax: Axes | None = None,
+    style: Style = "paper",
+    font: FontLike = None,
+    label_kws: Kws = None,
+    scatter_kws: Kws = None,
+    max_points: int = 5000,
+) -> Axes:
     """Posterior samples of the Bayesian signed-rank test in the probability simplex.
 
     Each sample is a point in the triangle whose corners are "A better",

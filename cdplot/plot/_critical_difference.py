@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .._options import check_bool
 from ..errors import CdplotError
 from . import _common
 from ._auto import unwrap_auto
 from ._layout import axis_polylines, cd_layout
 from ._styles import PALETTE
+
+if TYPE_CHECKING:
+    from .._options import Style
+    from ._types import Axes, FontLike, Highlight, Kws, ResultLike
 
 __all__ = ["cd_diagram"]
 
@@ -160,22 +166,22 @@ def marks(result, hl, *, note: bool, caption: bool):
 
 
 def cd_diagram(
-    result_or_scores,
+    result_or_scores: ResultLike,
     *,
-    ax=None,
-    reverse=False,
-    style="paper",
-    font=None,
-    highlight=None,
-    label_kws=None,
-    line_kws=None,
-    ranks=True,
-    caption=True,
-    note=True,
-    compare_kws=None,
-    width=None,
-    full_axis=None,
-):
+    ax: Axes | None = None,
+    reverse: bool = False,
+    style: Style = "paper",
+    font: FontLike = None,
+    highlight: Highlight = None,
+    label_kws: Kws = None,
+    line_kws: Kws = None,
+    ranks: bool = True,
+    caption: bool = True,
+    note: bool = True,
+    compare_kws: Kws = None,
+    width: float | None = None,
+    full_axis: bool | None = None,
+) -> Axes:
     """Draw a critical-difference diagram.
 
     A horizontal axis of average ranks from 1 to k (best on the right, as

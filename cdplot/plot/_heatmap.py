@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from .._options import check_bool
@@ -11,6 +13,10 @@ from . import _common
 from ._auto import TukeyView, refuse_options, unwrap_auto
 from ._layout import heatmap_layout
 from ._styles import PALETTE
+
+if TYPE_CHECKING:
+    from .._options import Style
+    from ._types import Axes, FontLike, Highlight, Kws, ResultLike
 
 __all__ = ["significance_heatmap", "significance_levels", "format_p"]
 
@@ -41,20 +47,20 @@ def format_p(p: float, levels) -> str:
 
 
 def significance_heatmap(
-    result_or_scores,
+    result_or_scores: ResultLike,
     *,
-    ax=None,
-    reverse=False,
-    style="paper",
-    font=None,
-    highlight=None,
-    label_kws=None,
-    line_kws=None,
-    annotate=None,
-    caption=True,
-    compare_kws=None,
-    width=None,
-):
+    ax: Axes | None = None,
+    reverse: bool = False,
+    style: Style = "paper",
+    font: FontLike = None,
+    highlight: Highlight = None,
+    label_kws: Kws = None,
+    line_kws: Kws = None,
+    annotate: bool | None = None,
+    caption: bool = True,
+    compare_kws: Kws = None,
+    width: float | None = None,
+) -> Axes:
     """Draw the adjusted p-values of all pairs as a lower-triangle heatmap.
 
     Methods are in rank order (best first, at the top left; ``reverse``

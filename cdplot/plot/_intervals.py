@@ -9,31 +9,39 @@ segments do not overlap (like the MCB plot of R's tsutils).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..errors import CdplotError
 from . import _common
 from ._auto import unwrap_auto
 from ._layout import axis_polylines, interval_layout
 from ._styles import PALETTE
 
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from .._options import Style
+    from ._types import Axes, FontLike, Highlight, Kws, ResultLike
+
 __all__ = ["rank_intervals"]
 
 
 def rank_intervals(
-    result_or_scores,
+    result_or_scores: ResultLike,
     *,
-    ax=None,
-    reverse=False,
-    style="paper",
-    font=None,
-    highlight=None,
-    label_kws=None,
-    line_kws=None,
-    caption=True,
-    compare_kws=None,
-    width=None,
-    full_axis=None,
-    methods=None,
-):
+    ax: Axes | None = None,
+    reverse: bool = False,
+    style: Style = "paper",
+    font: FontLike = None,
+    highlight: Highlight = None,
+    label_kws: Kws = None,
+    line_kws: Kws = None,
+    caption: bool = True,
+    compare_kws: Kws = None,
+    width: float | None = None,
+    full_axis: bool | None = None,
+    methods: Sequence[str] | None = None,
+) -> Axes:
     """Draw a rank-interval chart: average ranks with segments of length CD.
 
     Parameters

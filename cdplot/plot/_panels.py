@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import sys
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -15,6 +16,10 @@ from ._fontembed import keep_fonts_on_savefig
 from ._layout import cd_layout
 from ._layout import key_boxes as _key_boxes
 from ._series import check_metrics, mean_order, method_looks
+
+if TYPE_CHECKING:
+    from .._options import Style
+    from ._types import Figure, FontLike, Highlight, MetricsLike
 
 __all__ = ["cd_diagrams", "panel_title"]
 
@@ -36,18 +41,18 @@ def _caption(result) -> str:
 
 
 def cd_diagrams(
-    metrics_result,
+    metrics_result: MetricsLike,
     *,
-    reverse=False,
-    style="paper",
-    font=None,
-    highlight=None,
-    ranks=True,
-    caption=True,
-    note=True,
-    width=None,
-    full_axis=None,
-):
+    reverse: bool = False,
+    style: Style = "paper",
+    font: FontLike = None,
+    highlight: Highlight = None,
+    ranks: bool = True,
+    caption: bool = True,
+    note: bool = True,
+    width: float | None = None,
+    full_axis: bool | None = None,
+) -> Figure:
     """Draw one critical-difference diagram per metric, stacked in one figure.
 
     Each panel is the diagram :func:`cdplot.cd_diagram` draws for one

@@ -2,15 +2,29 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import _common
 from ._layout import profile_layout
 from ._series import check_metrics, method_looks
 from ._styles import PALETTE
 
+if TYPE_CHECKING:
+    from .._options import Style
+    from ._types import Axes, FontLike, Highlight, MetricsLike
+
 __all__ = ["rank_profile"]
 
 
-def rank_profile(metrics_result, *, ax=None, style="paper", font=None, highlight=None, width=None):
+def rank_profile(
+    metrics_result: MetricsLike,
+    *,
+    ax: Axes | None = None,
+    style: Style = "paper",
+    font: FontLike = None,
+    highlight: Highlight = None,
+    width: float | None = None,
+) -> Axes:
     """Draw each method's average rank under each metric, joined by a line.
 
     Metrics run across (in ``metrics_result.metrics`` order), average rank

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .._atomic import atomic_write
 from .._options import FIGURE_FORMATS as FORMATS
@@ -12,6 +13,13 @@ from ..errors import CdplotError
 from ._fontembed import embed_fonts as with_font_faces
 from ._fontembed import font_face_css, keep_fonts_on_savefig, quiet_fonttools
 from ._fonts import register_fonts
+
+if TYPE_CHECKING:
+    import os
+    from typing import Literal
+
+    from .._options import FigureFormat
+    from ._types import Axes, Figure
 
 __all__ = ["save_figure", "render_svg", "FORMATS", "keep_fonts_on_savefig"]
 
@@ -134,7 +142,14 @@ def _save_tikz(ax_or_fig, path: Path, standalone: bool) -> Path:
     return path
 
 
-def save_figure(ax_or_fig, path, *, dpi=300, format=None, standalone=False):
+def save_figure(
+    ax_or_fig: Axes | Figure,
+    path: str | os.PathLike[str] | None,
+    *,
+    dpi: float = 300,
+    format: FigureFormat | Literal["tex"] | None = None,
+    standalone: bool = False,
+) -> Path:
     """Save a figure as PNG, SVG or PDF, chosen by the extension of ``path``, or as TikZ.
 
     Parameters

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .._atomic import atomic_write
 from .._options import check_bool
@@ -26,6 +27,13 @@ from ._critical_difference import _crossing_notes, cd_axis, marks
 from ._intervals import _interval_axis, _verdicts, shown_methods
 from ._layout import cd_layout, interval_layout
 from ._styles import PALETTE, get_style
+
+if TYPE_CHECKING:
+    import os
+    from collections.abc import Sequence
+
+    from .._options import Style
+    from ._types import Highlight, Kws, ResultLike
 
 __all__ = ["cd_tikz", "intervals_tikz", "latex_escape", "TEX_ROOM"]
 
@@ -248,20 +256,20 @@ class _Picture:
 
 
 def cd_tikz(
-    result_or_scores,
+    result_or_scores: ResultLike,
     *,
-    path=None,
-    standalone=False,
-    reverse=False,
-    style="paper",
-    highlight=None,
-    ranks=True,
-    caption=True,
-    note=True,
-    width=None,
-    full_axis=None,
-    compare_kws=None,
-):
+    path: str | os.PathLike[str] | None = None,
+    standalone: bool = False,
+    reverse: bool = False,
+    style: Style = "paper",
+    highlight: Highlight = None,
+    ranks: bool = True,
+    caption: bool = True,
+    note: bool = True,
+    width: float | None = None,
+    full_axis: bool | None = None,
+    compare_kws: Kws = None,
+) -> str:
     """A critical-difference diagram as a TikZ picture, its text set by LaTeX.
 
     The same diagram as :func:`cdplot.cd_diagram`, positioned by the same
@@ -570,19 +578,19 @@ def _draw(lay, result, st, hl, ctrl, differ, metrics) -> _Picture:
 
 
 def intervals_tikz(
-    result_or_scores,
+    result_or_scores: ResultLike,
     *,
-    path=None,
-    standalone=False,
-    reverse=False,
-    style="paper",
-    highlight=None,
-    caption=True,
-    width=None,
-    full_axis=None,
-    methods=None,
-    compare_kws=None,
-):
+    path: str | os.PathLike[str] | None = None,
+    standalone: bool = False,
+    reverse: bool = False,
+    style: Style = "paper",
+    highlight: Highlight = None,
+    caption: bool = True,
+    width: float | None = None,
+    full_axis: bool | None = None,
+    methods: Sequence[str] | None = None,
+    compare_kws: Kws = None,
+) -> str:
     """A rank-interval chart as a TikZ picture, its text set by LaTeX.
 
     The chart :func:`cdplot.rank_intervals` draws, placed by the same

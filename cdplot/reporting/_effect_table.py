@@ -10,6 +10,7 @@ format.
 from __future__ import annotations
 
 import html
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -22,6 +23,9 @@ from ..stats._parametric import AnovaResult, AutoResult
 from ..stats._results import ComparisonResult
 from ._format import fmt_number, latex_escape, markdown_escape
 from ._tables import _check_caption, _latex_text, check_float_options
+
+if TYPE_CHECKING:
+    from ..stats import AutoResult, ComparisonResult
 
 __all__ = ["effect_size_table", "effect_rows", "PAIRS"]
 
@@ -204,7 +208,7 @@ def _html(model, caption=None, label=None) -> str:
 
 
 def effect_size_table(
-    result,
+    result: ComparisonResult | AutoResult,
     *,
     format: str = "latex",
     pairs: str = "significant",

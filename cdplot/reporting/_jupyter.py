@@ -19,7 +19,7 @@ from ._templating import render_block, render_template
 __all__ = ["repr_html"]
 
 
-def repr_html(result) -> str:
+def repr_html(result: object) -> str:
     """HTML for a notebook cell: the main figure, the ranking or means and the conclusion.
 
     Parameters

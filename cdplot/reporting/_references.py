@@ -8,12 +8,18 @@ pasted into a paper as it is.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .._options import TEXT_FORMATS, check_option
 from ..errors import CdplotError
 from ..stats._resultkit import join_names
 from ..stats._results import CORRECTION_LABELS
 from ._format import latex_escape
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from ..stats import AutoResult, ComparisonResult
 
 __all__ = [
     "Reference",
@@ -510,7 +516,9 @@ def _text(value: str, format: str) -> str:
     return latex_escape(value)
 
 
-def methods_paragraph(result, *, format: str = "text") -> str:
+def methods_paragraph(
+    result: ComparisonResult | Sequence[ComparisonResult], *, format: str = "text"
+) -> str:
     """A paragraph describing the analysis, ready to paste into a paper.
 
     Parameters
@@ -686,7 +694,12 @@ def consistency_paragraph(mc, *, format: str = "text") -> str:
     )
 
 
-def bibtex(results, *, consistency: bool = False, auto=None) -> str:
+def bibtex(
+    results: Sequence[ComparisonResult],
+    *,
+    consistency: bool = False,
+    auto: AutoResult | None = None,
+) -> str:
     """BibTeX entries of every work the report on ``results`` cites.
 
     Parameters

@@ -19,10 +19,10 @@ import inspect
 import os
 import re
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Literal, TypeAlias
 
 import numpy as np
 
@@ -33,6 +33,7 @@ from .._options import (
     check_option,
 )
 from ..errors import CdplotError
+from ..io._types import ScoresLike
 from ..stats._analysis import analyse, methods_differ, metrics_comparison
 from ..stats._consistency import MetricsComparison
 from ..stats._from_ranks import RankComparison
@@ -94,6 +95,17 @@ def _check_text(name, value):
     if not isinstance(value, str):
         raise CdplotError(f"option {name}={value!r} must be text")
     return value
+
+
+#: What a report formats: results, or raw scores analysed with ``compare_kws``
+ReportInput: TypeAlias = (
+    ComparisonResult
+    | RankComparison
+    | MetricsComparison
+    | AutoResult
+    | Sequence[ComparisonResult]
+    | ScoresLike
+)
 
 
 def _check_date(date) -> str:
@@ -560,16 +572,16 @@ def _svg_image(svg: str, title: str):
 
 
 def render_html(
-    results_or_data,
+    results_or_data: ReportInput,
     *,
     title: str | None = None,
     subtitle: str | None = None,
     author: str | None = None,
-    date=None,
+    date: str | _dt.date | None = None,
     paper: Paper = "a4",
-    template_dir=None,
+    template_dir: str | os.PathLike[str] | None = None,
     decimals: int | None = None,
-    pairs=None,
+    pairs: Sequence[PairResult] | None = None,
     embed_fonts: bool = True,
     compare_kws: Mapping[str, object] | None = None,
 ) -> str:
@@ -682,19 +694,19 @@ def _write_pdf(html: str, path: Path, fetcher=None) -> None:
 
 
 def report(
-    results_or_data,
-    path,
+    results_or_data: ReportInput,
+    path: str | os.PathLike[str],
     *,
     title: str | None = None,
     subtitle: str | None = None,
     author: str | None = None,
-    date=None,
+    date: str | _dt.date | None = None,
     paper: Paper = "a4",
     format: ReportFormat | None = None,
-    template_dir=None,
+    template_dir: str | os.PathLike[str] | None = None,
     decimals: int | None = None,
     progress: bool | None = None,
-    pairs=None,
+    pairs: Sequence[PairResult] | None = None,
     compare_kws: Mapping[str, object] | None = None,
 ) -> Path:
     """Write a report of every statistic, figure and conclusion of an analysis.

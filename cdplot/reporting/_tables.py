@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from decimal import ROUND_HALF_UP, Decimal, localcontext
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -34,6 +35,9 @@ from ._format import (
     markdown_escape,
 )
 from ._templating import render_block
+
+if TYPE_CHECKING:
+    from ..stats import ComparisonResult
 
 __all__ = ["data_table", "table_model", "decimal_texts", "FORMATS", "MARKS"]
 
@@ -760,7 +764,7 @@ def _html(model) -> str:
 
 
 def data_table(
-    result,
+    result: ComparisonResult,
     *,
     format: str = "latex",
     decimals: int | None = None,

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..errors import CdplotError
+from ..errors import CdplotError, opt
 from ..stats._formatting import format_p
 
 if TYPE_CHECKING:
@@ -124,6 +124,6 @@ def refuse_options(options: dict, compare_kws) -> None:
     if given:
         name = sorted(given)[0]
         raise CdplotError(
-            f"option {name}={given[name]!r} applies only to raw scores; this compare_auto result "
+            f"option {opt(name, given[name])} applies only to raw scores; this compare_auto result "
             "was computed already"
         )

@@ -22,7 +22,7 @@ import numpy as np
 from scipy import special
 
 from .._options import DISTRIBUTIONS, check_alpha, check_bool, check_option
-from ..errors import CdplotError
+from ..errors import CdplotError, opt
 from ._formatting import format_p
 from ._resultkit import Result, notes_lines, num, readonly, result, wrap
 
@@ -169,7 +169,7 @@ def _validate_table(table):
     try:
         t = np.asarray(table, dtype=float)
     except (TypeError, ValueError):
-        raise CdplotError(f"table={table!r}: expected a 2x2 table of counts") from None
+        raise CdplotError(f"{opt('table', table)}: expected a 2x2 table of counts") from None
     if t.shape == (4,):
         t = t.reshape(2, 2)
     if t.shape != (2, 2):
@@ -185,7 +185,9 @@ def _validate_names(methods):
     if methods is None:
         return "A", "B"
     if isinstance(methods, str) or len(methods) != 2 or str(methods[0]) == str(methods[1]):
-        raise CdplotError(f"option methods={methods!r} must be two different method names")
+        raise CdplotError(
+            f"option {opt('methods', methods)} must be two different method names", option="methods"
+        )
     return str(methods[0]), str(methods[1])
 
 

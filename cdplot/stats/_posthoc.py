@@ -13,7 +13,7 @@ import math
 import numpy as np
 from scipy import special
 
-from ..errors import CdplotError
+from ..errors import CdplotError, opt
 from ._critical import rank_standard_error
 from ._results import RankTestResult
 from ._studentized_range import studentized_range_sf_many
@@ -28,7 +28,9 @@ def _names(methods, k: int) -> tuple[str, ...]:
     names = tuple(str(m) for m in methods)
     if len(names) != k or len(set(names)) != k:
         raise CdplotError(
-            f"option methods= needs {k} different names, one per average rank; got {len(names)}"
+            f"option {opt('methods')} needs {k} different names, one per average rank; got "
+            f"{len(names)}",
+            option="methods",
         )
     return names
 

@@ -299,7 +299,7 @@ def as_average_ranks(data, *, methods=None) -> AverageRanks:
             )
         if methods is None:
             raise CdplotError(
-                "average ranks without names: pass a mapping {method: average rank} or give "
+                f"average ranks without names: pass a mapping {{method: average rank}} or give "
                 f"{opt('methods')}",
                 option="methods",
             )

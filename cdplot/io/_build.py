@@ -125,11 +125,10 @@ def _finish(
             cells.append(f"{datasets[i]!r}/{methods[j]!r}" + (f" ({at})" if at else ""))
         if nan_policy == "raise":
             raise CdplotError(
-                f"{where.source}: {_plural(len(where_missing), 'missing score')}{label} "
-                f"(data set/method): {_listing(cells, len(where_missing))}; fill them in or pass "
+                f"{where.source}: {_plural(len(where_missing), 'missing score')}{label} (data "
+                f"set/method): {_listing(cells, len(where_missing))}; fill them in or pass "
                 f"{opt('nan_policy', 'omit')} to drop those data sets ('omit-methods': the "
-                "methods, "
-                f"'omit-fewest': whichever keeps the most scores)",
+                "methods, 'omit-fewest': whichever keeps the most scores)",
                 option="nan_policy",
             )
         keep_rows, keep_cols = _nan_keep(missing, nan_policy)
@@ -158,8 +157,7 @@ def _finish(
                 f"{where.source}: only {_plural(len(methods), 'method')}{label} "
                 f"{'is' if len(methods) == 1 else 'are'} complete after dropping "
                 f"{_plural(len(dropped_methods), 'incomplete one')} "
-                f"({opt('nan_policy', nan_policy)}); "
-                f"comparing needs at least 2",
+                f"({opt('nan_policy', nan_policy)}); comparing needs at least 2",
                 option="nan_policy",
             )
         if len(datasets) < 2:
@@ -167,7 +165,7 @@ def _finish(
                 f"{where.source}: only {_plural(len(datasets), 'data set')}{label} "
                 f"{'is' if len(datasets) == 1 else 'are'} complete after dropping "
                 f"{_plural(len(dropped), 'incomplete one')} ({opt('nan_policy', nan_policy)}); "
-                f"comparing needs at least 2",
+                "comparing needs at least 2",
                 option="nan_policy",
             )
     _check_size(len(datasets), "data set", datasets, where, label)
@@ -445,9 +443,9 @@ def _find_roles(
     ):
         if not chosen[role]:
             raise CdplotError(
-                f"{where.source}: no column of {words} among "
-                f"{', '.join(repr(h) for h in header)}; name one "
-                f"{' or '.join(repr(n) for n in _ROLE_NAMES[role][:3])} or pass {opt(option)}",
+                f"{where.source}: no column of {words} among {', '.join(repr(h) for h in header)}; "
+                f"name one {' or '.join(repr(n) for n in _ROLE_NAMES[role][:3])} or pass "
+                f"{opt(option)}",
                 option=option,
             )
     rest = [j for j in range(len(header)) if j not in taken]
@@ -898,9 +896,9 @@ def _refuse_separate_analyses(columns, where, roles, key_codes):
             continue
         shown = ", ".join(repr(n) for n in names[:4]) + (" ..." if len(names) > 4 else "")
         raise CdplotError(
-            f"{where.source}: column {header[j]!r} takes {len(names)} values ({shown}) within "
-            f"one data set and method, so its rows look like separate analyses that would be "
-            f"averaged together; pass {opt('metric_col', header[j])} to analyse each apart, or "
+            f"{where.source}: column {header[j]!r} takes {len(names)} values ({shown}) within one "
+            "data set and method, so its rows look like separate analyses that would be averaged "
+            f"together; pass {opt('metric_col', header[j])} to analyse each apart, or "
             f"{opt('repetition_col', header[j])} to average them",
             option="metric_col",
         )
@@ -1186,8 +1184,7 @@ def _from_array(
     elif len(datasets) != len(rows):
         raise CdplotError(
             f"{where.source}: option {opt('datasets')} has {_plural(len(datasets), 'name')} but "
-            "the "
-            f"table has {_plural(len(rows), 'row')}",
+            f"the table has {_plural(len(rows), 'row')}",
             option="datasets",
         )
     return _wide_table(

@@ -301,9 +301,9 @@ def _check_glyphs(names, font) -> None:
         chars = "".join(missing[:12]) + ("\u2026" if len(missing) > 12 else "")
         warnings.warn(
             f"method names contain {len(missing)} characters that neither {opt('font', font)} nor "
-            f"any font on this machine has ({chars}); they would be drawn as empty boxes: "
-            "install a font that has them (Debian: fonts-noto-cjk for Chinese, Japanese and "
-            f"Korean, fonts-symbola for emoji) or pass {opt('font', '/path/to/font.ttf')}",
+            f"any font on this machine has ({chars}); they would be drawn as empty boxes: install "
+            "a font that has them (Debian: fonts-noto-cjk for Chinese, Japanese and Korean, "
+            f"fonts-symbola for emoji) or pass {opt('font', '/path/to/font.ttf')}",
             CdplotWarning,
             stacklevel=4,
         )
@@ -343,9 +343,8 @@ def check_common(result, *, ax, reverse, style, font, highlight, label_kws, line
             # relation to the others is known, so a figure centred on it would mislead
             raise CdplotError(
                 f"option {opt('highlight', highlight)} is not the control {result.control!r} of "
-                "this "
-                f"{result.procedure()}, which tested only pairs with the control; highlight the "
-                "control or compare without a control",
+                f"this {result.procedure()}, which tested only pairs with the control; highlight "
+                "the control or compare without a control",
                 option="highlight",
             )
         hl = result.methods.index(highlight)

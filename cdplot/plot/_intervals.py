@@ -132,10 +132,8 @@ def rank_intervals(
     if cd is None:
         raise CdplotError(
             f"a rank-interval chart needs a critical difference, which {opt('test', result.test)} "
-            "does "
-            "not have; "
-            f"use {opt('test', 'nemenyi')} or 'bonferroni-dunn', or draw cd_diagram or "
-            "significance_heatmap",
+            f"does not have; use {opt('test', 'nemenyi')} or 'bonferroni-dunn', or draw cd_diagram "
+            "or significance_heatmap",
             option="test",
         )
     width_pt = _common.check_width(width, ax)

@@ -48,9 +48,9 @@ def format_of(path, format=None) -> str:
     if suffix == "tex":
         # TikZ is laid out anew for LaTeX's text, from the result rather than a drawing
         raise CdplotError(
-            f"output {str(path)!r}: TikZ is written from the result, not from a drawn figure; "
-            f"use cdplot.cd_tikz(result, {opt('path')}...) (cdplot plot -o cd.tex on the command "
-            "line)",
+            f"output {str(path)!r}: TikZ is written from the result, not from a drawn figure; use "
+            # a call written out in Python: its keyword is code, not an option to translate
+            "cdplot.cd_tikz(result, path=...) (cdplot plot -o cd.tex on the command line)",
             option="path",
         )
     if suffix not in FORMATS:
@@ -125,9 +125,9 @@ def _save_tikz(ax_or_fig, path: Path, standalone: bool) -> Path:
     drawn = [a for a in axes if hasattr(a, "_cdplot_tikz")]
     if len(drawn) != 1:
         raise CdplotError(
-            f"output {str(path)!r}: a TikZ picture is written from one CD diagram or "
-            f"rank-interval chart drawn by cdplot; this figure holds {len(drawn)}; pass that "
-            f"chart's Axes, or use cdplot.cd_tikz(result, {opt('path')}...)",
+            f"output {str(path)!r}: a TikZ picture is written from one CD diagram or rank-interval "
+            f"chart drawn by cdplot; this figure holds {len(drawn)}; pass that chart's Axes, or "
+            "use cdplot.cd_tikz(result, path=...)",
             option="path",
         )
     from ._tikz import cd_tikz, intervals_tikz

@@ -688,8 +688,7 @@ def intervals_tikz(
     if cd is None:
         raise CdplotError(
             f"a rank-interval chart needs a critical difference, which {opt('test', result.test)} "
-            "does "
-            f"not have; use {opt('test', 'nemenyi')} or 'bonferroni-dunn', or cd_tikz",
+            f"does not have; use {opt('test', 'nemenyi')} or 'bonferroni-dunn', or cd_tikz",
             option="test",
         )
     names = list(result.methods)

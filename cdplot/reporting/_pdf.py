@@ -71,8 +71,8 @@ def pdf_bytes(
         # WeasyPrint lays boxes out recursively: a user template nesting a few thousand
         # elements exhausts Python's stack (the bundled templates nest a dozen)
         raise CdplotError(
-            f"{where}writing the PDF: the HTML nests its elements too deeply for WeasyPrint "
-            f"to lay out; the templates ({opt('template_dir')}) should nest fewer elements",
+            f"{where}writing the PDF: the HTML nests its elements too deeply for WeasyPrint to lay "
+            f"out; the templates ({opt('template_dir')}) should nest fewer elements",
             option="template_dir",
         ) from None
     finally:

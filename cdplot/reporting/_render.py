@@ -283,8 +283,8 @@ def _resolve(data, analysis: dict) -> _Analyses:
     if what is not None and given:
         name = sorted(given)[0]
         raise CdplotError(
-            f"option {opt(name, given[name])} applies when the report analyses scores; "
-            f"{what} analysed already"
+            f"option {opt(name, given[name])} applies when the report analyses scores; {what} "
+            "analysed already"
         )
     if isinstance(data, (ComparisonResult, RankComparison)):
         return _Analyses((data,))

@@ -223,8 +223,8 @@ def check_float_options(format: str, caption, label, latex_float):
     _check_label(label)
     if format == "markdown" and label is not None:
         raise CdplotError(
-            f"option {opt('label', label)} does not apply to Markdown, which has no labels; "
-            f"use {opt('format', 'latex')} or {opt('format', 'html')}",
+            f"option {opt('label', label)} does not apply to Markdown, which has no labels; use "
+            f"{opt('format', 'latex')} or {opt('format', 'html')}",
             option="label",
         )
     if format == "latex" and label is not None and caption is None:
@@ -234,8 +234,8 @@ def check_float_options(format: str, caption, label, latex_float):
         )
     if format == "latex" and caption is not None and latex_float is False:
         raise CdplotError(
-            f"option {opt('caption')} needs the table float (a bare tabular has no caption); "
-            "leave latex_float out or set it True",
+            f"option {opt('caption')} needs the table float (a bare tabular has no caption); leave "
+            "latex_float out or set it True",
             option="caption",
         )
     if format != "latex" and latex_float is not None:
@@ -354,8 +354,7 @@ def _compute(result, *, decimals, std, marks, control, caption, label) -> dict:
     if std and not has_spread:
         raise CdplotError(
             f"option {opt('std', True)} needs the score of each repetition, and these scores have "
-            "none "
-            "(a long table with a fold or seed column has them, read with the reader's "
+            "none (a long table with a fold or seed column has them, read with the reader's "
             "keep_repetitions option)",
             option="std",
         )
@@ -451,8 +450,7 @@ def _paired_marks(result, best, test):
     if reps is None or int(table.n_repetitions.max()) < 2:
         raise CdplotError(
             f"option {opt('marks', test)} tests each data set over its repetitions, and these "
-            "scores "
-            "have none (a long table with a fold or seed column has them, read with the "
+            "scores have none (a long table with a fold or seed column has them, read with the "
             f"reader's keep_repetitions option); {opt('marks', 'posthoc')} tests over all data "
             "sets",
             option="marks",
@@ -496,9 +494,8 @@ def _posthoc_marks(result, avg_best):
     if result.control is not None and result.control != top:
         raise CdplotError(
             f"option {opt('marks', 'posthoc')} marks the methods not significantly different from "
-            "the "
-            f"best-ranked method {top!r}, but the analysis tested only against {opt('control')}"
-            f"{result.control!r}; leave control out or make it {top!r}",
+            f"the best-ranked method {top!r}, but the analysis tested only against "
+            f"{opt('control')}{result.control!r}; leave control out or make it {top!r}",
             option="marks",
         )
     not_sig = ~result.significant[b]

@@ -177,8 +177,7 @@ def analyse(
     if test == "auto":
         raise CdplotError(
             f"option {opt('test', 'auto')} chooses between ANOVA and Friedman; run "
-            "compare_auto(scores) "
-            "and pass its result instead",
+            "compare_auto(scores) and pass its result instead",
             option="test",
         )
     if isinstance(higher_is_better, Mapping):

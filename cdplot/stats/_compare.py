@@ -36,8 +36,8 @@ def single_table(tables):
     if len(tables) != 1:
         names = ", ".join(str(t.metric) for t in tables)
         raise CdplotError(
-            f"the data hold {len(tables)} metrics ({names}); choose one with {opt('metric')} "
-            "or analyse all with compare_metrics",
+            f"the data hold {len(tables)} metrics ({names}); choose one with {opt('metric')} or "
+            "analyse all with compare_metrics",
             option="metric",
         )
     return tables[0]
@@ -69,29 +69,23 @@ def _validate_options(test, correction, control, methods, alpha, zero_method, di
         if correction is not None:
             raise CdplotError(
                 f"option {opt('correction', correction)} does not apply to "
-                f"{opt('test', 'nemenyi')}, whose "
-                "critical value "
-                f"already covers all pairs; use {opt('test', 'friedman-z')} to correct rank "
-                "z-tests",
+                f"{opt('test', 'nemenyi')}, whose critical value already covers all pairs; use "
+                f"{opt('test', 'friedman-z')} to correct rank z-tests",
                 option="correction",
             )
         if control is not None:
             raise CdplotError(
                 f"option {opt('control', control)} does not apply to {opt('test', 'nemenyi')}, "
-                "which compares all "
-                "pairs; "
-                f"use {opt('test', 'bonferroni-dunn')} to compare with a control",
+                f"which compares all pairs; use {opt('test', 'bonferroni-dunn')} to compare with a "
+                "control",
                 option="control",
             )
     elif test == "bonferroni-dunn":
         if correction not in (None, "bonferroni"):
             raise CdplotError(
                 f"option {opt('correction', correction)} does not apply to "
-                f"{opt('test', 'bonferroni-dunn')}, which "
-                "is the "
-                f"Bonferroni correction; use {opt('test', 'friedman-z')} with "
-                f"{opt('correction', correction)} and "
-                "a control",
+                f"{opt('test', 'bonferroni-dunn')}, which is the Bonferroni correction; use "
+                f"{opt('test', 'friedman-z')} with {opt('correction', correction)} and a control",
                 option="correction",
             )
         correction = "bonferroni"

@@ -85,8 +85,8 @@ def _validate_pmatrix(pmatrix, correction) -> np.ndarray:
         )
     if correction == "bergmann" and p.shape[0] > MAX_BERGMANN_K:
         raise CdplotError(
-            f"{opt('correction', 'bergmann')} supports at most {MAX_BERGMANN_K} methods; "
-            f"got k={p.shape[0]!r}; use {opt('correction', 'shaffer')} instead",
+            f"{opt('correction', 'bergmann')} supports at most {MAX_BERGMANN_K} methods; got "
+            f"k={p.shape[0]!r}; use {opt('correction', 'shaffer')} instead",
             option="correction",
         )
     return p

@@ -132,8 +132,7 @@ def parse_scheme(scheme) -> CVScheme:
     if not isinstance(scheme, str):
         raise CdplotError(
             f"option {opt('scheme', scheme)} is not valid; expected 'kfold', 'RxK' such as '10x10' "
-            "or "
-            "'5x2', 'blocked-mx2' such as 'blocked-3x2', or 'resampled'",
+            "or '5x2', 'blocked-mx2' such as 'blocked-3x2', or 'resampled'",
             option="scheme",
         )
     if scheme in ("kfold", "resampled"):
@@ -144,8 +143,7 @@ def parse_scheme(scheme) -> CVScheme:
     if m is None:
         raise CdplotError(
             f"option {opt('scheme', scheme)} is not valid; expected 'kfold', 'RxK' such as '10x10' "
-            "or "
-            "'5x2', 'blocked-mx2' such as 'blocked-3x2', or 'resampled'",
+            "or '5x2', 'blocked-mx2' such as 'blocked-3x2', or 'resampled'",
             option="scheme",
         )
     blocked, r, k = m.group(1) is not None, int(m.group(2)), int(m.group(3))
@@ -158,8 +156,7 @@ def parse_scheme(scheme) -> CVScheme:
         raise CdplotError(
             f"option {opt('scheme', scheme)} has {k} fold{'s' if k != 1 else ''} per repetition; "
             f"cross-validation needs at least 2 (use {opt('scheme', 'resampled')} for random "
-            "train/test "
-            "splits)",
+            "train/test splits)",
             option="scheme",
         )
     if blocked:
@@ -172,8 +169,7 @@ def parse_scheme(scheme) -> CVScheme:
         if r < 2:
             raise CdplotError(
                 f"option {opt('scheme', scheme)}: blocking needs at least 2 replications; one "
-                "2-fold "
-                f"run is {opt('scheme', '1x2')} (test 'kfold-t')",
+                f"2-fold run is {opt('scheme', '1x2')} (test 'kfold-t')",
                 option="scheme",
             )
         return CVScheme(kind="blocked", n_repeats=r, n_folds=2, text=scheme)
@@ -310,16 +306,14 @@ def arrange(a, b, scheme: CVScheme, test: str):
         if a.ndim == 2 and a.shape[1] != 1 and a.shape[0] != 1:
             raise CdplotError(
                 f"{opt('scheme', 'resampled')} expects one score per random split, got a {a.shape} "
-                "array; "
-                f"for repeated k-fold give {opt('scheme', 'RxK')}",
+                f"array; for repeated k-fold give {opt('scheme', 'RxK')}",
                 option="scheme",
             )
     elif scheme.n_folds is None:  # 'kfold': K from the data
         if a.ndim == 2 and a.shape[0] != 1:
             raise CdplotError(
                 f"{opt('scheme', 'kfold')} is one k-fold run, but the scores form a {a.shape} "
-                "array of "
-                f"repetitions x folds; give {opt('scheme', f'{a.shape[0]}x{a.shape[1]}')}",
+                f"array of repetitions x folds; give {opt('scheme', f'{a.shape[0]}x{a.shape[1]}')}",
                 option="scheme",
             )
         shape = (1, n)
@@ -331,8 +325,7 @@ def arrange(a, b, scheme: CVScheme, test: str):
             )
             raise CdplotError(
                 f"{opt('scheme', scheme.text)} means {r} repetition{'s' if r > 1 else ''} x {k} "
-                "folds = "
-                f"{r * k} scores per method, got {got}",
+                f"folds = {r * k} scores per method, got {got}",
                 option="scheme",
             )
         shape = (r, k)
@@ -774,8 +767,7 @@ def corrected_ttest(
         if s.kind == "resampled":
             raise CdplotError(
                 f"{opt('scheme', 'resampled')} needs n_train and n_test (the sizes of the training "
-                "and test "
-                "sets) for the correction rho = n_test / (n_train + n_test)",
+                "and test sets) for the correction rho = n_test / (n_train + n_test)",
                 option="scheme",
             )
         k = a2.shape[1]
@@ -791,9 +783,8 @@ def corrected_ttest(
             if abs(rho - 1.0 / k) > 0.5 / k:
                 raise CdplotError(
                     f"{opt('n_test', n_test)} and {opt('n_train', n_train)} give rho = {rho:.3g}, "
-                    f"but {k}-fold "
-                    f"cross-validation tests on about 1/{k} of the data; check the sizes or the "
-                    "scheme"
+                    f"but {k}-fold cross-validation tests on about 1/{k} of the data; check the "
+                    "sizes or the scheme"
                 )
     d = (a2 - b2).ravel()
     check_variance(d, test, names)
@@ -1072,8 +1063,8 @@ def blocked_cv_ttest(
         if abs(n_train - n_test) > 1:
             raise CdplotError(
                 "blocked m x 2 cross-validation trains and tests on halves, but "
-                f"{opt('n_train', n_train)} "
-                f"and {opt('n_test', n_test)} differ by more than one example"
+                f"{opt('n_train', n_train)} and {opt('n_test', n_test)} differ by more than one "
+                "example"
             )
         blocks = 2 ** math.ceil(math.log2(m + 1))
         if n < blocks:

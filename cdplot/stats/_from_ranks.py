@@ -412,8 +412,8 @@ def compare_ranks(
     if test in _SCORE_TESTS:
         raise CdplotError(
             f"option {opt('test', test)}: the {_SCORE_TESTS[test]} needs the scores on each data "
-            "set, "
-            "which average ranks do not have; use 'nemenyi', 'bonferroni-dunn' or 'friedman-z'",
+            "set, which average ranks do not have; use 'nemenyi', 'bonferroni-dunn' or "
+            "'friedman-z'",
             option="test",
         )
     n = _validate_n(n_datasets)

@@ -177,7 +177,9 @@ def _validate_table(table):
             f"table: expected a 2x2 table of counts [[n00, n01], [n10, n11]], got shape {t.shape}"
         )
     if not np.all(np.isfinite(t)) or np.any(t < 0) or np.any(t != np.floor(t)):
-        raise CdplotError(f"table={t.astype(object).tolist()!r}: counts must be whole numbers >= 0")
+        raise CdplotError(
+            f"{opt('table', t.astype(object).tolist())}: counts must be whole numbers >= 0"
+        )
     return t.astype(np.int64)
 
 

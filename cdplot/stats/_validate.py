@@ -180,8 +180,8 @@ def check_pairwise_size(k: int, what: str = "the comparison") -> None:
     have = physical_memory()
     if have is not None and need > have:
         raise CdplotError(
-            f"{what} of {k:,} methods needs about {_gib(need)} of memory for its "
-            f"{k:,} x {k:,} matrices of pairwise comparisons, more than the {_gib(have)} of "
-            f"this machine; compare fewer methods ({opt('methods')} or {opt('exclude')})",
+            f"{what} of {k:,} methods needs about {_gib(need)} of memory for its {k:,} x {k:,} "
+            f"matrices of pairwise comparisons, more than the {_gib(have)} of this machine; "
+            f"compare fewer methods ({opt('methods')} or {opt('exclude')})",
             option="methods",
         )

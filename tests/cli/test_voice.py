@@ -10,7 +10,7 @@ import pytest
 
 import cdplot
 from cdplot.cli import build_parser, command_flags, flag_voice, main
-from cdplot.errors import CdplotError, opt, spoken_as
+from cdplot.errors import CdplotError, CdplotWarning, opt, spoken_as
 
 PARSER = build_parser()
 
@@ -317,3 +317,15 @@ def test_text_output_prints_notes_under_a_heading_one_per_line(tmp_path):
     assert notes[0].lstrip().startswith("- Averaged 1 to 2 repetitions")
     # the conclusion ends before the notes start
     assert "repetitions" not in " ".join(lines[:heading])
+
+
+def test_a_warning_names_flags_on_the_command_line_and_keywords_in_python(tmp_path):
+    f = tmp_path / "dup.csv"
+    f.write_text("dataset,method,score\nd1,A,1\nd1,A,2\nd1,B,2\nd2,A,1\nd2,B,3\n", "utf-8")
+    advice = "to say what the rows are"
+    status, _, err = run(["stats", str(f), "--quiet"])
+    assert status == 0, err
+    assert err.startswith("cdplot stats: warning: averaged duplicate rows")
+    assert err.endswith(f"; pass --repetition-col or --metric-col {advice}\n"), err
+    with pytest.warns(CdplotWarning, match=f"; pass repetition_col= or metric_col= {advice}$"):
+        cdplot.read_scores(f)

@@ -28,6 +28,7 @@ __all__ = [
     "CdplotWarning",
     "FigureSizeWarning",
     "Option",
+    "Phrase",
     "bounded",
     "opt",
     "shown",
@@ -139,6 +140,28 @@ class Option:
     def __repr__(self) -> str:
         value = f", {self.value!r}" if self.given else ""
         return f"opt({self.name!r}{value})"
+
+
+class Phrase:
+    """Text with options in it, written when it is formatted (in the voice of that moment).
+
+    For words kept apart from their message, such as a table of advice made once:
+    ``Phrase("use ", opt("style", "paper-wide"))``.
+    """
+
+    __slots__ = ("parts",)
+
+    def __init__(self, *parts: object):
+        self.parts = parts
+
+    def __str__(self) -> str:
+        return "".join(str(part) for part in self.parts)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __repr__(self) -> str:
+        return f"Phrase{self.parts!r}"
 
 
 def opt(name: str, value: Any = _NO_VALUE) -> Option:

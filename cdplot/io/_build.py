@@ -1042,8 +1042,8 @@ def _long_hint(header, columns, message):
     if not names:
         return None
     return (
-        f"if each row holds one score (a long file), pass method_col= naming the column of "
-        f"methods ({' or '.join(names[:3])}) and, if needed, score_col="
+        f"if each row holds one score (a long file), pass {opt('method_col')} naming the column "
+        f"of methods ({' or '.join(names[:3])}) and, if needed, {opt('score_col')}"
     )
 
 
@@ -1758,7 +1758,7 @@ def with_file_name(table: ScoreTable, name: str) -> ScoreTable:
         direction=None,
         direction_conflict=(
             f"{name}{label}: the file name {stem!r} says {word} is better but {inferred} "
-            f"says {'lower' if said else 'higher'} is better; pass higher_is_better=True or "
-            f"higher_is_better=False to say which"
+            f"says {'lower' if said else 'higher'} is better; pass "
+            f"{opt('higher_is_better', True)} or {opt('higher_is_better', False)} to say which"
         ),
     )

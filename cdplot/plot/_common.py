@@ -11,7 +11,7 @@ import warnings
 import matplotlib as mpl
 
 from .._options import check_bool
-from ..errors import CdplotError, CdplotWarning, FigureSizeWarning, opt
+from ..errors import CdplotError, CdplotWarning, FigureSizeWarning, Phrase, opt
 from ..stats._formatting import format_p
 from ._fontembed import keep_fonts_on_savefig
 from ._fonts import (
@@ -182,9 +182,10 @@ def as_result(result_or_scores, options: dict, compare_kws):
         extra = sorted(given) + sorted(compare_kws or {})
         if extra:
             raise CdplotError(
-                f"option {extra[0]}={({**given, **(compare_kws or {})})[extra[0]]!r} applies only "
-                "to raw scores; "
-                "this result was computed already (call cdplot.compare with it instead)"
+                f"option {opt(extra[0], {**given, **(compare_kws or {})}[extra[0]])} applies only "
+                "to raw scores; this result was computed already (call cdplot.compare with it "
+                "instead)",
+                option=extra[0],
             )
         return result_or_scores
     from ..stats._compare import compare
@@ -210,14 +211,19 @@ def check_width(width, ax) -> float | None:
 
 
 # what to use instead when a style cannot hold a figure legibly
+# (Phrases: written when a message is, with the command's flags on the command line)
 ALTERNATIVES = {
-    "paper": "use style='paper-wide'",
+    "paper": Phrase("use ", opt("style", "paper-wide")),
     "paper-wide": "show fewer methods (or shorter names) per figure",
-    "slides": "use style='paper-wide' for a handout, or show fewer methods per slide",
+    "slides": Phrase(
+        "use ", opt("style", "paper-wide"), " for a handout, or show fewer methods per slide"
+    ),
+    # a width was given (the figure functions look up "" then)
+    "": Phrase("use a wider ", opt("width"), " or fewer methods"),
 }
 
 
-def warn_unfit(what: str, lay_need, *, style, ax, width_pt, alternative: str) -> None:
+def warn_unfit(what: str, lay_need, *, style, ax, width_pt, alternative: str | Phrase) -> None:
     """Say, as a CdplotWarning, that a figure could not be made legible in its room."""
     need_w, need_h = (v / 72.0 for v in lay_need)
     if ax is not None:
@@ -235,7 +241,10 @@ def warn_unfit(what: str, lay_need, *, style, ax, width_pt, alternative: str) ->
             f"{alternative}"
         )
     else:
-        label = f"width={width_pt / 72.0:g}" if width_pt else f"style={style.name!r}"
+        # the width as it was given, in inches (2, not 2.0)
+        inches = float(f"{width_pt / 72.0:g}") if width_pt else 0.0
+        inches = int(inches) if inches.is_integer() else inches
+        label = opt("width", inches) if width_pt else opt("style", style.name)
         msg = (
             f"{what} cannot be drawn legibly with {label} (it needs {need_w:.2f} in at "
             f"{style.min_font_size:g} pt, so its rank axis is squeezed): {alternative}"
@@ -264,14 +273,14 @@ def check_size(what: str, width: float, height: float, *, style, ax, warned: boo
             f"option {opt('style', style.name)}: {what} would need a {w_in:.1f} x {h_in:.1f} in "
             f"figure to keep its text at {style.min_font_size:g} pt, larger than the "
             f"{MAX_FIGURE_INCHES:g} in cdplot draws: "
-            + ALTERNATIVES.get(style.name, "show fewer methods per figure"),
+            f"{ALTERNATIVES.get(style.name, 'show fewer methods per figure')}",
             option="style",
         )
     if not warned and style.max_height is not None and h_in > style.max_height + 1e-6:
         warnings.warn(
             f"{what} is {w_in:.2f} x {h_in:.2f} in, taller than the {style.max_height:g} in "
             f"{opt('style', style.name)} allows on a page: "
-            + ALTERNATIVES.get(style.name, "show fewer methods per figure"),
+            f"{ALTERNATIVES.get(style.name, 'show fewer methods per figure')}",
             FigureSizeWarning,
             stacklevel=3,
         )

@@ -211,16 +211,18 @@ def fitting_tests(scheme) -> tuple[str, ...]:
 def _refuse(test: str, scheme: CVScheme) -> None:
     fits = fitting_tests(scheme)
     why = {
-        "kfold-t": "needs one run of k-fold cross-validation (scheme='kfold'); repeated or "
-        "overlapping runs make its variance far too small",
+        "kfold-t": f"needs one run of k-fold cross-validation ({opt('scheme', 'kfold')}); "
+        "repeated or overlapping runs make its variance far too small",
         "5x2cv-t": (
-            "needs five independent replications of two-fold cross-validation (scheme='5x2')"
+            f"needs five independent replications of two-fold cross-validation "
+            f"({opt('scheme', '5x2')})"
         ),
         "5x2cv-f": (
-            "needs five independent replications of two-fold cross-validation (scheme='5x2')"
+            f"needs five independent replications of two-fold cross-validation "
+            f"({opt('scheme', '5x2')})"
         ),
-        "blocked-t": "needs blocked m x 2 cross-validation (scheme='blocked-3x2' or another "
-        "'blocked-mx2'); random replications do not have the equal overlaps it assumes",
+        "blocked-t": f"needs blocked m x 2 cross-validation ({opt('scheme', 'blocked-3x2')} or "
+        "another 'blocked-mx2'); random replications do not have the equal overlaps it assumes",
     }[test]
     raise CdplotError(
         f"test {test!r} does not fit {opt('scheme', scheme.text)}: it {why}; for this scheme use "

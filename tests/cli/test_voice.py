@@ -329,3 +329,20 @@ def test_a_warning_names_flags_on_the_command_line_and_keywords_in_python(tmp_pa
     assert err.endswith(f"; pass --repetition-col or --metric-col {advice}\n"), err
     with pytest.warns(CdplotWarning, match=f"; pass repetition_col= or metric_col= {advice}$"):
         cdplot.read_scores(f)
+
+
+def test_a_figure_warning_names_the_width_flag(tmp_path):
+    # the advice of a figure warning is kept in a table made once (plot/_common.ALTERNATIVES)
+    # and still reads with flags: it is written when the warning is
+    rng = np.random.default_rng(0)
+    f = tmp_path / "wide.csv"
+    rows = ["dataset," + ",".join(f"method_{j}" for j in range(50))]
+    rows += [f"d{i}," + ",".join(f"{v:.3f}" for v in rng.random(50)) for i in range(12)]
+    f.write_text("\n".join(rows) + "\n", "utf-8")
+    status, _, err = run(["plot", str(f), "-o", str(tmp_path / "cd.svg"), "--width", "2", "-q"])
+    assert status == 0, err
+    assert "cannot be drawn legibly with --width 2 (it needs" in err, err
+    assert err.endswith(": use a wider --width or fewer methods\n"), err
+    table = cdplot.read_scores(f)[0]
+    with pytest.warns(CdplotWarning, match=r"with width=2 \(it needs.*use a wider width= or fewer"):
+        cdplot.cd_diagram(cdplot.compare(table), width=2)

@@ -37,7 +37,7 @@ import math
 from collections.abc import Iterable
 from typing import Literal, get_args
 
-from .errors import CdplotError
+from .errors import CdplotError, opt
 
 __all__ = [
     "check_option",
@@ -185,7 +185,9 @@ def check_option(name: str, value, options: Iterable, *, allow_none: bool = Fals
         choices = ", ".join(repr(o) for o in options)
         if allow_none:
             choices += " or None"
-        raise CdplotError(f"option {name}={value!r} is not valid; expected one of {choices}")
+        raise CdplotError(
+            f"option {opt(name, value)} is not valid; expected one of {choices}", option=name
+        )
     return value
 
 
@@ -195,10 +197,10 @@ def check_alpha(alpha, name: str = "alpha") -> float:
         value = float(alpha)
     except (TypeError, ValueError):
         raise CdplotError(
-            f"option {name}={alpha!r} is not a number; expected a value in (0, 1)"
+            f"option {opt(name, alpha)} is not a number; expected a value in (0, 1)"
         ) from None
     if not (0.0 < value < 1.0) or math.isnan(value):
-        raise CdplotError(f"option {name}={alpha!r} is outside (0, 1)")
+        raise CdplotError(f"option {opt(name, alpha)} is outside (0, 1)", option=name)
     return value
 
 
@@ -206,4 +208,4 @@ def check_bool(name: str, value) -> bool:
     """Return ``value`` if it is a bool (numpy bools included)."""
     if isinstance(value, bool) or type(value).__name__ == "bool_":
         return bool(value)
-    raise CdplotError(f"option {name}={value!r} must be True or False")
+    raise CdplotError(f"option {opt(name, value)} must be True or False", option=name)

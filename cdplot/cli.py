@@ -9,7 +9,6 @@ status 2, never as a traceback.
 from __future__ import annotations
 
 import argparse
-import ast
 import contextlib
 import importlib
 import os
@@ -20,9 +19,9 @@ import sys
 import warnings
 
 from ._version import __version__
-from .errors import CdplotError, bounded
+from .errors import CdplotError, bounded, spoken_as
 
-__all__ = ["main", "run", "build_parser", "terminal_safe", "speak_cli", "command_flags"]
+__all__ = ["main", "run", "build_parser", "terminal_safe", "flag_voice", "command_flags"]
 
 SUBCOMMANDS = ("stats", "plot", "report", "table", "pair")
 
@@ -106,7 +105,8 @@ def _guarded_output(command: str, flags=None):
     sys.stdout, sys.stderr = _SafeStream(saved[0]), _SafeStream(saved[1])
 
     def show(message, category, filename, lineno, file=None, line=None):
-        text = speak_cli(bounded(" ".join(str(message).split())), flags or {})
+        # cdplot's warnings name options with opt(), written with the command's flags
+        text = bounded(" ".join(str(message).split()))
         print(f"cdplot {command}: warning: {text}", file=sys.stderr)
 
     warnings.showwarning = show
@@ -116,7 +116,9 @@ def _guarded_output(command: str, flags=None):
     with contextlib.suppress(ValueError):  # not the main thread: leave signals alone
         old_term = signal.signal(signal.SIGTERM, _terminate)
     try:
-        yield
+        # every option a message names (cdplot.errors.opt) is written as this command's flag
+        with spoken_as(flag_voice(flags or {})):
+            yield
     finally:
         sys.stdout, sys.stderr, warnings.showwarning = saved
         if old_term is not None:
@@ -124,7 +126,7 @@ def _guarded_output(command: str, flags=None):
 
 
 # Python keywords whose command-line option has another name, used when the command has no
-# option of the keyword's own name; every other ``foo_bar=`` is the option whose dest is
+# option of the keyword's own name; every other keyword ``foo_bar`` is the option whose dest is
 # ``foo_bar``, read from the parser itself
 _KEYWORD_DESTS = {
     "max_bytes": "max_input_size",
@@ -135,13 +137,6 @@ _KEYWORD_DESTS = {
     "path": "output",
     "correction": "continuity",  # McNemar's, where no multiple-testing correction is offered
 }
-# a quoted text (names from the input are data: nothing inside one is translated), or a
-# keyword with its value; a quote right after a letter is an apostrophe (Demsar's)
-_QUOTED = r"""(?<![\w])(?:'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")"""
-_VALUE = rf"""{_QUOTED}|\[[^\]]*\]|\([^)]*\)|\{{[^}}]*\}}|[^\s,;)\]'"]+?(?=[.:]?(?:[\s,;)\]]|$))"""
-_KEYWORD_OR_QUOTED = re.compile(
-    rf"(?P<quoted>{_QUOTED})|(?<![\w.-])(?P<name>[a-z][a-z0-9_]*)=(?!=)(?P<value>{_VALUE})?"
-)
 
 
 def command_flags(parser: argparse.ArgumentParser) -> dict:
@@ -151,6 +146,15 @@ def command_flags(parser: argparse.ArgumentParser) -> dict:
         if action.option_strings and action.dest != "help":
             flags.setdefault(action.dest, []).append(action)
     return flags
+
+
+def _value_word(value) -> str:
+    """A value as a shell user types it; text that is not printable stays a Python literal."""
+    if isinstance(value, str):
+        return shlex.quote(value) if value.isprintable() else repr(value)
+    if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
+        return _value_word(",".join(value))
+    return str(value)
 
 
 def _flag(actions, value, given: bool) -> str:
@@ -168,36 +172,24 @@ def _flag(actions, value, given: bool) -> str:
         return flag
     if value is None:
         return f"no {flag}"
-    if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
-        return f"{flag} {shlex.quote(','.join(value))}"
-    return f"{flag} {shlex.quote(value) if isinstance(value, str) else value}"
+    return f"{flag} {_value_word(value)}"
 
 
-def speak_cli(message: str, flags: dict) -> str:
-    """``message`` with every Python keyword a command-line option stands for written as the option.
+def flag_voice(flags: dict):
+    """The voice (:func:`cdplot.errors.spoken_as`) of a command whose options are ``flags``.
 
-    ``use test='friedman-z'`` becomes ``use --test friedman-z``, ``pass score_col=`` becomes
-    ``pass --score-col``; ``flags`` is :func:`command_flags` of the command that ran.
-    Quoted text (names from the input) is left as it is.
+    The one place a Python keyword becomes a flag: ``opt('test', 'friedman-z')`` is
+    written ``--test friedman-z``, ``opt('score_col')`` ``--score-col``.  A keyword
+    the command has no option for stays as Python writes it.
     """
 
-    def replace(m):
-        if m["quoted"] is not None:
-            return m[0]
-        name = m["name"]
+    def speak(name: str, value, given: bool) -> str | None:
         dest = name if name in flags else _KEYWORD_DESTS.get(name, name)
         if dest not in flags:
-            return m[0]
-        given = m["value"] is not None
-        value = None
-        if given:
-            try:
-                value = ast.literal_eval(m["value"])
-            except (ValueError, SyntaxError, MemoryError, RecursionError):
-                value = m["value"]
+            return None
         return _flag(flags[dest], value, given)
 
-    return _KEYWORD_OR_QUOTED.sub(replace, message)
+    return speak
 
 
 class _Terminated(BaseException):
@@ -458,8 +450,8 @@ def _run_command(args, flags: dict) -> int:
                 os.dup2(devnull, sys.__stdout__.fileno())
             return 128 + 13
         except CdplotError as exc:
-            # the library names keywords (test='friedman-z'); a command-line user typed options
-            print(f"cdplot {args.command}: error: {speak_cli(str(exc), flags)}", file=sys.stderr)
+            # written inside _guarded_output: its options already read as this command's flags
+            print(f"cdplot {args.command}: error: {exc}", file=sys.stderr)
             return 2
         except OSError as exc:
             where = f" {exc.filename!r}" if getattr(exc, "filename", None) else ""

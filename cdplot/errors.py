@@ -8,9 +8,32 @@ command-line interface turns it into that line on stderr and exit status 2.
 Messages quote names from the input, and a name may be a quarter of a
 megabyte: :func:`bounded` cuts every long quoted text or unbroken word of a
 message, so that one line stays a line a person can read.
+
+A message names an option through :func:`opt`, never by spelling it out: the
+option is written when the message is, in the voice of whoever will read it.
+In Python that is the keyword a caller types (``test='friedman-z'``); while
+the ``cdplot`` command runs, it installs its own voice with :func:`spoken_as`
+and the same message says ``--test friedman-z``.  No message is rewritten
+after it is written.
 """
 
-__all__ = ["CdplotError", "CdplotWarning", "FigureSizeWarning", "bounded", "shown"]
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Iterator
+from typing import Any
+
+__all__ = [
+    "CdplotError",
+    "CdplotWarning",
+    "FigureSizeWarning",
+    "Option",
+    "Phrase",
+    "bounded",
+    "opt",
+    "shown",
+    "spoken_as",
+]
 
 #: Longest quoted text or unbroken word a message shows whole (a long file path fits).
 NAME_LIMIT = 200
@@ -64,16 +87,116 @@ def shown(value, limit: int = 60) -> str:
     return text
 
 
+#: A voice: ``(name, value, given) -> text``, or None where it has no word for ``name``.
+Voice = Callable[[str, Any, bool], "str | None"]
+
+# the voice options are written in; None is Python's (the keyword a caller types)
+_voice: Voice | None = None
+
+
+@contextlib.contextmanager
+def spoken_as(voice: Voice) -> Iterator[None]:
+    """Write every :func:`opt` formatted inside the block with ``voice``.
+
+    A module global, not a context variable: messages written by worker threads
+    of the command speak with the command's voice as well.
+    """
+    global _voice
+    saved, _voice = _voice, voice
+    try:
+        yield
+    finally:
+        _voice = saved
+
+
+_NO_VALUE = object()
+
+
+class Option:
+    """An option named in a message; see :func:`opt`.
+
+    Formatting it (``f"pass {opt('score_col')}"``) writes it in the current voice.
+    """
+
+    __slots__ = ("name", "value", "given")
+
+    def __init__(self, name: str, value: Any = _NO_VALUE):
+        self.name = name
+        self.given = value is not _NO_VALUE
+        self.value = value if self.given else None
+
+    def python(self) -> str:
+        """The keyword as a Python caller writes it: ``test='nemenyi'``, or ``score_col=``."""
+        return f"{self.name}={self.value!r}" if self.given else f"{self.name}="
+
+    def __str__(self) -> str:
+        voice = _voice
+        spoken = voice(self.name, self.value, self.given) if voice is not None else None
+        return self.python() if spoken is None else spoken
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __repr__(self) -> str:
+        value = f", {self.value!r}" if self.given else ""
+        return f"opt({self.name!r}{value})"
+
+
+class Phrase:
+    """Text with options in it, written when it is formatted (in the voice of that moment).
+
+    For words kept apart from their message, such as a table of advice made once:
+    ``Phrase("use ", opt("style", "paper-wide"))``.
+    """
+
+    __slots__ = ("parts",)
+
+    def __init__(self, *parts: object):
+        self.parts = parts
+
+    def __str__(self) -> str:
+        return "".join(str(part) for part in self.parts)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __repr__(self) -> str:
+        return f"Phrase{self.parts!r}"
+
+
+def opt(name: str, value: Any = _NO_VALUE) -> Option:
+    """The option ``name`` (a Python keyword), with the value it had or should have.
+
+    ``f"use {opt('test', 'friedman-z')}"`` reads ``use test='friedman-z'`` in Python
+    and ``use --test friedman-z`` on the command line; without a value,
+    ``f"pass {opt('score_col')}"`` reads ``pass score_col=`` or ``pass --score-col``.
+    """
+    return Option(name, value)
+
+
 class CdplotError(ValueError):
     """A wrong input or option; the message is one line and names the culprit.
 
     Long names in the message are cut by :func:`bounded`.
+
+    Parameters
+    ----------
+    message : str
+        One line: where, what is wrong, the value received and what fixes it.
+        Options are named with :func:`opt`, so that the command line names its flags.
+    option : str, optional
+        The keyword of the option the error concerns (``"method_col"``), for
+        programs that handle the error; also :attr:`option`.
     """
 
-    def __init__(self, *args):
+    #: The keyword of the option the error concerns, or None.
+    option: str | None
+
+    def __init__(self, *args, option: str | None = None):
         if len(args) == 1 and isinstance(args[0], str):
             args = (bounded(args[0]),)
         super().__init__(*args)
+        self.option = option
 
 
 class CdplotWarning(UserWarning):

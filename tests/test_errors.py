@@ -4,7 +4,7 @@ import pickle
 
 import pytest
 
-from cdplot.errors import NAME_LIMIT, CdplotError, bounded, shown
+from cdplot.errors import NAME_LIMIT, CdplotError, bounded, opt, shown, spoken_as
 
 
 def test_short_messages_are_unchanged():
@@ -64,3 +64,35 @@ def test_an_apostrophe_is_not_a_quote():
 def test_shown_cuts_a_cell():
     assert shown("x" * 300) == "'" + "x" * 39 + "...xxxxxxxxxxx' (300 characters)"
     assert shown("0.5") == "'0.5'"
+
+
+def test_an_option_is_written_as_python_writes_the_keyword():
+    assert f"use {opt('test', 'friedman-z')}" == "use test='friedman-z'"
+    assert f"pass {opt('score_col')} naming one" == "pass score_col= naming one"
+    assert f"{opt('alpha', 1.5)} {opt('control', None)}" == "alpha=1.5 control=None"
+    assert repr(opt("test", "sign")) == "opt('test', 'sign')"
+
+
+def test_a_voice_writes_options_only_inside_its_block():
+    def voice(name, value, given):
+        return None if name == "ax" else f"<{name}{'=' + str(value) if given else ''}>"
+
+    def message():
+        return f"{opt('test', 'sign')}, {opt('score_col')}, {opt('ax', None)}"
+
+    def spoken_then_fail():
+        with spoken_as(voice):
+            assert message() == "<test=sign>, <score_col>, ax=None"  # no word for ax: Python's
+            raise KeyError
+
+    with pytest.raises(KeyError):
+        spoken_then_fail()
+    assert message() == "test='sign', score_col=, ax=None"  # the voice ended with the error
+
+
+def test_the_option_of_an_error_survives_pickling():
+    exc = CdplotError(f"option {opt('alpha', 2)} is outside (0, 1)", option="alpha")
+    assert (str(exc), exc.option) == ("option alpha=2 is outside (0, 1)", "alpha")
+    back = pickle.loads(pickle.dumps(exc))
+    assert (str(back), back.option) == (str(exc), "alpha")
+    assert CdplotError("no option here").option is None

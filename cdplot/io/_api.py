@@ -15,7 +15,7 @@ from dataclasses import replace
 import numpy as np
 
 from .._options import Layout, NanPolicy, Orient, check_bool, check_option
-from ..errors import CdplotError
+from ..errors import CdplotError, opt
 from ._build import (
     ORIENTS,
     _frame_kind,
@@ -225,7 +225,9 @@ DataFrame, str or path
     if array_like or isinstance(data, (ScoreTable, Mapping)):
         _reject_long_options(cols, layout, where.source)
     if orient != "auto" and not isinstance(data, Mapping):
-        raise CdplotError(f"option orient={orient!r} applies to a mapping of mappings only")
+        raise CdplotError(
+            f"option {opt('orient', orient)} applies to a mapping of mappings only", option="orient"
+        )
 
     selecting = any(x is not None for x in (exclude, rename)) or (
         not array_like and (methods is not None or datasets is not None)

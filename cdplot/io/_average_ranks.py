@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ..errors import CdplotError
+from ..errors import CdplotError, opt
 from ._checks import (
     DECIMAL_COMMA_RE,
     NUMBER_RE,
@@ -278,16 +278,23 @@ def as_average_ranks(
 
     if isinstance(data, AverageRanks):
         if methods is not None:
-            raise CdplotError("option methods= does not apply to average ranks that name methods")
+            raise CdplotError(
+                f"option {opt('methods')} does not apply to average ranks that name methods",
+                option="methods",
+            )
         return data
     if isinstance(data, (str, os.PathLike)):
         if methods is not None:
-            raise CdplotError("option methods= does not apply to a file, which names its methods")
+            raise CdplotError(
+                f"option {opt('methods')} does not apply to a file, which names its methods",
+                option="methods",
+            )
         return read_average_ranks(data)
     if isinstance(data, Mapping) or (hasattr(data, "items") and hasattr(data, "index")):
         if methods is not None:
             raise CdplotError(
-                "option methods= does not apply to a mapping, which names its methods"
+                f"option {opt('methods')} does not apply to a mapping, which names its methods",
+                option="methods",
             )
         items = list(data.items())
         names = [str(k).strip() for k, _ in items]
@@ -301,14 +308,16 @@ def as_average_ranks(
             )
         if methods is None:
             raise CdplotError(
-                "average ranks without names: pass a mapping {method: average rank} or give "
-                "methods="
+                f"average ranks without names: pass a mapping {{method: average rank}} or give "
+                f"{opt('methods')}",
+                option="methods",
             )
         raw = list(data)
         names = [str(m).strip() for m in methods]
         if len(names) != len(raw):
             raise CdplotError(
-                f"option methods= names {len(names)} methods for {len(raw)} average ranks"
+                f"option {opt('methods')} names {len(names)} methods for {len(raw)} average ranks",
+                option="methods",
             )
         source = "sequence of average ranks"
     where = Where(source)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from .._options import NAN_POLICIES, check_option
-from ..errors import CdplotError, CdplotWarning
+from ..errors import CdplotError, CdplotWarning, opt
 from . import _repetitions as _repetitions
 from ._checks import MAX_LISTED
 from ._checks import NUMBER_RE as _NUMBER_RE
@@ -57,9 +57,13 @@ def _validate_options(nan_policy, layout, metric, source, cols):
     check_option("nan_policy", nan_policy, _NAN_POLICIES)
     check_option("layout", layout, _LAYOUTS)
     if metric is not None and (not isinstance(metric, str) or not metric.strip()):
-        raise CdplotError(f"option metric={metric!r} must be a non-empty string or None")
+        raise CdplotError(
+            f"option {opt('metric', metric)} must be a non-empty string or None", option="metric"
+        )
     if source is not None and not isinstance(source, str):
-        raise CdplotError(f"option source={source!r} must be a string or None")
+        raise CdplotError(
+            f"option {opt('source', source)} must be a string or None", option="source"
+        )
     for name, value in cols.items():
         if value is None:
             continue
@@ -70,7 +74,7 @@ def _validate_options(nan_policy, layout, metric, source, cols):
             what = "a column name"
             if name == "repetition_col":
                 what += " or a list of them"
-            raise CdplotError(f"option {name}={value!r} must be {what}")
+            raise CdplotError(f"option {opt(name, value)} must be {what}", option=name)
 
 
 def _check_size(n, kind, names, where, extra=""):
@@ -164,15 +168,17 @@ def _refuse_missing(missing, methods, datasets, where, nan_policy, missing_at, l
         raise CdplotError(
             f"{where.source}: {_plural(len(where_missing), 'missing score')}{label} "
             f"(data set/method): {_listing(cells, len(where_missing))}; fill them in or pass "
-            f"nan_policy='omit' to drop those data sets ('omit-methods': the methods, "
-            f"'omit-fewest': whichever keeps the most scores)"
+            f"{opt('nan_policy', 'omit')} to drop those data sets ('omit-methods': the methods, "
+            "'omit-fewest': whichever keeps the most scores)",
+            option="nan_policy",
         )
     if nan_policy == "omit" and missing.all(axis=0).any():
         j = int(np.flatnonzero(missing.all(axis=0))[0])
         raise CdplotError(
             f"{where.source}: method {methods[j]!r}{label} has no scores at all, so "
-            f"nan_policy='omit' would drop every data set; remove the method or pass "
-            f"nan_policy='omit-fewest'"
+            f"{opt('nan_policy', 'omit')} would drop every data set; remove the method or pass "
+            f"{opt('nan_policy', 'omit-fewest')}",
+            option="nan_policy",
         )
 
 
@@ -182,8 +188,9 @@ def _check_complete(n_left, n_dropped, kind, where, label, nan_policy) -> None:
         raise CdplotError(
             f"{where.source}: only {_plural(n_left, kind)}{label} "
             f"{'is' if n_left == 1 else 'are'} complete after dropping "
-            f"{_plural(n_dropped, 'incomplete one')} (nan_policy={nan_policy!r}); "
-            f"comparing needs at least 2"
+            f"{_plural(n_dropped, 'incomplete one')} ({opt('nan_policy', nan_policy)}); "
+            "comparing needs at least 2",
+            option="nan_policy",
         )
 
 
@@ -401,13 +408,15 @@ def _find_roles(
             cand = [j for j in rest if numeric is None or numeric(j)] or rest
             raise CdplotError(
                 f"{where.source}: cannot tell which column holds the scores among "
-                f"{', '.join(repr(header[j]) for j in cand)}; pass score_col= naming one"
+                f"{', '.join(repr(header[j]) for j in cand)}; pass {opt('score_col')} naming one",
+                option="score_col",
             )
         chosen["score"], rest = rest, []
     if len(chosen["score"]) > 1 and chosen["metric"]:
         cols = " and ".join(repr(header[j]) for j in chosen["score"])
         raise CdplotError(
-            f"{where.source}: columns {cols} could each be the score; pass score_col= (--score-col)"
+            f"{where.source}: columns {cols} could each be the score; pass {opt('score_col')}",
+            option="score_col",
         )
     return {
         "dataset": chosen["dataset"][0],
@@ -429,7 +438,7 @@ def _chosen_roles(header, where, given, reps):
     def explicit(option, name):
         if name not in header:
             raise CdplotError(
-                f"{where.source}: option {option}={name!r} is not a column; the columns are "
+                f"{where.source}: option {opt(option, name)} is not a column; the columns are "
                 f"{', '.join(repr(h) for h in header)}"
             )
         if header.count(name) > 1:
@@ -475,8 +484,8 @@ def _check_roles(header, where, chosen, taken) -> None:
         if len(chosen[role]) > 1:
             cols = " and ".join(repr(header[j]) for j in chosen[role])
             raise CdplotError(
-                f"{where.source}: columns {cols} could each be the {role}; pass {option}= "
-                f"(--{option.replace('_', '-')})"
+                f"{where.source}: columns {cols} could each be the {role}; pass {opt(option)}",
+                option=option,
             )
     for role, option, words in (
         ("dataset", "dataset_col", "data-set names"),
@@ -484,10 +493,10 @@ def _check_roles(header, where, chosen, taken) -> None:
     ):
         if not chosen[role]:
             raise CdplotError(
-                f"{where.source}: no column of {words} among "
-                f"{', '.join(repr(h) for h in header)}; name one "
-                f"{' or '.join(repr(n) for n in _ROLE_NAMES[role][:3])} or pass {option}= "
-                f"(--{option.replace('_', '-')})"
+                f"{where.source}: no column of {words} among {', '.join(repr(h) for h in header)}; "
+                f"name one {' or '.join(repr(n) for n in _ROLE_NAMES[role][:3])} or pass "
+                f"{opt(option)}",
+                option=option,
             )
 
 
@@ -952,10 +961,11 @@ def _refuse_separate_analyses(columns, where, roles, key_codes):
             continue
         shown = ", ".join(repr(n) for n in names[:4]) + (" ..." if len(names) > 4 else "")
         raise CdplotError(
-            f"{where.source}: column {header[j]!r} takes {len(names)} values ({shown}) within "
-            f"one data set and method, so its rows look like separate analyses that would be "
-            f"averaged together; pass metric_col={header[j]!r} to analyse each apart, or "
-            f"repetition_col={header[j]!r} to average them"
+            f"{where.source}: column {header[j]!r} takes {len(names)} values ({shown}) within one "
+            "data set and method, so its rows look like separate analyses that would be averaged "
+            f"together; pass {opt('metric_col', header[j])} to analyse each apart, or "
+            f"{opt('repetition_col', header[j])} to average them",
+            option="metric_col",
         )
 
 
@@ -1026,7 +1036,7 @@ def _repetition_notes(counts, groups, rep_codes, datasets, methods, rep_names):
         notes.append(note)
         # rows nothing tells apart may be separate analyses: say it where it cannot be missed
         warnings.warn(
-            f"{note}; pass repetition_col= or metric_col= to say what the rows are",
+            f"{note}; pass {opt('repetition_col')} or {opt('metric_col')} to say what the rows are",
             CdplotWarning,
             stacklevel=2,
         )
@@ -1053,8 +1063,10 @@ def _tables_from_columns(
     forced = layout == "long" or any(v is not None for v in cols.values())
     if layout == "wide":
         if any(v is not None for v in cols.values()):
-            given = ", ".join(f"{k}=" for k, v in cols.items() if v is not None)
-            raise CdplotError(f"{where.source}: {given} only apply to layout='long'")
+            given = ", ".join(f"{opt(k)}" for k, v in cols.items() if v is not None)
+            raise CdplotError(
+                f"{where.source}: {given} only apply to {opt('layout', 'long')}", option="layout"
+            )
         return (wide(),)
     roles = _find_roles(
         header, where, forced=forced, numeric=lambda j: _looks_numeric(columns[j]), **cols
@@ -1095,8 +1107,8 @@ def _long_hint(header, columns, message):
     if not names:
         return None
     return (
-        f"if each row holds one score (a long file), pass method_col= naming the column of "
-        f"methods ({' or '.join(names[:3])}) and, if needed, score_col="
+        f"if each row holds one score (a long file), pass {opt('method_col')} naming the column "
+        f"of methods ({' or '.join(names[:3])}) and, if needed, {opt('score_col')}"
     )
 
 
@@ -1146,7 +1158,9 @@ def _select_metric(tables, metric, source):
             "the scores name no metric (no metric column, no metric-named score column, "
             "no <Method>_<metric> file); leave the option out"
         )
-    raise CdplotError(f"{source}: option metric={metric!r} matches no table; {known}")
+    raise CdplotError(
+        f"{source}: option {opt('metric', metric)} matches no table; {known}", option="metric"
+    )
 
 
 def _from_table(table, where, nan_policy):
@@ -1226,15 +1240,17 @@ def _from_array(
         methods = [f"method {j + 1}" for j in range(n_cols)]
     elif len(methods) != n_cols:
         raise CdplotError(
-            f"{where.source}: option methods= has {_plural(len(methods), 'name')} but the "
-            f"table has {_plural(n_cols, 'column')}"
+            f"{where.source}: option {opt('methods')} has {_plural(len(methods), 'name')} but the "
+            f"table has {_plural(n_cols, 'column')}",
+            option="methods",
         )
     if datasets is None:
         datasets = [f"dataset {i + 1}" for i in range(len(rows))]
     elif len(datasets) != len(rows):
         raise CdplotError(
-            f"{where.source}: option datasets= has {_plural(len(datasets), 'name')} but the "
-            f"table has {_plural(len(rows), 'row')}"
+            f"{where.source}: option {opt('datasets')} has {_plural(len(datasets), 'name')} but "
+            f"the table has {_plural(len(rows), 'row')}",
+            option="datasets",
         )
     return _wide_table(
         datasets,
@@ -1384,7 +1400,9 @@ def _from_nested_mapping(data, where, nan_policy, metric=None, metric_from=None,
             f"{where.source}: a mapping of mappings is read as {{data set: {{method: score}}}}, "
             f"which here gives {_plural(len(outer), 'data set')} and "
             f"{_plural(len(inner_names), 'method')}; if the outer keys are methods (as "
-            f"DataFrame.to_dict() gives) pass orient='methods', else orient='datasets'"
+            f"DataFrame.to_dict() gives) pass {opt('orient', 'methods')}, else "
+            f"{opt('orient', 'datasets')}",
+            option="orient",
         )
     rows = []
     for inner in data.values():
@@ -1456,7 +1474,10 @@ def _from_records(records, where, *, layout, cols, nan_policy):
             columns[j].append(by_name.get(h))
     where = _Where(where.source, [f"records[{i}]" for i in range(len(records))])
     if layout == "wide":
-        raise CdplotError(f"{where.source}: records are long data; layout='wide' does not apply")
+        raise CdplotError(
+            f"{where.source}: records are long data; {opt('layout', 'wide')} does not apply",
+            option="layout",
+        )
     return _tables_from_columns(
         header,
         columns,
@@ -1608,11 +1629,14 @@ def _from_polars(df, where, *, layout, cols, nan_policy):
 
 
 def _reject_long_options(cols, layout, what):
-    given = [f"{k}=" for k, v in cols.items() if v is not None]
+    given = [f"{opt(k)}" for k, v in cols.items() if v is not None]
     if given:
-        raise CdplotError(f"option {given[0]} applies to long data; {what} is wide")
+        name = next(k for k, v in cols.items() if v is not None)
+        raise CdplotError(f"option {given[0]} applies to long data; {what} is wide", option=name)
     if layout == "long":
-        raise CdplotError(f"option layout='long' does not apply; {what} is wide")
+        raise CdplotError(
+            f"option {opt('layout', 'long')} does not apply; {what} is wide", option="layout"
+        )
 
 
 def _from_sequence(data, where, *, layout, cols, nan_policy):
@@ -1653,19 +1677,23 @@ def validate_selection(methods, exclude, datasets, rename):
             out.append(None)
             continue
         if isinstance(value, (str, bytes)) or not isinstance(value, (Sequence, np.ndarray)):
-            raise CdplotError(f"option {name}={value!r} must be a list of names")
+            raise CdplotError(f"option {opt(name, value)} must be a list of names", option=name)
         names = [_name_text(v) for v in value]
         if not names:
-            raise CdplotError(f"option {name}=[] names nothing; leave it out to keep all")
+            raise CdplotError(
+                f"option {opt(name, [])} names nothing; leave it out to keep all", option=name
+            )
         out.append(names)
     if rename is not None:
         if not isinstance(rename, Mapping):
-            raise CdplotError(f"option rename={rename!r} must be a mapping {{old: new}}")
+            raise CdplotError(
+                f"option {opt('rename', rename)} must be a mapping {{old: new}}", option="rename"
+            )
         rename = {_name_text(k): _name_text(v) for k, v in rename.items()}
         for new in rename.values():
             _check_name(new, "new method", "option rename=")
             if new == "":
-                raise CdplotError("option rename= gives an empty name")
+                raise CdplotError(f"option {opt('rename')} gives an empty name", option="rename")
     out.append(rename)
     return tuple(out)
 
@@ -1721,13 +1749,13 @@ def select(table, *, methods=None, exclude=None, datasets=None, rename=None, nan
         for name in given or ():
             if name not in pos:
                 raise CdplotError(
-                    f"{src}{label}: option {option}= names {name!r}, which is not one of the "
+                    f"{src}{label}: option {opt(option)} names {name!r}, which is not one of the "
                     f"{kind}; {_known(kind, all_methods if kind == 'methods' else all_datasets)}"
                 )
     for option, given in (("methods", methods), ("datasets", datasets), ("exclude", exclude)):
         if given is not None and len(set(given)) < len(given):
             twice = next(v for v in given if given.count(v) > 1)
-            raise CdplotError(f"option {option}= names {twice!r} twice")
+            raise CdplotError(f"option {opt(option)} names {twice!r} twice")
     cols = [m_pos[m] for m in methods] if methods is not None else list(range(len(all_methods)))
     if exclude:
         drop = {m_pos[m] for m in exclude}
@@ -1795,7 +1823,7 @@ def with_file_name(table: ScoreTable, name: str) -> ScoreTable:
         direction=None,
         direction_conflict=(
             f"{name}{label}: the file name {stem!r} says {word} is better but {inferred} "
-            f"says {'lower' if said else 'higher'} is better; pass higher_is_better=True or "
-            f"higher_is_better=False to say which"
+            f"says {'lower' if said else 'higher'} is better; pass "
+            f"{opt('higher_is_better', True)} or {opt('higher_is_better', False)} to say which"
         ),
     )

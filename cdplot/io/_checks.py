@@ -14,7 +14,7 @@ import re
 
 import numpy as np
 
-from ..errors import CdplotError, shown
+from ..errors import CdplotError, opt, shown
 from ._fast import ByteColumn
 
 __all__ = [
@@ -64,7 +64,8 @@ def check_sep(sep):
         return _SEP_WORDS[sep.lower()]
     if sep is not None and (not isinstance(sep, str) or len(sep) != 1 or sep in '"\r\n'):
         raise CdplotError(
-            f"option sep={sep!r} must be a single character such as ',' or ';', or 'tab'"
+            f"option {opt('sep', sep)} must be a single character such as ',' or ';', or 'tab'",
+            option="sep",
         )
     return sep
 

@@ -17,7 +17,7 @@ from dataclasses import replace
 from typing import Any
 
 from .._options import Layout, NanPolicy, Orient, check_bool, check_option
-from ..errors import CdplotError
+from ..errors import CdplotError, opt
 from ._build import (
     ORIENTS,
     _from_mapping,
@@ -172,7 +172,9 @@ def read_scores(
         folder, name = name, display_name(name)
         if sep is not None or layout != "auto" or any(v is not None for v in cols.values()):
             raise CdplotError(
-                f"{name}: a results folder has one layout; sep=, layout= and *_col= do not apply"
+                f"{name}: a results folder has one layout; {opt('sep')}, {opt('layout')} and "
+                "*_col= do not apply",
+                option="sep",
             )
         with keeping_repetitions(keep_repetitions):
             tables = read_results_folder(folder, nan_policy=policy, max_bytes=max_bytes)
@@ -212,7 +214,10 @@ def read_scores(
             )
     else:
         if orient != "auto":
-            raise CdplotError(f"{name}: option orient={orient!r} applies to JSON objects only")
+            raise CdplotError(
+                f"{name}: option {opt('orient', orient)} applies to JSON objects only",
+                option="orient",
+            )
         with keeping_repetitions(keep_repetitions):
             tables = _read_delimited(
                 raw, name, sep=sep, layout=layout, cols=cols, nan_policy=policy
@@ -299,7 +304,8 @@ def _tables_from_json(data, name, *, layout, cols, nan_policy, orient="auto"):
         if any(v is not None for v in cols.values()) or layout == "long":
             raise CdplotError(
                 f"{name}: the JSON object is a wide table; *_col options and "
-                f"layout='long' apply to a list of records"
+                f"{opt('layout', 'long')} apply to a list of records",
+                option="layout",
             )
         return _from_mapping(data, where, nan_policy, orient=orient)
     if isinstance(data, list):

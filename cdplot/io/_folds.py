@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import CdplotError
+from ..errors import CdplotError, opt
 from ._checks import check_name, name_text
 from ._files import load_json
 from ._roles import fold_level, role_of
@@ -186,14 +186,17 @@ def _fold_scores(
         else:
             raise CdplotError(
                 f"{source}: no fold column among {', '.join(map(repr, header))}; name one 'fold' "
-                "(and 'seed' or 'repetition' for repeated cross-validation) or pass fold_col="
+                "(and 'seed' or 'repetition' for repeated cross-validation) or pass "
+                f"{opt('fold_col')}",
+                option="fold_col",
             )
     long = "method" in cols
     if long and "score" not in cols:
         rest = [h for h in header if h not in cols.values()]
         if len(rest) != 1:
             raise CdplotError(
-                f"{source}: cannot tell which column holds the scores; pass score_col="
+                f"{source}: cannot tell which column holds the scores; pass {opt('score_col')}",
+                option="score_col",
             )
         cols["score"] = rest[0]
     method_cols = [] if long else [h for h in header if h not in cols.values()]

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from ..errors import opt
+
 __all__ = [
     "ROLE_NAMES",
     "GENERIC_SCORE_NAMES",
@@ -309,7 +311,8 @@ def weigh_direction(
             None,
             None,
             f"the {hi[0]} {hi[1]!r} says higher is better but the {lo[0]} {lo[1]!r} says "
-            f"lower is better; pass higher_is_better=True or higher_is_better=False "
+            f"lower is better; pass {opt('higher_is_better', True)} or "
+            f"{opt('higher_is_better', False)} "
             f"to say which",
         )
     hib = said[0][2]

@@ -229,7 +229,7 @@ def resolve_direction(table: ScoreTable, higher_is_better: bool | None) -> Direc
             higher_is_better=hib, reason=reason, note=cap(f"{reason} ({option}){said}")
         )
     if table.direction_conflict is not None:
-        raise CdplotError(table.direction_conflict)
+        raise CdplotError(table.direction_conflict, option="higher_is_better")
     if table.higher_is_better is not None:
         hib = bool(table.higher_is_better)
         if table.direction:

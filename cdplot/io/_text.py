@@ -21,7 +21,7 @@ import threading
 
 import numpy as np
 
-from ..errors import CdplotError
+from ..errors import CdplotError, opt
 from ._checks import NUMBER_RE, Where, check_sep
 from ._fast import ByteColumn, split_columns
 from ._types import PathLike
@@ -60,7 +60,8 @@ def check_max_bytes(max_bytes) -> int:
     """Return ``max_bytes`` as a positive int, else raise naming the option."""
     if isinstance(max_bytes, bool) or not isinstance(max_bytes, int) or max_bytes < 1:
         raise CdplotError(
-            f"option max_bytes={max_bytes!r} must be a positive whole number of bytes"
+            f"option {opt('max_bytes', max_bytes)} must be a positive whole number of bytes",
+            option="max_bytes",
         )
     return max_bytes
 
@@ -168,7 +169,8 @@ def _map(fsname: str, name: str, max_bytes: int):
         raw.close()
         raise CdplotError(
             f"{name}: the file has more than {max_bytes:,} bytes, the limit; raise it with "
-            f"--max-input-size (max_bytes=) if the file is right"
+            f"{opt('max_bytes')} if the file is right",
+            option="max_bytes",
         )
     return raw
 
@@ -208,7 +210,8 @@ def read_bytes(path, *, max_bytes=MAX_BYTES, allow_dir=False, hash_later=False, 
     if st.st_size > max_bytes:
         raise CdplotError(
             f"{name}: the file has {st.st_size:,} bytes, more than the limit of {max_bytes:,}; "
-            f"raise it with --max-input-size (max_bytes=) if the file is right"
+            f"raise it with {opt('max_bytes')} if the file is right",
+            option="max_bytes",
         )
     raw = _map(fsname, name, max_bytes) if mapped and st.st_size >= _MAP_MIN else None
     if raw is not None:
@@ -226,7 +229,8 @@ def read_bytes(path, *, max_bytes=MAX_BYTES, allow_dir=False, hash_later=False, 
     if len(raw) > max_bytes:
         raise CdplotError(
             f"{name}: the file has more than {max_bytes:,} bytes, the limit; raise it with "
-            f"--max-input-size (max_bytes=) if the file is right"
+            f"{opt('max_bytes')} if the file is right",
+            option="max_bytes",
         )
     digest = _Sha256(raw)
     return name, raw, digest if hash_later else digest.result()

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..errors import CdplotError
+from ..errors import CdplotError, opt
 from ..stats._formatting import format_p
 
 if TYPE_CHECKING:
@@ -126,6 +126,6 @@ def refuse_options(compare_kws) -> None:
     if given:
         name = sorted(given)[0]
         raise CdplotError(
-            f"option {name}={given[name]!r} (in compare_kws) applies only to raw scores; this "
-            "compare_auto result was computed already"
+            f"option {opt(name, given[name])} (in compare_kws) applies only to raw scores; "
+            "this compare_auto result was computed already"
         )

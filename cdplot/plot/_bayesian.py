@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import matplotlib as mpl
 import numpy as np
 
-from ..errors import CdplotError
+from ..errors import CdplotError, opt
 from ._fontembed import keep_fonts_on_savefig
 from ._fonts import check_font, font_rc, register_fonts
 from ._styles import PALETTE, get_style
@@ -45,7 +45,7 @@ _PARAMS = """\
 
 def _check_kws(name, kws):
     if kws is not None and not isinstance(kws, dict):
-        raise CdplotError(f"option {name}={kws!r} must be a dict or None")
+        raise CdplotError(f"option {opt(name, kws)} must be a dict or None", option=name)
     return dict(kws or {})
 
 
@@ -54,7 +54,7 @@ def _new_axes(ax, width, height):
 
     if ax is not None:
         if not isinstance(ax, Axes):
-            raise CdplotError(f"option ax={ax!r} is not a matplotlib Axes")
+            raise CdplotError(f"option {opt('ax', ax)} is not a matplotlib Axes", option="ax")
         keep_fonts_on_savefig(ax.figure)
         return ax
     size = (width, height)
@@ -299,7 +299,10 @@ def posterior_simplex(
         or not isinstance(max_points, (int, np.integer))
         or max_points < 1
     ):
-        raise CdplotError(f"option max_points={max_points!r} must be a positive whole number")
+        raise CdplotError(
+            f"option {opt('max_points', max_points)} must be a positive whole number",
+            option="max_points",
+        )
     st = get_style(style)
     font = check_font(font)
     label_kws = _check_kws("label_kws", label_kws)

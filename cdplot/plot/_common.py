@@ -11,7 +11,7 @@ import warnings
 import matplotlib as mpl
 
 from .._options import check_bool
-from ..errors import CdplotError, CdplotWarning, FigureSizeWarning
+from ..errors import CdplotError, CdplotWarning, FigureSizeWarning, Phrase, opt
 from ..stats._formatting import format_p
 from ._fontembed import keep_fonts_on_savefig
 from ._fonts import (
@@ -142,7 +142,9 @@ def as_result(result_or_scores, compare_kws):
     would be silently ignored, and are refused instead.
     """
     if compare_kws is not None and not isinstance(compare_kws, dict):
-        raise CdplotError(f"option compare_kws={compare_kws!r} must be a dict or None")
+        raise CdplotError(
+            f"option {opt('compare_kws', compare_kws)} must be a dict or None", option="compare_kws"
+        )
     given = {k: v for k, v in (compare_kws or {}).items() if v is not None}
     # a compare_ranks result is drawn like a compare result: it has the same fields.  A
     # result exists only once the module defining its type is loaded, so asking never
@@ -159,8 +161,9 @@ def as_result(result_or_scores, compare_kws):
         if given:
             name = sorted(given)[0]
             raise CdplotError(
-                f"option {name}={given[name]!r} (in compare_kws) applies only to raw scores; "
-                "this result was computed already (call cdplot.compare with it instead)"
+                f"option {opt(name, given[name])} (in compare_kws) applies only to raw scores; "
+                "this result was computed already (call cdplot.compare with it instead)",
+                option=name,
             )
         return result_or_scores
     from ..stats._compare import compare
@@ -174,22 +177,31 @@ def check_width(width, ax) -> float | None:
         return None
     if ax is not None:
         raise CdplotError(
-            f"option width={width!r} cannot be used with ax=; the figure takes the Axes' width"
+            f"option {opt('width', width)} cannot be used with {opt('ax')}; the figure takes the "
+            "Axes' width",
+            option="width",
         )
     if isinstance(width, bool) or not isinstance(width, (int, float)) or not 1.0 <= width <= 50:
-        raise CdplotError(f"option width={width!r} must be a number of inches in [1, 50]")
+        raise CdplotError(
+            f"option {opt('width', width)} must be a number of inches in [1, 50]", option="width"
+        )
     return float(width) * 72.0
 
 
 # what to use instead when a style cannot hold a figure legibly
+# (Phrases: written when a message is, with the command's flags on the command line)
 ALTERNATIVES = {
-    "paper": "use style='paper-wide'",
+    "paper": Phrase("use ", opt("style", "paper-wide")),
     "paper-wide": "show fewer methods (or shorter names) per figure",
-    "slides": "use style='paper-wide' for a handout, or show fewer methods per slide",
+    "slides": Phrase(
+        "use ", opt("style", "paper-wide"), " for a handout, or show fewer methods per slide"
+    ),
+    # a width was given (the figure functions look up "" then)
+    "": Phrase("use a wider ", opt("width"), " or fewer methods"),
 }
 
 
-def warn_unfit(what: str, lay_need, *, style, ax, width_pt, alternative: str) -> None:
+def warn_unfit(what: str, lay_need, *, style, ax, width_pt, alternative: str | Phrase) -> None:
     """Say, as a CdplotWarning, that a figure could not be made legible in its room."""
     need_w, need_h = (v / 72.0 for v in lay_need)
     if ax is not None:
@@ -207,7 +219,10 @@ def warn_unfit(what: str, lay_need, *, style, ax, width_pt, alternative: str) ->
             f"{alternative}"
         )
     else:
-        label = f"width={width_pt / 72.0:g}" if width_pt else f"style={style.name!r}"
+        # the width as it was given, in inches (2, not 2.0)
+        inches = float(f"{width_pt / 72.0:g}") if width_pt else 0.0
+        inches = int(inches) if inches.is_integer() else inches
+        label = opt("width", inches) if width_pt else opt("style", style.name)
         msg = (
             f"{what} cannot be drawn legibly with {label} (it needs {need_w:.2f} in at "
             f"{style.min_font_size:g} pt, so its rank axis is squeezed): {alternative}"
@@ -233,16 +248,17 @@ def check_size(what: str, width: float, height: float, *, style, ax, warned: boo
     w_in, h_in = width / 72.0, height / 72.0
     if max(w_in, h_in) > MAX_FIGURE_INCHES:
         raise CdplotError(
-            f"option style={style.name!r}: {what} would need a {w_in:.1f} x {h_in:.1f} in "
+            f"option {opt('style', style.name)}: {what} would need a {w_in:.1f} x {h_in:.1f} in "
             f"figure to keep its text at {style.min_font_size:g} pt, larger than the "
             f"{MAX_FIGURE_INCHES:g} in cdplot draws: "
-            + ALTERNATIVES.get(style.name, "show fewer methods per figure")
+            f"{ALTERNATIVES.get(style.name, 'show fewer methods per figure')}",
+            option="style",
         )
     if not warned and style.max_height is not None and h_in > style.max_height + 1e-6:
         warnings.warn(
             f"{what} is {w_in:.2f} x {h_in:.2f} in, taller than the {style.max_height:g} in "
-            f"style={style.name!r} allows on a page: "
-            + ALTERNATIVES.get(style.name, "show fewer methods per figure"),
+            f"{opt('style', style.name)} allows on a page: "
+            f"{ALTERNATIVES.get(style.name, 'show fewer methods per figure')}",
             FigureSizeWarning,
             stacklevel=3,
         )
@@ -271,10 +287,10 @@ def _check_glyphs(names, font) -> None:
     if missing:
         chars = "".join(missing[:12]) + ("\u2026" if len(missing) > 12 else "")
         warnings.warn(
-            f"method names contain {len(missing)} characters that neither font={font!r} nor "
-            f"any font on this machine has ({chars}); they would be drawn as empty boxes: "
-            "install a font that has them (Debian: fonts-noto-cjk for Chinese, Japanese and "
-            "Korean, fonts-symbola for emoji) or pass font='/path/to/font.ttf'",
+            f"method names contain {len(missing)} characters that neither {opt('font', font)} nor "
+            f"any font on this machine has ({chars}); they would be drawn as empty boxes: install "
+            "a font that has them (Debian: fonts-noto-cjk for Chinese, Japanese and Korean, "
+            f"fonts-symbola for emoji) or pass {opt('font', '/path/to/font.ttf')}",
             CdplotWarning,
             stacklevel=4,
         )
@@ -298,33 +314,36 @@ def check_common(result, *, ax, reverse, style, font, highlight, label_kws, line
         from matplotlib.axes import Axes
 
         if not isinstance(ax, Axes):
-            raise CdplotError(f"option ax={ax!r} is not a matplotlib Axes")
+            raise CdplotError(f"option {opt('ax', ax)} is not a matplotlib Axes", option="ax")
         st = axes_style(st)
     _check_glyphs(result.methods, font)
     hl = None
     if highlight is not None:
         if not isinstance(highlight, str) or highlight not in result.methods:
             raise CdplotError(
-                f"option highlight={highlight!r} is not a method; methods are "
-                f"{', '.join(result.methods)}"
+                f"option {opt('highlight', highlight)} is not a method; methods are "
+                f"{', '.join(result.methods)}",
+                option="highlight",
             )
         if result.control is not None and highlight != result.control:
             # only the pairs with the control were tested: nothing about this method's
             # relation to the others is known, so a figure centred on it would mislead
             raise CdplotError(
-                f"option highlight={highlight!r} is not the control {result.control!r} of this "
-                f"{result.procedure()}, which tested only pairs with the control; highlight the "
-                "control or compare without a control"
+                f"option {opt('highlight', highlight)} is not the control {result.control!r} of "
+                f"this {result.procedure()}, which tested only pairs with the control; highlight "
+                "the control or compare without a control",
+                option="highlight",
             )
         hl = result.methods.index(highlight)
     for name, kws in (("label_kws", label_kws), ("line_kws", line_kws)):
         if kws is not None and not isinstance(kws, dict):
-            raise CdplotError(f"option {name}={kws!r} must be a dict or None")
+            raise CdplotError(f"option {opt(name, kws)} must be a dict or None", option=name)
     for key in label_kws or {}:
         if key in _SIZE_KEYS:
             raise CdplotError(
                 f"option label_kws={{{key!r}: ...}} would change the size, font or place of names, "
-                "which the layout measured; use style= and font= instead"
+                f"which the layout measured; use {opt('style')} and {opt('font')} instead",
+                option="style",
             )
     return st, font, hl
 

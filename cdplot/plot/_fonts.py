@@ -13,7 +13,7 @@ import os
 import re
 from pathlib import Path
 
-from ..errors import CdplotError
+from ..errors import CdplotError, opt
 
 __all__ = [
     "FONTS",
@@ -53,7 +53,7 @@ def check_font(font) -> str:
         return font
     if isinstance(font, (str, os.PathLike)):
         return _user_font(os.fspath(font))
-    raise CdplotError(f"option font={font!r} is not valid; {_FONT_CHOICES}")
+    raise CdplotError(f"option {opt('font', font)} is not valid; {_FONT_CHOICES}", option="font")
 
 
 _FONT_CHOICES = (
@@ -68,20 +68,26 @@ def _user_font(font: str) -> str:
     path = Path(font).expanduser()
     if path.suffix.lower() in (".ttf", ".otf", ".ttc"):
         if not path.is_file():
-            raise CdplotError(f"option font={font!r}: no such font file")
+            raise CdplotError(f"option {opt('font', font)}: no such font file", option="font")
         try:
             font_manager.fontManager.addfont(str(path))
         except Exception as exc:  # FreeType's own error for a file it cannot read
-            raise CdplotError(f"option font={font!r}: not a readable font file ({exc})") from None
+            raise CdplotError(
+                f"option {opt('font', font)}: not a readable font file ({exc})", option="font"
+            ) from None
         return str(path.resolve())
     if os.sep in font:
-        raise CdplotError(f"option font={font!r} is not valid; {_FONT_CHOICES}")
+        raise CdplotError(
+            f"option {opt('font', font)} is not valid; {_FONT_CHOICES}", option="font"
+        )
     try:
         found = font_manager.findfont(
             font_manager.FontProperties(family=font), fallback_to_default=False
         )
     except ValueError:
-        raise CdplotError(f"option font={font!r} is not valid; {_FONT_CHOICES}") from None
+        raise CdplotError(
+            f"option {opt('font', font)} is not valid; {_FONT_CHOICES}", option="font"
+        ) from None
     return found
 
 

@@ -180,7 +180,7 @@ def significance_heatmap(
                 ax=ax,
                 width_pt=width_pt,
                 alternative=(
-                    "use style='paper-wide'"
+                    _common.ALTERNATIVES["paper"]
                     if st.name == "paper" and width_pt is None
                     else "use cd_diagram or rank_intervals, which need one row per method"
                 ),

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..errors import CdplotError
+from ..errors import CdplotError, opt
 from . import _common
 from ._auto import unwrap_auto
 from ._layout import axis_polylines, interval_layout
@@ -127,9 +127,10 @@ def rank_intervals(
     cd = result.critical_difference
     if cd is None:
         raise CdplotError(
-            f"a rank-interval chart needs a critical difference, which test={result.test!r} does "
-            "not have; "
-            "use test='nemenyi' or 'bonferroni-dunn', or draw cd_diagram or significance_heatmap"
+            f"a rank-interval chart needs a critical difference, which {opt('test', result.test)} "
+            f"does not have; use {opt('test', 'nemenyi')} or 'bonferroni-dunn', or draw cd_diagram "
+            "or significance_heatmap",
+            option="test",
         )
     width_pt = _common.check_width(width, ax)
     names = list(result.methods)
@@ -202,11 +203,15 @@ def shown_methods(methods, names) -> list[int] | None:
     if methods is None:
         return None
     if isinstance(methods, str) or not all(isinstance(m, str) for m in methods):
-        raise CdplotError(f"option methods={methods!r} must be a list of method names")
+        raise CdplotError(
+            f"option {opt('methods', methods)} must be a list of method names", option="methods"
+        )
     unknown = [m for m in methods if m not in names]
     if unknown or not methods or len(set(methods)) != len(methods):
         what = f"has unknown names {unknown!r}" if unknown else "is empty or repeats a name"
-        raise CdplotError(f"option methods= {what}; methods are {', '.join(names)}")
+        raise CdplotError(
+            f"option {opt('methods')} {what}; methods are {', '.join(names)}", option="methods"
+        )
     return [names.index(m) for m in methods]
 
 

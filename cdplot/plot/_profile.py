@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..errors import Phrase
 from . import _common
 from ._layout import profile_layout
 from ._series import check_metrics, method_looks
@@ -137,7 +138,7 @@ def rank_profile(
                 style=st,
                 ax=ax,
                 width_pt=width_pt,
-                alternative="use style='paper-wide' or fewer methods",
+                alternative=Phrase(_common.ALTERNATIVES["paper"], " or fewer methods"),
             )
         ax = cv.axes(lay.width, lay.height)
         _draw(ax, lay, names, ranks, looks, st, font, hl, marker)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from .._atomic import atomic_write
 from .._options import FIGURE_FORMATS as FORMATS
 from .._options import MAX_DPI, MIN_DPI, check_bool
-from ..errors import CdplotError
+from ..errors import CdplotError, opt
 from ._fontembed import embed_fonts as with_font_faces
 from ._fontembed import font_face_css, keep_fonts_on_savefig, quiet_fonttools
 from ._fonts import register_fonts
@@ -48,15 +48,18 @@ def format_of(path, format=None) -> str:
     if format is not None:
         if not isinstance(format, str) or format.lower() not in FORMATS:
             raise CdplotError(
-                f"option format={format!r} is not valid; expected one of 'png', 'svg', 'pdf'"
+                f"option {opt('format', format)} is not valid; expected one of 'png', 'svg', 'pdf'",
+                option="format",
             )
         return format.lower()
     suffix = Path(path).suffix.lower().lstrip(".")
     if suffix == "tex":
         # TikZ is laid out anew for LaTeX's text, from the result rather than a drawing
         raise CdplotError(
-            f"output {str(path)!r}: TikZ is written from the result, not from a drawn figure; "
-            "use cdplot.cd_tikz(result, path=...) (cdplot plot -o cd.tex on the command line)"
+            f"output {str(path)!r}: TikZ is written from the result, not from a drawn figure; use "
+            # a call written out in Python: its keyword is code, not an option to translate
+            "cdplot.cd_tikz(result, path=...) (cdplot plot -o cd.tex on the command line)",
+            option="path",
         )
     if suffix not in FORMATS:
         raise CdplotError(
@@ -130,9 +133,10 @@ def _save_tikz(ax_or_fig, path: Path, standalone: bool) -> Path:
     drawn = [a for a in axes if hasattr(a, "_cdplot_tikz")]
     if len(drawn) != 1:
         raise CdplotError(
-            f"output {str(path)!r}: a TikZ picture is written from one CD diagram or "
-            f"rank-interval chart drawn by cdplot; this figure holds {len(drawn)}; pass that "
-            "chart's Axes, or use cdplot.cd_tikz(result, path=...)"
+            f"output {str(path)!r}: a TikZ picture is written from one CD diagram or rank-interval "
+            f"chart drawn by cdplot; this figure holds {len(drawn)}; pass that chart's Axes, or "
+            "use cdplot.cd_tikz(result, path=...)",
+            option="path",
         )
     from ._tikz import cd_tikz, intervals_tikz
 
@@ -211,10 +215,15 @@ def save_figure(
     if Path(path).suffix.lower() == ".tex" and format is None:
         return _save_tikz(ax_or_fig, Path(path), standalone)
     if standalone:
-        raise CdplotError(f"option standalone=True applies to .tex output, not {str(path)!r}")
+        raise CdplotError(
+            f"option {opt('standalone', True)} applies to .tex output, not {str(path)!r}",
+            option="standalone",
+        )
     fmt = format_of(path, format)
     if isinstance(dpi, bool) or not isinstance(dpi, (int, float)) or not MIN_DPI <= dpi <= MAX_DPI:
-        raise CdplotError(f"option dpi={dpi!r} must be a number from {MIN_DPI} to {MAX_DPI}")
+        raise CdplotError(
+            f"option {opt('dpi', dpi)} must be a number from {MIN_DPI} to {MAX_DPI}", option="dpi"
+        )
     path = Path(path)
     fig = _figure(ax_or_fig)
     with atomic_write(path, "wb") as fh:

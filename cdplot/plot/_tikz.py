@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from .._atomic import atomic_write
 from .._options import check_bool
 from .._version import __version__
-from ..errors import CdplotError
+from ..errors import CdplotError, opt
 from . import _common
 from ._auto import unwrap_auto
 from ._critical_difference import _crossing_notes, cd_axis, marks
@@ -482,14 +482,16 @@ def _highlight_index(result, highlight):
         return None
     if not isinstance(highlight, str) or highlight not in result.methods:
         raise CdplotError(
-            f"option highlight={highlight!r} is not a method; methods are "
-            f"{', '.join(result.methods)}"
+            f"option {opt('highlight', highlight)} is not a method; methods are "
+            f"{', '.join(result.methods)}",
+            option="highlight",
         )
     if result.control is not None and highlight != result.control:
         raise CdplotError(
-            f"option highlight={highlight!r} is not the control {result.control!r} of this "
+            f"option {opt('highlight', highlight)} is not the control {result.control!r} of this "
             f"{result.procedure()}, which tested only pairs with the control; highlight the "
-            "control or compare without a control"
+            "control or compare without a control",
+            option="highlight",
         )
     return result.methods.index(highlight)
 
@@ -669,8 +671,9 @@ def intervals_tikz(
     cd = result.critical_difference
     if cd is None:
         raise CdplotError(
-            f"a rank-interval chart needs a critical difference, which test={result.test!r} does "
-            "not have; use test='nemenyi' or 'bonferroni-dunn', or cd_tikz"
+            f"a rank-interval chart needs a critical difference, which {opt('test', result.test)} "
+            f"does not have; use {opt('test', 'nemenyi')} or 'bonferroni-dunn', or cd_tikz",
+            option="test",
         )
     names = list(result.methods)
     shown = shown_methods(methods, names)

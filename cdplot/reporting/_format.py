@@ -12,7 +12,7 @@ import re
 
 import numpy as np
 
-from ..errors import CdplotError
+from ..errors import CdplotError, opt
 from ..stats._formatting import format_p
 
 __all__ = [
@@ -34,9 +34,11 @@ def check_decimals(decimals, name: str = "decimals"):
     if decimals is None:
         return None
     if isinstance(decimals, bool) or not isinstance(decimals, (int, np.integer)):
-        raise CdplotError(f"option {name}={decimals!r} must be a whole number from 0 to 10")
+        raise CdplotError(
+            f"option {opt(name, decimals)} must be a whole number from 0 to 10", option=name
+        )
     if not 0 <= int(decimals) <= 10:
-        raise CdplotError(f"option {name}={decimals!r} is outside 0..10")
+        raise CdplotError(f"option {opt(name, decimals)} is outside 0..10", option=name)
     return int(decimals)
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..errors import CdplotError
+from ..errors import CdplotError, opt
 from ..stats._pair import PairResult
 from ._format import fmt_number, fmt_p
 
@@ -30,7 +30,10 @@ def check_pairs(pairs) -> tuple:
     if pairs is None:
         return ()
     if isinstance(pairs, (str, PairResult)) or not hasattr(pairs, "__iter__"):
-        raise CdplotError(f"option pairs={pairs!r} must be a list of PairResult objects")
+        raise CdplotError(
+            f"option {opt('pairs', pairs)} must be a list of PairResult objects",
+            option="pairs",
+        )
     out = []
     for p in pairs:
         if isinstance(p, PairResult):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 
-from ..errors import CdplotError, CdplotWarning
+from ..errors import CdplotError, CdplotWarning, opt
 from . import _fetcher as fetching
 
 __all__ = ["pdf_bytes", "warn_refused"]
@@ -71,8 +71,9 @@ def pdf_bytes(
         # WeasyPrint lays boxes out recursively: a user template nesting a few thousand
         # elements exhausts Python's stack (the bundled templates nest a dozen)
         raise CdplotError(
-            f"{where}writing the PDF: the HTML nests its elements too deeply for WeasyPrint "
-            "to lay out; the templates (template_dir=) should nest fewer elements"
+            f"{where}writing the PDF: the HTML nests its elements too deeply for WeasyPrint to lay "
+            f"out; the templates ({opt('template_dir')}) should nest fewer elements",
+            option="template_dir",
         ) from None
     finally:
         fonttools_log.setLevel(level)

@@ -32,7 +32,7 @@ from .._options import (
     check_bool,
     check_option,
 )
-from ..errors import CdplotError
+from ..errors import CdplotError, opt
 from ..io._types import ScoresLike
 from ..stats._analysis import analyse, methods_differ, metrics_comparison
 from ..stats._consistency import MetricsComparison
@@ -93,7 +93,7 @@ def _check_text(name, value):
     if value is None:
         return None
     if not isinstance(value, str):
-        raise CdplotError(f"option {name}={value!r} must be text")
+        raise CdplotError(f"option {opt(name, value)} must be text", option=name)
     return value
 
 
@@ -119,7 +119,7 @@ def _check_date(date) -> str:
         return date.isoformat()[:10]
     if isinstance(date, str):
         return date
-    raise CdplotError(f"option date={date!r} must be text or a datetime.date")
+    raise CdplotError(f"option {opt('date', date)} must be text or a datetime.date", option="date")
 
 
 def _check_format(format, path: Path) -> str:
@@ -129,7 +129,8 @@ def _check_format(format, path: Path) -> str:
     if suffix not in _SUFFIX_FORMATS:
         raise CdplotError(
             f"output {str(path)!r} has no .html or .pdf extension; name it so or give "
-            "format='html' or 'pdf'"
+            f"{opt('format', 'html')} or 'pdf'",
+            option="format",
         )
     return _SUFFIX_FORMATS[suffix]
 
@@ -155,7 +156,10 @@ def _check_template_dir(template_dir):
         return None
     folder = Path(template_dir)
     if not folder.is_dir():
-        raise CdplotError(f"option template_dir={str(template_dir)!r} is not a folder")
+        raise CdplotError(
+            f"option {opt('template_dir', str(template_dir))} is not a folder",
+            option="template_dir",
+        )
     # user_templates imports jinja2, which a report without user templates imports later
     from ._user_templates import check_bounded
 
@@ -189,7 +193,9 @@ def _progress_enabled(progress, n_metrics: int) -> bool:
     if progress is None:
         return n_metrics >= MANY_METRICS and sys.stderr is not None and sys.stderr.isatty()
     if not isinstance(progress, bool):
-        raise CdplotError(f"option progress={progress!r} must be True, False or None")
+        raise CdplotError(
+            f"option {opt('progress', progress)} must be True, False or None", option="progress"
+        )
     return progress
 
 
@@ -282,8 +288,8 @@ def _resolve(data, given: dict) -> _Analyses:
     if what is not None and given:
         name = sorted(given)[0]
         raise CdplotError(
-            f"option {name}={given[name]!r} (in compare_kws) applies when the report analyses "
-            f"scores; {what} analysed already"
+            f"option {opt(name, given[name])} (in compare_kws) applies when the report "
+            f"analyses scores; {what} analysed already"
         )
     if isinstance(data, (ComparisonResult, RankComparison)):
         return _Analyses((data,))
@@ -855,7 +861,7 @@ or scores
             ctx,
             template_dir,
             finish=functools.partial(
-                pdf_bytes, max_pages=MAX_PAGES, where=f"template_dir={str(template_dir)!r}: "
+                pdf_bytes, max_pages=MAX_PAGES, where=f"{opt('template_dir', str(template_dir))}: "
             ),
         )
         with atomic_write(path, "wb") as fh:

@@ -25,7 +25,7 @@ import numpy as np
 from .._options import TABLE_FORMATS as FORMATS
 from .._options import TABLE_MARKS as MARKS
 from .._options import check_bool, check_option
-from ..errors import CdplotError
+from ..errors import CdplotError, opt
 from ..stats._per_dataset import versus_best
 from ..stats._results import ComparisonResult
 from ._format import (
@@ -191,12 +191,16 @@ def _check_label(label):
     if label is None:
         return None
     if not isinstance(label, str) or not label or not label.isprintable():
-        raise CdplotError(f"option label={label!r} must be a non-empty key such as 'tab:auc'")
+        raise CdplotError(
+            f"option {opt('label', label)} must be a non-empty key such as 'tab:auc'",
+            option="label",
+        )
     bad = sorted(set(re.findall(r"[\s\\{}%#$&~^]", label)))
     if bad:
         raise CdplotError(
-            f"option label={label!r} holds {''.join(bad)!r}, which a LaTeX \\label key "
-            "cannot; use letters, digits and : - _ . /"
+            f"option {opt('label', label)} holds {''.join(bad)!r}, which a LaTeX \\label key "
+            "cannot; use letters, digits and : - _ . /",
+            option="label",
         )
     return label
 
@@ -205,7 +209,9 @@ def _check_caption(caption):
     if caption is None:
         return None
     if not isinstance(caption, str) or not caption.strip():
-        raise CdplotError(f"option caption={caption!r} must be a non-empty text")
+        raise CdplotError(
+            f"option {opt('caption', caption)} must be a non-empty text", option="caption"
+        )
     return " ".join(caption.split())
 
 
@@ -221,20 +227,26 @@ def check_float_options(format: str, caption, label, latex_float):
     _check_label(label)
     if format == "markdown" and label is not None:
         raise CdplotError(
-            f"option label={label!r} does not apply to Markdown, which has no labels; "
-            "use format='latex' or format='html'"
+            f"option {opt('label', label)} does not apply to Markdown, which has no labels; use "
+            f"{opt('format', 'latex')} or {opt('format', 'html')}",
+            option="label",
         )
     if format == "latex" and label is not None and caption is None:
         raise CdplotError(
-            f"option label={label!r} needs a caption: LaTeX numbers a table by its \\caption"
+            f"option {opt('label', label)} needs a caption: LaTeX numbers a table by its \\caption",
+            option="label",
         )
     if format == "latex" and caption is not None and latex_float is False:
         raise CdplotError(
-            "option caption= needs the table float (a bare tabular has no caption); "
-            "leave latex_float out or set it True"
+            f"option {opt('caption')} needs the table float (a bare tabular has no caption); leave "
+            "latex_float out or set it True",
+            option="caption",
         )
     if format != "latex" and latex_float is not None:
-        raise CdplotError(f"option latex_float={latex_float!r} applies to format='latex' only")
+        raise CdplotError(
+            f"option {opt('latex_float', latex_float)} applies to {opt('format', 'latex')} only",
+            option="latex_float",
+        )
     return latex_float
 
 
@@ -331,7 +343,9 @@ def _compute(result, *, decimals, std, marks, control, caption, label) -> dict:
     caption, label = _check_caption(caption), _check_label(label)
     if control is not None and control not in result.methods:
         raise CdplotError(
-            f"option control={control!r} is not a method; methods are {_listed(result.methods)}"
+            f"option {opt('control', control)} is not a method; methods are "
+            f"{_listed(result.methods)}",
+            option="control",
         )
     table = result.scores
     values = table.values
@@ -343,9 +357,10 @@ def _compute(result, *, decimals, std, marks, control, caption, label) -> dict:
     has_spread = reps is not None and int(n_reps.max()) > 1
     if std and not has_spread:
         raise CdplotError(
-            "option std=True needs the score of each repetition, and these scores have none "
-            "(a long table with a fold or seed column has them, read with the reader's "
-            "keep_repetitions option)"
+            f"option {opt('std', True)} needs the score of each repetition, and these scores have "
+            "none (a long table with a fold or seed column has them, read with the reader's "
+            "keep_repetitions option)",
+            option="std",
         )
     show_std = has_spread if std is None else std
     notes = []
@@ -438,14 +453,17 @@ def _paired_marks(result, best, test):
     reps = table.repetition_scores
     if reps is None or int(table.n_repetitions.max()) < 2:
         raise CdplotError(
-            f"option marks={test!r} tests each data set over its repetitions, and these scores "
-            "have none (a long table with a fold or seed column has them, read with the "
-            "reader's keep_repetitions option); marks='posthoc' tests over all data sets"
+            f"option {opt('marks', test)} tests each data set over its repetitions, and these "
+            "scores have none (a long table with a fold or seed column has them, read with the "
+            f"reader's keep_repetitions option); {opt('marks', 'posthoc')} tests over all data "
+            "sets",
+            option="marks",
         )
     if table.repetition_labels is None:
         raise CdplotError(
-            f"option marks={test!r} pairs the repetitions of two methods by their label, and "
-            "these rows name none (no fold/seed column); pass repetition_col="
+            f"option {opt('marks', test)} pairs the repetitions of two methods by their label, and "
+            f"these rows name none (no fold/seed column); pass {opt('repetition_col')}",
+            option="marks",
         )
     first_best = np.argmax(best, axis=1)
     res = versus_best(reps, first_best, test=test, higher_is_better=result.higher_is_better)
@@ -479,9 +497,10 @@ def _posthoc_marks(result, avg_best):
     top = result.methods[b]
     if result.control is not None and result.control != top:
         raise CdplotError(
-            f"option marks='posthoc' marks the methods not significantly different from the "
-            f"best-ranked method {top!r}, but the analysis tested only against control="
-            f"{result.control!r}; leave control out or make it {top!r}"
+            f"option {opt('marks', 'posthoc')} marks the methods not significantly different from "
+            f"the best-ranked method {top!r}, but the analysis tested only against "
+            f"{opt('control')}{result.control!r}; leave control out or make it {top!r}",
+            option="marks",
         )
     not_sig = ~result.significant[b]
     test = {

@@ -13,7 +13,7 @@ import functools
 import re
 
 from .._resources import templates_dir
-from ..errors import CdplotError
+from ..errors import CdplotError, opt
 
 __all__ = [
     "TEMPLATE_NAMES",
@@ -107,7 +107,7 @@ def _environment(template_dir):
 
 
 def _template_error(exc, template_dir) -> CdplotError:
-    where = f"template_dir={str(template_dir)!r}: " if template_dir is not None else ""
+    where = f"{opt('template_dir', str(template_dir))}: " if template_dir is not None else ""
     name = getattr(exc, "name", None) or getattr(exc, "filename", None)
     line = getattr(exc, "lineno", None)
     loc = f"{name} line {line}: " if name and line else (f"{name}: " if name else "")
@@ -132,9 +132,10 @@ def _run_templates(render, template_dir, finish=None):
             bad = _SURROGATE.search(text)
             if bad is not None:
                 raise CdplotError(
-                    f"template_dir={str(template_dir)!r}: the templates' output holds a lone "
+                    f"{opt('template_dir', str(template_dir))}: the templates' output holds a lone "
                     f"surrogate (U+{ord(bad[0]):04X}), which no UTF-8 file can hold; fix the "
-                    "templates"
+                    "templates",
+                    option="template_dir",
                 )
             return text
 

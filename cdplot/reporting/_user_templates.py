@@ -35,7 +35,7 @@ from jinja2.loaders import split_template_path
 from jinja2.sandbox import SandboxedEnvironment, SecurityError
 
 from .._child import BoundExceeded, NoFork, can_fork, run_bounded
-from ..errors import CdplotError
+from ..errors import CdplotError, opt
 
 __all__ = [
     "MAX_PAGES",
@@ -78,7 +78,7 @@ class ConfinedLoader(jinja2.BaseLoader):
         self.root = os.path.realpath(folder)
 
     def _where(self) -> str:
-        return f"template_dir={str(self.folder)!r}: "
+        return f"{opt('template_dir', str(self.folder))}: "
 
     def get_source(self, environment, template):
         pieces = split_template_path(template)
@@ -192,9 +192,9 @@ def check_bounded(template_dir) -> None:
 
 def _no_fork_message(template_dir) -> str:
     return (
-        f"template_dir={str(template_dir)!r}: user templates run in a child process bounded in "
-        f"time and memory, which this system ({sys.platform}) cannot start; leave out "
-        "template_dir= to use the bundled templates"
+        f"{opt('template_dir', str(template_dir))}: user templates run in a child process "
+        f"bounded in time and memory, which this system ({sys.platform}) cannot start; leave out "
+        f"{opt('template_dir')} to use the bundled templates"
     )
 
 
@@ -227,7 +227,7 @@ def render_bounded(render, template_dir, template_error, finish=None):
         and line), a bound exceeded, a failure of ``finish``, or a system
         without ``os.fork``.
     """
-    where = f"template_dir={str(template_dir)!r}: "
+    where = f"{opt('template_dir', str(template_dir))}: "
     root = os.path.realpath(template_dir)
 
     def rendered():

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from .._options import check_bool
-from ..errors import CdplotError
+from ..errors import CdplotError, opt
 from ..io import as_score_tables
 from ._compare import compare_table
 from ._consistency import MetricsComparison
@@ -176,8 +176,9 @@ def analyse(
     """
     if test == "auto":
         raise CdplotError(
-            "option test='auto' chooses between ANOVA and Friedman; run compare_auto(scores) "
-            "and pass its result instead"
+            f"option {opt('test', 'auto')} chooses between ANOVA and Friedman; run "
+            "compare_auto(scores) and pass its result instead",
+            option="test",
         )
     if isinstance(higher_is_better, Mapping):
         higher_is_better = dict(higher_is_better)

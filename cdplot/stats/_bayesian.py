@@ -31,7 +31,7 @@ from numpy.typing import ArrayLike
 from scipy import special
 
 from .._options import check_bool
-from ..errors import CdplotError
+from ..errors import CdplotError, opt
 from ._cv_tests import arrange, check_variance, parse_scheme, validate_pair_names, validate_sizes
 from ._resultkit import Result, notes_lines, num, readonly, result, wrap
 
@@ -50,14 +50,18 @@ def _validate_rope(rope):
     if rope is None:
         raise CdplotError(
             "option rope is required: give the largest difference you consider practically "
-            "irrelevant (e.g. rope=0.01 for accuracies), or 0 for no region of equivalence"
+            f"irrelevant (e.g. {opt('rope', 0.01)} for accuracies), or 0 for no region of "
+            "equivalence",
+            option="rope",
         )
     try:
         r = float(rope)
     except (TypeError, ValueError):
-        raise CdplotError(f"option rope={rope!r} is not a number") from None
+        raise CdplotError(f"option {opt('rope', rope)} is not a number", option="rope") from None
     if not math.isfinite(r) or r < 0:
-        raise CdplotError(f"option rope={rope!r} must be a finite number >= 0 (a half-width)")
+        raise CdplotError(
+            f"option {opt('rope', rope)} must be a finite number >= 0 (a half-width)", option="rope"
+        )
     return r
 
 
@@ -65,9 +69,9 @@ def _validate_level(level):
     try:
         v = float(level)
     except (TypeError, ValueError):
-        raise CdplotError(f"option level={level!r} is not a number") from None
+        raise CdplotError(f"option {opt('level', level)} is not a number", option="level") from None
     if not 0.5 < v < 1:
-        raise CdplotError(f"option level={level!r} must lie in (0.5, 1)")
+        raise CdplotError(f"option {opt('level', level)} must lie in (0.5, 1)", option="level")
     return v
 
 
@@ -314,11 +318,16 @@ def bayesian_correlated_ttest(
     notes = []
     if (n_train is None) != (n_test is None):
         raise CdplotError(
-            f"give both n_train and n_test or neither (got n_train={n_train!r}, n_test={n_test!r})"
+            f"give both n_train and n_test or neither (got {opt('n_train', n_train)}, "
+            f"{opt('n_test', n_test)})",
+            option="n_train",
         )
     if n_train is None:
         if s.kind == "resampled":
-            raise CdplotError("scheme='resampled' needs n_train and n_test for rho = n_test / n")
+            raise CdplotError(
+                f"{opt('scheme', 'resampled')} needs n_train and n_test for rho = n_test / n",
+                option="scheme",
+            )
         rho = 1.0 / a2.shape[1]
         notes.append(f"rho = 1/{a2.shape[1]} because n_train and n_test were not given.")
     else:
@@ -553,14 +562,21 @@ def bayesian_signed_rank(
     except (TypeError, ValueError):
         s = math.nan
     if not math.isfinite(s) or s < 0:
-        raise CdplotError(f"option prior_strength={prior_strength!r} must be a number >= 0")
+        raise CdplotError(
+            f"option {opt('prior_strength', prior_strength)} must be a number >= 0",
+            option="prior_strength",
+        )
     if isinstance(n_samples, bool) or not isinstance(n_samples, (int, np.integer)) or n_samples < 1:
-        raise CdplotError(f"option n_samples={n_samples!r} must be a positive whole number")
+        raise CdplotError(
+            f"option {opt('n_samples', n_samples)} must be a positive whole number",
+            option="n_samples",
+        )
     if n_samples > MAX_SAMPLES:
         # the result keeps every sample (3 floats each); past this the probabilities are
         # already exact to far more digits than they are printed with
         raise CdplotError(
-            f"option n_samples={n_samples!r} is more than the {MAX_SAMPLES:,} allowed"
+            f"option {opt('n_samples', n_samples)} is more than the {MAX_SAMPLES:,} allowed",
+            option="n_samples",
         )
     x = np.asarray(a, dtype=float).ravel()
     y = np.asarray(b, dtype=float).ravel()
@@ -579,9 +595,11 @@ def bayesian_signed_rank(
             raise CdplotError(f"option datasets has {len(datasets)} names for {x.size} data sets")
     seed = int(rng) if isinstance(rng, (int, np.integer)) and not isinstance(rng, bool) else None
     if seed is None and not isinstance(rng, np.random.Generator):
-        raise CdplotError(f"option rng={rng!r} must be an int seed or a numpy Generator")
+        raise CdplotError(
+            f"option {opt('rng', rng)} must be an int seed or a numpy Generator", option="rng"
+        )
     if seed is not None and seed < 0:
-        raise CdplotError(f"option rng={rng!r} must be a seed >= 0")
+        raise CdplotError(f"option {opt('rng', rng)} must be a seed >= 0", option="rng")
     gen = np.random.default_rng(rng)
 
     d = x - y if higher_is_better else y - x

@@ -23,7 +23,7 @@ from .._options import (
     check_bool,
     check_option,
 )
-from ..errors import CdplotError
+from ..errors import CdplotError, opt
 from ..io import ScoreTable, as_score_tables, resolve_direction
 from ..io._types import ScoresLike
 from ._cliques import bridges, find_cliques, unjoined_pairs
@@ -45,8 +45,9 @@ def single_table(tables):
     if len(tables) != 1:
         names = ", ".join(str(t.metric) for t in tables)
         raise CdplotError(
-            f"the data hold {len(tables)} metrics ({names}); choose one with metric=... "
-            "(--metric on the command line) or analyse all with compare_metrics"
+            f"the data hold {len(tables)} metrics ({names}); choose one with {opt('metric')} or "
+            "analyse all with compare_metrics",
+            option="metric",
         )
     return tables[0]
 
@@ -55,16 +56,18 @@ def check_control_correction(control, correction) -> None:
     """Refuse a correction that needs all pairs together with a control (one message everywhere)."""
     if control is not None and correction in ALL_PAIRS_ONLY:
         raise CdplotError(
-            f"option correction={correction!r} needs all pairwise comparisons and cannot be "
-            f"used with control={control!r}; use 'holm', 'hochberg' or 'hommel'"
+            f"option {opt('correction', correction)} needs all pairwise comparisons and cannot be "
+            f"used with {opt('control', control)}; use 'holm', 'hochberg' or 'hommel'",
+            option="correction",
         )
 
 
 def _validate_options(test, correction, control, methods, alpha, zero_method, distribution):
     if test == "auto":
         raise CdplotError(
-            "option test='auto' is not a test of compare, which always returns a "
-            "ComparisonResult; use compare_auto to choose between ANOVA and the rank tests"
+            f"option {opt('test', 'auto')} is not a test of compare, which always returns a "
+            "ComparisonResult; use compare_auto to choose between ANOVA and the rank tests",
+            option="test",
         )
     test = check_option("test", test, TESTS)
     alpha = check_alpha(alpha)
@@ -74,23 +77,25 @@ def _validate_options(test, correction, control, methods, alpha, zero_method, di
     if test == "nemenyi":
         if correction is not None:
             raise CdplotError(
-                f"option correction={correction!r} does not apply to test='nemenyi', whose "
-                "critical value "
-                "already covers all pairs; use test='friedman-z' to correct rank z-tests"
+                f"option {opt('correction', correction)} does not apply to "
+                f"{opt('test', 'nemenyi')}, whose critical value already covers all pairs; use "
+                f"{opt('test', 'friedman-z')} to correct rank z-tests",
+                option="correction",
             )
         if control is not None:
             raise CdplotError(
-                f"option control={control!r} does not apply to test='nemenyi', which compares all "
-                "pairs; "
-                "use test='bonferroni-dunn' to compare with a control"
+                f"option {opt('control', control)} does not apply to {opt('test', 'nemenyi')}, "
+                f"which compares all pairs; use {opt('test', 'bonferroni-dunn')} to compare with a "
+                "control",
+                option="control",
             )
     elif test == "bonferroni-dunn":
         if correction not in (None, "bonferroni"):
             raise CdplotError(
-                f"option correction={correction!r} does not apply to test='bonferroni-dunn', which "
-                "is the "
-                f"Bonferroni correction; use test='friedman-z' with correction={correction!r} and "
-                "a control"
+                f"option {opt('correction', correction)} does not apply to "
+                f"{opt('test', 'bonferroni-dunn')}, which is the Bonferroni correction; use "
+                f"{opt('test', 'friedman-z')} with {opt('correction', correction)} and a control",
+                option="correction",
             )
         correction = "bonferroni"
     else:
@@ -99,7 +104,8 @@ def _validate_options(test, correction, control, methods, alpha, zero_method, di
         check_control_correction(control, correction)
     if control is not None and control not in methods:
         raise CdplotError(
-            f"option control={control!r} is not a method; methods are {', '.join(methods)}"
+            f"option {opt('control', control)} is not a method; methods are {', '.join(methods)}",
+            option="control",
         )
     return test, correction, alpha
 

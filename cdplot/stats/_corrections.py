@@ -28,7 +28,7 @@ from numpy.typing import ArrayLike, NDArray
 
 from .._options import PAIRWISE_CORRECTIONS as CORRECTIONS
 from .._options import Correction, PairwiseCorrection, check_option
-from ..errors import CdplotError
+from ..errors import CdplotError, opt
 
 __all__ = ["adjust", "adjust_pairwise", "CORRECTIONS", "PAIRWISE_CORRECTIONS", "MAX_BERGMANN_K"]
 
@@ -54,7 +54,7 @@ def _validate_pvalues(pvalues) -> np.ndarray:
     try:
         p = np.array(pvalues, dtype=float)
     except (TypeError, ValueError):
-        raise CdplotError(f"pvalues={pvalues!r} are not numbers") from None
+        raise CdplotError(f"{opt('pvalues', pvalues)} are not numbers") from None
     finite = p[~np.isnan(p)]
     if np.any((finite < 0) | (finite > 1)):
         bad = finite[(finite < 0) | (finite > 1)][0]
@@ -81,12 +81,14 @@ def _validate_pmatrix(pmatrix, correction) -> np.ndarray:
     if correction in ("shaffer", "bergmann") and np.any(np.isnan(p[off])):
         i, j = np.argwhere(off & np.isnan(p))[0]
         raise CdplotError(
-            f"correction={correction!r} needs every pair tested; pmatrix[{i}, {j}] is nan"
+            f"{opt('correction', correction)} needs every pair tested; pmatrix[{i}, {j}] is nan",
+            option="correction",
         )
     if correction == "bergmann" and p.shape[0] > MAX_BERGMANN_K:
         raise CdplotError(
-            f"correction='bergmann' supports at most {MAX_BERGMANN_K} methods; "
-            f"got k={p.shape[0]!r}; use correction='shaffer' instead"
+            f"{opt('correction', 'bergmann')} supports at most {MAX_BERGMANN_K} methods; got "
+            f"k={p.shape[0]!r}; use {opt('correction', 'shaffer')} instead",
+            option="correction",
         )
     return p
 

@@ -44,7 +44,7 @@ from numpy.typing import ArrayLike
 from scipy import special
 
 from .._options import CV_TESTS, CVTest, check_alpha, check_bool, check_option
-from ..errors import CdplotError
+from ..errors import CdplotError, opt
 from ..io._folds import FoldScores, fold_scores, read_fold_scores
 from ._formatting import format_p
 from ._resultkit import Result, notes_lines, num, readonly, result, wrap
@@ -130,8 +130,9 @@ def parse_scheme(scheme) -> CVScheme:
         return scheme
     if not isinstance(scheme, str):
         raise CdplotError(
-            f"option scheme={scheme!r} is not valid; expected 'kfold', 'RxK' such as '10x10' or "
-            "'5x2', 'blocked-mx2' such as 'blocked-3x2', or 'resampled'"
+            f"option {opt('scheme', scheme)} is not valid; expected 'kfold', 'RxK' such as '10x10' "
+            "or '5x2', 'blocked-mx2' such as 'blocked-3x2', or 'resampled'",
+            option="scheme",
         )
     if scheme in ("kfold", "resampled"):
         return CVScheme(
@@ -140,28 +141,35 @@ def parse_scheme(scheme) -> CVScheme:
     m = _SCHEME_RE.match(scheme)
     if m is None:
         raise CdplotError(
-            f"option scheme={scheme!r} is not valid; expected 'kfold', 'RxK' such as '10x10' or "
-            "'5x2', 'blocked-mx2' such as 'blocked-3x2', or 'resampled'"
+            f"option {opt('scheme', scheme)} is not valid; expected 'kfold', 'RxK' such as '10x10' "
+            "or '5x2', 'blocked-mx2' such as 'blocked-3x2', or 'resampled'",
+            option="scheme",
         )
     blocked, r, k = m.group(1) is not None, int(m.group(2)), int(m.group(3))
     if r < 1:
-        raise CdplotError(f"option scheme={scheme!r} has {r} repetitions; at least 1 is needed")
+        raise CdplotError(
+            f"option {opt('scheme', scheme)} has {r} repetitions; at least 1 is needed",
+            option="scheme",
+        )
     if k < 2:
         raise CdplotError(
-            f"option scheme={scheme!r} has {k} fold{'s' if k != 1 else ''} per repetition; "
-            "cross-validation needs at least 2 (use scheme='resampled' for random train/test "
-            "splits)"
+            f"option {opt('scheme', scheme)} has {k} fold{'s' if k != 1 else ''} per repetition; "
+            f"cross-validation needs at least 2 (use {opt('scheme', 'resampled')} for random "
+            "train/test splits)",
+            option="scheme",
         )
     if blocked:
         if k != 2:
             raise CdplotError(
-                f"option scheme={scheme!r}: blocked cross-validation is m x 2 (two folds per "
-                f"replication), not {r}x{k}"
+                f"option {opt('scheme', scheme)}: blocked cross-validation is m x 2 (two folds per "
+                f"replication), not {r}x{k}",
+                option="scheme",
             )
         if r < 2:
             raise CdplotError(
-                f"option scheme={scheme!r}: blocking needs at least 2 replications; one 2-fold "
-                "run is scheme='1x2' (test 'kfold-t')"
+                f"option {opt('scheme', scheme)}: blocking needs at least 2 replications; one "
+                f"2-fold run is {opt('scheme', '1x2')} (test 'kfold-t')",
+                option="scheme",
             )
         return CVScheme(kind="blocked", n_repeats=r, n_folds=2, text=scheme)
     kind = "kfold" if r == 1 else "repeated"
@@ -202,20 +210,23 @@ def fitting_tests(scheme) -> tuple[str, ...]:
 def _refuse(test: str, scheme: CVScheme) -> None:
     fits = fitting_tests(scheme)
     why = {
-        "kfold-t": "needs one run of k-fold cross-validation (scheme='kfold'); repeated or "
-        "overlapping runs make its variance far too small",
+        "kfold-t": f"needs one run of k-fold cross-validation ({opt('scheme', 'kfold')}); "
+        "repeated or overlapping runs make its variance far too small",
         "5x2cv-t": (
-            "needs five independent replications of two-fold cross-validation (scheme='5x2')"
+            f"needs five independent replications of two-fold cross-validation "
+            f"({opt('scheme', '5x2')})"
         ),
         "5x2cv-f": (
-            "needs five independent replications of two-fold cross-validation (scheme='5x2')"
+            f"needs five independent replications of two-fold cross-validation "
+            f"({opt('scheme', '5x2')})"
         ),
-        "blocked-t": "needs blocked m x 2 cross-validation (scheme='blocked-3x2' or another "
-        "'blocked-mx2'); random replications do not have the equal overlaps it assumes",
+        "blocked-t": f"needs blocked m x 2 cross-validation ({opt('scheme', 'blocked-3x2')} or "
+        "another 'blocked-mx2'); random replications do not have the equal overlaps it assumes",
     }[test]
     raise CdplotError(
-        f"test {test!r} does not fit scheme={scheme.text!r}: it {why}; for this scheme use "
-        + " or ".join(repr(t) for t in fits)
+        f"test {test!r} does not fit {opt('scheme', scheme.text)}: it {why}; for this scheme use "
+        + " or ".join(repr(t) for t in fits),
+        option="scheme",
     )
 
 
@@ -253,7 +264,9 @@ def validate_sizes(n_train, n_test):
             out.append(None)
             continue
         if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 1:
-            raise CdplotError(f"option {name}={v!r} must be a positive whole number of examples")
+            raise CdplotError(
+                f"option {opt(name, v)} must be a positive whole number of examples", option=name
+            )
         out.append(int(v))
     return tuple(out)
 
@@ -262,10 +275,15 @@ def validate_pair_names(names):
     if names is None:
         return ("A", "B")
     if isinstance(names, str) or len(names) != 2:
-        raise CdplotError(f"option methods={names!r} must be two method names")
+        raise CdplotError(
+            f"option {opt('methods', names)} must be two method names", option="methods"
+        )
     a, b = (str(n) for n in names)
     if a == b:
-        raise CdplotError(f"option methods={names!r}: the two methods need different names")
+        raise CdplotError(
+            f"option {opt('methods', names)}: the two methods need different names",
+            option="methods",
+        )
     return a, b
 
 
@@ -288,14 +306,16 @@ def arrange(a, b, scheme: CVScheme, test: str):
         shape = (n, 1)
         if a.ndim == 2 and a.shape[1] != 1 and a.shape[0] != 1:
             raise CdplotError(
-                f"scheme='resampled' expects one score per random split, got a {a.shape} array; "
-                "for repeated k-fold give scheme='RxK'"
+                f"{opt('scheme', 'resampled')} expects one score per random split, got a {a.shape} "
+                f"array; for repeated k-fold give {opt('scheme', 'RxK')}",
+                option="scheme",
             )
     elif scheme.n_folds is None:  # 'kfold': K from the data
         if a.ndim == 2 and a.shape[0] != 1:
             raise CdplotError(
-                f"scheme='kfold' is one k-fold run, but the scores form a {a.shape} array of "
-                f"repetitions x folds; give scheme='{a.shape[0]}x{a.shape[1]}'"
+                f"{opt('scheme', 'kfold')} is one k-fold run, but the scores form a {a.shape} "
+                f"array of repetitions x folds; give {opt('scheme', f'{a.shape[0]}x{a.shape[1]}')}",
+                option="scheme",
             )
         shape = (1, n)
     else:
@@ -305,8 +325,9 @@ def arrange(a, b, scheme: CVScheme, test: str):
                 f" in a {a.shape[0]}x{a.shape[1]} array" if a.ndim == 2 else ""
             )
             raise CdplotError(
-                f"scheme={scheme.text!r} means {r} repetition{'s' if r > 1 else ''} x {k} folds = "
-                f"{r * k} scores per method, got {got}"
+                f"{opt('scheme', scheme.text)} means {r} repetition{'s' if r > 1 else ''} x {k} "
+                f"folds = {r * k} scores per method, got {got}",
+                option="scheme",
             )
         shape = (r, k)
     a2 = a.reshape(shape)
@@ -746,13 +767,16 @@ def corrected_ttest(
     notes = []
     if (n_train is None) != (n_test is None):
         raise CdplotError(
-            f"give both n_train and n_test or neither (got n_train={n_train!r}, n_test={n_test!r})"
+            f"give both n_train and n_test or neither (got {opt('n_train', n_train)}, "
+            f"{opt('n_test', n_test)})",
+            option="n_train",
         )
     if n_train is None:
         if s.kind == "resampled":
             raise CdplotError(
-                "scheme='resampled' needs n_train and n_test (the sizes of the training and test "
-                "sets) for the correction rho = n_test / (n_train + n_test)"
+                f"{opt('scheme', 'resampled')} needs n_train and n_test (the sizes of the training "
+                "and test sets) for the correction rho = n_test / (n_train + n_test)",
+                option="scheme",
             )
         k = a2.shape[1]
         rho = 1.0 / k
@@ -766,9 +790,9 @@ def corrected_ttest(
             k = a2.shape[1]
             if abs(rho - 1.0 / k) > 0.5 / k:
                 raise CdplotError(
-                    f"n_test={n_test} and n_train={n_train} give rho = {rho:.3g}, but {k}-fold "
-                    f"cross-validation tests on about 1/{k} of the data; check the sizes or the "
-                    "scheme"
+                    f"{opt('n_test', n_test)} and {opt('n_train', n_train)} give rho = {rho:.3g}, "
+                    f"but {k}-fold cross-validation tests on about 1/{k} of the data; check the "
+                    "sizes or the scheme"
                 )
     d = (a2 - b2).ravel()
     check_variance(d, test, names)
@@ -1060,13 +1084,16 @@ def blocked_cv_ttest(
         n = n_train + n_test
         if abs(n_train - n_test) > 1:
             raise CdplotError(
-                f"blocked m x 2 cross-validation trains and tests on halves, but n_train={n_train} "
-                f"and n_test={n_test} differ by more than one example"
+                "blocked m x 2 cross-validation trains and tests on halves, but "
+                f"{opt('n_train', n_train)} and {opt('n_test', n_test)} differ by more than one "
+                "example"
             )
         blocks = 2 ** math.ceil(math.log2(m + 1))
         if n < blocks:
             raise CdplotError(
-                f"scheme={s.text!r} needs {blocks} blocks of data, but n_train + n_test = {n}"
+                f"{opt('scheme', s.text)} needs {blocks} blocks of data, but n_train + n_test = "
+                f"{n}",
+                option="scheme",
             )
     d = (a2 - b2).ravel()
     check_variance(d, test, names)

@@ -49,7 +49,7 @@ from numpy.typing import ArrayLike
 from scipy import special
 
 from .._options import EffectMeasure, check_alpha, check_option
-from ..errors import CdplotError
+from ..errors import CdplotError, opt
 from ._resultkit import Result, matrix_dict, method_index, num, readonly, result, wrap
 
 __all__ = [
@@ -97,7 +97,10 @@ def magnitude(value: float, measure: str = "cliffs_delta") -> str:
     ('small', 'large', 'medium')
     """
     if measure not in _THRESHOLDS:
-        raise CdplotError(f"option measure={measure!r} is not 'cliffs_delta' or 'cohens_d'")
+        raise CdplotError(
+            f"option {opt('measure', measure)} is not 'cliffs_delta' or 'cohens_d'",
+            option="measure",
+        )
     if value is None or math.isnan(value):
         return "undefined"
     size = abs(value)
@@ -121,7 +124,10 @@ def _matrix(scores, higher_is_better) -> np.ndarray:
 
 def _check_direction(higher_is_better) -> bool:
     if not isinstance(higher_is_better, (bool, np.bool_)):
-        raise CdplotError(f"option higher_is_better={higher_is_better!r} must be True or False")
+        raise CdplotError(
+            f"option {opt('higher_is_better', higher_is_better)} must be True or False",
+            option="higher_is_better",
+        )
     return bool(higher_is_better)
 
 
@@ -438,7 +444,10 @@ class EffectSizes(Result):
 
     def _matrix_of(self, measure: str) -> np.ndarray:
         if measure not in _THRESHOLDS:
-            raise CdplotError(f"option measure={measure!r} is not 'cliffs_delta' or 'cohens_d'")
+            raise CdplotError(
+                f"option {opt('measure', measure)} is not 'cliffs_delta' or 'cohens_d'",
+                option="measure",
+            )
         return self.cliffs_delta if measure == "cliffs_delta" else self.cohens_d
 
     def per_method_dict(self) -> dict:

@@ -20,7 +20,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from .._options import Correction, RankTest, check_alpha
-from ..errors import CdplotError
+from ..errors import CdplotError, opt
 from ..io import AverageRanks, as_average_ranks
 from ._compare import RANK_TESTS, _validate_options, decide, groups, omnibus_notes, rank_statistics
 from ._formatting import format_p
@@ -400,8 +400,10 @@ def compare_ranks(
     """
     if test in _SCORE_TESTS:
         raise CdplotError(
-            f"option test={test!r}: the {_SCORE_TESTS[test]} needs the scores on each data set, "
-            "which average ranks do not have; use 'nemenyi', 'bonferroni-dunn' or 'friedman-z'"
+            f"option {opt('test', test)}: the {_SCORE_TESTS[test]} needs the scores on each data "
+            "set, which average ranks do not have; use 'nemenyi', 'bonferroni-dunn' or "
+            "'friedman-z'",
+            option="test",
         )
     n = _validate_n(n_datasets)
     check_alpha(alpha)
@@ -412,7 +414,10 @@ def compare_ranks(
         test, correction, control, names, alpha, "demsar", "auto"
     )
     if test not in RANK_TESTS:  # a test added to TESTS that needs scores
-        raise CdplotError(f"option test={test!r} needs scores; average ranks allow {RANK_TESTS}")
+        raise CdplotError(
+            f"option {opt('test', test)} needs scores; average ranks allow {RANK_TESTS}",
+            option="test",
+        )
     fr, idr = friedman_from_average_ranks(avg, n)
     if test == "bonferroni-dunn" and control is None:
         control = names[int(np.argmin(avg))]

@@ -23,7 +23,7 @@ from numpy.typing import ArrayLike
 from scipy import special
 
 from .._options import DISTRIBUTIONS, Distribution, check_alpha, check_bool, check_option
-from ..errors import CdplotError
+from ..errors import CdplotError, opt
 from ._formatting import format_p
 from ._resultkit import Result, notes_lines, num, readonly, result, wrap
 
@@ -170,7 +170,7 @@ def _validate_table(table):
     try:
         t = np.asarray(table, dtype=float)
     except (TypeError, ValueError):
-        raise CdplotError(f"table={table!r}: expected a 2x2 table of counts") from None
+        raise CdplotError(f"{opt('table', table)}: expected a 2x2 table of counts") from None
     if t.shape == (4,):
         t = t.reshape(2, 2)
     if t.shape != (2, 2):
@@ -178,7 +178,9 @@ def _validate_table(table):
             f"table: expected a 2x2 table of counts [[n00, n01], [n10, n11]], got shape {t.shape}"
         )
     if not np.all(np.isfinite(t)) or np.any(t < 0) or np.any(t != np.floor(t)):
-        raise CdplotError(f"table={t.astype(object).tolist()!r}: counts must be whole numbers >= 0")
+        raise CdplotError(
+            f"{opt('table', t.astype(object).tolist())}: counts must be whole numbers >= 0"
+        )
     return t.astype(np.int64)
 
 
@@ -186,7 +188,9 @@ def _validate_names(methods):
     if methods is None:
         return "A", "B"
     if isinstance(methods, str) or len(methods) != 2 or str(methods[0]) == str(methods[1]):
-        raise CdplotError(f"option methods={methods!r} must be two different method names")
+        raise CdplotError(
+            f"option {opt('methods', methods)} must be two different method names", option="methods"
+        )
     return str(methods[0]), str(methods[1])
 
 

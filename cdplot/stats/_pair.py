@@ -30,7 +30,7 @@ from .._options import (
     check_bool,
     check_option,
 )
-from ..errors import CdplotError
+from ..errors import CdplotError, opt
 from ..io import ScoreTable, as_score_tables, resolve_direction
 from ..io._types import ScoresLike
 from ._bayesian import BayesianSignedRankResult, bayesian_signed_rank
@@ -363,10 +363,13 @@ def _validate_pair(table, methods):
             return names
         raise CdplotError(
             f"option methods is required with {len(names)} methods: name two of "
-            f"{', '.join(names)}, e.g. methods=({names[0]!r}, {names[1]!r})"
+            f"{', '.join(names)}, e.g. {opt('methods', (names[0], names[1]))}",
+            option="methods",
         )
     if isinstance(methods, str) or len(methods) != 2:
-        raise CdplotError(f"option methods={methods!r} must name exactly two methods")
+        raise CdplotError(
+            f"option {opt('methods', methods)} must name exactly two methods", option="methods"
+        )
     a, b = methods
     for m in (a, b):
         if m not in names:
@@ -453,7 +456,9 @@ def compare_pair(
     if higher_is_better is not None:
         check_bool("higher_is_better", higher_is_better)
     if methods is not None and (isinstance(methods, str) or len(methods) != 2):
-        raise CdplotError(f"option methods={methods!r} must name exactly two methods")
+        raise CdplotError(
+            f"option {opt('methods', methods)} must name exactly two methods", option="methods"
+        )
     tables = as_score_tables(
         scores, methods=methods, datasets=datasets, nan_policy=nan_policy, metric=metric
     )

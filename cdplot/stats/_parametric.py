@@ -40,7 +40,7 @@ from .._options import (
     check_bool,
     check_option,
 )
-from ..errors import CdplotError
+from ..errors import CdplotError, opt
 from ..io import ScoreTable, as_score_tables, resolve_direction
 from ..io._types import ScoresLike
 from ._compare import check_control_correction, compare_table, single_table
@@ -742,7 +742,10 @@ def _iv_groups(groups, methods):
         else [str(n) for n in methods]
     )
     if len(names) != len(groups) or len(set(names)) != len(names):
-        raise CdplotError(f"option methods={names!r} must give {len(groups)} different group names")
+        raise CdplotError(
+            f"option {opt('methods', names)} must give {len(groups)} different group names",
+            option="methods",
+        )
     arrays = []
     for name, g in zip(names, groups, strict=False):
         try:
@@ -1232,7 +1235,9 @@ def compare_auto(
     table = _table(scores, methods=methods, datasets=datasets, nan_policy=nan_policy, metric=metric)
     if control is not None and control not in table.methods:
         raise CdplotError(
-            f"option control={control!r} is not a method; methods are {', '.join(table.methods)}"
+            f"option {opt('control', control)} is not a method; methods are "
+            f"{', '.join(table.methods)}",
+            option="control",
         )
     decided = resolve_direction(table, higher_is_better)
     hib = decided.higher_is_better

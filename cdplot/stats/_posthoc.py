@@ -15,7 +15,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 from scipy import special
 
-from ..errors import CdplotError
+from ..errors import CdplotError, opt
 from ._critical import rank_standard_error
 from ._results import RankTestResult
 from ._studentized_range import studentized_range_sf_many
@@ -30,7 +30,9 @@ def _names(methods, k: int) -> tuple[str, ...]:
     names = tuple(str(m) for m in methods)
     if len(names) != k or len(set(names)) != k:
         raise CdplotError(
-            f"option methods= needs {k} different names, one per average rank; got {len(names)}"
+            f"option {opt('methods')} needs {k} different names, one per average rank; got "
+            f"{len(names)}",
+            option="methods",
         )
     return names
 

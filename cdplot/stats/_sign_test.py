@@ -18,7 +18,7 @@ from numpy.typing import ArrayLike, NDArray
 from scipy import special
 
 from .._options import check_alpha
-from ..errors import CdplotError
+from ..errors import CdplotError, opt
 from ._formatting import format_p
 from ._resultkit import Result, num, result
 from ._wilcoxon import validate_pairs, validate_values, validate_vector
@@ -238,9 +238,9 @@ _BLOCK_CELLS = 2_000_000
 def _validate_n(n):
     arr = np.asarray(n)
     if arr.dtype == bool or not np.issubdtype(arr.dtype, np.integer):
-        raise CdplotError(f"n={n!r} must be a whole number of data sets")
+        raise CdplotError(f"{opt('n', n)} must be a whole number of data sets")
     if np.any(arr < 1):
-        raise CdplotError(f"n={n!r} must be at least 1")
+        raise CdplotError(f"{opt('n', n)} must be at least 1")
     return arr
 
 

@@ -14,7 +14,7 @@ import os
 
 import numpy as np
 
-from ..errors import CdplotError
+from ..errors import CdplotError, opt
 
 #: How many offending cells a message lists before it says "and N more".
 _SHOW = 5
@@ -48,7 +48,8 @@ def finite_table(scores, name: str = "scores") -> np.ndarray:
             raise CdplotError(
                 f"{name}: {n} missing score{'s' if n != 1 else ''} (data set/method): "
                 f"{_cells(missing)}; fill them in or use cdplot.compare(..., "
-                "nan_policy='omit') to drop those data sets"
+                f"{opt('nan_policy', 'omit')}) to drop those data sets",
+                option="nan_policy",
             )
         i, j = np.argwhere(bad)[0]
         raise CdplotError(
@@ -92,14 +93,24 @@ def whole_number(value, name: str, *, minimum: int, what: str, why: str = "") ->
     why : str, optional
         Why ``minimum`` is needed, said when the count is below it.
     """
+    # "option n_datasets" names a keyword; "the number of methods k" a quantity
+    prefix, keyword = ("option ", name[7:]) if name.startswith("option ") else ("", name)
+    option = keyword if keyword.isidentifier() else None
     if isinstance(value, bool) or not isinstance(value, (int, np.integer, float, np.floating)):
         raise CdplotError(
-            f"{name}={value!r} must be the number of {what} (an integer of at least {minimum})"
+            f"{prefix}{opt(keyword, value)} must be the number of {what} (an integer of at least "
+            f"{minimum})",
+            option=option,
         )
     if not math.isfinite(value) or int(value) != value:
-        raise CdplotError(f"{name}={value!r} is not a whole number of {what}")
+        raise CdplotError(
+            f"{prefix}{opt(keyword, value)} is not a whole number of {what}", option=option
+        )
     if value < minimum:
-        raise CdplotError(f"{name}={value!r}: {why or f'there must be at least {minimum} {what}'}")
+        raise CdplotError(
+            f"{prefix}{opt(keyword, value)}: {why or f'there must be at least {minimum} {what}'}",
+            option=option,
+        )
     return int(value)
 
 
@@ -169,7 +180,8 @@ def check_pairwise_size(k: int, what: str = "the comparison") -> None:
     have = physical_memory()
     if have is not None and need > have:
         raise CdplotError(
-            f"{what} of {k:,} methods needs about {_gib(need)} of memory for its "
-            f"{k:,} x {k:,} matrices of pairwise comparisons, more than the {_gib(have)} of "
-            "this machine; compare fewer methods (methods= or exclude=)"
+            f"{what} of {k:,} methods needs about {_gib(need)} of memory for its {k:,} x {k:,} "
+            f"matrices of pairwise comparisons, more than the {_gib(have)} of this machine; "
+            f"compare fewer methods ({opt('methods')} or {opt('exclude')})",
+            option="methods",
         )

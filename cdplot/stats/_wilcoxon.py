@@ -32,7 +32,7 @@ from numpy.typing import ArrayLike, NDArray
 from scipy import special
 
 from .._options import DISTRIBUTIONS, ZERO_METHODS, Distribution, ZeroMethod, check_option
-from ..errors import CdplotError
+from ..errors import CdplotError, opt
 from ._formatting import format_p
 from ._resultkit import Result, num, result
 
@@ -131,7 +131,7 @@ def validate_vector(name, a) -> np.ndarray:
     try:
         arr = np.asarray(a, dtype=float)
     except (TypeError, ValueError):
-        raise CdplotError(f"{name}={a!r} is not an array of numbers") from None
+        raise CdplotError(f"{opt(name, a)} is not an array of numbers", option=name) from None
     if arr.ndim != 1:
         raise CdplotError(f"{name} must be one-dimensional; got shape {arr.shape!r}")
     if arr.size == 0:
@@ -162,7 +162,7 @@ def validate_values(values) -> np.ndarray:
     try:
         arr = np.asarray(raw, dtype=float)
     except (TypeError, ValueError):
-        raise CdplotError(f"values={values!r} is not a matrix of numbers") from None
+        raise CdplotError(f"{opt('values', values)} is not a matrix of numbers") from None
     if arr.ndim != 2:
         raise CdplotError(f"values must be a (data sets, methods) matrix; got shape {arr.shape!r}")
     if arr.shape[0] < 1 or arr.shape[1] < 2:
@@ -181,11 +181,17 @@ def validate_pairs(pairs, k: int) -> tuple[np.ndarray, np.ndarray]:
     try:
         arr = np.asarray(list(pairs))
     except TypeError:
-        raise CdplotError(f"pairs={pairs!r} is not a list of (i, j) column pairs") from None
+        raise CdplotError(
+            f"{opt('pairs', pairs)} is not a list of (i, j) column pairs", option="pairs"
+        ) from None
     if arr.size == 0:
-        raise CdplotError(f"pairs={pairs!r} is empty; give at least one (i, j) pair or None")
+        raise CdplotError(
+            f"{opt('pairs', pairs)} is empty; give at least one (i, j) pair or None", option="pairs"
+        )
     if arr.ndim != 2 or arr.shape[1] != 2 or not np.issubdtype(arr.dtype, np.integer):
-        raise CdplotError(f"pairs={pairs!r} is not a list of (i, j) pairs of column indices")
+        raise CdplotError(
+            f"{opt('pairs', pairs)} is not a list of (i, j) pairs of column indices", option="pairs"
+        )
     bad = (arr < 0) | (arr >= k)
     if np.any(bad):
         i, j = arr[np.any(bad, axis=1)][0]

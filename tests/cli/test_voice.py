@@ -8,7 +8,9 @@ import sys
 import numpy as np
 import pytest
 
-from cdplot.cli import build_parser, command_flags, main, speak_cli
+import cdplot
+from cdplot.cli import build_parser, command_flags, flag_voice, main
+from cdplot.errors import CdplotError, CdplotWarning, opt, spoken_as
 
 PARSER = build_parser()
 
@@ -27,45 +29,103 @@ def run(argv):
 # --- messages name flags -------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("command", "message", "spoken"),
-    [
-        (
-            "stats",
-            "option correction='holm' does not apply to test='nemenyi'; use test='friedman-z'",
-            "option --correction holm does not apply to --test nemenyi; use --test friedman-z",
+TWO_LINES = "a\nb"
+
+# each case: a message as the library writes it, how Python reads it, how the command reads it
+VOICES = [
+    (
+        "stats",
+        lambda: (
+            f"option {opt('correction', 'holm')} does not apply to {opt('test', 'nemenyi')}; "
+            f"use {opt('test', 'friedman-z')}"
         ),
-        (
-            "stats",
-            "long table: pass score_col= to name it",
-            "long table: pass --score-col to name it",
-        ),
-        ("stats", "option alpha=1.5 is outside (0, 1)", "option --alpha 1.5 is outside (0, 1)"),
-        ("stats", "with higher_is_better=False", "with --lower-is-better"),
-        ("stats", "with higher_is_better=True", "with --higher-is-better"),
-        ("stats", "or tie_correction=False.", "or --no-tie-correction."),
-        ("stats", "pass nan_policy='omit' to drop them", "pass --nan-policy omit to drop them"),
-        ("stats", "methods=['SVM (rbf)', 'kNN']", "--methods 'SVM (rbf),kNN'"),
-        ("pair", "methods=('a', 'b')", "--methods a,b"),
-        ("stats", "distribution='exact' needs", "--distribution exact needs"),
-        ("report", "template_dir='/a b' is not a folder", "--template '/a b' is not a folder"),
-        ("report", "give format='pdf'", "give --format pdf"),
-        ("pair", "pass continuity=False", "pass --no-continuity"),
-        ("pair", "with correction=False", "with --no-continuity"),
-        ("plot", "with ranks=False", "with --no-ranks"),
-        # names from the input are data: quoted text is never translated, nor apostrophes
-        ("stats", "method 'test=x' of 'a.csv'", "method 'test=x' of 'a.csv'"),
-        (
-            "stats",
-            "Demsar's rule; use zero_method='zsplit'",
-            "Demsar's rule; use --zero-method zsplit",
-        ),
-        # a keyword the command has no option for is left as it is
-        ("table", "option ax=None", "option ax=None"),
-    ],
-)
-def test_keywords_become_flags(command, message, spoken):
-    assert speak_cli(message, flags(command)) == spoken
+        "option correction='holm' does not apply to test='nemenyi'; use test='friedman-z'",
+        "option --correction holm does not apply to --test nemenyi; use --test friedman-z",
+    ),
+    (
+        "stats",
+        lambda: f"long table: pass {opt('score_col')} to name it",
+        "long table: pass score_col= to name it",
+        "long table: pass --score-col to name it",
+    ),
+    (
+        "stats",
+        lambda: f"option {opt('alpha', 1.5)} is outside (0, 1)",
+        "option alpha=1.5 is outside (0, 1)",
+        "option --alpha 1.5 is outside (0, 1)",
+    ),
+    ("stats", lambda: f"with {opt('higher_is_better', False)}", "with higher_is_better=False",
+     "with --lower-is-better"),
+    ("stats", lambda: f"with {opt('higher_is_better', True)}", "with higher_is_better=True",
+     "with --higher-is-better"),
+    ("stats", lambda: f"or {opt('tie_correction', False)}.", "or tie_correction=False.",
+     "or --no-tie-correction."),
+    ("stats", lambda: f"pass {opt('nan_policy', 'omit')} to drop them",
+     "pass nan_policy='omit' to drop them", "pass --nan-policy omit to drop them"),
+    ("stats", lambda: f"{opt('methods', ['SVM (rbf)', 'kNN'])}", "methods=['SVM (rbf)', 'kNN']",
+     "--methods 'SVM (rbf),kNN'"),
+    ("pair", lambda: f"{opt('methods', ('a', 'b'))}", "methods=('a', 'b')", "--methods a,b"),
+    ("stats", lambda: f"{opt('distribution', 'exact')} needs", "distribution='exact' needs",
+     "--distribution exact needs"),
+    ("report", lambda: f"{opt('template_dir', '/a b')} is not a folder",
+     "template_dir='/a b' is not a folder", "--template '/a b' is not a folder"),
+    ("report", lambda: f"give {opt('format', 'pdf')}", "give format='pdf'", "give --format pdf"),
+    ("pair", lambda: f"pass {opt('continuity', False)}", "pass continuity=False",
+     "pass --no-continuity"),
+    ("pair", lambda: f"with {opt('correction', False)}", "with correction=False",
+     "with --no-continuity"),
+    ("plot", lambda: f"with {opt('ranks', False)}", "with ranks=False", "with --no-ranks"),
+    ("stats", lambda: f"raise {opt('max_bytes')}", "raise max_bytes=", "raise --max-input-size"),
+    # names from the input are data: the voice writes options only, never the text around
+    ("stats", lambda: f"method {'test=x'!r} of {'a.csv'!r}", "method 'test=x' of 'a.csv'",
+     "method 'test=x' of 'a.csv'"),
+    (
+        "stats",
+        lambda: f"Demsar's rule; use {opt('zero_method', 'zsplit')}",
+        "Demsar's rule; use zero_method='zsplit'",
+        "Demsar's rule; use --zero-method zsplit",
+    ),
+    # a value that is not printable text stays one line: a Python literal
+    ("stats", lambda: f"{opt('control', TWO_LINES)}", "control='a\\nb'", "--control 'a\\nb'"),
+    # a keyword the command has no option for stays as Python writes it
+    ("table", lambda: f"option {opt('ax', None)}", "option ax=None", "option ax=None"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("command", "make", "python", "spoken"), VOICES)
+def test_options_are_written_in_the_voice_of_the_reader(command, make, python, spoken):
+    assert make() == python
+    with spoken_as(flag_voice(flags(command))):
+        assert make() == spoken
+    assert make() == python  # the voice ends with the block
+
+
+def test_a_library_error_names_its_option_in_python_and_as_an_attribute():
+    with pytest.raises(CdplotError) as info:
+        cdplot.compare(cdplot.load_example("demsar2006"), correction="holm")
+    assert info.value.option == "correction"
+    assert "option correction='holm' does not apply to test='nemenyi'" in str(info.value)
+    assert "use test='friedman-z'" in str(info.value)
+
+
+def test_the_command_names_an_option_once(tmp_path):
+    # the message once read "pass --method-col (--method-col)": the library spelled the flag
+    # out beside the keyword, and the rewrite turned the keyword into the flag as well
+    f = tmp_path / "two.csv"
+    f.write_text("dataset,method,model,score\nd1,A,x,1\nd1,B,y,2\nd2,A,x,1\nd2,B,y,3\n", "utf-8")
+    status, _, err = run(["stats", str(f)])
+    assert status == 2
+    assert err == (
+        f"cdplot stats: error: {f}: columns 'method' and 'model' could each be the method; "
+        "pass --method-col\n"
+    )
+    with pytest.raises(CdplotError) as info:
+        cdplot.read_scores(f)
+    assert info.value.option == "method_col"
+    assert str(info.value).endswith("could each be the method; pass method_col=")
+    status, _, err = run(["stats", str(f), "--method-col", "method", "--max-input-size", "10"])
+    assert status == 2
+    assert err.endswith("raise it with --max-input-size if the file is right\n"), err
 
 
 @pytest.mark.parametrize(
@@ -257,3 +317,32 @@ def test_text_output_prints_notes_under_a_heading_one_per_line(tmp_path):
     assert notes[0].lstrip().startswith("- Averaged 1 to 2 repetitions")
     # the conclusion ends before the notes start
     assert "repetitions" not in " ".join(lines[:heading])
+
+
+def test_a_warning_names_flags_on_the_command_line_and_keywords_in_python(tmp_path):
+    f = tmp_path / "dup.csv"
+    f.write_text("dataset,method,score\nd1,A,1\nd1,A,2\nd1,B,2\nd2,A,1\nd2,B,3\n", "utf-8")
+    advice = "to say what the rows are"
+    status, _, err = run(["stats", str(f), "--quiet"])
+    assert status == 0, err
+    assert err.startswith("cdplot stats: warning: averaged duplicate rows")
+    assert err.endswith(f"; pass --repetition-col or --metric-col {advice}\n"), err
+    with pytest.warns(CdplotWarning, match=f"; pass repetition_col= or metric_col= {advice}$"):
+        cdplot.read_scores(f)
+
+
+def test_a_figure_warning_names_the_width_flag(tmp_path):
+    # the advice of a figure warning is kept in a table made once (plot/_common.ALTERNATIVES)
+    # and still reads with flags: it is written when the warning is
+    rng = np.random.default_rng(0)
+    f = tmp_path / "wide.csv"
+    rows = ["dataset," + ",".join(f"method_{j}" for j in range(50))]
+    rows += [f"d{i}," + ",".join(f"{v:.3f}" for v in rng.random(50)) for i in range(12)]
+    f.write_text("\n".join(rows) + "\n", "utf-8")
+    status, _, err = run(["plot", str(f), "-o", str(tmp_path / "cd.svg"), "--width", "2", "-q"])
+    assert status == 0, err
+    assert "cannot be drawn legibly with --width 2 (it needs" in err, err
+    assert err.endswith(": use a wider --width or fewer methods\n"), err
+    table = cdplot.read_scores(f)[0]
+    with pytest.warns(CdplotWarning, match=r"with width=2 \(it needs.*use a wider width= or fewer"):
+        cdplot.cd_diagram(cdplot.compare(table), width=2)

@@ -59,6 +59,9 @@ _LAZY = {
     "McNemarResult": "cdplot.stats",
     "BayesianTTestResult": "cdplot.stats",
     "BayesianSignedRankResult": "cdplot.stats",
+    # planning a comparison
+    "plan": "cdplot.stats",
+    "PlanResult": "cdplot.stats",
     # drawing (matplotlib)
     "cd_diagram": "cdplot.plot",
     "rank_intervals": "cdplot.plot",
@@ -93,6 +96,7 @@ __all__ = [
     "McNemarResult",
     "MetricsComparison",
     "PairResult",
+    "PlanResult",
     "RankComparison",
     "ScoreTable",
     "bayesian_correlated_ttest",
@@ -112,6 +116,7 @@ __all__ = [
     "load_example",
     "mcnemar",
     "mcnemar_from_predictions",
+    "plan",
     "posterior_density",
     "posterior_simplex",
     "rank_intervals",
@@ -153,6 +158,7 @@ if TYPE_CHECKING:
         McNemarResult,
         MetricsComparison,
         PairResult,
+        PlanResult,
         RankComparison,
         bayesian_correlated_ttest,
         bayesian_signed_rank,
@@ -164,6 +170,7 @@ if TYPE_CHECKING:
         cv_test,
         mcnemar,
         mcnemar_from_predictions,
+        plan,
     )
 else:
     # Not seen by type checkers, so that a misspelt name is an error there, not Any.

@@ -24,7 +24,7 @@ from .errors import CdplotError, bounded
 
 __all__ = ["main", "run", "build_parser", "terminal_safe", "speak_cli", "command_flags"]
 
-SUBCOMMANDS = ("stats", "plot", "report", "table", "pair")
+SUBCOMMANDS = ("stats", "plot", "report", "table", "pair", "plan")
 
 
 class _Parser(argparse.ArgumentParser):

@@ -81,6 +81,12 @@ effect_sizes, cliffs_delta, cohens_d
 kendall_tau_b
     Agreement of two rankings.
 
+Planning
+--------
+plan
+    How many data sets an average-rank difference needs to reach the critical
+    difference, or the difference ``N`` data sets can show (:class:`PlanResult`).
+
 Formatting
 ----------
 format_p
@@ -127,6 +133,7 @@ from ._parametric import (
     shapiro_residuals,
 )
 from ._per_dataset import VersusBest, versus_best
+from ._plan import PlanResult, plan
 from ._posthoc import nemenyi, rank_z
 from ._ranks import average_ranks, rank_data
 from ._results import ComparisonResult, FriedmanResult, ImanDavenportResult, RankTestResult
@@ -186,6 +193,8 @@ __all__ = [
     "cohens_d",
     "kendall_tau_b",
     "format_p",
+    # planning
+    "plan",
     # result classes
     "ComparisonResult",
     "FriedmanResult",
@@ -208,4 +217,5 @@ __all__ = [
     "BayesianSignedRankResult",
     "EffectSizes",
     "VersusBest",
+    "PlanResult",
 ]

@@ -62,6 +62,8 @@ _LAZY = {
     # planning a comparison
     "plan": "cdplot.stats",
     "PlanResult": "cdplot.stats",
+    "simulate_power": "cdplot.stats",
+    "PowerResult": "cdplot.stats",
     # drawing (matplotlib)
     "cd_diagram": "cdplot.plot",
     "rank_intervals": "cdplot.plot",
@@ -97,6 +99,7 @@ __all__ = [
     "MetricsComparison",
     "PairResult",
     "PlanResult",
+    "PowerResult",
     "RankComparison",
     "ScoreTable",
     "bayesian_correlated_ttest",
@@ -126,6 +129,7 @@ __all__ = [
     "report",
     "save_figure",
     "significance_heatmap",
+    "simulate_power",
 ]
 
 if TYPE_CHECKING:
@@ -159,6 +163,7 @@ if TYPE_CHECKING:
         MetricsComparison,
         PairResult,
         PlanResult,
+        PowerResult,
         RankComparison,
         bayesian_correlated_ttest,
         bayesian_signed_rank,
@@ -171,6 +176,7 @@ if TYPE_CHECKING:
         mcnemar,
         mcnemar_from_predictions,
         plan,
+        simulate_power,
     )
 else:
     # Not seen by type checkers, so that a misspelt name is an error there, not Any.

@@ -86,6 +86,9 @@ Planning
 plan
     How many data sets an average-rank difference needs to reach the critical
     difference, or the difference ``N`` data sets can show (:class:`PlanResult`).
+simulate_power
+    Power of the Friedman and Nemenyi tests at ``N`` data sets, by simulation
+    from a score table or a shift model (:class:`PowerResult`).
 
 Formatting
 ----------
@@ -135,6 +138,7 @@ from ._parametric import (
 from ._per_dataset import VersusBest, versus_best
 from ._plan import PlanResult, plan
 from ._posthoc import nemenyi, rank_z
+from ._power import PowerResult, simulate_power
 from ._ranks import average_ranks, rank_data
 from ._results import ComparisonResult, FriedmanResult, ImanDavenportResult, RankTestResult
 from ._sign_test import SignTestResult, critical_wins, sign_test, sign_test_pairs
@@ -195,6 +199,7 @@ __all__ = [
     "format_p",
     # planning
     "plan",
+    "simulate_power",
     # result classes
     "ComparisonResult",
     "FriedmanResult",
@@ -218,4 +223,5 @@ __all__ = [
     "EffectSizes",
     "VersusBest",
     "PlanResult",
+    "PowerResult",
 ]

@@ -113,7 +113,7 @@ COMMAND_FUNCTIONS = {
         "mcnemar_from_predictions",
         "bayesian_correlated_ttest",
     ),
-    "plan": ("plan",),
+    "plan": ("plan", "simulate_power"),
 }
 
 

@@ -123,6 +123,26 @@ class PowerResult(Result):
         order = np.lexsort((j, i, -self.pair_power[i, j]))
         return [(float(self.pair_power[i[o], j[o]]), int(i[o]), int(j[o])) for o in order]
 
+    def methods_sentence(self) -> str:
+        """A sentence for a paper's methods section, claiming only what was simulated."""
+        if self.model == "resample":
+            drawn = (
+                f"data sets drawn with replacement from the score table of {self.n_methods} "
+                "methods (treated as a sample of the data sets of interest)"
+            )
+        else:
+            means = ", ".join(f"{m:g}" for m in self.options["shift"])
+            drawn = (
+                f"data sets of independent unit-variance normal scores with method means {means}"
+            )
+        return (
+            f"Power was estimated from {self.n_simulations} simulated comparisons of "
+            f"N = {self.n_datasets} {drawn}: the Friedman test rejected at alpha = "
+            f"{self.alpha:g} in a share of {self.friedman_power:.3f} (Monte-Carlo standard "
+            f"error {self.friedman_se:.3f}), and the Nemenyi test (CD = "
+            f"{self.critical_difference:.3f}) separated each pair in the share given for it."
+        )
+
     def to_dict(self) -> dict:
         return {
             "methods": list(self.methods),
@@ -138,6 +158,7 @@ class PowerResult(Result):
             "critical_difference": self.critical_difference,
             "pair_power": matrix_dict(self.pair_power, self.methods),
             "pair_se": matrix_dict(self.pair_se, self.methods),
+            "methods_sentence": self.methods_sentence(),
             "notes": list(self.notes),
         }
 
@@ -164,10 +185,12 @@ class PowerResult(Result):
             lines.append(f"  {self.methods[i]} vs {self.methods[j]}: {p:.3f} +/- {se:.3f}")
         if len(pairs) > _SHOWN_PAIRS:
             lines.append(f"  ... {len(pairs) - _SHOWN_PAIRS} more pairs (to_dict() has all)")
+        lines += ["", "For a methods section:"]
+        lines += ["  " + line for line in wrap(self.methods_sentence(), 86)]
         return "\n".join(lines + notes_lines(self.notes))
 
 
-def _validate_model(scores, shift, higher_is_better):
+def _validate_model(scores, shift, higher_is_better, metric):
     """``(model, ranks, ties, shift, names)`` of the chosen model."""
     if (scores is None) == (shift is None):
         raise CdplotError(
@@ -187,7 +210,7 @@ def _validate_model(scores, shift, higher_is_better):
         # the model's scores are higher-is-better; lower-is-better means are negated
         mu = -mu if higher_is_better is False else mu
         return "shift", None, None, mu, names
-    table = single_table(as_score_tables(scores))
+    table = single_table(as_score_tables(scores, metric=metric))
     direction = resolve_direction(table, higher_is_better)
     ranks, ties = ranks_and_ties(table.values, higher_is_better=direction.higher_is_better)
     return "resample", ranks, ties, None, tuple(table.methods)
@@ -245,6 +268,7 @@ def simulate_power(
     alpha: float = 0.05,
     n_simulations: int = 2000,
     higher_is_better: bool | None = None,
+    metric: str | None = None,
     rng: int | np.random.Generator = 0,
 ) -> PowerResult:
     """Power of the Friedman test and of Nemenyi's test at ``N`` data sets, simulated.
@@ -276,6 +300,8 @@ def simulate_power(
     higher_is_better : bool, optional
         Direction of ``scores`` (default: the table's, else True) or of
         ``shift`` (default True).
+    metric : str, optional
+        The metric to resample, for ``scores`` that hold several.
     rng : int or numpy.random.Generator, default 0
         Seed or generator; the same seed gives the same result.
 
@@ -313,7 +339,7 @@ def simulate_power(
     >>> res.power("method 1", "method 3")
     0.577
     """
-    model, ranks, ties, mu, names = _validate_model(scores, shift, higher_is_better)
+    model, ranks, ties, mu, names = _validate_model(scores, shift, higher_is_better, metric)
     n = whole_number(n_datasets, "option n_datasets", minimum=2, what="data sets")
     sims = whole_number(n_simulations, "option n_simulations", minimum=1, what="simulations")
     alpha = check_alpha(alpha)
@@ -354,7 +380,8 @@ def simulate_power(
         critical_difference=cd,
         notes=_power_notes(model, sims),
         options={
-            "shift": None if mu is None else mu.tolist(),
+            # as given: the model negated lower-is-better means
+            "shift": None if mu is None else (-mu if higher_is_better is False else mu).tolist(),
             "rng": rng if isinstance(rng, int) else None,
         },
     )

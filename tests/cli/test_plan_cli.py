@@ -82,3 +82,57 @@ def test_bad_options_are_one_line_with_status_2(capsys, argv, message):
     err = capsys.readouterr().err
     assert message in err
     assert err.count("\n") == 1
+
+
+def test_simulated_power_from_a_shift(capsys):
+    from cdplot.stats import simulate_power
+
+    argv = ["plan", "--shift", "0,0,0.5", "--n-datasets", "40", "--n-simulations", "500"]
+    assert main([*argv, "--seed", "3", "--json"]) == 0
+    d = json.loads(capsys.readouterr().out)
+    res = simulate_power(shift=[0, 0, 0.5], n_datasets=40, n_simulations=500, rng=3)
+    assert d["friedman_power"] == res.friedman_power
+    assert d["pair_power"]["method 1"]["method 3"] == res.power("method 1", "method 3")
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "Friedman chi-square:" in out
+    assert "method means 0, 0, 0.5" in out
+
+
+def test_simulated_power_from_an_example(capsys):
+    import cdplot
+
+    argv = ["plan", "--example", "demsar2006", "--n-datasets", "20", "--n-simulations", "300"]
+    assert main([*argv, "--json"]) == 0
+    d = json.loads(capsys.readouterr().out)
+    res = cdplot.simulate_power(
+        cdplot.load_example("demsar2006"), n_datasets=20, n_simulations=300, rng=0
+    )
+    assert d["model"] == "resample"
+    assert d["iman_davenport_power"] == res.iman_davenport_power
+    assert main(["plan", "--example", "yang-table9", "--metric", "AUC", "--n-datasets", "9"]) == 0
+    assert "drawn with replacement" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--shift", "0,1", "--rank-difference", "1"], "give --n-datasets instead of"),
+        (["--n-datasets", "5"], "option --methods is needed"),
+        (["--methods", "3", "--shift", "0,1", "--n-datasets", "5"], "disagrees with --shift"),
+        (["--shift", "0,1", "--n-datasets", "5", "--test", "bonferroni-dunn"], "leave --test"),
+        (["--shift", "0,x", "--n-datasets", "5"], "'x' is not a finite number"),
+        (["--shift", "0,1", "--n-datasets", "5", "--n-simulations", "0"], "--n-simulations 0"),
+        (["--methods", "3", "--n-datasets", "5", "--metric", "AUC"], "only with --example"),
+        (["--shift", "0,1", "--example", "demsar2006", "--n-datasets", "5"], "not allowed"),
+    ],
+)
+def test_bad_simulation_options(capsys, argv, message):
+    try:
+        status = main(["plan", *argv])
+    except SystemExit as exc:
+        status = exc.code
+    assert status == 2
+    err = capsys.readouterr().err
+    assert message in err
+    assert err.count("\n") == 1

@@ -104,8 +104,11 @@ def test_lower_is_better_flips_the_shift():
     down = simulate_power(
         shift={"a": 0, "b": -1}, n_datasets=10, n_simulations=50, higher_is_better=False, rng=4
     )
-    assert up == down
-    assert up.methods == ("a", "b")
+    assert up.friedman_power == down.friedman_power
+    np.testing.assert_array_equal(up.pair_power, down.pair_power)
+    assert up.methods == down.methods == ("a", "b")
+    assert down.options["shift"] == [0, -1]  # as given
+    assert "method means 0, -1" in down.methods_sentence()
 
 
 def test_result_object_and_text():

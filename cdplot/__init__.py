@@ -59,6 +59,11 @@ _LAZY = {
     "McNemarResult": "cdplot.stats",
     "BayesianTTestResult": "cdplot.stats",
     "BayesianSignedRankResult": "cdplot.stats",
+    # planning a comparison
+    "plan": "cdplot.stats",
+    "PlanResult": "cdplot.stats",
+    "simulate_power": "cdplot.stats",
+    "PowerResult": "cdplot.stats",
     # drawing (matplotlib)
     "cd_diagram": "cdplot.plot",
     "rank_intervals": "cdplot.plot",
@@ -93,6 +98,8 @@ __all__ = [
     "McNemarResult",
     "MetricsComparison",
     "PairResult",
+    "PlanResult",
+    "PowerResult",
     "RankComparison",
     "ScoreTable",
     "bayesian_correlated_ttest",
@@ -112,6 +119,7 @@ __all__ = [
     "load_example",
     "mcnemar",
     "mcnemar_from_predictions",
+    "plan",
     "posterior_density",
     "posterior_simplex",
     "rank_intervals",
@@ -121,6 +129,7 @@ __all__ = [
     "report",
     "save_figure",
     "significance_heatmap",
+    "simulate_power",
 ]
 
 if TYPE_CHECKING:
@@ -153,6 +162,8 @@ if TYPE_CHECKING:
         McNemarResult,
         MetricsComparison,
         PairResult,
+        PlanResult,
+        PowerResult,
         RankComparison,
         bayesian_correlated_ttest,
         bayesian_signed_rank,
@@ -164,6 +175,8 @@ if TYPE_CHECKING:
         cv_test,
         mcnemar,
         mcnemar_from_predictions,
+        plan,
+        simulate_power,
     )
 else:
     # Not seen by type checkers, so that a misspelt name is an error there, not Any.

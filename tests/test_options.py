@@ -113,6 +113,7 @@ COMMAND_FUNCTIONS = {
         "mcnemar_from_predictions",
         "bayesian_correlated_ttest",
     ),
+    "plan": ("plan", "simulate_power"),
 }
 
 

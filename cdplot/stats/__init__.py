@@ -81,6 +81,15 @@ effect_sizes, cliffs_delta, cohens_d
 kendall_tau_b
     Agreement of two rankings.
 
+Planning
+--------
+plan
+    How many data sets an average-rank difference needs to reach the critical
+    difference, or the difference ``N`` data sets can show (:class:`PlanResult`).
+simulate_power
+    Power of the Friedman and Nemenyi tests at ``N`` data sets, by simulation
+    from a score table or a shift model (:class:`PowerResult`).
+
 Formatting
 ----------
 format_p
@@ -127,7 +136,9 @@ from ._parametric import (
     shapiro_residuals,
 )
 from ._per_dataset import VersusBest, versus_best
+from ._plan import PlanResult, plan
 from ._posthoc import nemenyi, rank_z
+from ._power import PowerResult, simulate_power
 from ._ranks import average_ranks, rank_data
 from ._results import ComparisonResult, FriedmanResult, ImanDavenportResult, RankTestResult
 from ._sign_test import SignTestResult, critical_wins, sign_test, sign_test_pairs
@@ -186,6 +197,9 @@ __all__ = [
     "cohens_d",
     "kendall_tau_b",
     "format_p",
+    # planning
+    "plan",
+    "simulate_power",
     # result classes
     "ComparisonResult",
     "FriedmanResult",
@@ -208,4 +222,6 @@ __all__ = [
     "BayesianSignedRankResult",
     "EffectSizes",
     "VersusBest",
+    "PlanResult",
+    "PowerResult",
 ]

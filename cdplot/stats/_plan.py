@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 
 from .._options import CD_TESTS, CDTest, check_alpha, check_option
-from ..errors import CdplotError
+from ..errors import CdplotError, opt
 from ._critical import critical_difference, critical_value
 from ._resultkit import Result, notes_lines, readonly_mapping, result, wrap
 from ._validate import whole_number
@@ -211,8 +211,9 @@ def _validate_plan(n_methods, rank_difference, n_datasets, alpha, test):
     test = check_option("test", test, CD_TESTS)
     if (rank_difference is None) == (n_datasets is None):
         raise CdplotError(
-            "give exactly one of rank_difference= (to find the number of data sets) and "
-            "n_datasets= (to find the detectable rank difference)"
+            f"give exactly one of {opt('rank_difference')} (to find the number of data sets) "
+            f"and {opt('n_datasets')} (to find the detectable rank difference)",
+            option="rank_difference",
         )
     if n_datasets is not None:
         n = whole_number(
@@ -227,15 +228,17 @@ def _validate_plan(n_methods, rank_difference, n_datasets, alpha, test):
         d = float(rank_difference)
     except (TypeError, ValueError):
         raise CdplotError(
-            f"option rank_difference={rank_difference!r} is not a number; give an "
-            "average-rank difference in (0, k - 1]"
+            f"option {opt('rank_difference', rank_difference)} is not a number; give an "
+            "average-rank difference in (0, k - 1]",
+            option="rank_difference",
         ) from None
     # two average ranks over the same data sets differ by at most k - 1 (one method always
     # first, the other always last)
     if not 0.0 < d <= k - 1:
         raise CdplotError(
-            f"option rank_difference={rank_difference!r} is outside (0, {k - 1}]: the average "
-            f"ranks of {k} methods differ by at most k - 1 = {k - 1}"
+            f"option {opt('rank_difference', rank_difference)} is outside (0, {k - 1}]: the "
+            f"average ranks of {k} methods differ by at most k - 1 = {k - 1}",
+            option="rank_difference",
         )
     return k, d, None, alpha, test
 

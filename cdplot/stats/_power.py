@@ -15,7 +15,7 @@ import numpy as np
 from scipy import special
 
 from .._options import check_alpha
-from ..errors import CdplotError
+from ..errors import CdplotError, opt
 from ..io import as_score_tables, resolve_direction
 from ._compare import single_table
 from ._critical import critical_value
@@ -194,8 +194,9 @@ def _validate_model(scores, shift, higher_is_better, metric):
     """``(model, ranks, ties, shift, names)`` of the chosen model."""
     if (scores is None) == (shift is None):
         raise CdplotError(
-            "give exactly one of scores (to resample its data sets) and shift= (to simulate "
-            "normal scores shifted per method)"
+            f"give exactly one of scores (to resample its data sets) and {opt('shift')} (to "
+            "simulate normal scores shifted per method)",
+            option="shift",
         )
     if shift is not None:
         if isinstance(shift, Mapping):
@@ -220,7 +221,9 @@ def _generator(rng) -> np.random.Generator:
     if isinstance(rng, np.random.Generator):
         return rng
     if isinstance(rng, bool) or not isinstance(rng, (int, np.integer)) or rng < 0:
-        raise CdplotError(f"option rng={rng!r} must be an int seed >= 0 or a numpy Generator")
+        raise CdplotError(
+            f"option {opt('rng', rng)} must be an int seed >= 0 or a numpy Generator", option="rng"
+        )
     return np.random.default_rng(int(rng))
 
 

@@ -257,6 +257,10 @@ def render_bounded(render, template_dir, template_error, finish=None):
             return finish(text)
         except (CdplotError, MemoryError):
             raise
+        except SystemError:
+            # under the address-space bound, a C library (Pango, cffi) whose allocation fails
+            # returns an error without setting one: the bound, not the page, is what stopped it
+            raise MemoryError from None
         except Exception as exc:  # noqa: BLE001 - what the templates made could not be laid out
             message = " ".join(str(exc).split())[:200]
             raise CdplotError(

@@ -35,7 +35,7 @@ from ._ranks import ranks_and_ties
 from ._results import ComparisonResult
 from ._sign_test import sign_test_pairs
 from ._validate import check_pairwise_size
-from ._wilcoxon import wilcoxon_pairs_sided
+from ._wilcoxon import wilcoxon_pairs
 
 __all__ = ["compare", "TESTS", "CORRECTIONS", "single_table"]
 
@@ -285,14 +285,16 @@ def compare_table(
         pairs = (
             None if ctrl is None else [(min(ctrl, j), max(ctrl, j)) for j in range(k) if j != ctrl]
         )
-        if test == "wilcoxon":
-            stats, p_raw, direction = wilcoxon_pairs_sided(
+        # the side each test favours (for the sign test, the one with more wins,
+        # ties split), not the better average rank
+        pairwise = (
+            wilcoxon_pairs(
                 oriented, pairs=pairs, zero_method=zero_method, distribution=distribution
             )
-        else:
-            stats, p_raw = sign_test_pairs(oriented, pairs=pairs)
-            # the side with more wins (ties split), not the better average rank
-            direction = np.nan_to_num(np.sign(stats - stats.T), nan=0.0)
+            if test == "wilcoxon"
+            else sign_test_pairs(oriented, pairs=pairs)
+        )
+        stats, p_raw, direction = pairwise.statistic, pairwise.pvalue, pairwise.direction()
     stats = np.array(stats, dtype=float)
     p_raw = np.array(p_raw, dtype=float)
     np.fill_diagonal(stats, np.nan)

@@ -34,13 +34,13 @@ from scipy import special
 from .._options import DISTRIBUTIONS, ZERO_METHODS, Distribution, ZeroMethod, check_option
 from ..errors import CdplotError, opt
 from ._formatting import format_p
-from ._resultkit import Result, num, result
+from ._resultkit import Result, jsonable, num, readonly, result
 
 __all__ = [
     "WilcoxonResult",
     "wilcoxon",
+    "WilcoxonPairsResult",
     "wilcoxon_pairs",
-    "wilcoxon_pairs_sided",
     "ZERO_METHODS",
     "DISTRIBUTIONS",
 ]
@@ -510,13 +510,113 @@ def wilcoxon(
     )
 
 
+@result
+class WilcoxonPairsResult(Result):
+    """Result of :func:`wilcoxon_pairs`: one signed-rank test per pair of columns.
+
+    Attributes
+    ----------
+    statistic : ndarray, shape (k, k)
+        Symmetric matrix of ``T = min(R+, R-)``; NaN on the diagonal and for
+        pairs not tested.
+    pvalue : ndarray, shape (k, k)
+        Symmetric matrix of two-sided p-values; 1.0 on the diagonal, NaN for
+        pairs not tested.
+    r_plus : ndarray, shape (k, k)
+        ``r_plus[i, j]`` is the sum of the ranks of the differences
+        ``values[:, i] - values[:, j]`` that are positive (with half the ranks
+        of the zeros under ``'demsar'`` and ``'zsplit'``), so ``r_plus[j, i]``
+        is the ``R-`` of the same test; NaN on the diagonal and for pairs not
+        tested.
+    n : ndarray of int, shape (k, k)
+        Differences ranked for each pair (symmetric); 0 on the diagonal and for
+        pairs not tested.
+    zero_method : str
+        How zero differences were treated.
+    distribution : str
+        The null distribution asked for (``'auto'``, ``'exact'`` or
+        ``'asymptotic'``); with ``'auto'`` it was chosen pair by pair.
+    """
+
+    statistic: NDArray[np.float64]
+    pvalue: NDArray[np.float64]
+    r_plus: NDArray[np.float64]
+    n: NDArray[np.int64]
+    zero_method: str
+    distribution: str
+
+    def __post_init__(self) -> None:
+        for name in ("statistic", "pvalue", "r_plus"):
+            object.__setattr__(self, name, readonly(getattr(self, name)))
+        object.__setattr__(self, "n", readonly(self.n, dtype=np.int64))
+
+    def direction(self) -> NDArray[np.float64]:
+        """The side each test favours: ``sign(R+ - R-)`` of column ``i`` against ``j``.
+
+        Returns
+        -------
+        ndarray, shape (k, k)
+            ``+1`` where column ``i`` has the larger rank sum, ``-1`` where ``j``
+            has, antisymmetric; 0 on the diagonal, for ties and for pairs not
+            tested.
+        """
+        return np.nan_to_num(np.sign(self.r_plus - self.r_plus.T), nan=0.0)
+
+    def _headline(self) -> str:
+        options = f"zero_method={self.zero_method!r}, distribution={self.distribution!r}"
+        return pairs_headline(self.pvalue, options)
+
+    def to_dict(self) -> dict:
+        """Return a JSON-safe dictionary (matrices as lists of rows, NaN as ``None``)."""
+        return {
+            "statistic": jsonable(self.statistic),
+            "pvalue": jsonable(self.pvalue),
+            "r_plus": jsonable(self.r_plus),
+            "n": jsonable(self.n),
+            "zero_method": self.zero_method,
+            "distribution": self.distribution,
+        }
+
+    def __str__(self) -> str:
+        return (
+            f"Wilcoxon signed-rank tests (zero_method={self.zero_method!r}, "
+            f"distribution={self.distribution!r}): " + pairs_summary(self.pvalue)
+        )
+
+
+def pairs_headline(pvalue: np.ndarray, options: str) -> str:
+    i, j = np.triu_indices(pvalue.shape[0], 1)
+    tested = int(np.sum(~np.isnan(pvalue[i, j])))
+    return f"{_count_pairs(tested)} of {pvalue.shape[0]} columns tested ({options})"
+
+
+def _count_pairs(n: int) -> str:
+    return f"{n} pair" if n == 1 else f"{n} pairs"
+
+
+def pairs_summary(pvalue: np.ndarray) -> str:
+    """In words: how many pairs were tested and the smallest p-value, with its pair."""
+    i, j = np.triu_indices(pvalue.shape[0], 1)
+    p = pvalue[i, j]
+    tested = ~np.isnan(p)
+    k = pvalue.shape[0]
+    if not np.any(tested):
+        return f"no pair of the {k} columns has a p-value."
+    best = int(np.flatnonzero(tested)[np.argmin(p[tested])])
+    return (
+        f"{_count_pairs(int(tested.sum()))} of {k} columns tested; the smallest two-sided p-value, "
+        f"{format_p(p[best], prefix=True)}, is for columns {int(i[best])} and {int(j[best])} "
+        "(not adjusted for multiplicity)."
+    )
+
+
 def wilcoxon_pairs(
     values: ArrayLike,
     *,
     pairs: Sequence[tuple[int, int]] | None = None,
     zero_method: ZeroMethod = "demsar",
     distribution: Distribution = "auto",
-) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+) -> WilcoxonPairsResult:
     """Wilcoxon signed-rank tests between columns of a score table.
 
     Parameters
@@ -535,12 +635,10 @@ def wilcoxon_pairs(
 
     Returns
     -------
-    statistic : ndarray, shape (k, k)
-        Symmetric matrix of ``T = min(R+, R-)``; NaN on the diagonal and for
-        pairs not tested.
-    pvalue : ndarray, shape (k, k)
-        Symmetric matrix of two-sided p-values; 1.0 on the diagonal, NaN for
-        pairs not tested.
+    WilcoxonPairsResult
+        ``statistic`` and ``pvalue`` as symmetric ``(k, k)`` matrices, the
+        rank sums ``r_plus`` and the side each test favours
+        (:meth:`WilcoxonPairsResult.direction`).
 
     Raises
     ------
@@ -566,25 +664,14 @@ def wilcoxon_pairs(
     Examples
     --------
     >>> import numpy as np
-    >>> from cdplot.stats._wilcoxon import wilcoxon_pairs
+    >>> from cdplot.stats import wilcoxon_pairs
     >>> values = np.array([[0.1, 0.3, 0.2], [0.2, 0.5, 0.1], [0.4, 0.6, 0.3],
     ...                    [0.3, 0.9, 0.5], [0.5, 0.7, 0.6], [0.6, 0.8, 0.2]])
-    >>> statistic, pvalue = wilcoxon_pairs(values)
-    >>> statistic[0, 1], pvalue[0, 1]
+    >>> res = wilcoxon_pairs(values)
+    >>> res.statistic[0, 1], res.pvalue[0, 1]
     (np.float64(0.0), np.float64(0.03125))
-    """
-    statistic, pvalue, _ = wilcoxon_pairs_sided(
-        values, pairs=pairs, zero_method=zero_method, distribution=distribution
-    )
-    return statistic, pvalue
-
-
-def wilcoxon_pairs_sided(values, *, pairs=None, zero_method="demsar", distribution="auto"):
-    """:func:`wilcoxon_pairs` plus the side each test favours.
-
-    The third matrix is ``sign(R+ - R-)`` of column ``i`` against column
-    ``j``: ``+1`` where ``i`` has the larger rank sum, antisymmetric, 0 for
-    pairs not tested.
+    >>> res.direction()[0, 1]  # column 1 scores higher
+    np.float64(-1.0)
     """
     check_option("zero_method", zero_method, ZERO_METHODS)
     check_option("distribution", distribution, DISTRIBUTIONS)
@@ -593,7 +680,8 @@ def wilcoxon_pairs_sided(values, *, pairs=None, zero_method="demsar", distributi
     i, j = validate_pairs(pairs, k)
     statistic = np.full((k, k), np.nan)
     pvalue = np.full((k, k), np.nan)
-    side = np.zeros((k, k))
+    r_plus = np.full((k, k), np.nan)
+    count = np.zeros((k, k), dtype=np.int64)
     # pairs in blocks of about _BLOCK_CELLS differences, so that memory stays
     # O(k^2 + block) instead of O(k^2 N) (2,000 methods x 100 data sets would
     # need several GB at once)
@@ -603,11 +691,18 @@ def wilcoxon_pairs_sided(values, *, pairs=None, zero_method="demsar", distributi
         out = _signed_rank(_differences(v, bi, bj), zero_method, distribution)
         statistic[bi, bj] = statistic[bj, bi] = out["statistic"]
         pvalue[bi, bj] = pvalue[bj, bi] = out["pvalue"]
-        lean = np.sign(out["r_plus"] - out["r_minus"])
-        side[bi, bj] = lean
-        side[bj, bi] = -lean
+        r_plus[bi, bj] = out["r_plus"]
+        r_plus[bj, bi] = out["r_minus"]
+        count[bi, bj] = count[bj, bi] = out["n"]
     np.fill_diagonal(pvalue, 1.0)
-    return statistic, pvalue, side
+    return WilcoxonPairsResult(
+        statistic=statistic,
+        pvalue=pvalue,
+        r_plus=r_plus,
+        n=count,
+        zero_method=zero_method,
+        distribution=distribution,
+    )
 
 
 #: Differences ranked at once by :func:`wilcoxon_pairs` (16 MB of floats per array).

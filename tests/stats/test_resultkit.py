@@ -30,8 +30,8 @@ from cdplot.stats._parametric import (
     shapiro_residuals,
 )
 from cdplot.stats._posthoc import nemenyi, rank_z
-from cdplot.stats._sign_test import sign_test
-from cdplot.stats._wilcoxon import wilcoxon
+from cdplot.stats._sign_test import sign_test, sign_test_pairs
+from cdplot.stats._wilcoxon import wilcoxon, wilcoxon_pairs
 
 MARKUP = "<b>x</b>"
 SCORES = np.array(
@@ -72,6 +72,8 @@ BUILDERS = {
     "EffectSizes": lambda: effect_sizes(SCORES, methods=NAMES),
     "WilcoxonResult": lambda: wilcoxon(SCORES[:, 0], SCORES[:, 1]),
     "SignTestResult": lambda: sign_test(SCORES[:, 0], SCORES[:, 1]),
+    "WilcoxonPairsResult": lambda: wilcoxon_pairs(SCORES),
+    "SignTestPairsResult": lambda: sign_test_pairs(SCORES),
     "PairedTTestResult": lambda: paired_ttest(SCORES[:, 0], SCORES[:, 1]),
     "PairResult": lambda: compare_pair(DATA, methods=(MARKUP, "B")),
     "PairResult-bayes": lambda: compare_pair(
@@ -97,6 +99,8 @@ NAMELESS = {
     "ImanDavenportResult",
     "WilcoxonResult",
     "SignTestResult",
+    "WilcoxonPairsResult",
+    "SignTestPairsResult",
     "PairedTTestResult",
     "ShapiroResult",
     "MauchlyResult",

@@ -5,6 +5,7 @@ distribution=M)`` (two-sided, correction=False, the defaults).  Paper: Demšar
 (2006), JMLR 7, Table 2.
 """
 
+import json
 import subprocess
 import sys
 import warnings
@@ -16,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cdplot.errors import CdplotError
-from cdplot.stats._wilcoxon import WilcoxonResult, wilcoxon, wilcoxon_pairs
+from cdplot.stats import WilcoxonPairsResult, WilcoxonResult, wilcoxon, wilcoxon_pairs
 
 # Demšar (2006), Table 2 (AUC of C4.5 and C4.5+m on 14 data sets).
 C45 = [
@@ -215,7 +216,8 @@ def test_pairs_match_scalar_and_scipy(rng):
         values[:, 5] = values[:, 4]  # identical columns: every difference is zero
         for zero_method in ZERO_METHODS:
             for method in METHODS:
-                stat, p = wilcoxon_pairs(values, zero_method=zero_method, distribution=method)
+                out = wilcoxon_pairs(values, zero_method=zero_method, distribution=method)
+                stat, p, side = out.statistic, out.pvalue, out.direction()
                 for i in range(6):
                     for j in range(i + 1, 6):
                         res = wilcoxon(
@@ -224,6 +226,9 @@ def test_pairs_match_scalar_and_scipy(rng):
                         assert stat[i, j] == stat[j, i] == res.statistic
                         np.testing.assert_equal(p[i, j], p[j, i])
                         assert p[i, j] == pytest.approx(res.pvalue, rel=1e-12, nan_ok=True)
+                        assert (out.r_plus[i, j], out.r_plus[j, i]) == (res.r_plus, res.r_minus)
+                        assert out.n[i, j] == out.n[j, i] == res.n
+                        assert side[i, j] == -side[j, i] == np.sign(res.r_plus - res.r_minus)
                         if (i, j) not in ((0, 1), (4, 5)) or (method == "auto" and n <= 13):
                             # scipy's permutation test is slow; test_matches_scipy_on_random_data
                             # covers it, and this test ties pairs to the scalar function
@@ -277,7 +282,8 @@ def test_pratt_exact_matches_scipy_permutation_literals():
 
 def test_pairs_shapes_and_untested(rng):
     values = rng.normal(size=(10, 4))
-    stat, p = wilcoxon_pairs(values, pairs=[(0, 2), (3, 1)])
+    res = wilcoxon_pairs(values, pairs=[(0, 2), (3, 1)])
+    stat, p = res.statistic, res.pvalue
     assert stat.shape == p.shape == (4, 4)
     assert np.all(np.isnan(np.diag(stat)))
     assert np.all(np.diag(p) == 1.0)
@@ -387,10 +393,9 @@ def test_order_of_data_sets_does_not_matter(seed):
     rng = np.random.default_rng(seed)
     values = rng.integers(0, 4, size=(int(rng.integers(2, 30)), 4)).astype(float)
     perm = rng.permutation(values.shape[0])
-    s1, p1 = wilcoxon_pairs(values)
-    s2, p2 = wilcoxon_pairs(values[perm])
-    np.testing.assert_array_equal(s1, s2)
-    np.testing.assert_allclose(p1, p2, rtol=1e-12)
+    a, b = wilcoxon_pairs(values), wilcoxon_pairs(values[perm])
+    np.testing.assert_array_equal(a.statistic, b.statistic)
+    np.testing.assert_allclose(a.pvalue, b.pvalue, rtol=1e-12)
 
 
 # Issue 13 item 6: Demšar (2006, section 3.1.3) splits the ranks of zero
@@ -430,9 +435,7 @@ def test_demsar_equals_scipy_zsplit_without_one_odd_zero(rng, method, n_zero):
     stat, p = _scipy(kept, np.zeros(kept.size), "zsplit", method)
     assert res.statistic == pytest.approx(stat, abs=1e-12)
     assert res.pvalue == pytest.approx(p, rel=1e-9)
-    pairs_stat, pairs_p = wilcoxon_pairs(
-        np.column_stack([d, np.zeros(d.size)]), distribution=method
-    )
+    pairs_p = wilcoxon_pairs(np.column_stack([d, np.zeros(d.size)]), distribution=method).pvalue
     assert pairs_p[0, 1] == pytest.approx(p, rel=1e-9)
 
 
@@ -451,7 +454,7 @@ def test_demsar_auto_decides_from_the_differences_ranked():
     # -> WilcoxonResult(statistic=17.5, pvalue=0.050537109375)
     assert res.statistic == 17.5
     assert res.pvalue == pytest.approx(0.050537109375, rel=1e-12)
-    pairs_p = wilcoxon_pairs(np.column_stack([ISSUE31_N14, np.zeros(14)]))[1]
+    pairs_p = wilcoxon_pairs(np.column_stack([ISSUE31_N14, np.zeros(14)])).pvalue
     assert pairs_p[0, 1] == pytest.approx(0.050537109375, rel=1e-12)
 
 
@@ -479,7 +482,7 @@ def test_differences_beyond_the_float_range_keep_their_order():
     assert (big.statistic, big.pvalue) == (small.statistic, small.pvalue)
     assert big.statistic == pytest.approx(stat)
     assert big.pvalue == pytest.approx(p)
-    _, pairs_p = wilcoxon_pairs(np.column_stack([x, y]) * 1e308, zero_method="zsplit")
+    pairs_p = wilcoxon_pairs(np.column_stack([x, y]) * 1e308, zero_method="zsplit").pvalue
     assert pairs_p[0, 1] == small.pvalue
 
 
@@ -490,8 +493,31 @@ def test_pairs_in_blocks_equal_pairs_at_once(rng, monkeypatch, method):
     from cdplot.stats import _wilcoxon as w
 
     values = np.round(rng.normal(size=(12, 10)), 1)
-    whole = w.wilcoxon_pairs_sided(values, distribution=method)
+    whole = w.wilcoxon_pairs(values, distribution=method)
     monkeypatch.setattr(w, "_BLOCK_CELLS", 7 * 12)
-    blocks = w.wilcoxon_pairs_sided(values, distribution=method)
-    for a, b in zip(whole, blocks, strict=True):
-        np.testing.assert_array_equal(a, b)
+    blocks = w.wilcoxon_pairs(values, distribution=method)
+    for name in ("statistic", "pvalue", "r_plus", "n"):
+        np.testing.assert_array_equal(getattr(whole, name), getattr(blocks, name))
+    np.testing.assert_array_equal(whole.direction(), blocks.direction())
+
+
+def test_pairs_result_is_frozen_readable_and_json_safe():
+    # C4.5+m against C4.5 on Demsar's (2006) Table 2: R+ = 93, R- = 12, p = 0.010968
+    # (the scalar doctest; scipy 1.17.1 scipy.stats.wilcoxon(c45m, c45, zero_method='zsplit'))
+    res = wilcoxon_pairs(np.column_stack([C45M, C45]))
+    assert isinstance(res, WilcoxonPairsResult)
+    with pytest.raises(AttributeError):
+        res.pvalue = res.pvalue  # type: ignore[misc]
+    with pytest.raises(ValueError, match="read-only"):
+        res.r_plus[0, 1] = 0.0
+    assert (res.r_plus[0, 1], res.r_plus[1, 0], res.statistic[0, 1]) == (93.0, 12.0, 12.0)
+    np.testing.assert_array_equal(res.direction(), [[0.0, 1.0], [-1.0, 0.0]])
+    d = json.loads(res.to_json())
+    assert d["statistic"] == [[None, 12.0], [12.0, None]]
+    assert d["r_plus"] == [[None, 93.0], [12.0, None]]
+    assert (d["n"], d["zero_method"], d["distribution"]) == ([[0, 14], [14, 0]], "demsar", "auto")
+    text = str(res)
+    assert "Wilcoxon signed-rank tests" in text
+    assert "1 pair of 2 columns tested" in text
+    assert "p = 0.011" in text
+    assert "columns 0 and 1" in text

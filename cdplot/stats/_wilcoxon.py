@@ -31,7 +31,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 from scipy import special
 
-from .._options import DISTRIBUTIONS, ZERO_METHODS, Distribution, ZeroMethod, check_option
+from .._options import NULL_METHODS, ZERO_METHODS, NullMethod, ZeroMethod, check_option
 from ..errors import CdplotError, opt
 from ._formatting import format_p
 from ._resultkit import Result, jsonable, num, readonly, result
@@ -42,7 +42,7 @@ __all__ = [
     "WilcoxonPairsResult",
     "wilcoxon_pairs",
     "ZERO_METHODS",
-    "DISTRIBUTIONS",
+    "NULL_METHODS",
 ]
 
 
@@ -76,7 +76,8 @@ class WilcoxonResult(Result):
     zero_method : str
         How zero differences were treated.
     distribution : str
-        How the p-value was computed: ``'exact'`` (null distribution of the
+        The null distribution the p-value came from (the ``method`` asked for,
+        with ``'auto'`` resolved): ``'exact'`` (null distribution of the
         signed-rank statistic without ties), ``'permutation'`` (all ``2**n``
         sign changes of the observed differences, exact with ties and zeros)
         or ``'asymptotic'`` (normal approximation with tie correction).
@@ -142,9 +143,9 @@ def validate_vector(name, a) -> np.ndarray:
     return arr
 
 
-def _validate_wilcoxon(x, y, zero_method, distribution):
+def _validate_wilcoxon(x, y, zero_method, method):
     check_option("zero_method", zero_method, ZERO_METHODS)
-    check_option("distribution", distribution, DISTRIBUTIONS)
+    check_option("method", method, NULL_METHODS)
     x = validate_vector("x", x)
     if y is None:
         return x
@@ -291,7 +292,7 @@ def _permutation_pvalues(weights: np.ndarray, observed: np.ndarray) -> np.ndarra
 _PMF_CELLS = 4_000_000
 
 
-def _signed_rank(d: np.ndarray, zero_method: str, distribution: str) -> dict:
+def _signed_rank(d: np.ndarray, zero_method: str, method: str) -> dict:
     """The signed-rank test on each row of the (P, n) difference matrix ``d``."""
     rows, n = d.shape
     zero = d == 0
@@ -345,13 +346,13 @@ def _signed_rank(d: np.ndarray, zero_method: str, distribution: str) -> dict:
     # zero ranks 13 differences: all 2**13 sign changes, not the normal
     # approximation)
     size = count if zero_method == "demsar" else np.full(rows, float(n))
-    if distribution == "exact":
+    if method == "exact":
         # Pratt's zeros hold the lowest ranks and count on neither side, so the
         # untied null distribution of ranks 1..n is off centre for it (R+ = R-
         # can look significant); its exact null distribution is the one of all
         # sign changes of the nonzero Pratt ranks (Pratt 1959)
         how = np.full(rows, _PERMUTATION if zero_method == "pratt" else _EXACT)
-    elif distribution == "asymptotic":
+    elif method == "asymptotic":
         how = np.full(rows, _ASYMPTOTIC)
     else:
         untied = ~has_ties & (n_zero == 0)
@@ -407,7 +408,7 @@ def wilcoxon(
     y: ArrayLike | None = None,
     *,
     zero_method: ZeroMethod = "demsar",
-    distribution: Distribution = "auto",
+    method: NullMethod = "auto",
 ) -> WilcoxonResult:
     """Wilcoxon signed-rank test of two methods over ``N`` data sets.
 
@@ -425,8 +426,8 @@ def wilcoxon(
         section 3.1.3); ``'zsplit'`` does the same with every zero, as
         scipy's ``'zsplit'``; ``'wilcox'`` drops them; ``'pratt'`` ranks
         them but counts them on neither side.
-    distribution : {'auto', 'exact', 'asymptotic'}, default 'auto'
-        The null distribution of the p-value (scipy's ``method``).  ``'auto'`` takes the exact
+    method : {'auto', 'exact', 'asymptotic'}, default 'auto'
+        The null distribution of the p-value (scipy's word).  ``'auto'`` takes the exact
         distribution for at most 50 differences without ties or zeros, all
         ``2**n`` sign changes for at most 13 differences with ties or zeros,
         and the normal approximation otherwise, as scipy does; under
@@ -453,7 +454,7 @@ def wilcoxon(
     Absolute differences ``|x - y|`` are ranked with average ranks for ties.
     The normal approximation uses the tie-corrected variance
     ``(n(n+1)(2n+1) - sum(t^3 - t)/2) / 24`` and no continuity correction
-    (scipy's ``correction=False``).  With ``distribution='exact'`` and ties, the
+    (scipy's ``correction=False``).  With ``method='exact'`` and ties, the
     untied null distribution is used with the statistic rounded outwards,
     which is conservative.  When every difference is zero and
     ``zero_method='wilcox'`` leaves nothing to rank, the normal
@@ -462,13 +463,13 @@ def wilcoxon(
     on neither side, so the untied null distribution of the ranks ``1..n``
     (scipy's ``method='exact'``) is off centre: ``R+ = R-`` can come out
     "significant" and the p-value changes when ``x`` and ``y`` are swapped.
-    ``distribution='exact'`` therefore builds Pratt's exact null
+    ``method='exact'`` therefore builds Pratt's exact null
     distribution instead: the ``2**m`` equally likely sign changes of the
     ``m`` nonzero differences, each keeping its Pratt rank, summed by
     dynamic programming over the doubled (integer) ranks.
 
     The statistic and p-value equal those of ``scipy.stats.wilcoxon(x, y,
-    zero_method=zero_method, method=distribution)`` in scipy 1.17 for
+    zero_method=zero_method, method=method)`` in scipy 1.17 for
     ``'zsplit'``, ``'wilcox'`` and ``'pratt'`` (except ``'pratt'`` with
     ``'exact'``, which equals scipy's ``method=PermutationMethod()`` where
     that enumerates every sign change); ``'demsar'`` equals scipy's
@@ -497,8 +498,8 @@ def wilcoxon(
     >>> float(res.r_plus), float(res.r_minus), round(float(res.pvalue), 6)
     (93.0, 12.0, 0.010968)
     """
-    d = _validate_wilcoxon(x, y, zero_method, distribution)
-    out = _signed_rank(d[None, :], zero_method, distribution)
+    d = _validate_wilcoxon(x, y, zero_method, method)
+    out = _signed_rank(d[None, :], zero_method, method)
     return WilcoxonResult(
         statistic=float(out["statistic"][0]),
         pvalue=float(out["pvalue"][0]),
@@ -534,8 +535,9 @@ class WilcoxonPairsResult(Result):
     zero_method : str
         How zero differences were treated.
     distribution : str
-        The null distribution asked for (``'auto'``, ``'exact'`` or
-        ``'asymptotic'``); with ``'auto'`` it was chosen pair by pair.
+        The null distribution asked for (the ``method`` argument: ``'auto'``,
+        ``'exact'`` or ``'asymptotic'``); with ``'auto'`` it was chosen pair by
+        pair.
     """
 
     statistic: NDArray[np.float64]
@@ -615,7 +617,7 @@ def wilcoxon_pairs(
     *,
     pairs: Sequence[tuple[int, int]] | None = None,
     zero_method: ZeroMethod = "demsar",
-    distribution: Distribution = "auto",
+    method: NullMethod = "auto",
 ) -> WilcoxonPairsResult:
     """Wilcoxon signed-rank tests between columns of a score table.
 
@@ -629,7 +631,7 @@ def wilcoxon_pairs(
         Column pairs to test; by default all pairs ``i < j``.
     zero_method : {'demsar', 'zsplit', 'wilcox', 'pratt'}, default 'demsar'
         Treatment of zero differences, as in :func:`wilcoxon`.
-    distribution : {'auto', 'exact', 'asymptotic'}, default 'auto'
+    method : {'auto', 'exact', 'asymptotic'}, default 'auto'
         How p-values are computed, as in :func:`wilcoxon`; with ``'auto'``
         the choice is made pair by pair.
 
@@ -674,7 +676,7 @@ def wilcoxon_pairs(
     np.float64(-1.0)
     """
     check_option("zero_method", zero_method, ZERO_METHODS)
-    check_option("distribution", distribution, DISTRIBUTIONS)
+    check_option("method", method, NULL_METHODS)
     v = validate_values(values)
     k = v.shape[1]
     i, j = validate_pairs(pairs, k)
@@ -688,7 +690,7 @@ def wilcoxon_pairs(
     step = max(1, _BLOCK_CELLS // max(1, v.shape[0]))
     for start in range(0, len(i), step):
         bi, bj = i[start : start + step], j[start : start + step]
-        out = _signed_rank(_differences(v, bi, bj), zero_method, distribution)
+        out = _signed_rank(_differences(v, bi, bj), zero_method, method)
         statistic[bi, bj] = statistic[bj, bi] = out["statistic"]
         pvalue[bi, bj] = pvalue[bj, bi] = out["pvalue"]
         r_plus[bi, bj] = out["r_plus"]
@@ -701,7 +703,7 @@ def wilcoxon_pairs(
         r_plus=r_plus,
         n=count,
         zero_method=zero_method,
-        distribution=distribution,
+        distribution=method,
     )
 
 

@@ -293,10 +293,10 @@ def test_per_method_accessors_by_name(built):
 
 def test_options_cannot_be_changed(built):
     r = built["ComparisonResult-wilcoxon"]
-    assert r.options["distribution"] == "auto"
+    assert r.options["method"] == "auto"
     with pytest.raises(TypeError):
-        r.options["distribution"] = "exact"  # type: ignore[index]
-    assert r.to_dict()["options"]["distribution"] == "auto"
+        r.options["method"] = "exact"  # type: ignore[index]
+    assert r.to_dict()["options"]["method"] == "auto"
 
 
 @pytest.mark.parametrize(

@@ -41,7 +41,7 @@ from cdplot.errors import CdplotError
 TESTS = ("nemenyi", "bonferroni-dunn", "friedman-z", "wilcoxon", "sign")
 CORRECTIONS = (None, "bonferroni", "holm", "hochberg", "hommel", "shaffer", "bergmann")
 ZERO_METHODS = ("demsar", "zsplit", "wilcox", "pratt")
-DISTRIBUTIONS = ("auto", "exact", "asymptotic")
+NULL_METHODS = ("auto", "exact", "asymptotic")
 CV = (
     ("5x2cv-t", "5x2"),
     ("5x2cv-f", "5x2"),
@@ -180,7 +180,7 @@ def _one(rng, tally):
         return
     x = _table(rng)
     zero_method = str(rng.choice(ZERO_METHODS))
-    distribution = str(rng.choice(DISTRIBUTIONS))
+    distribution = str(rng.choice(NULL_METHODS))
     if what < 0.3:  # two methods through compare_pair
         res = cdplot.compare_pair(
             x[:, :2] if x.shape[1] > 2 else np.column_stack([x[:, 0], x[:, -1]]),
@@ -188,7 +188,7 @@ def _one(rng, tally):
             higher_is_better=hib,
             alpha=alpha,
             zero_method=zero_method,
-            distribution=distribution,
+            method=distribution,
         )
         pair = x[:, :2] if x.shape[1] > 2 else np.column_stack([x[:, 0], x[:, -1]])
         _check_pair(tally, res, pair, zero_method, hib)
@@ -197,7 +197,7 @@ def _one(rng, tally):
     correction = CORRECTIONS[int(rng.integers(len(CORRECTIONS)))]
     kw = {}
     if test == "wilcoxon":
-        kw = {"zero_method": zero_method, "distribution": distribution}
+        kw = {"zero_method": zero_method, "method": distribution}
     if test == "bonferroni-dunn" or (test != "nemenyi" and rng.random() < 0.2):
         kw["control"] = f"m{int(rng.integers(x.shape[1]))}"
     if test in ("nemenyi", "bonferroni-dunn"):

@@ -14,7 +14,7 @@ Python keyword      command line           meaning
 ``control``         ``--control``          the method every other is compared with
 ``alpha``           ``--alpha``            significance level
 ``zero_method``     ``--zero-method``      zero differences in Wilcoxon (:data:`ZERO_METHODS`)
-``distribution``    ``--distribution``     null distribution of a p-value (:data:`DISTRIBUTIONS`)
+``method``          ``--distribution``     null distribution of a p-value (:data:`NULL_METHODS`)
 ``continuity``      ``--continuity``       McNemar's continuity correction (True/False)
 ``tie_correction``  ``--no-tie-correction``  Friedman's correction for ties
 ``nan_policy``      ``--nan-policy``       missing scores (:data:`NAN_POLICIES`)
@@ -51,7 +51,7 @@ __all__ = [
     "PAIRWISE_CORRECTIONS",
     "ALL_PAIRS_ONLY",
     "ZERO_METHODS",
-    "DISTRIBUTIONS",
+    "NULL_METHODS",
     "NAN_POLICIES",
     "ORIENTS",
     "STYLES",
@@ -78,7 +78,7 @@ __all__ = [
     "PairwiseCorrection",
     "AllPairsCorrection",
     "ZeroMethod",
-    "Distribution",
+    "NullMethod",
     "NanPolicy",
     "Layout",
     "Orient",
@@ -119,8 +119,8 @@ ALL_PAIRS_ONLY: tuple[AllPairsCorrection, ...] = get_args(AllPairsCorrection)
 PAIRWISE_CORRECTIONS: tuple[PairwiseCorrection, ...] = get_args(PairwiseCorrection)
 ZeroMethod = Literal["demsar", "zsplit", "wilcox", "pratt"]
 ZERO_METHODS: tuple[ZeroMethod, ...] = get_args(ZeroMethod)
-Distribution = Literal["auto", "exact", "asymptotic"]
-DISTRIBUTIONS: tuple[Distribution, ...] = get_args(Distribution)
+NullMethod = Literal["auto", "exact", "asymptotic"]
+NULL_METHODS: tuple[NullMethod, ...] = get_args(NullMethod)
 # omit: drop the incomplete data sets; omit-methods: the incomplete methods;
 # omit-fewest: whichever of those (or a greedy mix) keeps the most scores
 NanPolicy = Literal["raise", "omit", "omit-methods", "omit-fewest"]

@@ -15,7 +15,7 @@ LITERALS = {
     "PAIRWISE_CORRECTIONS": "PairwiseCorrection",
     "ALL_PAIRS_ONLY": "AllPairsCorrection",
     "ZERO_METHODS": "ZeroMethod",
-    "DISTRIBUTIONS": "Distribution",
+    "NULL_METHODS": "NullMethod",
     "NAN_POLICIES": "NanPolicy",
     "LAYOUTS": "Layout",
     "ORIENTS": "Orient",

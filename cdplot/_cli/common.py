@@ -15,8 +15,8 @@ from pathlib import Path
 from .._atomic import atomic_write
 from .._options import (
     CORRECTIONS,
-    DISTRIBUTIONS,
     NAN_POLICIES,
+    NULL_METHODS,
     ORIENTS,
     TESTS,
     ZERO_METHODS,
@@ -297,7 +297,9 @@ def add_analysis_options(parser: argparse.ArgumentParser, *, auto: bool = False)
     )
     g.add_argument(
         "--distribution",
-        choices=DISTRIBUTIONS,
+        # the keyword is scipy's method=, but --method would be confused with --methods
+        dest="method",
+        choices=NULL_METHODS,
         default="auto",
         help="Wilcoxon: exact or normal null distribution of the p-values (default: auto)",
     )
@@ -369,7 +371,7 @@ def analysis_kwargs(args, table) -> dict:
         "control": args.control,
         "tie_correction": args.tie_correction,
         "zero_method": args.zero_method,
-        "distribution": args.distribution,
+        "method": args.method,
         "nan_policy": args.nan_policy,
     }
 
@@ -437,7 +439,7 @@ _NOT_FOR_RANKS = {
         "average ranks allow only Demsar's uncorrected statistic, which is always used",
     ),
     "zero_method": ("--zero-method", "demsar", "average ranks allow no Wilcoxon test"),
-    "distribution": ("--distribution", "auto", "average ranks allow no Wilcoxon test"),
+    "method": ("--distribution", "auto", "average ranks allow no Wilcoxon test"),
     "decimals": ("--decimals", None, "average ranks have no scores to print"),
     "pair": ("--pair", None, "a head-to-head comparison needs the scores on each data set"),
 }

@@ -18,7 +18,7 @@ import argparse
 import json
 import sys
 
-from .._options import DISTRIBUTIONS, ZERO_METHODS
+from .._options import NULL_METHODS, ZERO_METHODS
 from ..errors import CdplotError
 from .common import add_column_options, parse_alpha, say_written, selection_kwargs
 
@@ -138,7 +138,9 @@ def register(sub) -> None:
     )
     p.add_argument(
         "--distribution",
-        choices=DISTRIBUTIONS,
+        # the keyword is scipy's method=, but --method would be confused with --methods
+        dest="method",
+        choices=NULL_METHODS,
         default="auto",
         help="McNemar and Wilcoxon: exact or asymptotic null distribution of the p-values "
         "(default: auto)",
@@ -347,7 +349,7 @@ def _datasets(args, table):
         higher_is_better=args.higher_is_better,
         alpha=args.alpha,
         zero_method=args.zero_method,
-        distribution=args.distribution,
+        method=args.method,
         rope=args.rope,
         prior_strength=args.prior_strength,
         n_samples=args.samples,
@@ -373,7 +375,7 @@ def _predictions(args, source, truth, records):
             y,
             [r[a] for r in records],
             [r[b] for r in records],
-            distribution=args.distribution,
+            method=args.method,
             continuity=args.continuity,
             alpha=args.alpha,
             methods=(a, b),

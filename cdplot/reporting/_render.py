@@ -767,7 +767,7 @@ or scores
         Keyword arguments of :func:`cdplot.compare` (``higher_is_better``,
         which may also be a ``{metric: bool}`` mapping, ``alpha``, ``test``,
         ``correction``, ``control``, ``tie_correction``, ``zero_method``,
-        ``distribution``, ``nan_policy``, ``metric`` to report one metric of
+        ``method``, ``nan_policy``, ``metric`` to report one metric of
         several, ``methods``, ``datasets``), used only when
         ``results_or_data`` is scores, each metric analysed with them.  For
         the choice between ANOVA and Friedman pass the result of

@@ -44,10 +44,11 @@ critical_value, critical_difference
 nemenyi, rank_z
     All-pairs rank tests from average ranks (:class:`RankTestResult`).
 wilcoxon, wilcoxon_pairs
-    Wilcoxon's signed-rank test, one pair or many (:class:`WilcoxonResult`).
+    Wilcoxon's signed-rank test, one pair or many (:class:`WilcoxonResult`,
+    :class:`WilcoxonPairsResult`).
 sign_test, sign_test_pairs, critical_wins
     The sign test and Demsar's (2006, Table 3) critical number of wins
-    (:class:`SignTestResult`).
+    (:class:`SignTestResult`, :class:`SignTestPairsResult`).
 adjust, adjust_pairwise
     Bonferroni, Holm, Hochberg, Hommel, Shaffer and Bergmann-Hommel.
 find_cliques, unjoined_pairs, bridges
@@ -141,8 +142,14 @@ from ._posthoc import nemenyi, rank_z
 from ._power import PowerResult, simulate_power
 from ._ranks import average_ranks, rank_data
 from ._results import ComparisonResult, FriedmanResult, ImanDavenportResult, RankTestResult
-from ._sign_test import SignTestResult, critical_wins, sign_test, sign_test_pairs
-from ._wilcoxon import WilcoxonResult, wilcoxon, wilcoxon_pairs
+from ._sign_test import (
+    SignTestPairsResult,
+    SignTestResult,
+    critical_wins,
+    sign_test,
+    sign_test_pairs,
+)
+from ._wilcoxon import WilcoxonPairsResult, WilcoxonResult, wilcoxon, wilcoxon_pairs
 
 __all__ = [
     # whole analyses
@@ -215,7 +222,9 @@ __all__ = [
     "PairResult",
     "PairedTTestResult",
     "WilcoxonResult",
+    "WilcoxonPairsResult",
     "SignTestResult",
+    "SignTestPairsResult",
     "CVTestResult",
     "McNemarResult",
     "BayesianTTestResult",

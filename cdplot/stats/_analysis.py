@@ -102,7 +102,7 @@ def analyse(
     control: str | None = None,
     tie_correction: bool = True,
     zero_method: str = "demsar",
-    distribution: str = "auto",
+    method: str = "auto",
     nan_policy: str = "raise",
     metric: str | None = None,
     methods=None,
@@ -133,7 +133,7 @@ def analyse(
         Friedman's correction for ties.
     zero_method : {'demsar', 'zsplit', 'wilcox', 'pratt'}, default 'demsar'
         Zero differences in the Wilcoxon test.
-    distribution : {'auto', 'exact', 'asymptotic'}, default 'auto'
+    method : {'auto', 'exact', 'asymptotic'}, default 'auto'
         Null distribution of the Wilcoxon statistic.
     nan_policy : {'raise', 'omit'}, default 'raise'
         Missing scores.
@@ -206,7 +206,7 @@ def analyse(
             control=control,
             tie_correction=tie_correction,
             zero_method=zero_method,
-            distribution=distribution,
+            method=method,
             nan_policy=nan_policy,
         )
         for t in tables
@@ -224,7 +224,7 @@ def analyse_pairs(result: ComparisonResult | AutoResult, pairs) -> tuple[PairRes
     ----------
     result : ComparisonResult or AutoResult
         The analysis whose scores, direction, alpha and Wilcoxon options
-        (``zero_method``, ``distribution``) are reused, so that the pairs
+        (``zero_method``, ``method``) are reused, so that the pairs
         agree with it.  The parametric path of an :class:`AutoResult` keeps
         no Wilcoxon options: the defaults of :func:`cdplot.compare_pair` are
         used.
@@ -276,7 +276,7 @@ def analyse_pairs(result: ComparisonResult | AutoResult, pairs) -> tuple[PairRes
                 higher_is_better=inner.higher_is_better,
                 alpha=inner.alpha,
                 zero_method=options.get("zero_method", "demsar"),
-                distribution=options.get("distribution", "auto"),
+                method=options.get("method", "auto"),
             )
         )
     return tuple(out)

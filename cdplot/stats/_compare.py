@@ -9,14 +9,14 @@ import numpy as np
 from .._options import (
     ALL_PAIRS_ONLY,
     CORRECTIONS,
-    DISTRIBUTIONS,
     NAN_POLICIES,
+    NULL_METHODS,
     RANK_TESTS,
     TESTS,
     ZERO_METHODS,
     Correction,
-    Distribution,
     NanPolicy,
+    NullMethod,
     Test,
     ZeroMethod,
     check_alpha,
@@ -35,7 +35,7 @@ from ._ranks import ranks_and_ties
 from ._results import ComparisonResult
 from ._sign_test import sign_test_pairs
 from ._validate import check_pairwise_size
-from ._wilcoxon import wilcoxon_pairs_sided
+from ._wilcoxon import wilcoxon_pairs
 
 __all__ = ["compare", "TESTS", "CORRECTIONS", "single_table"]
 
@@ -62,7 +62,7 @@ def check_control_correction(control, correction) -> None:
         )
 
 
-def _validate_options(test, correction, control, methods, alpha, zero_method, distribution):
+def _validate_options(test, correction, control, methods, alpha, zero_method, method):
     if test == "auto":
         raise CdplotError(
             f"option {opt('test', 'auto')} is not a test of compare, which always returns a "
@@ -72,7 +72,7 @@ def _validate_options(test, correction, control, methods, alpha, zero_method, di
     test = check_option("test", test, TESTS)
     alpha = check_alpha(alpha)
     check_option("zero_method", zero_method, ZERO_METHODS)
-    check_option("distribution", distribution, DISTRIBUTIONS)
+    check_option("method", method, NULL_METHODS)
     correction = check_option("correction", correction, CORRECTIONS, allow_none=True)
     if test == "nemenyi":
         if correction is not None:
@@ -120,7 +120,7 @@ def compare(
     control: str | None = None,
     tie_correction: bool = True,
     zero_method: ZeroMethod = "demsar",
-    distribution: Distribution = "auto",
+    method: NullMethod = "auto",
     nan_policy: NanPolicy = "raise",
     metric: str | None = None,
     methods: Sequence[str] | None = None,
@@ -172,9 +172,9 @@ def compare(
         ``'zsplit'`` is scipy's rule, which keeps every zero; ``'wilcox'``
         drops them and ``'pratt'`` ranks them on neither side (see
         :func:`cdplot.stats._wilcoxon`).
-    distribution : {'auto', 'exact', 'asymptotic'}, default 'auto'
-        Null distribution of the Wilcoxon statistic (scipy calls it
-        ``method``); ``'auto'`` follows scipy's choice (see
+    method : {'auto', 'exact', 'asymptotic'}, default 'auto'
+        Null distribution of the Wilcoxon statistic (scipy's word);
+        ``'auto'`` follows scipy's choice (see
         :func:`cdplot.stats._wilcoxon`).
     nan_policy : {'raise', 'omit'}, default 'raise'
         Missing scores raise an error that names the cells, or ``'omit'``
@@ -239,7 +239,7 @@ def compare(
         control=control,
         tie_correction=tie_correction,
         zero_method=zero_method,
-        distribution=distribution,
+        method=method,
         nan_policy=nan_policy,
     )
 
@@ -254,13 +254,13 @@ def compare_table(
     control=None,
     tie_correction=True,
     zero_method="demsar",
-    distribution="auto",
+    method="auto",
     nan_policy="raise",
 ) -> ComparisonResult:
     """:func:`compare` for one validated :class:`ScoreTable`."""
     names = table.methods
     test, correction, alpha = _validate_options(
-        test, correction, control, names, alpha, zero_method, distribution
+        test, correction, control, names, alpha, zero_method, method
     )
     decided = resolve_direction(table, higher_is_better)
     higher_is_better = decided.higher_is_better
@@ -285,14 +285,14 @@ def compare_table(
         pairs = (
             None if ctrl is None else [(min(ctrl, j), max(ctrl, j)) for j in range(k) if j != ctrl]
         )
-        if test == "wilcoxon":
-            stats, p_raw, direction = wilcoxon_pairs_sided(
-                oriented, pairs=pairs, zero_method=zero_method, distribution=distribution
-            )
-        else:
-            stats, p_raw = sign_test_pairs(oriented, pairs=pairs)
-            # the side with more wins (ties split), not the better average rank
-            direction = np.nan_to_num(np.sign(stats - stats.T), nan=0.0)
+        # the side each test favours (for the sign test, the one with more wins,
+        # ties split), not the better average rank
+        pairwise = (
+            wilcoxon_pairs(oriented, pairs=pairs, zero_method=zero_method, method=method)
+            if test == "wilcoxon"
+            else sign_test_pairs(oriented, pairs=pairs)
+        )
+        stats, p_raw, direction = pairwise.statistic, pairwise.pvalue, pairwise.direction()
     stats = np.array(stats, dtype=float)
     p_raw = np.array(p_raw, dtype=float)
     np.fill_diagonal(stats, np.nan)
@@ -335,7 +335,7 @@ def compare_table(
         "nan_policy": nan_policy,
     }
     if test == "wilcoxon":
-        options.update(zero_method=zero_method, distribution=distribution)
+        options.update(zero_method=zero_method, method=method)
     return ComparisonResult(
         scores=table,
         methods=names,

@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 from numpy.typing import ArrayLike
 
-from .._options import Correction, Distribution, NanPolicy, Test, ZeroMethod, check_bool
+from .._options import Correction, NanPolicy, NullMethod, Test, ZeroMethod, check_bool
 from ..errors import CdplotError
 from ..io import as_score_tables
 from ..io._types import ScoresLike
@@ -414,7 +414,7 @@ def compare_metrics(
     control: str | None = None,
     tie_correction: bool = True,
     zero_method: ZeroMethod = "demsar",
-    distribution: Distribution = "auto",
+    method: NullMethod = "auto",
     nan_policy: NanPolicy = "raise",
     methods: Sequence[str] | None = None,
     datasets: Sequence[str] | None = None,
@@ -433,7 +433,7 @@ or sequence of ComparisonResult
         Direction of the scores: one bool for every metric, or
         ``{metric: bool}`` for some of them.  Metrics not given follow the
         direction their data declare, else higher is better.
-    alpha, test, correction, control, tie_correction, zero_method, distribution, nan_policy
+    alpha, test, correction, control, tie_correction, zero_method, method, nan_policy
         As in :func:`cdplot.compare`, applied to every metric.
     methods, datasets : sequence of str, optional
         Names for the columns and rows of unlabelled arrays.
@@ -507,7 +507,7 @@ or sequence of ComparisonResult
             control=control,
             tie_correction=tie_correction,
             zero_method=zero_method,
-            distribution=distribution,
+            method=method,
             nan_policy=nan_policy,
         )
         for t in tables

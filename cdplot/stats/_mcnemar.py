@@ -22,7 +22,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 from scipy import special
 
-from .._options import DISTRIBUTIONS, Distribution, check_alpha, check_bool, check_option
+from .._options import NULL_METHODS, NullMethod, check_alpha, check_bool, check_option
 from ..errors import CdplotError, opt
 from ._formatting import format_p
 from ._resultkit import Result, notes_lines, num, readonly, result, wrap
@@ -31,11 +31,11 @@ __all__ = [
     "McNemarResult",
     "mcnemar",
     "mcnemar_from_predictions",
-    "DISTRIBUTIONS",
+    "NULL_METHODS",
     "EXACT_BELOW",
 ]
 
-# distribution='auto' switches to the exact binomial test below this many
+# method='auto' switches to the exact binomial test below this many
 # disagreements; statsmodels' documentation gives the same rule of thumb
 # (the chi-square approximation needs n01 + n10 >= 25).
 EXACT_BELOW = 25
@@ -49,12 +49,14 @@ class McNemarResult(Result):
     ----------
     statistic : float
         The chi-square statistic (continuity-corrected unless
-        ``continuity=False``) for ``distribution='asymptotic'``; for the exact
+        ``continuity=False``) for ``method='asymptotic'``; for the exact
         test, ``min(n01, n10)`` (as statsmodels reports).
     pvalue : float
         Two-sided p-value.
     distribution : str
-        ``'exact'`` (binomial) or ``'asymptotic'`` (chi-square, 1 df).
+        The null distribution the p-value came from (the ``method`` asked for,
+        with ``'auto'`` resolved): ``'exact'`` (binomial) or ``'asymptotic'``
+        (chi-square, 1 df).
     continuity : bool
         Whether the continuity correction was applied (asymptotic only).
     table : ndarray, shape (2, 2)
@@ -197,7 +199,7 @@ def _validate_names(methods):
 def mcnemar(
     table: ArrayLike,
     *,
-    distribution: Distribution = "auto",
+    method: NullMethod = "auto",
     continuity: bool = True,
     alpha: float = 0.05,
     methods: tuple[str, str] | None = None,
@@ -210,7 +212,7 @@ def mcnemar(
         ``[[n00, n01], [n10, n11]]``: ``n00`` both wrong, ``n01`` A wrong
         and B right, ``n10`` A right and B wrong, ``n11`` both right
         (Dietterich 1998, section 3.1).  Four numbers in that order are accepted too.
-    distribution : {'auto', 'exact', 'asymptotic'}, default 'auto'
+    method : {'auto', 'exact', 'asymptotic'}, default 'auto'
         ``'exact'``: two-sided binomial test on ``n01`` out of ``n01 +
         n10``; ``'asymptotic'``: chi-square with one degree of freedom;
         ``'auto'``: exact when ``n01 + n10 < 25``.
@@ -246,13 +248,13 @@ def mcnemar(
 
     Examples
     --------
-    >>> r = mcnemar([[10, 5], [15, 70]], distribution="asymptotic")
+    >>> r = mcnemar([[10, 5], [15, 70]], method="asymptotic")
     >>> round(r.statistic, 4), round(r.pvalue, 4)
     (4.05, 0.0442)
-    >>> round(mcnemar([[10, 5], [15, 70]], distribution="exact").pvalue, 4)
+    >>> round(mcnemar([[10, 5], [15, 70]], method="exact").pvalue, 4)
     0.0414
     """
-    check_option("distribution", distribution, DISTRIBUTIONS)
+    check_option("method", method, NULL_METHODS)
     check_bool("continuity", continuity)
     alpha = check_alpha(alpha)
     names = _validate_names(methods)
@@ -265,7 +267,9 @@ def mcnemar(
             f"(n01 = n10 = 0), so McNemar's test has no disagreements to compare"
         )
     notes = []
-    if distribution == "auto":
+    # the null distribution used: the method asked for, with 'auto' resolved
+    distribution = method
+    if method == "auto":
         distribution = "exact" if m < EXACT_BELOW else "asymptotic"
         if distribution == "exact":
             notes.append(
@@ -299,7 +303,7 @@ def mcnemar_from_predictions(
     pred_a: ArrayLike,
     pred_b: ArrayLike,
     *,
-    distribution: Distribution = "auto",
+    method: NullMethod = "auto",
     continuity: bool = True,
     alpha: float = 0.05,
     methods: tuple[str, str] | None = None,
@@ -311,7 +315,7 @@ def mcnemar_from_predictions(
     y_true, pred_a, pred_b : array_like
         Labels of the same test examples, in the same order; any comparable
         values (strings, integers).
-    distribution, continuity, alpha, methods
+    method, continuity, alpha, methods
         As in :func:`mcnemar`.
 
     Returns
@@ -348,6 +352,4 @@ def mcnemar_from_predictions(
         [int(np.sum(~ca & ~cb)), int(np.sum(~ca & cb))],
         [int(np.sum(ca & ~cb)), int(np.sum(ca & cb))],
     ]
-    return mcnemar(
-        table, distribution=distribution, continuity=continuity, alpha=alpha, methods=methods
-    )
+    return mcnemar(table, method=method, continuity=continuity, alpha=alpha, methods=methods)

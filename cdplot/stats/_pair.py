@@ -20,11 +20,11 @@ from numpy.typing import ArrayLike
 from scipy import special
 
 from .._options import (
-    DISTRIBUTIONS,
     NAN_POLICIES,
+    NULL_METHODS,
     ZERO_METHODS,
-    Distribution,
     NanPolicy,
+    NullMethod,
     ZeroMethod,
     check_alpha,
     check_bool,
@@ -193,7 +193,8 @@ class PairResult(Result):
     bayes : BayesianSignedRankResult or None
         With ``rope`` given.
     zero_method, distribution : str
-        The Wilcoxon options.
+        The Wilcoxon options (``distribution`` is the ``method`` argument, the
+        null distribution asked for).
     scores : ScoreTable or None
     notes : tuple of str
     """
@@ -388,7 +389,7 @@ def compare_pair(
     higher_is_better: bool | None = None,
     alpha: float = 0.05,
     zero_method: ZeroMethod = "demsar",
-    distribution: Distribution = "auto",
+    method: NullMethod = "auto",
     rope: float | None = None,
     prior_strength: float = 0.5,
     n_samples: int = 50_000,
@@ -417,7 +418,7 @@ def compare_pair(
         ranks evenly and ignores one when their number is odd (Demšar 2006,
         section 3.1.3), as :func:`cdplot.compare` does; ``'zsplit'`` is
         scipy's rule, which keeps every zero.
-    distribution : {'auto', 'exact', 'asymptotic'}, default 'auto'
+    method : {'auto', 'exact', 'asymptotic'}, default 'auto'
         Null distribution of the Wilcoxon statistic.
     rope : float, optional
         With a rope (``>= 0``), also run the Bayesian signed-rank test.
@@ -451,7 +452,7 @@ def compare_pair(
     """
     alpha = check_alpha(alpha)
     check_option("zero_method", zero_method, ZERO_METHODS)
-    check_option("distribution", distribution, DISTRIBUTIONS)
+    check_option("method", method, NULL_METHODS)
     check_option("nan_policy", nan_policy, NAN_POLICIES)
     if higher_is_better is not None:
         check_bool("higher_is_better", higher_is_better)
@@ -494,7 +495,7 @@ def compare_pair(
             standard_error=0.0,
         )
         notes.append(f"The paired t-test is undefined: {e}.")
-    wil = wilcoxon(oa, ob, zero_method=zero_method, distribution=distribution)
+    wil = wilcoxon(oa, ob, zero_method=zero_method, method=method)
     sg = sign_test(oa, ob)
     crit = int(critical_wins(n, alpha))
     bayes = None
@@ -541,7 +542,7 @@ def compare_pair(
         critical_wins=crit,
         bayes=bayes,
         zero_method=zero_method,
-        distribution=distribution,
+        distribution=method,
         scores=table,
         notes=tuple(notes),
     )

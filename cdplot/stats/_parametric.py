@@ -33,8 +33,8 @@ from .._options import (
     CORRECTIONS,
     NAN_POLICIES,
     Correction,
-    Distribution,
     NanPolicy,
+    NullMethod,
     ZeroMethod,
     check_alpha,
     check_bool,
@@ -1157,7 +1157,7 @@ def compare_auto(
     control: str | None = None,
     tie_correction: bool = True,
     zero_method: ZeroMethod = "demsar",
-    distribution: Distribution = "auto",
+    method: NullMethod = "auto",
     nan_policy: NanPolicy = "raise",
     metric: str | None = None,
     methods: Sequence[str] | None = None,
@@ -1191,7 +1191,7 @@ def compare_auto(
         On the rank-based path, Bonferroni-Dunn against this method (or,
         with ``correction``, the corrected rank z-tests against it);
         Tukey's HSD compares all pairs and says the control was not used.
-    tie_correction, zero_method, distribution, nan_policy, metric, methods, datasets
+    tie_correction, zero_method, method, nan_policy, metric, methods, datasets
         As in :func:`cdplot.compare`.
 
     Returns
@@ -1280,7 +1280,7 @@ def compare_auto(
         control=control,
         tie_correction=tie_correction,
         zero_method=zero_method,
-        distribution=distribution,
+        method=method,
         nan_policy=nan_policy,
     )
     return AutoResult(

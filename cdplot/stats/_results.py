@@ -361,7 +361,7 @@ class ComparisonResult(Result):
         ``(a, c)``, with the first such ``b`` in rank order.
     options : mapping
         Other options used (``tie_correction``, ``zero_method``,
-        ``distribution``, ``nan_policy``), for reproducibility; read-only.
+        ``method``, ``nan_policy``), for reproducibility; read-only.
     notes : tuple of str
         Warnings and remarks in words (dropped or averaged data, small N).
     direction : ndarray, shape (k, k)

@@ -20,10 +20,16 @@ from scipy import special
 from .._options import check_alpha
 from ..errors import CdplotError, opt
 from ._formatting import format_p
-from ._resultkit import Result, num, result
-from ._wilcoxon import validate_pairs, validate_values, validate_vector
+from ._resultkit import Result, jsonable, num, readonly, result
+from ._wilcoxon import (
+    pairs_headline,
+    pairs_summary,
+    validate_pairs,
+    validate_values,
+    validate_vector,
+)
 
-__all__ = ["SignTestResult", "sign_test", "sign_test_pairs", "critical_wins"]
+__all__ = ["SignTestResult", "SignTestPairsResult", "sign_test", "sign_test_pairs", "critical_wins"]
 
 
 @result
@@ -81,6 +87,52 @@ class SignTestResult(Result):
             f"sign test: {self.wins} wins, {self.losses} losses, {self.ties} ties for x; "
             f"{w} against {lo} after splitting ties, {p} (two-sided); {lean}."
         )
+
+
+@result
+class SignTestPairsResult(Result):
+    """Result of :func:`sign_test_pairs`: one sign test per pair of columns.
+
+    Attributes
+    ----------
+    statistic : ndarray, shape (k, k)
+        ``statistic[i, j]`` is the number of wins of column ``i`` over column
+        ``j`` after splitting ties, so ``statistic[i, j] + statistic[j, i]``
+        is the ``n`` of the test; NaN on the diagonal and for pairs not
+        tested.
+    pvalue : ndarray, shape (k, k)
+        Symmetric matrix of two-sided p-values; 1.0 on the diagonal, NaN for
+        pairs not tested.
+    """
+
+    statistic: NDArray[np.float64]
+    pvalue: NDArray[np.float64]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "statistic", readonly(self.statistic))
+        object.__setattr__(self, "pvalue", readonly(self.pvalue))
+
+    def direction(self) -> NDArray[np.float64]:
+        """The side each test favours: the column with more wins (ties split).
+
+        Returns
+        -------
+        ndarray, shape (k, k)
+            ``+1`` where column ``i`` wins more often than column ``j``, ``-1``
+            where it wins less often, antisymmetric; 0 on the diagonal, for
+            equal counts and for pairs not tested.
+        """
+        return np.nan_to_num(np.sign(self.statistic - self.statistic.T), nan=0.0)
+
+    def _headline(self) -> str:
+        return pairs_headline(self.pvalue, "exact binomial")
+
+    def to_dict(self) -> dict:
+        """Return a JSON-safe dictionary (matrices as lists of rows, NaN as ``None``)."""
+        return {"statistic": jsonable(self.statistic), "pvalue": jsonable(self.pvalue)}
+
+    def __str__(self) -> str:
+        return "Sign tests (exact binomial, ties split): " + pairs_summary(self.pvalue)
 
 
 def _split_ties(wins, losses, ties):
@@ -157,7 +209,7 @@ def sign_test(x: ArrayLike, y: ArrayLike) -> SignTestResult:
 
 def sign_test_pairs(
     values: ArrayLike, *, pairs: Sequence[tuple[int, int]] | None = None
-) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+) -> SignTestPairsResult:
     """Sign tests between columns of a score table.
 
     Parameters
@@ -171,14 +223,10 @@ def sign_test_pairs(
 
     Returns
     -------
-    statistic : ndarray, shape (k, k)
-        ``statistic[i, j]`` is the number of wins of method ``i`` over method
-        ``j`` after splitting ties, so ``statistic[i, j] + statistic[j, i]``
-        is the ``n`` of the test; NaN on the diagonal and for pairs not
-        tested.
-    pvalue : ndarray, shape (k, k)
-        Symmetric matrix of two-sided p-values; 1.0 on the diagonal, NaN for
-        pairs not tested.
+    SignTestPairsResult
+        ``statistic`` (wins of column ``i`` over column ``j`` after splitting
+        ties) and the two-sided ``pvalue``, as ``(k, k)`` matrices, and the
+        side each test favours (:meth:`SignTestPairsResult.direction`).
 
     Raises
     ------
@@ -200,13 +248,13 @@ def sign_test_pairs(
     Examples
     --------
     >>> import numpy as np
-    >>> from cdplot.stats._sign_test import sign_test_pairs
+    >>> from cdplot.stats import sign_test_pairs
     >>> values = np.array([[0.1, 0.3], [0.2, 0.5], [0.4, 0.4], [0.3, 0.9]])
-    >>> wins, pvalue = sign_test_pairs(values)
-    >>> wins
+    >>> res = sign_test_pairs(values)
+    >>> res.statistic
     array([[nan,  0.],
            [ 3., nan]])
-    >>> pvalue[0, 1]
+    >>> res.pvalue[0, 1]
     np.float64(0.25)
     """
     v = validate_values(values)
@@ -228,7 +276,7 @@ def sign_test_pairs(
     statistic[j, i] = lo
     pvalue[i, j] = pvalue[j, i] = _binomial_pvalue(w, lo)
     np.fill_diagonal(pvalue, 1.0)
-    return statistic, pvalue
+    return SignTestPairsResult(statistic=statistic, pvalue=pvalue)
 
 
 #: Score pairs compared at once by :func:`sign_test_pairs` (16 MB of floats per array).

@@ -31,18 +31,18 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 from scipy import special
 
-from .._options import DISTRIBUTIONS, ZERO_METHODS, Distribution, ZeroMethod, check_option
+from .._options import NULL_METHODS, ZERO_METHODS, NullMethod, ZeroMethod, check_option
 from ..errors import CdplotError, opt
 from ._formatting import format_p
-from ._resultkit import Result, num, result
+from ._resultkit import Result, jsonable, num, readonly, result
 
 __all__ = [
     "WilcoxonResult",
     "wilcoxon",
+    "WilcoxonPairsResult",
     "wilcoxon_pairs",
-    "wilcoxon_pairs_sided",
     "ZERO_METHODS",
-    "DISTRIBUTIONS",
+    "NULL_METHODS",
 ]
 
 
@@ -76,7 +76,8 @@ class WilcoxonResult(Result):
     zero_method : str
         How zero differences were treated.
     distribution : str
-        How the p-value was computed: ``'exact'`` (null distribution of the
+        The null distribution the p-value came from (the ``method`` asked for,
+        with ``'auto'`` resolved): ``'exact'`` (null distribution of the
         signed-rank statistic without ties), ``'permutation'`` (all ``2**n``
         sign changes of the observed differences, exact with ties and zeros)
         or ``'asymptotic'`` (normal approximation with tie correction).
@@ -142,9 +143,9 @@ def validate_vector(name, a) -> np.ndarray:
     return arr
 
 
-def _validate_wilcoxon(x, y, zero_method, distribution):
+def _validate_wilcoxon(x, y, zero_method, method):
     check_option("zero_method", zero_method, ZERO_METHODS)
-    check_option("distribution", distribution, DISTRIBUTIONS)
+    check_option("method", method, NULL_METHODS)
     x = validate_vector("x", x)
     if y is None:
         return x
@@ -291,7 +292,7 @@ def _permutation_pvalues(weights: np.ndarray, observed: np.ndarray) -> np.ndarra
 _PMF_CELLS = 4_000_000
 
 
-def _signed_rank(d: np.ndarray, zero_method: str, distribution: str) -> dict:
+def _signed_rank(d: np.ndarray, zero_method: str, method: str) -> dict:
     """The signed-rank test on each row of the (P, n) difference matrix ``d``."""
     rows, n = d.shape
     zero = d == 0
@@ -345,13 +346,13 @@ def _signed_rank(d: np.ndarray, zero_method: str, distribution: str) -> dict:
     # zero ranks 13 differences: all 2**13 sign changes, not the normal
     # approximation)
     size = count if zero_method == "demsar" else np.full(rows, float(n))
-    if distribution == "exact":
+    if method == "exact":
         # Pratt's zeros hold the lowest ranks and count on neither side, so the
         # untied null distribution of ranks 1..n is off centre for it (R+ = R-
         # can look significant); its exact null distribution is the one of all
         # sign changes of the nonzero Pratt ranks (Pratt 1959)
         how = np.full(rows, _PERMUTATION if zero_method == "pratt" else _EXACT)
-    elif distribution == "asymptotic":
+    elif method == "asymptotic":
         how = np.full(rows, _ASYMPTOTIC)
     else:
         untied = ~has_ties & (n_zero == 0)
@@ -407,7 +408,7 @@ def wilcoxon(
     y: ArrayLike | None = None,
     *,
     zero_method: ZeroMethod = "demsar",
-    distribution: Distribution = "auto",
+    method: NullMethod = "auto",
 ) -> WilcoxonResult:
     """Wilcoxon signed-rank test of two methods over ``N`` data sets.
 
@@ -425,8 +426,8 @@ def wilcoxon(
         section 3.1.3); ``'zsplit'`` does the same with every zero, as
         scipy's ``'zsplit'``; ``'wilcox'`` drops them; ``'pratt'`` ranks
         them but counts them on neither side.
-    distribution : {'auto', 'exact', 'asymptotic'}, default 'auto'
-        The null distribution of the p-value (scipy's ``method``).  ``'auto'`` takes the exact
+    method : {'auto', 'exact', 'asymptotic'}, default 'auto'
+        The null distribution of the p-value (scipy's word).  ``'auto'`` takes the exact
         distribution for at most 50 differences without ties or zeros, all
         ``2**n`` sign changes for at most 13 differences with ties or zeros,
         and the normal approximation otherwise, as scipy does; under
@@ -453,7 +454,7 @@ def wilcoxon(
     Absolute differences ``|x - y|`` are ranked with average ranks for ties.
     The normal approximation uses the tie-corrected variance
     ``(n(n+1)(2n+1) - sum(t^3 - t)/2) / 24`` and no continuity correction
-    (scipy's ``correction=False``).  With ``distribution='exact'`` and ties, the
+    (scipy's ``correction=False``).  With ``method='exact'`` and ties, the
     untied null distribution is used with the statistic rounded outwards,
     which is conservative.  When every difference is zero and
     ``zero_method='wilcox'`` leaves nothing to rank, the normal
@@ -462,13 +463,13 @@ def wilcoxon(
     on neither side, so the untied null distribution of the ranks ``1..n``
     (scipy's ``method='exact'``) is off centre: ``R+ = R-`` can come out
     "significant" and the p-value changes when ``x`` and ``y`` are swapped.
-    ``distribution='exact'`` therefore builds Pratt's exact null
+    ``method='exact'`` therefore builds Pratt's exact null
     distribution instead: the ``2**m`` equally likely sign changes of the
     ``m`` nonzero differences, each keeping its Pratt rank, summed by
     dynamic programming over the doubled (integer) ranks.
 
     The statistic and p-value equal those of ``scipy.stats.wilcoxon(x, y,
-    zero_method=zero_method, method=distribution)`` in scipy 1.17 for
+    zero_method=zero_method, method=method)`` in scipy 1.17 for
     ``'zsplit'``, ``'wilcox'`` and ``'pratt'`` (except ``'pratt'`` with
     ``'exact'``, which equals scipy's ``method=PermutationMethod()`` where
     that enumerates every sign change); ``'demsar'`` equals scipy's
@@ -497,8 +498,8 @@ def wilcoxon(
     >>> float(res.r_plus), float(res.r_minus), round(float(res.pvalue), 6)
     (93.0, 12.0, 0.010968)
     """
-    d = _validate_wilcoxon(x, y, zero_method, distribution)
-    out = _signed_rank(d[None, :], zero_method, distribution)
+    d = _validate_wilcoxon(x, y, zero_method, method)
+    out = _signed_rank(d[None, :], zero_method, method)
     return WilcoxonResult(
         statistic=float(out["statistic"][0]),
         pvalue=float(out["pvalue"][0]),
@@ -510,13 +511,114 @@ def wilcoxon(
     )
 
 
+@result
+class WilcoxonPairsResult(Result):
+    """Result of :func:`wilcoxon_pairs`: one signed-rank test per pair of columns.
+
+    Attributes
+    ----------
+    statistic : ndarray, shape (k, k)
+        Symmetric matrix of ``T = min(R+, R-)``; NaN on the diagonal and for
+        pairs not tested.
+    pvalue : ndarray, shape (k, k)
+        Symmetric matrix of two-sided p-values; 1.0 on the diagonal, NaN for
+        pairs not tested.
+    r_plus : ndarray, shape (k, k)
+        ``r_plus[i, j]`` is the sum of the ranks of the differences
+        ``values[:, i] - values[:, j]`` that are positive (with half the ranks
+        of the zeros under ``'demsar'`` and ``'zsplit'``), so ``r_plus[j, i]``
+        is the ``R-`` of the same test; NaN on the diagonal and for pairs not
+        tested.
+    n : ndarray of int, shape (k, k)
+        Differences ranked for each pair (symmetric); 0 on the diagonal and for
+        pairs not tested.
+    zero_method : str
+        How zero differences were treated.
+    distribution : str
+        The null distribution asked for (the ``method`` argument: ``'auto'``,
+        ``'exact'`` or ``'asymptotic'``); with ``'auto'`` it was chosen pair by
+        pair.
+    """
+
+    statistic: NDArray[np.float64]
+    pvalue: NDArray[np.float64]
+    r_plus: NDArray[np.float64]
+    n: NDArray[np.int64]
+    zero_method: str
+    distribution: str
+
+    def __post_init__(self) -> None:
+        for name in ("statistic", "pvalue", "r_plus"):
+            object.__setattr__(self, name, readonly(getattr(self, name)))
+        object.__setattr__(self, "n", readonly(self.n, dtype=np.int64))
+
+    def direction(self) -> NDArray[np.float64]:
+        """The side each test favours: ``sign(R+ - R-)`` of column ``i`` against ``j``.
+
+        Returns
+        -------
+        ndarray, shape (k, k)
+            ``+1`` where column ``i`` has the larger rank sum, ``-1`` where ``j``
+            has, antisymmetric; 0 on the diagonal, for ties and for pairs not
+            tested.
+        """
+        return np.nan_to_num(np.sign(self.r_plus - self.r_plus.T), nan=0.0)
+
+    def _headline(self) -> str:
+        options = f"zero_method={self.zero_method!r}, distribution={self.distribution!r}"
+        return pairs_headline(self.pvalue, options)
+
+    def to_dict(self) -> dict:
+        """Return a JSON-safe dictionary (matrices as lists of rows, NaN as ``None``)."""
+        return {
+            "statistic": jsonable(self.statistic),
+            "pvalue": jsonable(self.pvalue),
+            "r_plus": jsonable(self.r_plus),
+            "n": jsonable(self.n),
+            "zero_method": self.zero_method,
+            "distribution": self.distribution,
+        }
+
+    def __str__(self) -> str:
+        return (
+            f"Wilcoxon signed-rank tests (zero_method={self.zero_method!r}, "
+            f"distribution={self.distribution!r}): " + pairs_summary(self.pvalue)
+        )
+
+
+def pairs_headline(pvalue: np.ndarray, options: str) -> str:
+    i, j = np.triu_indices(pvalue.shape[0], 1)
+    tested = int(np.sum(~np.isnan(pvalue[i, j])))
+    return f"{_count_pairs(tested)} of {pvalue.shape[0]} columns tested ({options})"
+
+
+def _count_pairs(n: int) -> str:
+    return f"{n} pair" if n == 1 else f"{n} pairs"
+
+
+def pairs_summary(pvalue: np.ndarray) -> str:
+    """In words: how many pairs were tested and the smallest p-value, with its pair."""
+    i, j = np.triu_indices(pvalue.shape[0], 1)
+    p = pvalue[i, j]
+    tested = ~np.isnan(p)
+    k = pvalue.shape[0]
+    if not np.any(tested):
+        return f"no pair of the {k} columns has a p-value."
+    best = int(np.flatnonzero(tested)[np.argmin(p[tested])])
+    return (
+        f"{_count_pairs(int(tested.sum()))} of {k} columns tested; the smallest two-sided p-value, "
+        f"{format_p(p[best], prefix=True)}, is for columns {int(i[best])} and {int(j[best])} "
+        "(not adjusted for multiplicity)."
+    )
+
+
 def wilcoxon_pairs(
     values: ArrayLike,
     *,
     pairs: Sequence[tuple[int, int]] | None = None,
     zero_method: ZeroMethod = "demsar",
-    distribution: Distribution = "auto",
-) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    method: NullMethod = "auto",
+) -> WilcoxonPairsResult:
     """Wilcoxon signed-rank tests between columns of a score table.
 
     Parameters
@@ -529,18 +631,16 @@ def wilcoxon_pairs(
         Column pairs to test; by default all pairs ``i < j``.
     zero_method : {'demsar', 'zsplit', 'wilcox', 'pratt'}, default 'demsar'
         Treatment of zero differences, as in :func:`wilcoxon`.
-    distribution : {'auto', 'exact', 'asymptotic'}, default 'auto'
+    method : {'auto', 'exact', 'asymptotic'}, default 'auto'
         How p-values are computed, as in :func:`wilcoxon`; with ``'auto'``
         the choice is made pair by pair.
 
     Returns
     -------
-    statistic : ndarray, shape (k, k)
-        Symmetric matrix of ``T = min(R+, R-)``; NaN on the diagonal and for
-        pairs not tested.
-    pvalue : ndarray, shape (k, k)
-        Symmetric matrix of two-sided p-values; 1.0 on the diagonal, NaN for
-        pairs not tested.
+    WilcoxonPairsResult
+        ``statistic`` and ``pvalue`` as symmetric ``(k, k)`` matrices, the
+        rank sums ``r_plus`` and the side each test favours
+        (:meth:`WilcoxonPairsResult.direction`).
 
     Raises
     ------
@@ -566,48 +666,45 @@ def wilcoxon_pairs(
     Examples
     --------
     >>> import numpy as np
-    >>> from cdplot.stats._wilcoxon import wilcoxon_pairs
+    >>> from cdplot.stats import wilcoxon_pairs
     >>> values = np.array([[0.1, 0.3, 0.2], [0.2, 0.5, 0.1], [0.4, 0.6, 0.3],
     ...                    [0.3, 0.9, 0.5], [0.5, 0.7, 0.6], [0.6, 0.8, 0.2]])
-    >>> statistic, pvalue = wilcoxon_pairs(values)
-    >>> statistic[0, 1], pvalue[0, 1]
+    >>> res = wilcoxon_pairs(values)
+    >>> res.statistic[0, 1], res.pvalue[0, 1]
     (np.float64(0.0), np.float64(0.03125))
-    """
-    statistic, pvalue, _ = wilcoxon_pairs_sided(
-        values, pairs=pairs, zero_method=zero_method, distribution=distribution
-    )
-    return statistic, pvalue
-
-
-def wilcoxon_pairs_sided(values, *, pairs=None, zero_method="demsar", distribution="auto"):
-    """:func:`wilcoxon_pairs` plus the side each test favours.
-
-    The third matrix is ``sign(R+ - R-)`` of column ``i`` against column
-    ``j``: ``+1`` where ``i`` has the larger rank sum, antisymmetric, 0 for
-    pairs not tested.
+    >>> res.direction()[0, 1]  # column 1 scores higher
+    np.float64(-1.0)
     """
     check_option("zero_method", zero_method, ZERO_METHODS)
-    check_option("distribution", distribution, DISTRIBUTIONS)
+    check_option("method", method, NULL_METHODS)
     v = validate_values(values)
     k = v.shape[1]
     i, j = validate_pairs(pairs, k)
     statistic = np.full((k, k), np.nan)
     pvalue = np.full((k, k), np.nan)
-    side = np.zeros((k, k))
+    r_plus = np.full((k, k), np.nan)
+    count = np.zeros((k, k), dtype=np.int64)
     # pairs in blocks of about _BLOCK_CELLS differences, so that memory stays
     # O(k^2 + block) instead of O(k^2 N) (2,000 methods x 100 data sets would
     # need several GB at once)
     step = max(1, _BLOCK_CELLS // max(1, v.shape[0]))
     for start in range(0, len(i), step):
         bi, bj = i[start : start + step], j[start : start + step]
-        out = _signed_rank(_differences(v, bi, bj), zero_method, distribution)
+        out = _signed_rank(_differences(v, bi, bj), zero_method, method)
         statistic[bi, bj] = statistic[bj, bi] = out["statistic"]
         pvalue[bi, bj] = pvalue[bj, bi] = out["pvalue"]
-        lean = np.sign(out["r_plus"] - out["r_minus"])
-        side[bi, bj] = lean
-        side[bj, bi] = -lean
+        r_plus[bi, bj] = out["r_plus"]
+        r_plus[bj, bi] = out["r_minus"]
+        count[bi, bj] = count[bj, bi] = out["n"]
     np.fill_diagonal(pvalue, 1.0)
-    return statistic, pvalue, side
+    return WilcoxonPairsResult(
+        statistic=statistic,
+        pvalue=pvalue,
+        r_plus=r_plus,
+        n=count,
+        zero_method=zero_method,
+        distribution=method,
+    )
 
 
 #: Differences ranked at once by :func:`wilcoxon_pairs` (16 MB of floats per array).

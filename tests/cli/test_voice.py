@@ -65,7 +65,7 @@ VOICES = [
     ("stats", lambda: f"{opt('methods', ['SVM (rbf)', 'kNN'])}", "methods=['SVM (rbf)', 'kNN']",
      "--methods 'SVM (rbf),kNN'"),
     ("pair", lambda: f"{opt('methods', ('a', 'b'))}", "methods=('a', 'b')", "--methods a,b"),
-    ("stats", lambda: f"{opt('distribution', 'exact')} needs", "distribution='exact' needs",
+    ("stats", lambda: f"{opt('method', 'exact')} needs", "method='exact' needs",
      "--distribution exact needs"),
     ("report", lambda: f"{opt('template_dir', '/a b')} is not a folder",
      "template_dir='/a b' is not a folder", "--template '/a b' is not a folder"),

@@ -41,11 +41,11 @@ def test_report_and_render_html_share_one_signature():
     assert set(ren) - set(rep) == {"embed_fonts"}
     assert not any(p.kind is p.VAR_KEYWORD for p in ren.values())
     # the analysis options come in one mapping, checked against the analysis' keywords,
-    # whose vocabulary is _options.py's: the Wilcoxon null distribution is distribution=
+    # whose vocabulary is _options.py's: the Wilcoxon null distribution is scipy's method=
     assert "compare_kws" in rep
     analysis = inspect.signature(render_module.analyse).parameters
-    assert "distribution" in analysis
-    assert "method" not in analysis
+    assert "method" in analysis
+    assert "distribution" not in analysis
 
 
 @pytest.mark.parametrize(
@@ -77,9 +77,9 @@ def test_scores_are_analysed_by_the_one_analysis_function(monkeypatch):
     monkeypatch.setattr(render_module, "analyse", recording)
     page = render_html(
         cdplot.load_example("demsar2006"),
-        compare_kws={"test": "bonferroni-dunn", "distribution": "exact"},
+        compare_kws={"test": "bonferroni-dunn", "method": "exact"},
     )
-    assert calls == [{"test": "bonferroni-dunn", "distribution": "exact"}]
+    assert calls == [{"test": "bonferroni-dunn", "method": "exact"}]
     assert "Bonferroni" in _text(page)
 
 

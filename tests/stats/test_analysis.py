@@ -56,13 +56,13 @@ def test_metrics_of_different_methods_give_one_result_each(rng):
 
 def test_options_reach_every_metric():
     data = cdplot.load_example("yang-table9")
-    got = analyse(data, test="wilcoxon", correction="holm", alpha=0.1, distribution="exact")
+    got = analyse(data, test="wilcoxon", correction="holm", alpha=0.1, method="exact")
     for r in got.results:
         assert r.test == "wilcoxon"
         assert r.correction == "holm"
         assert r.alpha == 0.1
     one = cdplot.compare(
-        data, metric="AUC", test="wilcoxon", correction="holm", alpha=0.1, distribution="exact"
+        data, metric="AUC", test="wilcoxon", correction="holm", alpha=0.1, method="exact"
     )
     np.testing.assert_array_equal(got.result("AUC").pvalues, one.pvalues)
 

@@ -240,7 +240,7 @@ def test_pratt_exact_never_turns_a_tie_of_rank_sums_into_a_side():
         methods=["A", "B"],
         test="wilcoxon",
         zero_method="pratt",
-        distribution="exact",
+        method="exact",
     )
     assert res.pvalues_unadjusted[0, 1] == 1.0
     assert res.significant_pairs() == ()

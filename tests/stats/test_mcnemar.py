@@ -40,20 +40,20 @@ from cdplot.stats._mcnemar import mcnemar, mcnemar_from_predictions
     ],
 )
 def test_against_statsmodels(table, exact_p, chi2, chi2_p):
-    ex = mcnemar(table, distribution="exact")
+    ex = mcnemar(table, method="exact")
     assert ex.pvalue == pytest.approx(exact_p, rel=1e-9)
     assert ex.statistic == min(table[0][1], table[1][0])
-    asy = mcnemar(table, distribution="asymptotic")
+    asy = mcnemar(table, method="asymptotic")
     assert asy.statistic == pytest.approx(chi2, rel=1e-12)
     assert asy.pvalue == pytest.approx(chi2_p, rel=1e-9)
 
 
 def test_formula_22_of_yangs_survey():
     # (|n01 - n10| - 1)^2 / (n01 + n10) ~ chi2(1)
-    r = mcnemar([[3, 12], [30, 55]], distribution="asymptotic")
+    r = mcnemar([[3, 12], [30, 55]], method="asymptotic")
     assert r.statistic == pytest.approx((abs(12 - 30) - 1) ** 2 / 42)
     assert r.continuity is True
-    plain = mcnemar([[3, 12], [30, 55]], distribution="asymptotic", continuity=False)
+    plain = mcnemar([[3, 12], [30, 55]], method="asymptotic", continuity=False)
     assert plain.statistic == pytest.approx(18**2 / 42)
 
 
@@ -98,8 +98,8 @@ def test_bad_tables(table, message):
 
 
 def test_bad_options_and_predictions():
-    with pytest.raises(CdplotError, match="option distribution='chi2'"):
-        mcnemar([[1, 2], [3, 4]], distribution="chi2")
+    with pytest.raises(CdplotError, match="option method='chi2'"):
+        mcnemar([[1, 2], [3, 4]], method="chi2")
     with pytest.raises(CdplotError, match="same examples; got 3, 2 and 3"):
         mcnemar_from_predictions([1, 0, 1], [1, 0], [1, 1, 1])
     assert np.asarray(mcnemar([1, 2, 3, 4]).table).shape == (2, 2)

@@ -30,8 +30,8 @@ from cdplot.stats._parametric import (
     shapiro_residuals,
 )
 from cdplot.stats._posthoc import nemenyi, rank_z
-from cdplot.stats._sign_test import sign_test
-from cdplot.stats._wilcoxon import wilcoxon
+from cdplot.stats._sign_test import sign_test, sign_test_pairs
+from cdplot.stats._wilcoxon import wilcoxon, wilcoxon_pairs
 
 MARKUP = "<b>x</b>"
 SCORES = np.array(
@@ -72,6 +72,8 @@ BUILDERS = {
     "EffectSizes": lambda: effect_sizes(SCORES, methods=NAMES),
     "WilcoxonResult": lambda: wilcoxon(SCORES[:, 0], SCORES[:, 1]),
     "SignTestResult": lambda: sign_test(SCORES[:, 0], SCORES[:, 1]),
+    "WilcoxonPairsResult": lambda: wilcoxon_pairs(SCORES),
+    "SignTestPairsResult": lambda: sign_test_pairs(SCORES),
     "PairedTTestResult": lambda: paired_ttest(SCORES[:, 0], SCORES[:, 1]),
     "PairResult": lambda: compare_pair(DATA, methods=(MARKUP, "B")),
     "PairResult-bayes": lambda: compare_pair(
@@ -97,6 +99,8 @@ NAMELESS = {
     "ImanDavenportResult",
     "WilcoxonResult",
     "SignTestResult",
+    "WilcoxonPairsResult",
+    "SignTestPairsResult",
     "PairedTTestResult",
     "ShapiroResult",
     "MauchlyResult",
@@ -289,10 +293,10 @@ def test_per_method_accessors_by_name(built):
 
 def test_options_cannot_be_changed(built):
     r = built["ComparisonResult-wilcoxon"]
-    assert r.options["distribution"] == "auto"
+    assert r.options["method"] == "auto"
     with pytest.raises(TypeError):
-        r.options["distribution"] = "exact"  # type: ignore[index]
-    assert r.to_dict()["options"]["distribution"] == "auto"
+        r.options["method"] = "exact"  # type: ignore[index]
+    assert r.to_dict()["options"]["method"] == "auto"
 
 
 @pytest.mark.parametrize(

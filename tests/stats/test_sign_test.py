@@ -5,6 +5,8 @@ wins).  Peer tool: scipy 1.17.1, ``scipy.stats.binomtest(k, n, p=0.5).pvalue``
 (two-sided) for the p-values.
 """
 
+import json
+
 import numpy as np
 import pytest
 import scipy.stats
@@ -12,7 +14,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cdplot.errors import CdplotError
-from cdplot.stats._sign_test import SignTestResult, critical_wins, sign_test, sign_test_pairs
+from cdplot.stats import (
+    SignTestPairsResult,
+    SignTestResult,
+    critical_wins,
+    sign_test,
+    sign_test_pairs,
+)
 
 # Demšar (2006), Table 2 (AUC of C4.5 and C4.5+m on 14 data sets).
 C45 = [
@@ -156,7 +164,8 @@ def test_pvalues_match_scipy_binomtest(rng):
 
 def test_pairs_match_scalar(rng):
     values = rng.integers(0, 4, size=(17, 5)).astype(float)
-    stat, p = sign_test_pairs(values)
+    res = sign_test_pairs(values)
+    stat, p = res.statistic, res.pvalue
     for i in range(5):
         for j in range(5):
             if i == j:
@@ -171,7 +180,8 @@ def test_pairs_match_scalar(rng):
 
 def test_pairs_subset(rng):
     values = rng.normal(size=(9, 4))
-    stat, p = sign_test_pairs(values, pairs=[(2, 0)])
+    res = sign_test_pairs(values, pairs=[(2, 0)])
+    stat, p = res.statistic, res.pvalue
     assert np.isfinite(stat[2, 0])
     assert np.isfinite(stat[0, 2])
     assert np.isnan(p[0, 1])
@@ -187,6 +197,28 @@ def test_result_is_frozen_and_readable():
     assert "10 wins, 2 losses, 2 ties" in text
     assert "11 against 3" in text
     assert "p = 0.0574" in text
+
+
+def test_pairs_result_is_frozen_readable_and_json_safe(rng):
+    # C4.5+m against C4.5 on Demsar's (2006) Table 2: 10 wins, 2 losses, 2 ties (as sign_test)
+    res = sign_test_pairs(np.column_stack([C45M, C45]))
+    assert isinstance(res, SignTestPairsResult)
+    with pytest.raises(AttributeError):
+        res.pvalue = res.pvalue  # type: ignore[misc]
+    with pytest.raises(ValueError, match="read-only"):
+        res.statistic[0, 1] = 0.0
+    assert res.statistic[0, 1] == 11
+    assert res.statistic[1, 0] == 3
+    np.testing.assert_array_equal(res.direction(), [[0.0, 1.0], [-1.0, 0.0]])
+    assert json.loads(res.to_json()) == {
+        "statistic": [[None, 11.0], [3.0, None]],
+        "pvalue": [[1.0, res.pvalue[0, 1]], [res.pvalue[0, 1], 1.0]],
+    }
+    text = str(res)
+    assert "1 pair of 2 columns tested" in text
+    assert "p = 0.0574" in text
+    assert "columns 0 and 1" in text
+    assert "not adjusted" in text
 
 
 @pytest.mark.parametrize(
@@ -229,5 +261,6 @@ def test_pairs_in_blocks_equal_pairs_at_once(monkeypatch):
     whole = s.sign_test_pairs(values)
     monkeypatch.setattr(s, "_BLOCK_CELLS", 5 * 11)
     blocks = s.sign_test_pairs(values)
-    for a, b in zip(whole, blocks, strict=True):
-        np.testing.assert_array_equal(a, b)
+    np.testing.assert_array_equal(whole.statistic, blocks.statistic)
+    np.testing.assert_array_equal(whole.pvalue, blocks.pvalue)
+    assert whole == blocks

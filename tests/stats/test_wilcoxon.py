@@ -1,10 +1,11 @@
 """Tests of cdplot.stats._wilcoxon.
 
 Peer tool: scipy 1.17.1, ``scipy.stats.wilcoxon(x, y, zero_method=Z,
-distribution=M)`` (two-sided, correction=False, the defaults).  Paper: Demšar
+method=M)`` (two-sided, correction=False, the defaults).  Paper: Demšar
 (2006), JMLR 7, Table 2.
 """
 
+import json
 import subprocess
 import sys
 import warnings
@@ -16,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cdplot.errors import CdplotError
-from cdplot.stats._wilcoxon import WilcoxonResult, wilcoxon, wilcoxon_pairs
+from cdplot.stats import WilcoxonPairsResult, WilcoxonResult, wilcoxon, wilcoxon_pairs
 
 # Demšar (2006), Table 2 (AUC of C4.5 and C4.5+m on 14 data sets).
 C45 = [
@@ -87,7 +88,7 @@ def _scipy(x, y, zero_method, method):
             stat = scipy.stats.wilcoxon(x, y, zero_method="pratt", method="asymptotic").statistic
         return float(stat), _pratt_exact(x, y)
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # scipy warns about ties with distribution='exact'
+        warnings.simplefilter("ignore")  # scipy warns about ties with method='exact'
         res = scipy.stats.wilcoxon(x, y, zero_method=zero_method, method=method)
     return float(res.statistic), float(res.pvalue)
 
@@ -182,7 +183,7 @@ TIED_N20 = (
     ],
 )
 def test_scipy_literals(data, zero_method, method, statistic, pvalue):
-    res = wilcoxon(*data, zero_method=zero_method, distribution=method)
+    res = wilcoxon(*data, zero_method=zero_method, method=method)
     assert res.statistic == statistic
     assert res.pvalue == pytest.approx(pvalue, rel=1e-10)
 
@@ -204,7 +205,7 @@ def test_matches_scipy_on_random_data(rng, zero_method, method):
                 continue  # scipy's permutation test takes seconds here; see TIED_N13
             x, y = _random_pair(rng, n, kind)
             statistic, pvalue = _scipy(x, y, zero_method, method)
-            res = wilcoxon(x, y, zero_method=zero_method, distribution=method)
+            res = wilcoxon(x, y, zero_method=zero_method, method=method)
             assert res.statistic == pytest.approx(statistic, rel=1e-12, nan_ok=True)
             assert res.pvalue == pytest.approx(pvalue, rel=1e-9, abs=1e-15, nan_ok=True)
 
@@ -215,15 +216,19 @@ def test_pairs_match_scalar_and_scipy(rng):
         values[:, 5] = values[:, 4]  # identical columns: every difference is zero
         for zero_method in ZERO_METHODS:
             for method in METHODS:
-                stat, p = wilcoxon_pairs(values, zero_method=zero_method, distribution=method)
+                out = wilcoxon_pairs(values, zero_method=zero_method, method=method)
+                stat, p, side = out.statistic, out.pvalue, out.direction()
                 for i in range(6):
                     for j in range(i + 1, 6):
                         res = wilcoxon(
-                            values[:, i], values[:, j], zero_method=zero_method, distribution=method
+                            values[:, i], values[:, j], zero_method=zero_method, method=method
                         )
                         assert stat[i, j] == stat[j, i] == res.statistic
                         np.testing.assert_equal(p[i, j], p[j, i])
                         assert p[i, j] == pytest.approx(res.pvalue, rel=1e-12, nan_ok=True)
+                        assert (out.r_plus[i, j], out.r_plus[j, i]) == (res.r_plus, res.r_minus)
+                        assert out.n[i, j] == out.n[j, i] == res.n
+                        assert side[i, j] == -side[j, i] == np.sign(res.r_plus - res.r_minus)
                         if (i, j) not in ((0, 1), (4, 5)) or (method == "auto" and n <= 13):
                             # scipy's permutation test is slow; test_matches_scipy_on_random_data
                             # covers it, and this test ties pairs to the scalar function
@@ -246,7 +251,7 @@ def test_pairs_match_scalar_and_scipy(rng):
     ],
 )
 def test_pratt_exact_is_symmetric(x, y):
-    res = wilcoxon(x, y, zero_method="pratt", distribution="exact")
+    res = wilcoxon(x, y, zero_method="pratt", method="exact")
     assert res.pvalue == 1.0
     assert res.distribution == "permutation"
 
@@ -257,7 +262,7 @@ def test_pratt_exact_never_finds_a_side_in_a_tie():
     # untied distribution of ranks 1..20 is centred on 105, not on 37); Pratt's exact
     # distribution is symmetric about 37, so p = 1.
     d = np.array([0.0] * 16 + [1, -1, 2, -2])
-    res = wilcoxon(d, zero_method="pratt", distribution="exact")
+    res = wilcoxon(d, zero_method="pratt", method="exact")
     assert (res.r_plus, res.r_minus) == (37.0, 37.0)
     assert res.pvalue == 1.0
     assert _pratt_exact(d, np.zeros_like(d)) == 1.0
@@ -270,14 +275,15 @@ def test_pratt_exact_matches_scipy_permutation_literals():
     ref = scipy.stats.wilcoxon(
         d, zero_method="pratt", method=scipy.stats.PermutationMethod(n_resamples=np.inf)
     )
-    res = wilcoxon(d, zero_method="pratt", distribution="exact")
+    res = wilcoxon(d, zero_method="pratt", method="exact")
     assert res.pvalue == pytest.approx(float(ref.pvalue), rel=1e-12)
     assert res.pvalue == pytest.approx(_pratt_exact(d, np.zeros_like(d)), rel=1e-12)
 
 
 def test_pairs_shapes_and_untested(rng):
     values = rng.normal(size=(10, 4))
-    stat, p = wilcoxon_pairs(values, pairs=[(0, 2), (3, 1)])
+    res = wilcoxon_pairs(values, pairs=[(0, 2), (3, 1)])
+    stat, p = res.statistic, res.pvalue
     assert stat.shape == p.shape == (4, 4)
     assert np.all(np.isnan(np.diag(stat)))
     assert np.all(np.diag(p) == 1.0)
@@ -312,8 +318,8 @@ def test_one_sample_form_equals_two_sample_form():
             lambda: wilcoxon(C45, C45M, zero_method="zero"), "zero_method='zero'", id="zero-method"
         ),
         pytest.param(
-            lambda: wilcoxon(C45, C45M, distribution="permutation"),
-            "distribution='permutation'",
+            lambda: wilcoxon(C45, C45M, method="permutation"),
+            "method='permutation'",
             id="method",
         ),
         pytest.param(lambda: wilcoxon(C45, C45M[:-1]), "same length", id="lengths"),
@@ -358,8 +364,8 @@ def test_swapping_x_and_y_keeps_the_test(data, zero_method, method):
         )
         / 4
     )
-    a = wilcoxon(x, y, zero_method=zero_method, distribution=method)
-    b = wilcoxon(y, x, zero_method=zero_method, distribution=method)
+    a = wilcoxon(x, y, zero_method=zero_method, method=method)
+    b = wilcoxon(y, x, zero_method=zero_method, method=method)
     assert a.statistic == b.statistic
     assert a.pvalue == pytest.approx(b.pvalue, rel=1e-12, nan_ok=True)
     assert (a.r_plus, a.r_minus) == (b.r_minus, b.r_plus)
@@ -387,10 +393,9 @@ def test_order_of_data_sets_does_not_matter(seed):
     rng = np.random.default_rng(seed)
     values = rng.integers(0, 4, size=(int(rng.integers(2, 30)), 4)).astype(float)
     perm = rng.permutation(values.shape[0])
-    s1, p1 = wilcoxon_pairs(values)
-    s2, p2 = wilcoxon_pairs(values[perm])
-    np.testing.assert_array_equal(s1, s2)
-    np.testing.assert_allclose(p1, p2, rtol=1e-12)
+    a, b = wilcoxon_pairs(values), wilcoxon_pairs(values[perm])
+    np.testing.assert_array_equal(a.statistic, b.statistic)
+    np.testing.assert_allclose(a.pvalue, b.pvalue, rtol=1e-12)
 
 
 # Issue 13 item 6: Demšar (2006, section 3.1.3) splits the ranks of zero
@@ -404,11 +409,11 @@ DEMSAR_ZEROS = np.array([0, 0, 0, 1.5, -2.5, 3, 4, 5, 6, 7, -8, 9])
 
 
 def test_demsar_zero_rule_ignores_one_of_an_odd_number_of_zeros():
-    res = wilcoxon(DEMSAR_ZEROS, zero_method="demsar", distribution="asymptotic")
+    res = wilcoxon(DEMSAR_ZEROS, zero_method="demsar", method="asymptotic")
     assert (res.r_plus, res.r_minus, res.n) == (50.5, 15.5, 11)
     assert round(res.pvalue, 4) == 0.1195
     # scipy 1.17 zsplit keeps every zero: R+ = 59, R- = 19, p = 0.1161
-    scipy_rule = wilcoxon(DEMSAR_ZEROS, zero_method="zsplit", distribution="asymptotic")
+    scipy_rule = wilcoxon(DEMSAR_ZEROS, zero_method="zsplit", method="asymptotic")
     assert (scipy_rule.r_plus, scipy_rule.r_minus) == (59.0, 19.0)
     assert round(scipy_rule.pvalue, 4) == 0.1161
 
@@ -423,16 +428,14 @@ def test_demsar_equals_scipy_zsplit_without_one_odd_zero(rng, method, n_zero):
     d = np.round(rng.normal(size=12), 1)
     d[:n_zero] = 0.0
     d[n_zero:] = np.where(d[n_zero:] == 0, 0.3, d[n_zero:])
-    res = wilcoxon(d, zero_method="demsar", distribution=method)
+    res = wilcoxon(d, zero_method="demsar", method=method)
     # peer: scipy.stats.wilcoxon(d', zero_method='zsplit', method=method), d' = d
     # without one zero when their number is odd
     kept = d[1:] if n_zero % 2 else d
     stat, p = _scipy(kept, np.zeros(kept.size), "zsplit", method)
     assert res.statistic == pytest.approx(stat, abs=1e-12)
     assert res.pvalue == pytest.approx(p, rel=1e-9)
-    pairs_stat, pairs_p = wilcoxon_pairs(
-        np.column_stack([d, np.zeros(d.size)]), distribution=method
-    )
+    pairs_p = wilcoxon_pairs(np.column_stack([d, np.zeros(d.size)]), method=method).pvalue
     assert pairs_p[0, 1] == pytest.approx(p, rel=1e-9)
 
 
@@ -451,7 +454,7 @@ def test_demsar_auto_decides_from_the_differences_ranked():
     # -> WilcoxonResult(statistic=17.5, pvalue=0.050537109375)
     assert res.statistic == 17.5
     assert res.pvalue == pytest.approx(0.050537109375, rel=1e-12)
-    pairs_p = wilcoxon_pairs(np.column_stack([ISSUE31_N14, np.zeros(14)]))[1]
+    pairs_p = wilcoxon_pairs(np.column_stack([ISSUE31_N14, np.zeros(14)])).pvalue
     assert pairs_p[0, 1] == pytest.approx(0.050537109375, rel=1e-12)
 
 
@@ -479,7 +482,7 @@ def test_differences_beyond_the_float_range_keep_their_order():
     assert (big.statistic, big.pvalue) == (small.statistic, small.pvalue)
     assert big.statistic == pytest.approx(stat)
     assert big.pvalue == pytest.approx(p)
-    _, pairs_p = wilcoxon_pairs(np.column_stack([x, y]) * 1e308, zero_method="zsplit")
+    pairs_p = wilcoxon_pairs(np.column_stack([x, y]) * 1e308, zero_method="zsplit").pvalue
     assert pairs_p[0, 1] == small.pvalue
 
 
@@ -490,8 +493,31 @@ def test_pairs_in_blocks_equal_pairs_at_once(rng, monkeypatch, method):
     from cdplot.stats import _wilcoxon as w
 
     values = np.round(rng.normal(size=(12, 10)), 1)
-    whole = w.wilcoxon_pairs_sided(values, distribution=method)
+    whole = w.wilcoxon_pairs(values, method=method)
     monkeypatch.setattr(w, "_BLOCK_CELLS", 7 * 12)
-    blocks = w.wilcoxon_pairs_sided(values, distribution=method)
-    for a, b in zip(whole, blocks, strict=True):
-        np.testing.assert_array_equal(a, b)
+    blocks = w.wilcoxon_pairs(values, method=method)
+    for name in ("statistic", "pvalue", "r_plus", "n"):
+        np.testing.assert_array_equal(getattr(whole, name), getattr(blocks, name))
+    np.testing.assert_array_equal(whole.direction(), blocks.direction())
+
+
+def test_pairs_result_is_frozen_readable_and_json_safe():
+    # C4.5+m against C4.5 on Demsar's (2006) Table 2: R+ = 93, R- = 12, p = 0.010968
+    # (the scalar doctest; scipy 1.17.1 scipy.stats.wilcoxon(c45m, c45, zero_method='zsplit'))
+    res = wilcoxon_pairs(np.column_stack([C45M, C45]))
+    assert isinstance(res, WilcoxonPairsResult)
+    with pytest.raises(AttributeError):
+        res.pvalue = res.pvalue  # type: ignore[misc]
+    with pytest.raises(ValueError, match="read-only"):
+        res.r_plus[0, 1] = 0.0
+    assert (res.r_plus[0, 1], res.r_plus[1, 0], res.statistic[0, 1]) == (93.0, 12.0, 12.0)
+    np.testing.assert_array_equal(res.direction(), [[0.0, 1.0], [-1.0, 0.0]])
+    d = json.loads(res.to_json())
+    assert d["statistic"] == [[None, 12.0], [12.0, None]]
+    assert d["r_plus"] == [[None, 93.0], [12.0, None]]
+    assert (d["n"], d["zero_method"], d["distribution"]) == ([[0, 14], [14, 0]], "demsar", "auto")
+    text = str(res)
+    assert "Wilcoxon signed-rank tests" in text
+    assert "1 pair of 2 columns tested" in text
+    assert "p = 0.011" in text
+    assert "columns 0 and 1" in text

@@ -26,7 +26,7 @@ from .._options import (
 from ..errors import CdplotError
 from ..io import ScoreTable, as_score_tables, resolve_direction
 from ..io._types import ScoresLike
-from ._cliques import bridges, find_cliques, unjoined_pairs
+from ._cliques import Bridges, find_cliques, unjoined_pairs
 from ._corrections import adjust, adjust_pairwise
 from ._critical import critical_value, rank_standard_error
 from ._friedman import friedman_from_ranks
@@ -417,7 +417,11 @@ def decide(avg, n, stats, p_raw, p_adj, *, test, correction, ctrl, alpha):
 
 
 def groups(names, avg, significant, ctrl):
-    """``(cliques, unjoined, bridges)`` by name; empty with a control."""
+    """``(cliques, unjoined, bridges)`` by name; empty with a control.
+
+    The bridges are a :class:`Bridges` sequence: counted now, listed when asked
+    (a text output prints their number and one example).
+    """
     if ctrl is not None:
         # Tests against a control say nothing about two other methods: a group
         # would claim that untested pairs do not differ (García and Herrera's
@@ -426,7 +430,7 @@ def groups(names, avg, significant, ctrl):
     clique_idx = find_cliques(avg, significant)
     cliques = tuple(tuple(names[i] for i in c) for c in clique_idx)
     unjoined = tuple((names[i], names[j]) for i, j in unjoined_pairs(avg, significant, clique_idx))
-    bridge_names = tuple((names[a], names[b], names[c]) for a, b, c in bridges(avg, significant))
+    bridge_names = Bridges(names, avg, significant)
     return cliques, unjoined, bridge_names
 
 

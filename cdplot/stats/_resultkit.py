@@ -21,6 +21,7 @@ from types import MappingProxyType
 import numpy as np
 
 from ..errors import CdplotError
+from ._cliques import Bridges
 
 __all__ = [
     "result",
@@ -68,8 +69,11 @@ def readonly_mapping(d) -> Mapping:
 
 
 def tuples(items) -> tuple:
-    """``items`` as a tuple of tuples, without copying when it already is one
-    (compare builds hundreds of thousands of bridges as tuples)."""
+    """``items`` as a tuple of tuples, without copying when it already is one;
+    a lazy :class:`~cdplot.stats._cliques.Bridges` is kept as it is (listing its
+    hundreds of thousands of triples is what it saves)."""
+    if isinstance(items, Bridges):
+        return items
     if isinstance(items, tuple) and all(type(x) is tuple for x in items):
         return items
     return tuple(map(tuple, items))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import html
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import field
 
 import numpy as np
@@ -359,6 +359,9 @@ class ComparisonResult(Result):
         ``(a, b, c)``: ``a`` and ``c`` differ significantly, while ``b``,
         ranked between them, differs from neither; one triple per such pair
         ``(a, c)``, with the first such ``b`` in rank order.
+        A read-only sequence (:class:`~cdplot.stats._cliques.Bridges`, equal
+        to the tuple of triples) that knows its length and first triple and
+        lists the others on first use: there are O(k^2) of them.
     options : mapping
         Other options used (``tie_correction``, ``zero_method``,
         ``distribution``, ``nan_policy``), for reproducibility; read-only.
@@ -416,7 +419,7 @@ class ComparisonResult(Result):
     significant: np.ndarray
     cliques: tuple[tuple[str, ...], ...]
     unjoined: tuple[tuple[str, str], ...] = ()
-    bridges: tuple[tuple[str, str, str], ...] = ()
+    bridges: Sequence[tuple[str, str, str]] = ()
     options: Mapping[str, bool | str] = field(default_factory=dict)
     notes: tuple[str, ...] = ()
     direction: np.ndarray | None = None

@@ -88,7 +88,7 @@ def _cliques_without_ties(avg: np.ndarray, compatible: np.ndarray) -> tuple[tupl
     for a in range(k):
         e = int(end[a])
         if e > last_end and e > a:
-            out.append(tuple(int(i) for i in order[a : e + 1]))
+            out.append(tuple(order[a : e + 1].tolist()))
         last_end = max(last_end, e)
     return tuple(out)
 
@@ -113,12 +113,16 @@ def _cliques_of_interchangeable_ties(avg, groups, compatible) -> tuple[tuple[int
     # a tie group of two or more joined to no neighbour is a group on its own
     covered = np.zeros(len(groups), dtype=bool)
     for c in sub:
-        covered[list(c)] = True
+        covered[c[0] : c[-1] + 1] = True
     spans = list(sub) + [
         (gi,) for gi in range(len(groups)) if not covered[gi] and len(groups[gi]) > 1
     ]
     spans.sort(key=lambda c: (c[0], c[-1]))
-    return tuple(tuple(i for gi in c for i in sorted(groups[gi])) for c in spans)
+    # each span is a run of consecutive tie groups: a slice of their members laid end
+    # to end (the groups hold O(k^2) names in all at thousands of methods)
+    flat = [i for g in groups for i in sorted(g)]
+    start = np.cumsum([0] + [len(g) for g in groups]).tolist()
+    return tuple(tuple(flat[start[c[0]] : start[c[-1] + 1]]) for c in spans)
 
 
 def find_cliques(average_ranks: ArrayLike, significant: ArrayLike) -> tuple[tuple[int, ...], ...]:

@@ -57,7 +57,13 @@ def num(x) -> float | None:
 
 
 def readonly(a, dtype=float) -> np.ndarray:
-    """A read-only copy of ``a`` as an array of ``dtype``."""
+    """A read-only copy of ``a`` as an array of ``dtype``.
+
+    An array that is already read-only and owns its data is kept as it is: no
+    one can write it, and at thousands of methods each (k, k) copy costs 200 MB.
+    """
+    if isinstance(a, np.ndarray) and a.dtype == dtype and not a.flags.writeable and a.flags.owndata:
+        return a
     a = np.array(a, dtype=dtype, copy=True)
     a.setflags(write=False)
     return a

@@ -431,7 +431,10 @@ class ComparisonResult(Result):
         if self.direction is None:
             avg = self.average_ranks
             # a lower average rank is better: +1 where the row method ranks better
-            object.__setattr__(self, "direction", np.sign(avg[None, :] - avg[:, None]))
+            diff = avg[None, :] - avg[:, None]
+            np.sign(diff, out=diff)
+            diff.setflags(write=False)  # fresh: kept as it is, not copied
+            object.__setattr__(self, "direction", diff)
         object.__setattr__(self, "direction", readonly(self.direction))
         object.__setattr__(self, "significant", readonly(self.significant, dtype=bool))
         for name in ("cliques", "unjoined", "bridges"):

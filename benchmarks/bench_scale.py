@@ -16,6 +16,18 @@ Rows (goals of issue 28):
   (a ratio of 8.1).
 - ``json``: ``cdplot stats --json`` against ``cdplot stats`` on 10,000 data sets x 100
   methods.  Goal: JSON at most 1.3x the text run.
+
+Last measured (2026-11-27, 2 CPUs shared, load average 5-11; ``--repeat 3``; previous =
+main at 30e1cb6):
+
+- k = 1,000: CPU 0.61 -> 0.50 s, peak 202 -> 169 MiB; k = 2,000: 1.49 -> 0.75 s, 386 ->
+  227 MiB; k = 5,000: 9.58 -> 2.59 s, 1,981 -> 902 MiB.  CPU growth from 1,000 to 5,000:
+  k^1.71 -> k^1.03.  Where it went: bridges counted, not listed (603,031 triples at
+  k = 2,000), Nemenyi p-values looked up by integer rank-sum difference instead of a
+  sort of k^2 / 2 values, no redundant (k, k) copies, significant pairs in row blocks.
+- JSON / text, CPU: 3.16x -> 2.64x (wall 2.99x -> 2.13x); not the goal.  The rest is
+  the all-pairs Cliff's delta (about 0.5 s idle, its tie count up to 460 MB) that the
+  JSON holds and the text does not.
 """
 
 from __future__ import annotations

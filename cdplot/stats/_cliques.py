@@ -26,7 +26,7 @@ from numpy.typing import ArrayLike
 from ..errors import CdplotError
 from ._validate import finite_vector
 
-__all__ = ["find_cliques", "unjoined_pairs", "bridges"]
+__all__ = ["find_cliques", "unjoined_pairs", "bridges", "Bridges"]
 
 
 def _validate_significant(significant, k: int) -> np.ndarray:
@@ -88,7 +88,7 @@ def _cliques_without_ties(avg: np.ndarray, compatible: np.ndarray) -> tuple[tupl
     for a in range(k):
         e = int(end[a])
         if e > last_end and e > a:
-            out.append(tuple(int(i) for i in order[a : e + 1]))
+            out.append(tuple(order[a : e + 1].tolist()))
         last_end = max(last_end, e)
     return tuple(out)
 
@@ -113,12 +113,16 @@ def _cliques_of_interchangeable_ties(avg, groups, compatible) -> tuple[tuple[int
     # a tie group of two or more joined to no neighbour is a group on its own
     covered = np.zeros(len(groups), dtype=bool)
     for c in sub:
-        covered[list(c)] = True
+        covered[c[0] : c[-1] + 1] = True
     spans = list(sub) + [
         (gi,) for gi in range(len(groups)) if not covered[gi] and len(groups[gi]) > 1
     ]
     spans.sort(key=lambda c: (c[0], c[-1]))
-    return tuple(tuple(i for gi in c for i in sorted(groups[gi])) for c in spans)
+    # each span is a run of consecutive tie groups: a slice of their members laid end
+    # to end (the groups hold O(k^2) names in all at thousands of methods)
+    flat = [i for g in groups for i in sorted(g)]
+    start = np.cumsum([0] + [len(g) for g in groups]).tolist()
+    return tuple(tuple(flat[start[c[0]] : start[c[-1] + 1]]) for c in spans)
 
 
 def find_cliques(average_ranks: ArrayLike, significant: ArrayLike) -> tuple[tuple[int, ...], ...]:
@@ -308,23 +312,54 @@ def bridges(average_ranks: ArrayLike, significant: ArrayLike) -> tuple[tuple[int
     or rank z-test), the first such ``b`` follows from where each method's
     significant differences start, in O(k^2) time and memory; otherwise the
     rows of "alike" flags are packed 64 to a word and intersected (O(k^3 / 64)
-    word operations, O(k^2) memory).
+    word operations, O(k^2) memory).  :class:`Bridges` counts them without
+    listing them.
     """
     avg = finite_vector(average_ranks, "average_ranks")
     sig = _validate_significant(significant, len(avg))
+    a, b, c = _bridge_positions(avg, sig)
+    return tuple(zip(a.tolist(), b.tolist(), c.tolist(), strict=True))
+
+
+def _rank_order(avg: np.ndarray, sig: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The rank order and the significance matrix in that order."""
     order = np.argsort(avg, kind="stable")
-    s = sig[np.ix_(order, order)]
+    return order, sig[np.ix_(order, order)]
+
+
+def _threshold_bridges(ends: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per rank position ``a``: how many bridges start there, the first ``b`` and ``c``.
+
+    ``c`` differs from ``a`` iff ``c >= ends[a]``; ``b`` is alike to ``a`` iff
+    ``b < ends[a]`` and alike to ``c`` iff ``b >= first[c]`` (the first position
+    whose ends exceed ``c``).  So ``(a, c)`` is bridged iff ``a + 1 < ends[a]``
+    and ``first[c] < ends[a]``; ``first`` never decreases, so these ``c`` are
+    the run from ``ends[a]`` up to ``searchsorted(first, ends[a])``: O(k log k).
+    """
+    k = len(ends)
+    first = np.searchsorted(ends, np.arange(k), side="right")
+    upto = np.searchsorted(first, ends, side="left")
+    pos = np.arange(k)
+    count = np.where(pos + 1 < ends, np.maximum(upto - ends, 0), 0)
+    c = np.minimum(ends, k - 1)
+    b = np.maximum(pos + 1, first[c])
+    return count, b, c
+
+
+def _bridge_positions(avg: np.ndarray, sig: np.ndarray) -> tuple[np.ndarray, ...]:
+    """Column indices ``(a, b, c)`` of every bridge, in the order :func:`bridges` lists them."""
+    order, s = _rank_order(avg, sig)
     k = len(order)
     ends = _threshold_ends(s)
     if ends is not None:
-        # b is alike to a iff b < ends[a]; alike to c iff c < ends[b], i.e. b >= first[c]
-        # with first[c] the first position whose ends exceed c (ends never decrease)
+        count, b0, _ = _threshold_bridges(ends)
         first = np.searchsorted(ends, np.arange(k), side="right")
-        a, c = np.nonzero(np.triu(s, 1))
+        # the c of start a run from ends[a]: one entry per bridge, rows in rank order
+        a = np.repeat(np.arange(k), count)
+        start = np.cumsum(count) - count
+        c = ends[a] + (np.arange(a.size) - start[a])
         b = np.maximum(a + 1, first[c])
-        ok = b < np.minimum(c, ends[a])
-        a, b, c = a[ok], b[ok], c[ok]
-        return tuple(zip(order[a].tolist(), order[b].tolist(), order[c].tolist(), strict=True))
+        return order[a], order[b], order[c]
     # General significance: rows of "alike" bits packed 64 to a word; for each a,
     # the first b after a alike to both a and c is the lowest set bit of
     # (row a & row c) above a, found for all c at once (O(k^3 / 64) word operations)
@@ -354,6 +389,94 @@ def bridges(average_ranks: ArrayLike, significant: ArrayLike) -> tuple[tuple[int
         out_b.append(r[ok])
         out_c.append(targets[ok])
     if not out_a:
-        return ()
+        empty = np.zeros(0, dtype=np.int64)
+        return empty, empty, empty
     a, b, c = (np.concatenate(x).astype(np.int64) for x in (out_a, out_b, out_c))
-    return tuple(zip(order[a].tolist(), order[b].tolist(), order[c].tolist(), strict=True))
+    return order[a], order[b], order[c]
+
+
+class Bridges(Sequence):
+    """The bridges of an analysis, by name, listed only when asked.
+
+    A read-only sequence of ``(a, b, c)`` name triples, equal to the tuple
+    :func:`bridges` gives (mapped to names).  Its length and first triple
+    cost O(k log k) after the O(k^2) check that significance grows with the
+    distance in rank order (always so for the CD-based and rank z-tests);
+    the triples themselves, O(k^2) of them (603,031 at 2,000 methods), are
+    built on first iteration or indexing beyond the first and then kept.
+    Other significance patterns list them at once.
+
+    Parameters
+    ----------
+    names : sequence of str
+        Method names, in column order.
+    average_ranks : array_like, shape (k,)
+        Average rank of each method (lower is better), finite.
+    significant : array_like of bool, shape (k, k)
+        Symmetric matrix: whether each pair differs significantly.
+
+    Examples
+    --------
+    >>> sig = np.array([[0, 0, 1], [0, 0, 0], [1, 0, 0]], dtype=bool)
+    >>> found = Bridges(["A", "B", "C"], [1.0, 2.0, 3.0], sig)
+    >>> len(found), found[0]
+    (1, ('A', 'B', 'C'))
+    """
+
+    __slots__ = ("_names", "_avg", "_sig", "_count", "_first", "_listed")
+
+    def __init__(self, names: Sequence[str], average_ranks: ArrayLike, significant: ArrayLike):
+        self._names = tuple(names)
+        self._avg = finite_vector(average_ranks, "average_ranks")
+        self._sig = _validate_significant(significant, len(self._avg))
+        self._listed: tuple[tuple[str, str, str], ...] | None = None
+        order, s = _rank_order(self._avg, self._sig)
+        ends = _threshold_ends(s)
+        if ends is None:
+            self._list()
+            return
+        count, b, c = _threshold_bridges(ends)
+        self._count = int(count.sum())
+        self._first = None
+        if self._count:
+            a = int(np.flatnonzero(count)[0])
+            self._first = tuple(self._names[order[i]] for i in (a, int(b[a]), int(c[a])))
+
+    def _list(self) -> tuple[tuple[str, str, str], ...]:
+        if self._listed is None:
+            m = self._names
+            a, b, c = _bridge_positions(self._avg, self._sig)
+            self._listed = tuple(
+                zip(
+                    map(m.__getitem__, a.tolist()),
+                    map(m.__getitem__, b.tolist()),
+                    map(m.__getitem__, c.tolist()),
+                    strict=True,
+                )
+            )
+            self._count = len(self._listed)
+            self._first = self._listed[0] if self._listed else None
+        return self._listed
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __getitem__(self, index):
+        if index in (0, -self._count) and self._first is not None and type(index) is int:
+            return self._first
+        return self._list()[index]
+
+    def __iter__(self):
+        return iter(self._list())
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, Bridges | tuple | list):
+            return len(self) == len(other) and tuple(self) == tuple(map(tuple, other))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # equal to a tuple, but not one
+
+    def __repr__(self) -> str:
+        if self._count <= 3:
+            return repr(self._list())
+        return f"<Bridges: {self._count} triples, first {self._first!r}>"

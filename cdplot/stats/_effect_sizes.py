@@ -259,14 +259,21 @@ def _ties(v: np.ndarray, lab: np.ndarray, k: int) -> np.ndarray | None:
     length = np.bincount(gid)
     n_pairs = int(np.sum(length.astype(np.int64) ** 2))
     if n_pairs <= 20_000_000:
-        # every entry with every entry of its group (itself included)
-        begin = np.flatnonzero(first)
-        left = np.repeat(np.arange(sizes.size), length[gid])
-        offset = np.arange(left.size) - np.repeat(np.cumsum(length[gid]) - length[gid], length[gid])
-        right = begin[gid[left]] + offset
-        codes = labels[left].astype(np.int64) * k + labels[right]
-        weights = sizes[left] * sizes[right]
-        return np.bincount(codes, weights=weights, minlength=k * k).reshape(k, k)
+        # every entry with every entry of its group (itself included), in chunks of
+        # whole groups of about _TIE_CHUNK pairs: six arrays of n_pairs entries each
+        # took 460 MB at 10,000 data sets x 100 methods with four-digit scores
+        begin = np.append(np.flatnonzero(first), sizes.size)
+        n_groups = length.size
+        pairs_upto = np.cumsum(length.astype(np.int64) ** 2)
+        marks = np.arange(_TIE_CHUNK, n_pairs, _TIE_CHUNK)
+        cuts = np.unique(np.r_[0, np.searchsorted(pairs_upto, marks, side="right"), n_groups])
+        out = np.zeros(k * k)
+        for g0, g1 in zip(cuts[:-1].tolist(), cuts[1:].tolist(), strict=True):
+            e0, e1 = int(begin[g0]), int(begin[g1])
+            out += _tie_pairs(
+                sizes[e0:e1], labels[e0:e1], gid[e0:e1] - g0, begin[g0:g1] - e0, length[g0:g1], k
+            )
+        return out.reshape(k, k)
     # few groups, each with many methods: dense blocks of the (group x method) counts
     out = np.zeros((k, k))
     n_groups = int(gid[-1]) + 1
@@ -278,6 +285,22 @@ def _ties(v: np.ndarray, lab: np.ndarray, k: int) -> np.ndarray | None:
         np.add.at(block, (gid[sel] - lo, labels[sel]), sizes[sel])
         out += block.T @ block
     return out
+
+
+#: Entry pairs per chunk in :func:`_ties` (a few tens of MB of index arrays).
+_TIE_CHUNK = 1 << 21
+
+
+def _tie_pairs(sizes, labels, gid, begin, length, k: int) -> np.ndarray:
+    """Sum of ``sizes[a] * sizes[b]`` per ``(labels[a], labels[b])`` over the entry pairs
+    ``a, b`` of each group (itself included), as a flat ``k * k`` array."""
+    per_entry = length[gid]
+    left = np.repeat(np.arange(sizes.size), per_entry)
+    offset = np.arange(left.size) - np.repeat(np.cumsum(per_entry) - per_entry, per_entry)
+    right = begin[gid[left]] + offset
+    codes = labels[left].astype(np.int64) * k + labels[right]
+    weights = sizes[left] * sizes[right]
+    return np.bincount(codes, weights=weights, minlength=k * k)
 
 
 def cohens_d(scores: ArrayLike, *, higher_is_better: bool = True) -> np.ndarray:

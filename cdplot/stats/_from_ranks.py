@@ -127,7 +127,7 @@ class RankComparison(Result):
     significant: np.ndarray
     cliques: tuple[tuple[str, ...], ...]
     unjoined: tuple[tuple[str, str], ...] = ()
-    bridges: tuple[tuple[str, str, str], ...] = ()
+    bridges: Sequence[tuple[str, str, str]] = ()
     notes: tuple[str, ...] = ()
     direction: np.ndarray | None = None
     higher_is_better: bool = False

@@ -21,6 +21,7 @@ from types import MappingProxyType
 import numpy as np
 
 from ..errors import CdplotError
+from ._cliques import Bridges
 
 __all__ = [
     "result",
@@ -56,7 +57,13 @@ def num(x) -> float | None:
 
 
 def readonly(a, dtype=float) -> np.ndarray:
-    """A read-only copy of ``a`` as an array of ``dtype``."""
+    """A read-only copy of ``a`` as an array of ``dtype``.
+
+    An array that is already read-only and owns its data is kept as it is: no
+    one can write it, and at thousands of methods each (k, k) copy costs 200 MB.
+    """
+    if isinstance(a, np.ndarray) and a.dtype == dtype and not a.flags.writeable and a.flags.owndata:
+        return a
     a = np.array(a, dtype=dtype, copy=True)
     a.setflags(write=False)
     return a
@@ -68,8 +75,11 @@ def readonly_mapping(d) -> Mapping:
 
 
 def tuples(items) -> tuple:
-    """``items`` as a tuple of tuples, without copying when it already is one
-    (compare builds hundreds of thousands of bridges as tuples)."""
+    """``items`` as a tuple of tuples, without copying when it already is one;
+    a lazy :class:`~cdplot.stats._cliques.Bridges` is kept as it is (listing its
+    hundreds of thousands of triples is what it saves)."""
+    if isinstance(items, Bridges):
+        return items
     if isinstance(items, tuple) and all(type(x) is tuple for x in items):
         return items
     return tuple(map(tuple, items))

@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cdplot.stats._cliques import bridges, find_cliques, unjoined_pairs
+from cdplot.stats._cliques import Bridges, bridges, find_cliques, unjoined_pairs
 
 
 def _sym(k, pairs):
@@ -177,3 +177,66 @@ def test_general_bridges_across_several_words(k):
     sig = np.triu(rng.random((k, k)) < 0.3, 1)
     sig = sig | sig.T
     assert list(bridges(avg, sig)) == _brute_bridges(avg, sig)
+
+
+def _check_lazy_bridges(avg, sig):
+    # Issue 28: the count and the first triple come before (and without) the list,
+    # and must agree with the definition; then the list itself
+    names = [f"m{i}" for i in range(len(avg))]
+    want = [tuple(names[i] for i in t) for t in _brute_bridges(avg, sig)]
+    lazy = Bridges(names, avg, sig)
+    assert len(lazy) == len(want)
+    assert bool(lazy) == bool(want)
+    if want:
+        assert lazy[0] == want[0]
+        assert lazy[-len(want)] == want[0]
+    assert list(lazy) == want
+    assert lazy == tuple(want)
+    assert len(lazy) == len(want)
+    if want:
+        assert lazy[-1] == want[-1]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.integers(0, 12), min_size=2, max_size=12),
+    st.integers(1, 8),
+)
+def test_lazy_bridges_count_and_first_match_the_definition(sums, cd):
+    avg = np.array(sums, dtype=float) / 4
+    sig = np.abs(avg[:, None] - avg[None, :]) >= cd / 4
+    np.fill_diagonal(sig, False)
+    _check_lazy_bridges(avg, sig)
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.integers(3, 8).flatmap(
+        lambda k: st.tuples(
+            st.lists(st.integers(1, 4), min_size=k, max_size=k),
+            st.lists(st.booleans(), min_size=k * k, max_size=k * k),
+        )
+    )
+)
+def test_lazy_bridges_of_any_significance_match_the_definition(case):
+    ranks, bits = case
+    k = len(ranks)
+    avg = np.array(ranks, dtype=float)
+    sig = np.triu(np.array(bits).reshape(k, k), 1)
+    _check_lazy_bridges(avg, sig | sig.T)
+
+
+def test_lazy_bridges_at_many_methods_are_counted_without_listing(rng):
+    # a CD-based pattern at k = 400 (tens of thousands of bridges): the count and
+    # the first triple agree with the listing by bridges(), which is not built
+    k = 400
+    avg = np.sort(rng.uniform(1, k, k))
+    sig = np.abs(avg[:, None] - avg[None, :]) >= k / 5
+    np.fill_diagonal(sig, False)
+    lazy = Bridges([str(i) for i in range(k)], avg, sig)
+    count, first = len(lazy), lazy[0]
+    assert lazy._listed is None
+    listed = bridges(avg, sig)
+    assert count == len(listed) > 10_000
+    assert first == tuple(str(i) for i in listed[0])
+    assert list(lazy) == [tuple(map(str, t)) for t in listed]

@@ -364,3 +364,19 @@ def test_large_tables_list_the_first_significant_pairs_each_computed_alone(monke
     a, b = pairs[0]
     full = res.effect_sizes
     assert f"{a} vs {b}: {full.pair_text(a, b)}" in text
+
+
+@pytest.mark.parametrize("chunk", [1, 7, 64])
+def test_tie_counts_in_small_chunks_equal_the_direct_count(monkeypatch, chunk):
+    # Issue 28: the tied pairs are counted in chunks of whole groups of equal scores
+    # (bounded memory); chunks of 1, 7 and 64 entry pairs split nearly every group
+    # boundary, and the deltas must still be the direct count's
+    from cdplot.stats import _effect_sizes
+
+    rng = np.random.default_rng(28)
+    x = np.round(rng.normal(size=(30, 6)), 1)
+    monkeypatch.setattr(_effect_sizes, "_TIE_CHUNK", chunk)
+    delta = cliffs_delta(x)
+    for i in range(6):
+        for j in range(6):
+            assert delta[i, j] == pytest.approx(_delta_by_count(x[:, i], x[:, j]), abs=1e-12)

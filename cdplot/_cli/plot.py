@@ -22,6 +22,14 @@ FORMATS = (*FIGURE_FORMATS, "tex")
 EXTENSIONS = {f".{f}": f for f in FORMATS}
 
 
+def _points(text: str) -> float:
+    """``--font-size``: a number of points (the library checks the style's range)."""
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of points") from None
+
+
 def _dpi(text: str) -> float:
     try:
         value = float(text)
@@ -104,6 +112,18 @@ def register(sub) -> None:
         "--reverse", action="store_true", help="best ranks on the left instead of the right"
     )
     g.add_argument("--highlight", metavar="NAME", help="emphasise this method")
+    g.add_argument(
+        "--title",
+        metavar="TEXT",
+        help="a title above the figure (matplotlib's Axes title; the figure grows to hold it)",
+    )
+    g.add_argument(
+        "--font-size",
+        type=_points,
+        metavar="PT",
+        help="size of the method names in points, instead of the style's; they shrink only "
+        "when they do not fit the width",
+    )
     g.add_argument("--dpi", type=_dpi, default=300, help="resolution of PNG output (default: 300)")
     g.add_argument(
         "--width",
@@ -163,6 +183,12 @@ def run(args) -> int:
     fmt = output_format(args, EXTENSIONS)
     tikz = fmt == "tex"
     if tikz:
+        if args.title is not None or args.font_size is not None:
+            flag = "--title" if args.title is not None else "--font-size"
+            raise CdplotError(
+                f"option {flag} does not apply to .tex output: give the LaTeX figure a "
+                "\\caption, and LaTeX sets the names in the document's type size"
+            )
         if args.kind not in ("cd", "intervals"):
             raise CdplotError(
                 f"output {args.output!r}: .tex (TikZ) is written for --kind cd and intervals, "
@@ -198,6 +224,12 @@ def run(args) -> int:
     else:
         tables = load_tables(args)
         if len(tables) > 1 and not tikz and args.kind in ("cd", "profile"):
+            if args.title is not None or args.font_size is not None:
+                flag = "--title" if args.title is not None else "--font-size"
+                raise CdplotError(
+                    f"option {flag} applies to the figure of one metric; the data hold "
+                    f"{len(tables)}: choose one with --metric"
+                )
             return _several_metrics(args, tables, fmt)
         if args.kind == "profile":
             raise CdplotError(
@@ -232,6 +264,18 @@ def run(args) -> int:
     # the package loads each drawing module on first use (PEP 562): only the chart asked for
     from .. import plot as charts
 
+    if args.font_size is not None:
+        # checked here to name the option; the library says label_kws={'fontsize': ...}
+        from ..plot._common import MAX_NAME_SIZE
+        from ..plot._styles import get_style
+
+        least = get_style(args.style).min_font_size
+        if not least <= args.font_size <= MAX_NAME_SIZE:
+            raise CdplotError(
+                f"option --font-size {args.font_size:g} is outside {least:g} to "
+                f"{MAX_NAME_SIZE:g} pt (the {args.style} style's smallest type to the largest)"
+            )
+
     common = {
         "reverse": args.reverse,
         "style": args.style,
@@ -239,6 +283,7 @@ def run(args) -> int:
         "highlight": args.highlight,
         "caption": args.caption,
         "width": args.width,
+        "label_kws": None if args.font_size is None else {"fontsize": args.font_size},
     }
     if args.kind == "cd":
         ax = charts.cd_diagram(
@@ -248,6 +293,8 @@ def run(args) -> int:
         ax = charts.rank_intervals(result, full_axis=args.full_axis, **common)
     else:
         ax = charts.significance_heatmap(result, annotate=args.annotate, **common)
+    if args.title is not None:
+        ax.set_title(args.title)  # save_figure keeps what lies above the figure's edge
     charts.save_figure(ax, args.output, dpi=args.dpi, format=fmt)
     say_written(args, args.output, fmt)
     return 0

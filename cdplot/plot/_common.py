@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import math
 import os
 import sys
 import warnings
@@ -46,10 +47,10 @@ __all__ = [
     "SHARED_PARAMS",
 ]
 
-# Keys that would change the size or face of names after they were measured.
+# Keys of label_kws that set the names' size: the layout starts from it (see check_common).
+_NAME_SIZE_KEYS = ("fontsize", "size")
+# Keys that would change the face or place of names after they were measured.
 _SIZE_KEYS = {
-    "fontsize",
-    "size",
     "fontfamily",
     "family",
     "fontweight",
@@ -120,8 +121,11 @@ SHARED_PARAMS = """\
         Name of a method to emphasise.
     label_kws : dict, optional
         Extra :class:`matplotlib.text.Text` properties for method names
-        (colour, style, alpha); size, font and alignment are set by the
-        layout and may not be overridden.
+        (colour, style, alpha).  ``fontsize`` (points, or a name such as
+        ``'large'``; not below the style's smallest type) is the size the
+        layout starts names from instead of the style's, shrinking them
+        only when they do not fit the width; font and alignment are set by
+        the layout and may not be overridden.
     line_kws : dict, optional
         Extra :class:`matplotlib.lines.Line2D` properties for the lines
         joining names to ranks (or the rank segments).
@@ -323,10 +327,57 @@ def check_common(result, *, ax, reverse, style, font, highlight, label_kws, line
     for key in label_kws or {}:
         if key in _SIZE_KEYS:
             raise CdplotError(
-                f"option label_kws={{{key!r}: ...}} would change the size, font or place of names, "
+                f"option label_kws={{{key!r}: ...}} would change the font or place of names, "
                 "which the layout measured; use style= and font= instead"
             )
-    return st, font, hl
+    return _with_name_size(st, label_kws or {}), font, hl
+
+
+def _with_name_size(st, label_kws: dict):
+    """``st`` whose names start at ``label_kws['fontsize']`` (or ``'size'``), if given.
+
+    The layout measures names at that size and shrinks them only when they do
+    not fit the width (as it does from the style's own size); small text keeps
+    its size.  Sizes below the style's minimum are refused: no text is
+    smaller than it.
+    """
+    keys = [k for k in _NAME_SIZE_KEYS if k in label_kws]
+    if not keys:
+        return st
+    if len(keys) > 1:
+        raise CdplotError("option label_kws gives both 'fontsize' and 'size'; give one")
+    value = label_kws[keys[0]]
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise CdplotError(
+            f"option label_kws={{{keys[0]!r}: {value!r}}} is not a size; give points (14) "
+            "or a matplotlib size name ('large')"
+        )
+    from matplotlib.font_manager import FontProperties
+
+    try:
+        size = float(FontProperties(size=value).get_size_in_points())
+    except ValueError:
+        raise CdplotError(
+            f"option label_kws={{{keys[0]!r}: {value!r}}} is not a size; give points (14) "
+            "or a matplotlib size name ('large')"
+        ) from None
+    if not math.isfinite(size) or not st.min_font_size <= size <= MAX_NAME_SIZE:
+        raise CdplotError(
+            f"option label_kws={{{keys[0]!r}: {value!r}}} is outside "
+            f"{st.min_font_size:g} to {MAX_NAME_SIZE:g} pt (the {st.name} style's smallest "
+            "type to the largest)"
+        )
+    return dataclasses.replace(st, font_size=round(size, 2))
+
+
+# names larger than this are a mistake (a size meant in pixels or percent)
+MAX_NAME_SIZE = 72.0
+
+
+def drawn_label_kws(label_kws) -> dict:
+    """``label_kws`` without the name size, which the layout has applied (and may have
+    shrunk to fit): passing it on would undo the shrinking."""
+    return {k: v for k, v in (label_kws or {}).items() if k not in _NAME_SIZE_KEYS}
 
 
 def axes_style(st):

@@ -353,7 +353,18 @@ def cd_diagram(
                 ),
             )
         ax = cv.axes(lay.width, lay.height)
-        _draw(ax, lay, result, font, st, hl, ctrl, differ, label_kws or {}, line_kws or {})
+        _draw(
+            ax,
+            lay,
+            result,
+            font,
+            st,
+            hl,
+            ctrl,
+            differ,
+            _common.drawn_label_kws(label_kws),
+            line_kws or {},
+        )
     # what save_figure(ax, "cd.tex") needs to lay the same diagram out for LaTeX
     ax._cdplot_tikz = (
         "cd",

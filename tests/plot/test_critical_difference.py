@@ -204,7 +204,9 @@ def test_draws_into_given_axes_and_leaves_rcparams(demsar):
         ({"highlight": "nope"}, "highlight='nope'"),
         ({"reverse": "yes"}, "reverse='yes'"),
         ({"ranks": 1}, "ranks=1"),
-        ({"label_kws": {"fontsize": 20}}, "label_kws"),
+        ({"label_kws": {"fontfamily": "serif"}}, "label_kws"),
+        ({"label_kws": {"fontsize": 3}}, "label_kws"),
+        ({"label_kws": {"size": "enormous"}}, "label_kws"),
         ({"compare_kws": {"alpha": 0.1}}, "alpha=0.1"),
         ({"compare_kws": [("alpha", 0.1)]}, "compare_kws="),
         ({"ax": "not an axes"}, "ax="),
@@ -452,3 +454,37 @@ def test_every_member_of_a_group_is_marked_on_its_bar():
         assert sorted(dots.get_xdata()) == sorted(elbow_x[i] for i in members)
         assert set(dots.get_ydata()) == {bar.get_ydata()[0]}
         assert dots.get_zorder() > max([bar.get_zorder()] + [g.get_zorder() for g in gaps])
+
+
+def test_label_fontsize_is_the_size_the_layout_starts_from(demsar):
+    # autorank #26 asks for exactly this (issue 29, item 4)
+    def names(ax):
+        return [t for t in ax.texts if (t.get_gid() or "").startswith("cd-name")]
+
+    plain = cdplot.cd_diagram(demsar, style="paper-wide")
+    assert {t.get_fontsize() for t in names(plain)} == {8.5}
+    big = cdplot.cd_diagram(demsar, style="paper-wide", label_kws={"fontsize": 12, "color": "r"})
+    assert {t.get_fontsize() for t in names(big)} == {12.0}
+    assert {t.get_color() for t in names(big)} == {"r"}
+    assert big.figure.get_figwidth() == plain.figure.get_figwidth()
+    assert big.figure.get_figheight() > plain.figure.get_figheight()
+    assert_no_overlap(big)
+    # the small text keeps the style's size
+    others = {t.get_fontsize() for t in big.texts if t not in names(big)}
+    assert others == {t.get_fontsize() for t in plain.texts if t not in names(plain)}
+    # too large for a column: shrunk to fit, still larger than the style's own size
+    column = cdplot.cd_diagram(demsar, label_kws={"size": 14})
+    sizes = {t.get_fontsize() for t in names(column)}
+    assert len(sizes) == 1
+    assert 7.5 < sizes.pop() < 14
+    assert_no_overlap(column)
+
+
+def test_label_fontsize_in_the_other_charts(demsar):
+    res = demsar
+    ax = cdplot.rank_intervals(res, label_kws={"fontsize": 9})
+    assert {t.get_fontsize() for t in ax.texts if t.get_gid() == "ri-name-0"} == {9.0}
+    ax = cdplot.significance_heatmap(res, style="paper-wide", label_kws={"fontsize": 9})
+    labels = [t for t in ax.texts if t.get_gid() in ("hm-row-label", "hm-col-label")]
+    assert labels
+    assert {t.get_fontsize() for t in labels} == {9.0}

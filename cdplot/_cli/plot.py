@@ -22,6 +22,21 @@ FORMATS = (*FIGURE_FORMATS, "tex")
 EXTENSIONS = {f".{f}": f for f in FORMATS}
 
 
+def _highlight(text: str):
+    """``--highlight``: a name, names separated by commas, or NAME=GROUP (or colour) pairs."""
+    if "," not in text and "=" not in text:
+        return text
+    parts = [p.strip() for p in text.split(",")]
+    if "=" not in text:
+        return parts
+    pairs = [p.partition("=") for p in parts]
+    if any(not sep or not k.strip() or not v.strip() for k, sep, v in pairs):
+        raise argparse.ArgumentTypeError(
+            f"{text!r} mixes names and NAME=GROUP pairs; give A,B or A=GROUP,B=GROUP"
+        )
+    return {k.strip(): v.strip() for k, _, v in pairs}
+
+
 def _points(text: str) -> float:
     """``--font-size``: a number of points (the library checks the style's range)."""
     try:
@@ -111,7 +126,13 @@ def register(sub) -> None:
     g.add_argument(
         "--reverse", action="store_true", help="best ranks on the left instead of the right"
     )
-    g.add_argument("--highlight", metavar="NAME", help="emphasise this method")
+    g.add_argument(
+        "--highlight",
+        type=_highlight,
+        metavar="NAME",
+        help="emphasise this method; --kind cd also takes several (A,B) or groups with a "
+        "legend (A=ours,B=ours,C=baselines) or colours (A=red,B=#0072B2)",
+    )
     g.add_argument(
         "--title",
         metavar="TEXT",
@@ -203,6 +224,11 @@ def run(args) -> int:
         fmt = format_of(args.output, fmt)
         if args.standalone:
             raise CdplotError("option --standalone applies only to .tex output")
+    if not isinstance(args.highlight, (str, type(None))) and (args.kind != "cd" or tikz):
+        raise CdplotError(
+            f"option --highlight {args.highlight!r} names several methods, which --kind cd "
+            "draws as PNG, SVG or PDF; other charts and .tex highlight one"
+        )
     if args.kind != "cd" and (not args.ranks or not args.note):
         flag = "--no-ranks" if not args.ranks else "--no-note"
         raise CdplotError(f"option {flag} applies only to --kind cd, not --kind {args.kind}")

@@ -296,3 +296,21 @@ def test_title_and_font_size(tmp_path):
     assert bad.stderr.count("\n") == 1
     assert "--font-size 3 is outside 6 to 72 pt" in bad.stderr
     assert not (tmp_path / "x.svg").exists()
+
+
+def test_highlight_groups(tmp_path):
+    # issue 29, item 3: several methods, or groups with a legend
+    out = tmp_path / "cd.svg"
+    res = run("--example", "demsar2006", "-o", str(out), "--highlight", "C4.5=ours,C4.5+m=base")
+    assert res.returncode == 0, res.stderr
+    texts = ["".join(t.itertext()) for t in ET.parse(out).iter("{http://www.w3.org/2000/svg}text")]
+    assert "ours" in texts
+    assert "base" in texts
+    res = run("--example", "demsar2006", "-o", str(out), "--highlight", "C4.5,C4.5+m")
+    assert res.returncode == 0, res.stderr
+    bad = run(
+        "--example", "demsar2006", "-o", str(tmp_path / "i.svg"), "--kind", "intervals",
+        "--highlight", "C4.5,C4.5+m",
+    )  # fmt: skip
+    assert bad.returncode == 2
+    assert "--kind cd" in bad.stderr

@@ -488,3 +488,75 @@ def test_label_fontsize_in_the_other_charts(demsar):
     labels = [t for t in ax.texts if t.get_gid() in ("hm-row-label", "hm-col-label")]
     assert labels
     assert {t.get_fontsize() for t in labels} == {9.0}
+
+
+def _elbow_colours(ax):
+    return {
+        int(line.get_gid().rsplit("-", 1)[1]): mpl.colors.to_hex(line.get_color())
+        for line in ax.lines
+        if (line.get_gid() or "").startswith("cd-elbow-")
+    }
+
+
+def test_highlight_several_methods(demsar):
+    # scikit-posthocs #90 asks for this; a list was refused (issue 29, item 3)
+    from cdplot.plot._styles import PALETTE
+
+    ax = cdplot.cd_diagram(demsar, highlight=["C4.5", "C4.5+m"])
+    colours = _elbow_colours(ax)
+    assert colours[0] == colours[1] == PALETTE["accent"].lower()
+    assert colours[2] == colours[3] == PALETTE["line"].lower()
+    bold = {t.get_text(): t.get_fontweight() for t in ax.texts if "cd-name" in t.get_gid()}
+    assert bold["C4.5"] == bold["C4.5+m"] != bold["C4.5+cf"]
+    assert ax.get_legend() is None
+    assert_no_overlap(ax)
+
+
+def test_highlight_groups_get_a_colour_each_and_a_legend(demsar, tmp_path):
+    groups = {"C4.5": "ours $x$", "C4.5+m": "ours $x$", "C4.5+cf": "baselines"}
+    ax = cdplot.cd_diagram(demsar, highlight=groups)
+    colours = _elbow_colours(ax)
+    assert colours[0] == colours[1] != colours[2]
+    assert colours[3] == "#5c5c5c"
+    legend = ax.get_legend()
+    assert [t.get_text() for t in legend.get_texts()] == ["ours $x$", "baselines"]
+    assert [mpl.colors.to_hex(h.get_color()) for h in legend.legend_handles] == [
+        colours[0],
+        colours[2],
+    ]
+    # the legend lies above the content-sized figure; the saved file keeps it and its
+    # names stay text, never mathtext
+    svg = cdplot.save_figure(ax, tmp_path / "groups.svg").read_text(encoding="utf-8")
+    assert "ours $x$" in svg
+    ax = cdplot.cd_diagram(demsar, highlight={"C4.5": "red", "C4.5+cf": "#00aa00"})
+    assert _elbow_colours(ax)[0] == "#ff0000"
+    assert _elbow_colours(ax)[2] == "#00aa00"
+    assert ax.get_legend() is None
+
+
+@pytest.mark.parametrize(
+    ("highlight", "match"),
+    [
+        (["nope"], "'nope', which is not a method"),
+        ([], "empty"),
+        (["C4.5", "C4.5"], "twice"),
+        ({"C4.5": 3}, "neither a colour nor a group"),
+        ({m: f"g{i}" for i, m in enumerate("abcdefg")}, "not a method"),
+        (5, "highlight=5"),
+    ],
+)
+def test_bad_highlights(demsar, highlight, match):
+    with pytest.raises(CdplotError, match=match):
+        cdplot.cd_diagram(demsar, highlight=highlight)
+
+
+def test_other_charts_highlight_one_method(demsar):
+    with pytest.raises(CdplotError, match="must name one method here"):
+        cdplot.rank_intervals(demsar, highlight=["C4.5", "C4.5+m"])
+
+
+def test_tikz_of_a_diagram_with_groups_says_it_highlights_one(demsar, tmp_path):
+    ax = cdplot.cd_diagram(demsar, highlight=["C4.5", "C4.5+m"])
+    with pytest.raises(CdplotError, match="a TikZ picture highlights one"):
+        cdplot.save_figure(ax, tmp_path / "cd.tex")
+    assert not (tmp_path / "cd.tex").exists()

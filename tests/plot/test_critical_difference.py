@@ -560,3 +560,24 @@ def test_tikz_of_a_diagram_with_groups_says_it_highlights_one(demsar, tmp_path):
     with pytest.raises(CdplotError, match="a TikZ picture highlights one"):
         cdplot.save_figure(ax, tmp_path / "cd.tex")
     assert not (tmp_path / "cd.tex").exists()
+
+
+def test_names_with_a_long_common_start_stay_distinct_when_shortened(rng):
+    # cut from the end, these all read "VeryLongM… [n]" (issue 29, item 6)
+    import re
+    import warnings
+
+    from cdplot.io import as_score_tables
+
+    ends = ["Alpha", "Beta", "Gamma", "Delta", "Epsilon", "Zeta"]
+    names = [f"VeryLongModelNameForTheBaseline{e}" for e in ends]
+    (t,) = as_score_tables(rng.uniform(size=(12, 6)), methods=names)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", CdplotWarning)
+        ax = cdplot.cd_diagram(cdplot.compare(t))
+    labels = [x.get_text() for x in ax.texts if (x.get_gid() or "").startswith("cd-name")]
+    assert len(labels) == 6
+    shown = {re.sub(r"\s*\[\d+\]$", "", label.replace("\u00a0", " ")) for label in labels}
+    assert len(shown) == 6, labels  # distinct without their key numbers
+    assert {s.strip("\u2026") for s in shown} == set(ends)
+    assert_no_overlap(ax)

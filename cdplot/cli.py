@@ -261,7 +261,7 @@ def _check_outputs_are_not_inputs(args) -> None:
     given = {k: v for k, v in vars(args).items() if k != "func"}
     for dest, flag in _OUTPUT_OPTIONS.items():
         out = given.get(dest)
-        if not isinstance(out, str):
+        if not isinstance(out, str) or out == "-":  # "-": standard output
             continue
         if os.path.isfile(out):
             _check_not_an_input_file(out, flag, given)
@@ -278,6 +278,35 @@ def _check_outputs_are_not_inputs(args) -> None:
                         f"({what}); writing there would change what the command reads: "
                         "choose an output outside it"
                     )
+
+
+# the commands that print to standard output when no -o is given (in their default format)
+_PRINTING = ("stats", "table")
+
+
+def _standard_output(args) -> None:
+    """``-o -``: write to standard output, in the format ``--format`` names.
+
+    As for ``sort -o -``.  ``-`` has no extension to tell the format, so the
+    commands without a default one need ``--format``.  The output goes through
+    ``/dev/stdout``, which :func:`cdplot._atomic.atomic_write` writes in place
+    (through the descriptor, after what was printed before); nothing says
+    "wrote", since the output itself is on the terminal or in the pipe.
+    """
+    if getattr(args, "output", None) != "-":
+        return
+    if args.command in _PRINTING:
+        args.output = None
+        return
+    if getattr(args, "format", None) is None:
+        raise CdplotError(
+            "option -o - writes to standard output, which has no extension to tell the "
+            "format: give --format"
+        )
+    if not os.path.exists("/dev/stdout"):
+        raise CdplotError("option -o -: this system has no /dev/stdout; give a file name")
+    args.output = "/dev/stdout"
+    args.quiet = True
 
 
 def _check_not_an_input_file(out: str, flag: str, given: dict) -> None:
@@ -439,6 +468,7 @@ def _run_command(args, flags: dict) -> int:
         try:
             _check_text_options(args, flags)
             _check_outputs_are_not_inputs(args)
+            _standard_output(args)
             status = int(args.func(args) or 0)
             sys.stdout.flush()
             return status

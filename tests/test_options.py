@@ -139,6 +139,8 @@ CLI_ONLY = {
     "ranks_input": "compare_ranks(FILE, N) instead of compare(FILE)",
     "n_datasets": "the second argument of compare_ranks",
     "effect_sizes": "table: effect_size_table(result, pairs=PAIRS) instead of data_table",
+    "title": "plot: ax.set_title(TEXT) on the Axes returned, which save_figure keeps",
+    "font_size": "plot: label_kws={'fontsize': PT}",
 }
 
 

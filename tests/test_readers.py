@@ -482,3 +482,25 @@ def test_written_tables_read_back_exactly(tmp_path_factory, values, sep, decimal
     assert t.methods == tuple(methods)
     assert t.datasets == tuple(datasets)
     np.testing.assert_array_equal(t.values, values)
+
+
+def test_binary_stream_is_read_like_its_file(tmp_path):
+    # the bytes cdplot stats - reads from sys.stdin.buffer (issue 29, item 5)
+    import io
+
+    text = b"dataset,A,B\niris,0.9,0.8\nwine,0.7,0.75\n"
+    stream = io.BytesIO(text)
+    stream.name = "<stdin>"
+    (t,) = read_scores(stream)
+    p = tmp_path / "s.csv"
+    p.write_bytes(text)
+    (f,) = read_scores(p)
+    assert t.source == "<stdin>"
+    assert t.sha256 == hashlib.sha256(text).hexdigest() == f.sha256
+    np.testing.assert_array_equal(t.values, f.values)
+    (j,) = read_scores(io.BytesIO(b'{"iris": {"A": 0.9, "B": 0.8}, "wine": {"A": 0.7, "B": 0.75}}'))
+    assert j.source == "<stream>"
+    with pytest.raises(CdplotError, match=r"^<stream>: the input has more than 20 bytes"):
+        read_scores(io.BytesIO(text), max_bytes=20)
+    with pytest.raises(CdplotError, match="text stream"):
+        read_scores(io.StringIO(text.decode()))

@@ -330,9 +330,12 @@ def load_tables(args):
         tables = list(as_score_tables(list(load_example(args.example)), **selection))
     elif files:
         tables = []
+        if files.count("-") > 1:
+            raise CdplotError("FILE '-' (standard input) is given twice; it can be read once")
         for f in files:
             tables += read_scores(
-                f,
+                # "-" is standard input, as for cat and sort; a file named - is ./-
+                sys.stdin.buffer if f == "-" else f,
                 layout=args.layout,
                 sep=args.sep,
                 nan_policy=args.nan_policy,
@@ -467,7 +470,8 @@ def analyse_ranks(args):
             f"option --ranks reads one FILE of average ranks; {len(files) or 'no'} "
             f"file{'s were' if len(files) != 1 else ' was'} given"
         )
-    ranks = read_average_ranks(files[0], sep=args.sep, max_bytes=args.max_input_size)
+    source = sys.stdin.buffer if files[0] == "-" else files[0]
+    ranks = read_average_ranks(source, sep=args.sep, max_bytes=args.max_input_size)
     if args.rename:
         renamed = selection_kwargs(args)["rename"]
         unknown = [old for old in renamed if old not in ranks.methods]

@@ -22,6 +22,29 @@ FORMATS = (*FIGURE_FORMATS, "tex")
 EXTENSIONS = {f".{f}": f for f in FORMATS}
 
 
+def _highlight(text: str):
+    """``--highlight``: a name, names separated by commas, or NAME=GROUP (or colour) pairs."""
+    if "," not in text and "=" not in text:
+        return text
+    parts = [p.strip() for p in text.split(",")]
+    if "=" not in text:
+        return parts
+    pairs = [p.partition("=") for p in parts]
+    if any(not sep or not k.strip() or not v.strip() for k, sep, v in pairs):
+        raise argparse.ArgumentTypeError(
+            f"{text!r} mixes names and NAME=GROUP pairs; give A,B or A=GROUP,B=GROUP"
+        )
+    return {k.strip(): v.strip() for k, _, v in pairs}
+
+
+def _points(text: str) -> float:
+    """``--font-size``: a number of points (the library checks the style's range)."""
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of points") from None
+
+
 def _dpi(text: str) -> float:
     try:
         value = float(text)
@@ -103,7 +126,25 @@ def register(sub) -> None:
     g.add_argument(
         "--reverse", action="store_true", help="best ranks on the left instead of the right"
     )
-    g.add_argument("--highlight", metavar="NAME", help="emphasise this method")
+    g.add_argument(
+        "--highlight",
+        type=_highlight,
+        metavar="NAME",
+        help="emphasise this method; --kind cd also takes several (A,B) or groups with a "
+        "legend (A=ours,B=ours,C=baselines) or colours (A=red,B=#0072B2)",
+    )
+    g.add_argument(
+        "--title",
+        metavar="TEXT",
+        help="a title above the figure (matplotlib's Axes title; the figure grows to hold it)",
+    )
+    g.add_argument(
+        "--font-size",
+        type=_points,
+        metavar="PT",
+        help="size of the method names in points, instead of the style's; they shrink only "
+        "when they do not fit the width",
+    )
     g.add_argument("--dpi", type=_dpi, default=300, help="resolution of PNG output (default: 300)")
     g.add_argument(
         "--width",
@@ -163,6 +204,12 @@ def run(args) -> int:
     fmt = output_format(args, EXTENSIONS)
     tikz = fmt == "tex"
     if tikz:
+        if args.title is not None or args.font_size is not None:
+            flag = "--title" if args.title is not None else "--font-size"
+            raise CdplotError(
+                f"option {flag} does not apply to .tex output: give the LaTeX figure a "
+                "\\caption, and LaTeX sets the names in the document's type size"
+            )
         if args.kind not in ("cd", "intervals"):
             raise CdplotError(
                 f"output {args.output!r}: .tex (TikZ) is written for --kind cd and intervals, "
@@ -177,6 +224,11 @@ def run(args) -> int:
         fmt = format_of(args.output, fmt)
         if args.standalone:
             raise CdplotError("option --standalone applies only to .tex output")
+    if not isinstance(args.highlight, (str, type(None))) and (args.kind != "cd" or tikz):
+        raise CdplotError(
+            f"option --highlight {args.highlight!r} names several methods, which --kind cd "
+            "draws as PNG, SVG or PDF; other charts and .tex highlight one"
+        )
     if args.kind != "cd" and (not args.ranks or not args.note):
         flag = "--no-ranks" if not args.ranks else "--no-note"
         raise CdplotError(f"option {flag} applies only to --kind cd, not --kind {args.kind}")
@@ -198,6 +250,12 @@ def run(args) -> int:
     else:
         tables = load_tables(args)
         if len(tables) > 1 and not tikz and args.kind in ("cd", "profile"):
+            if args.title is not None or args.font_size is not None:
+                flag = "--title" if args.title is not None else "--font-size"
+                raise CdplotError(
+                    f"option {flag} applies to the figure of one metric; the data hold "
+                    f"{len(tables)}: choose one with --metric"
+                )
             return _several_metrics(args, tables, fmt)
         if args.kind == "profile":
             raise CdplotError(
@@ -232,6 +290,18 @@ def run(args) -> int:
     # the package loads each drawing module on first use (PEP 562): only the chart asked for
     from .. import plot as charts
 
+    if args.font_size is not None:
+        # checked here to name the option; the library says label_kws={'fontsize': ...}
+        from ..plot._common import MAX_NAME_SIZE
+        from ..plot._styles import get_style
+
+        least = get_style(args.style).min_font_size
+        if not least <= args.font_size <= MAX_NAME_SIZE:
+            raise CdplotError(
+                f"option --font-size {args.font_size:g} is outside {least:g} to "
+                f"{MAX_NAME_SIZE:g} pt (the {args.style} style's smallest type to the largest)"
+            )
+
     common = {
         "reverse": args.reverse,
         "style": args.style,
@@ -239,6 +309,7 @@ def run(args) -> int:
         "highlight": args.highlight,
         "caption": args.caption,
         "width": args.width,
+        "label_kws": None if args.font_size is None else {"fontsize": args.font_size},
     }
     if args.kind == "cd":
         ax = charts.cd_diagram(
@@ -248,6 +319,8 @@ def run(args) -> int:
         ax = charts.rank_intervals(result, full_axis=args.full_axis, **common)
     else:
         ax = charts.significance_heatmap(result, annotate=args.annotate, **common)
+    if args.title is not None:
+        ax.set_title(args.title)  # save_figure keeps what lies above the figure's edge
     charts.save_figure(ax, args.output, dpi=args.dpi, format=fmt)
     say_written(args, args.output, fmt)
     return 0

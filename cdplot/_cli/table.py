@@ -41,7 +41,18 @@ def register(sub) -> None:
         help="write to this file instead of standard output (.tex, .md or .html)",
     )
     g.add_argument(
-        "--decimals", type=int, metavar="N", help="decimals of the scores (default: as typed)"
+        "--split",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="LaTeX: --no-split keeps one tabular whatever its width; --split sets a table "
+        "wider than the text width in parts rather than smaller (default: one tabular while "
+        "it fits the line, else parts)",
+    )
+    g.add_argument(
+        "--decimals",
+        type=int,
+        metavar="N",
+        help="decimals of the scores (default: as typed, at most 3)",
     )
     _add_paper_options(g)
     g.add_argument(
@@ -106,6 +117,7 @@ def _paper_kwargs(args) -> dict:
         "std": args.std,
         "marks": args.marks,
         "control": args.control,
+        "split": args.split,
     }
 
 
@@ -147,6 +159,7 @@ def _refuse_data_options(args) -> None:
         ("--decimals", args.decimals is not None),
         ("--std" if args.std else "--no-std", args.std is not None),
         (f"--marks {args.marks}", args.marks != "best"),
+        ("--split" if args.split else "--no-split", args.split is not None),
     ):
         if given:
             raise CdplotError(

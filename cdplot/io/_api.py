@@ -43,7 +43,7 @@ __all__ = ["as_score_tables"]
 def _describe(data) -> str:
     kind = _frame_kind(data)
     if kind is not None:
-        return f"{kind} DataFrame"
+        return f"{kind} {'DataFrame' if hasattr(data, 'columns') else type(data).__name__}"
     if isinstance(data, np.ndarray):
         return "numpy array"
     if isinstance(data, Mapping):

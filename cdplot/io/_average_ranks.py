@@ -16,6 +16,7 @@ import math
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import BinaryIO
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -142,17 +143,18 @@ def _sniff(lines) -> str:
 
 
 def read_average_ranks(
-    path: PathLike, *, sep: str | None = None, max_bytes: int = MAX_BYTES
+    path: PathLike | BinaryIO, *, sep: str | None = None, max_bytes: int = MAX_BYTES
 ) -> AverageRanks:
     """Read average ranks from a file of ``method,average_rank`` rows.
 
     Parameters
     ----------
-    path : str or path-like
-        A CSV or TSV file: one method per row, its name in the first column
-        and its average rank (1 = best) in the second.  A header row is
-        optional (it is recognised by a second cell that is not a number);
-        lines starting with ``#`` are comments and blank lines are skipped.
+    path : str, path-like or binary stream
+        A CSV or TSV file, or an open binary stream (``sys.stdin.buffer``):
+        one method per row, its name in the first column and its average
+        rank (1 = best) in the second.  A header row is optional (it is
+        recognised by a second cell that is not a number); lines starting
+        with ``#`` are comments and blank lines are skipped.
     sep : str, optional
         The delimiter; by default sniffed among ``,``, ``;``, tab and ``|``.
         With another delimiter than ``,``, ranks written with decimal commas

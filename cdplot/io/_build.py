@@ -1508,11 +1508,47 @@ def _is_numeric_column(values) -> bool:
     )
 
 
+def _from_series(series, where, *, layout, cols, nan_policy):
+    """A pandas Series indexed by (data set, method), as ``groupby([...]).mean()`` gives.
+
+    Read as a long table: one column per index level (by its name, else
+    ``dataset`` and ``method`` in that order) and the scores in a column
+    named after the Series (else ``score``).
+    """
+    index = series.index
+    if getattr(index, "nlevels", 1) < 2:
+        raise CdplotError(
+            f"{where.source}: a Series with one index level holds one method; pass a "
+            "DataFrame of data sets x methods, or a Series indexed by (data set, method) "
+            "such as df.groupby(['dataset', 'method'])['score'].mean()"
+        )
+    defaults = ["dataset", "method", "metric"]
+    names = [
+        _name_text(n) if n is not None else (defaults[i] if i < len(defaults) else f"level {i}")
+        for i, n in enumerate(index.names)
+    ]
+    score = _name_text(series.name) if series.name is not None else "score"
+    labels = list(index)
+    header = [*names, score]
+    columns = [list(c) for c in zip(*labels, strict=True)] + [series.tolist()]
+    long_where = _Where(where.source, [f"row {label!r}" for label in labels])
+
+    def wide():
+        # a Series is long by its shape: only its level names can be wrong
+        raise CdplotError(
+            f"{where.source}: a Series indexed by {', '.join(map(repr, names))} is a long "
+            "table whose data-set and method levels were not recognised; name them with "
+            "dataset_col= and method_col= (or rename the index levels)"
+        )
+
+    return _tables_from_columns(
+        header, columns, long_where, layout=layout, cols=cols, nan_policy=nan_policy, wide=wide
+    )
+
+
 def _from_pandas(df, where, *, layout, cols, nan_policy):
     if not hasattr(df, "columns"):  # a Series
-        raise CdplotError(
-            f"{where.source}: a Series holds one method; pass a DataFrame of data sets x methods"
-        )
+        return _from_series(df, where, layout=layout, cols=cols, nan_policy=nan_policy)
     header = [_name_text(c) for c in df.columns]
     columns = [df.iloc[:, j].tolist() for j in range(len(header))]
     index = df.index

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, BinaryIO
 
 from .._options import Layout, NanPolicy, Orient, check_bool, check_option
 from ..errors import CdplotError, opt
@@ -56,7 +56,7 @@ SUMMARY_ROWS = ("mean", "average", "avg", "median", "total", "sum", "mean rank",
 
 
 def read_scores(
-    path: PathLike,
+    path: PathLike | BinaryIO,
     *,
     layout: Layout = "auto",
     sep: str | None = None,
@@ -83,7 +83,9 @@ def read_scores(
         The file. Its kind is found from its content: JSON when it starts with ``{`` or
         ``[``, otherwise delimited text. A folder is read as aeon/tsml-eval results
         (``<Method>_<metric>.csv`` files whose first header cell is ``Resamples:``; see
-        :mod:`cdplot.io._folders`).
+        :mod:`cdplot.io._folders`). An open binary stream (``sys.stdin.buffer``,
+        ``io.BytesIO``) is read to its end, at most ``max_bytes``, and named by its
+        ``name`` (``<stdin>``) in messages and ``source``.
     layout : {'auto', 'wide', 'long'}, default 'auto'
         Wide files have data-set names in the first column and method names in the header
         row (the first header cell may be anything or empty). Long (tidy) files have one

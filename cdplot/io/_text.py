@@ -188,6 +188,8 @@ def read_bytes(path, *, max_bytes=MAX_BYTES, allow_dir=False, hash_later=False, 
     by another program while it is mapped ends the process (SIGBUS), as
     with every memory-mapped reader.
     """
+    if _is_stream(path):
+        return _read_stream(path, max_bytes, hash_later)
     fsname = _validate_path(path)
     # the file is opened by its real name, and named by one every output can hold
     name = display_name(fsname)
@@ -231,6 +233,49 @@ def read_bytes(path, *, max_bytes=MAX_BYTES, allow_dir=False, hash_later=False, 
             f"{name}: the file has more than {max_bytes:,} bytes, the limit; raise it with "
             f"{opt('max_bytes')} if the file is right",
             option="max_bytes",
+        )
+    digest = _Sha256(raw)
+    return name, raw, digest if hash_later else digest.result()
+
+
+_STREAM_CHUNK = 1 << 20
+
+
+def _is_stream(path) -> bool:
+    """Whether ``path`` is an open binary file (``sys.stdin.buffer``, ``io.BytesIO``)."""
+    return callable(getattr(path, "read", None)) and not isinstance(path, (str, bytes))
+
+
+def _read_stream(stream, max_bytes: int, hash_later: bool):
+    """``(name, raw bytes, sha256)`` of an open binary stream, read to its end.
+
+    A pipe has no size to check beforehand: at most one byte past the limit is
+    read, so that a stream that never ends (``yes |``) is refused without
+    filling the memory.  The name is the stream's own (``<stdin>``), else
+    ``<stream>``.
+    """
+    name = getattr(stream, "name", None)
+    name = display_name(name) if isinstance(name, str) else "<stream>"
+    chunks, size = [], 0
+    try:
+        # in pieces: read(n) of a buffered pipe allocates n bytes at once, 1 GiB by default
+        while size <= max_bytes:
+            chunk = stream.read(min(_STREAM_CHUNK, max_bytes + 1 - size))
+            if isinstance(chunk, str):
+                raise CdplotError(
+                    f"{name}: is a text stream; pass its binary buffer (sys.stdin.buffer)"
+                )
+            if not chunk:
+                break
+            chunks.append(bytes(chunk))
+            size += len(chunk)
+    except OSError as e:
+        raise CdplotError(f"{name}: cannot be read ({e.strerror or e})") from None
+    raw = b"".join(chunks)
+    if len(raw) > max_bytes:
+        raise CdplotError(
+            f"{name}: the input has more than {max_bytes:,} bytes, the limit; raise it with "
+            f"--max-input-size (max_bytes=) if the input is right"
         )
     digest = _Sha256(raw)
     return name, raw, digest if hash_later else digest.result()

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import math
 import os
 import sys
 import warnings
+from collections.abc import Mapping
 
 import matplotlib as mpl
 
@@ -46,10 +48,10 @@ __all__ = [
     "SHARED_PARAMS",
 ]
 
-# Keys that would change the size or face of names after they were measured.
+# Keys of label_kws that set the names' size: the layout starts from it (see check_common).
+_NAME_SIZE_KEYS = ("fontsize", "size")
+# Keys that would change the face or place of names after they were measured.
 _SIZE_KEYS = {
-    "fontsize",
-    "size",
     "fontfamily",
     "family",
     "fontweight",
@@ -120,8 +122,11 @@ SHARED_PARAMS = """\
         Name of a method to emphasise.
     label_kws : dict, optional
         Extra :class:`matplotlib.text.Text` properties for method names
-        (colour, style, alpha); size, font and alignment are set by the
-        layout and may not be overridden.
+        (colour, style, alpha).  ``fontsize`` (points, or a name such as
+        ``'large'``; not below the style's smallest type) is the size the
+        layout starts names from instead of the style's, shrinking them
+        only when they do not fit the width; font and alignment are set by
+        the layout and may not be overridden.
     line_kws : dict, optional
         Extra :class:`matplotlib.lines.Line2D` properties for the lines
         joining names to ranks (or the rank segments).
@@ -305,8 +310,12 @@ def _check_glyphs(names, font) -> None:
         )
 
 
-def check_common(result, *, ax, reverse, style, font, highlight, label_kws, line_kws):
-    """Validate the drawing options shared by the figures; return (style, font, highlight index)."""
+def check_common(result, *, ax, reverse, style, font, highlight, label_kws, line_kws, many=False):
+    """Validate the drawing options shared by the figures; return (style, font, highlight index).
+
+    With ``many`` (a CD diagram), ``highlight`` may also be a list or a mapping
+    (see :func:`highlight_groups`); the index returned is then ``None``.
+    """
     check_bool("reverse", reverse)
     st = get_style(style)
     font = check_font(font)
@@ -318,8 +327,15 @@ def check_common(result, *, ax, reverse, style, font, highlight, label_kws, line
         st = axes_style(st)
     _check_glyphs(result.methods, font)
     hl = None
-    if highlight is not None:
-        if not isinstance(highlight, str) or highlight not in result.methods:
+    if highlight is not None and not isinstance(highlight, str):
+        if not many:
+            raise CdplotError(
+                f"option highlight={highlight!r} must name one method here; several (a list "
+                "or a mapping to colours or groups) are drawn by cd_diagram"
+            )
+        highlight_groups(result, highlight)  # validated here, applied by the diagram
+    elif highlight is not None:
+        if highlight not in result.methods:
             raise CdplotError(
                 f"option {opt('highlight', highlight)} is not a method; methods are "
                 f"{', '.join(result.methods)}",
@@ -341,11 +357,151 @@ def check_common(result, *, ax, reverse, style, font, highlight, label_kws, line
     for key in label_kws or {}:
         if key in _SIZE_KEYS:
             raise CdplotError(
-                f"option label_kws={{{key!r}: ...}} would change the size, font or place of names, "
+                f"option label_kws={{{key!r}: ...}} would change the font or place of names, "
                 f"which the layout measured; use {opt('style')} and {opt('font')} instead",
                 option="style",
             )
-    return st, font, hl
+    return _with_name_size(st, label_kws or {}), font, hl
+
+
+# colours of highlighted groups, in order of first appearance: Okabe-Ito's blue,
+# vermillion (darkened as PALETTE's accent2), bluish green, reddish purple, orange and sky
+# blue, darkened where needed to 3:1 on white (lines, not text)
+GROUP_COLOURS = ("#0072B2", "#B34F00", "#007A5A", "#AA4F86", "#A86800", "#3A89B8")
+
+
+def highlight_groups(result, highlight) -> tuple[dict, list]:
+    """``({method index: colour}, [(group, colour), ...])`` of a list or mapping ``highlight``.
+
+    A list emphasises each method alike (in the accent colour), with no
+    legend.  A mapping whose values are all matplotlib colours draws each
+    method in its colour, with no legend; otherwise its values are group
+    labels ("ours", "baselines"), each drawn in a colour of its own and named
+    in a legend.
+    """
+    from matplotlib.colors import is_color_like
+
+    names = list(result.methods)
+    if isinstance(highlight, Mapping):
+        chosen = list(highlight)
+        values = list(highlight.values())
+    elif isinstance(highlight, (list, tuple)):
+        chosen, values = list(highlight), None
+    else:
+        raise CdplotError(
+            f"option highlight={highlight!r} must be a method name, a list of them or a "
+            "mapping of method to colour or group"
+        )
+    if not chosen:
+        raise CdplotError("option highlight= is empty; give a method name or leave it out")
+    for m in chosen:
+        if not isinstance(m, str) or m not in names:
+            raise CdplotError(
+                f"option highlight names {m!r}, which is not a method; methods are "
+                f"{', '.join(names)}"
+            )
+    if len(set(chosen)) != len(chosen):
+        raise CdplotError(f"option highlight={highlight!r} names a method twice")
+    if result.control is not None:
+        raise CdplotError(
+            f"option highlight={highlight!r} names several methods, but this "
+            f"{result.procedure()} tested only pairs with the control {result.control!r}; "
+            "highlight the control or compare without a control"
+        )
+    if values is None:
+        return {names.index(m): PALETTE["accent"] for m in chosen}, []
+    for v in values:
+        if not isinstance(v, str) or not v.strip():
+            raise CdplotError(
+                f"option highlight={highlight!r}: {v!r} is neither a colour nor a group name"
+            )
+    if all(is_color_like(v) for v in values):
+        return {names.index(m): v for m, v in zip(chosen, values, strict=True)}, []
+    groups = list(dict.fromkeys(values))
+    if len(groups) > len(GROUP_COLOURS):
+        raise CdplotError(
+            f"option highlight= has {len(groups)} groups, more than the "
+            f"{len(GROUP_COLOURS)} colours that stay apart; merge groups or give colours"
+        )
+    colour = dict(zip(groups, GROUP_COLOURS, strict=False))
+    return (
+        {names.index(m): colour[v] for m, v in zip(chosen, values, strict=True)},
+        [(g, colour[g]) for g in groups],
+    )
+
+
+def add_group_legend(ax, legend, font, size) -> None:
+    """A legend of highlight groups above the chart, one row, its names as plain text.
+
+    It lies above the figure's top edge: :func:`cdplot.save_figure` grows the
+    saved area to hold it (as for a title).
+    """
+    from matplotlib.lines import Line2D
+
+    handles = [Line2D([], [], color=c, lw=2.0, label=g) for g, c in legend]
+    kws = text_kws(font, size)
+    leg = ax.legend(
+        handles=handles,
+        loc="lower left",
+        bbox_to_anchor=(0.0, 1.0),
+        ncols=len(handles),
+        frameon=False,
+        fontsize=size,
+        borderaxespad=0.2,
+        handlelength=1.6,
+        columnspacing=1.2,
+    )
+    leg.set_gid("cd-highlight-legend")
+    for t in leg.get_texts():
+        # group names are data: never mathtext, in the chart's own font
+        t.set(parse_math=False, fontfamily=kws["fontfamily"], color=kws["color"])
+
+
+def _with_name_size(st, label_kws: dict):
+    """``st`` whose names start at ``label_kws['fontsize']`` (or ``'size'``), if given.
+
+    The layout measures names at that size and shrinks them only when they do
+    not fit the width (as it does from the style's own size); small text keeps
+    its size.  Sizes below the style's minimum are refused: no text is
+    smaller than it.
+    """
+    keys = [k for k in _NAME_SIZE_KEYS if k in label_kws]
+    if not keys:
+        return st
+    if len(keys) > 1:
+        raise CdplotError("option label_kws gives both 'fontsize' and 'size'; give one")
+    value = label_kws[keys[0]]
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise CdplotError(
+            f"option label_kws={{{keys[0]!r}: {value!r}}} is not a size; give points (14) "
+            "or a matplotlib size name ('large')"
+        )
+    from matplotlib.font_manager import FontProperties
+
+    try:
+        size = float(FontProperties(size=value).get_size_in_points())
+    except ValueError:
+        raise CdplotError(
+            f"option label_kws={{{keys[0]!r}: {value!r}}} is not a size; give points (14) "
+            "or a matplotlib size name ('large')"
+        ) from None
+    if not math.isfinite(size) or not st.min_font_size <= size <= MAX_NAME_SIZE:
+        raise CdplotError(
+            f"option label_kws={{{keys[0]!r}: {value!r}}} is outside "
+            f"{st.min_font_size:g} to {MAX_NAME_SIZE:g} pt (the {st.name} style's smallest "
+            "type to the largest)"
+        )
+    return dataclasses.replace(st, font_size=round(size, 2))
+
+
+# names larger than this are a mistake (a size meant in pixels or percent)
+MAX_NAME_SIZE = 72.0
+
+
+def drawn_label_kws(label_kws) -> dict:
+    """``label_kws`` without the name size, which the layout has applied (and may have
+    shrunk to fit): passing it on would undo the shrinking."""
+    return {k: v for k, v in (label_kws or {}).items() if k not in _NAME_SIZE_KEYS}
 
 
 def axes_style(st):

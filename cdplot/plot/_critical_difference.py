@@ -13,7 +13,7 @@ from ._styles import PALETTE
 
 if TYPE_CHECKING:
     from .._options import Style
-    from ._types import Axes, FontLike, Highlight, Kws, ResultLike
+    from ._types import Axes, FontLike, Highlights, Kws, ResultLike
 
 __all__ = ["cd_diagram"]
 
@@ -172,7 +172,7 @@ def cd_diagram(
     reverse: bool = False,
     style: Style = "paper",
     font: FontLike = None,
-    highlight: Highlight = None,
+    highlight: Highlights = None,
     label_kws: Kws = None,
     line_kws: Kws = None,
     ranks: bool = True,
@@ -287,7 +287,11 @@ def cd_diagram(
         highlight=highlight,
         label_kws=label_kws,
         line_kws=line_kws,
+        many=True,
     )
+    colours, legend = {}, []
+    if highlight is not None and not isinstance(highlight, str):
+        colours, legend = _common.highlight_groups(result, highlight)
     for name, value in (("ranks", ranks), ("caption", caption), ("note", note)):
         check_bool(name, value)
     names = list(result.methods)
@@ -301,6 +305,7 @@ def cd_diagram(
         check_bool("full_axis", full_axis)
 
     ctrl, bold, cliques, differ, labels, notes, cap = marks(result, hl, note=note, caption=caption)
+    bold = sorted(set(bold) | set(colours))
 
     with _common.canvas(ax, font) as cv:
         measure = _common.measurer(font)
@@ -353,7 +358,21 @@ def cd_diagram(
                 ),
             )
         ax = cv.axes(lay.width, lay.height)
-        _draw(ax, lay, result, font, st, hl, ctrl, differ, label_kws or {}, line_kws or {})
+        _draw(
+            ax,
+            lay,
+            result,
+            font,
+            st,
+            hl,
+            ctrl,
+            differ,
+            _common.drawn_label_kws(label_kws),
+            line_kws or {},
+            colours,
+        )
+        if legend:
+            _common.add_group_legend(ax, legend, font, lay.small_size)
     # what save_figure(ax, "cd.tex") needs to lay the same diagram out for LaTeX
     ax._cdplot_tikz = (
         "cd",
@@ -373,12 +392,29 @@ def cd_diagram(
 
 
 if cd_diagram.__doc__:
-    cd_diagram.__doc__ = cd_diagram.__doc__.replace("    {shared}", _common.SHARED_PARAMS)
+    cd_diagram.__doc__ = cd_diagram.__doc__.replace(
+        "    {shared}",
+        _common.SHARED_PARAMS.replace(
+            """    highlight : str, optional
+        Name of a method to emphasise.""",
+            """    highlight : str, list of str or dict, optional
+        Name of a method to emphasise; or several, as a list (all in the
+        accent colour) or a mapping of method to a matplotlib colour
+        (``{"ours": "C3"}``) or to a group name (``{"A": "ours", "B":
+        "baselines"}``): each group gets a colour of its own and a legend
+        above the diagram, which :func:`cdplot.save_figure` keeps.""",
+        ),
+    )
 
 
-def _draw(ax, lay, result, font, st, hl, ctrl, differ, label_kws, line_kws):
+def _draw(ax, lay, result, font, st, hl, ctrl, differ, label_kws, line_kws, colours=None):
     add_line = _common.add_line
     ink, line = PALETTE["ink"], PALETTE["line"]
+    # the emphasised methods and their colours: highlight= (one, a list or groups), the control
+    emph = dict(colours or {})
+    for i in (hl, ctrl):
+        if i is not None:
+            emph.setdefault(i, PALETTE["accent"])
     lw = st.line_width
     y = lay.axis_y
     # axis with ticks pointing up towards their labels; a broken axis runs on past its
@@ -414,7 +450,7 @@ def _draw(ax, lay, result, font, st, hl, ctrl, differ, label_kws, line_kws):
             for j in bar.crossed:
                 # the outsider's line over the bar, set off by a white gap on each side
                 x = line_x[j]
-                wj = lw * (1.6 if j in (hl, ctrl) else 1.0)
+                wj = lw * (1.6 if j in emph else 1.0)
                 half = bar.width / 2 + 0.6
                 add_line(
                     ax,
@@ -483,13 +519,13 @@ def _draw(ax, lay, result, font, st, hl, ctrl, differ, label_kws, line_kws):
     for e in lay.elbows:
         i = e.index
         color = line
-        if i in (hl, ctrl):
-            color = PALETTE["accent"]
+        if i in emph:
+            color = emph[i]
         elif i in differ:
             color = PALETTE["accent2"]
         kws = {
             "color": color,
-            "lw": lw * (1.6 if i in (hl, ctrl) else 1.0),
+            "lw": lw * (1.6 if i in emph else 1.0),
             "solid_joinstyle": "miter",
             "solid_capstyle": "butt",
             "zorder": 2.6,
@@ -530,6 +566,8 @@ def _draw(ax, lay, result, font, st, hl, ctrl, differ, label_kws, line_kws):
             if b.role == "name":
                 if i in differ:
                     color = "accent2"
+                elif i in (colours or {}):
+                    color = colours[i]  # a name in its group's colour, as its line
                 extra = label_kws
         kws = _common.text_kws(font, b.size, b.bold, color)
         kws.update(extra)

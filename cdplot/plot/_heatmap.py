@@ -186,7 +186,17 @@ def significance_heatmap(
                 ),
             )
         ax = cv.axes(lay.width, lay.height)
-        _draw(ax, lay, result, levels, untested, font, st, label_kws or {}, line_kws or {})
+        _draw(
+            ax,
+            lay,
+            result,
+            levels,
+            untested,
+            font,
+            st,
+            _common.drawn_label_kws(label_kws),
+            line_kws or {},
+        )
     return ax
 
 

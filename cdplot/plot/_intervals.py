@@ -180,7 +180,19 @@ def rank_intervals(
                 ),
             )
         ax = cv.axes(lay.width, lay.height)
-        _draw(ax, lay, avg, cd, font, st, hl, differ, control, label_kws or {}, line_kws or {})
+        _draw(
+            ax,
+            lay,
+            avg,
+            cd,
+            font,
+            st,
+            hl,
+            differ,
+            control,
+            _common.drawn_label_kws(label_kws),
+            line_kws or {},
+        )
     # what save_figure(ax, "intervals.tex") needs to lay the same chart out for LaTeX
     ax._cdplot_tikz = (
         "intervals",

@@ -96,6 +96,38 @@ def _metadata(fmt: str):
     return {"Software": creator}
 
 
+# room kept beyond what the user added outside the figure (a title), in points
+_OVERFLOW_PAD = 3.0
+
+
+def _kept_area(fig):
+    """The area to save, in inches: the figure, grown to hold what lies outside it.
+
+    A cdplot figure is sized to its content, so a title the user sets with
+    ``ax.set_title`` (or a legend placed above) sits above the figure's top
+    edge, where a plain save cuts it off.  The saved area grows on the sides
+    where something sticks out (by the overflow and a small margin); it
+    never shrinks, so a figure without additions is saved exactly as before
+    (``None``: matplotlib's default area).
+    """
+    from matplotlib.backends.backend_agg import RendererAgg
+    from matplotlib.transforms import Bbox
+
+    # a renderer of its own: a bare Figure's canvas has none, and the figure stays untouched
+    renderer = RendererAgg(int(fig.bbox.width), int(fig.bbox.height), fig.dpi)
+    tight = fig.get_tightbbox(renderer)  # inches
+    box = fig.bbox_inches
+    pad = _OVERFLOW_PAD / 72.0
+    tol = 0.5 / 72.0  # half a point: rounding of text extents, never a user's artist
+    x0 = tight.x0 - pad if tight.x0 < box.x0 - tol else box.x0
+    y0 = tight.y0 - pad if tight.y0 < box.y0 - tol else box.y0
+    x1 = tight.x1 + pad if tight.x1 > box.x1 + tol else box.x1
+    y1 = tight.y1 + pad if tight.y1 > box.y1 + tol else box.y1
+    if (x0, y0, x1, y1) == tuple(box.extents):
+        return None
+    return Bbox.from_extents(x0, y0, x1, y1)
+
+
 def _write(
     fig, fh, fmt: str, dpi: float, text_as_paths: bool = False, embed_fonts: bool = True
 ) -> None:
@@ -103,6 +135,8 @@ def _write(
 
     register_fonts()
     with quiet_fonttools(), mpl.rc_context(_rc(text_as_paths)):
+        area = _kept_area(fig)
+        extra = {} if area is None else {"bbox_inches": area}
         if fmt == "svg" and not text_as_paths and embed_fonts:
             # text stays <text> (editable), with the fonts it uses embedded
             buf = io.BytesIO()
@@ -113,6 +147,7 @@ def _write(
                 dpi=dpi,
                 metadata=_metadata(fmt),
                 facecolor=fig.get_facecolor(),
+                **extra,
             )
             fh.write(with_font_faces(buf.getvalue(), font_face_css(fig)))
         else:
@@ -123,6 +158,7 @@ def _write(
                 dpi=dpi,
                 metadata=_metadata(fmt),
                 facecolor=fig.get_facecolor(),
+                **extra,
             )
 
 

@@ -14,6 +14,7 @@ left for it.
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -480,6 +481,11 @@ def _document(picture: str, width: float, height: float) -> str:
 def _highlight_index(result, highlight):
     if highlight is None:
         return None
+    if isinstance(highlight, (list, tuple, Mapping)):
+        raise CdplotError(
+            f"option highlight={highlight!r} names several methods; a TikZ picture "
+            "highlights one (cd_diagram draws several as PNG, SVG or PDF)"
+        )
     if not isinstance(highlight, str) or highlight not in result.methods:
         raise CdplotError(
             f"option {opt('highlight', highlight)} is not a method; methods are "

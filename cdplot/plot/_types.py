@@ -7,7 +7,7 @@ modules import this one under ``TYPE_CHECKING``: drawing imports nothing more.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, TypeAlias
 
 from matplotlib.axes import Axes
@@ -17,7 +17,16 @@ from .._options import Font
 from ..io._types import ScoresLike
 from ..stats import AutoResult, ComparisonResult, MetricsComparison, RankComparison
 
-__all__ = ["Axes", "Figure", "FontLike", "Highlight", "Kws", "MetricsLike", "ResultLike"]
+__all__ = [
+    "Axes",
+    "Figure",
+    "FontLike",
+    "Highlight",
+    "Highlights",
+    "Kws",
+    "MetricsLike",
+    "ResultLike",
+]
 
 #: What a figure of many methods draws: a result, or raw scores analysed with compare_kws
 ResultLike: TypeAlias = ComparisonResult | RankComparison | AutoResult | ScoresLike
@@ -27,5 +36,7 @@ MetricsLike: TypeAlias = MetricsComparison | ScoresLike
 FontLike: TypeAlias = Font | str | os.PathLike[str] | None
 #: The method to draw in the accent colour
 Highlight: TypeAlias = str | None
+#: cd_diagram: one method, several, or methods mapped to colours or group names
+Highlights: TypeAlias = str | Sequence[str] | Mapping[str, str] | None
 #: Keyword arguments passed on to matplotlib (as seaborn's ``*_kws``)
 Kws: TypeAlias = Mapping[str, Any] | None

@@ -16,6 +16,7 @@ and a footnote says so wherever rounding makes them look wrong.
 
 from __future__ import annotations
 
+import math
 import re
 from decimal import ROUND_HALF_UP, Decimal, localcontext
 from typing import TYPE_CHECKING
@@ -351,7 +352,7 @@ def _compute(result, *, decimals, std, marks, control, caption, label) -> dict:
     values = table.values
     n_d, k = values.shape
     if decimals is None:
-        decimals = auto_decimals(values)
+        decimals = table_decimals(values)
     reps = table.repetition_scores
     n_reps = table.n_repetitions
     has_spread = reps is not None and int(n_reps.max()) > 1
@@ -610,13 +611,37 @@ def _latex_width(text: str) -> float:
 _LATEX_SIZES = (("", 1.0), ("\\small", 0.93), ("\\footnotesize", 0.85))
 
 
-def _latex_layout(t, names, datasets, rotate, first_pt, as_float):
+# a table prints at most this many decimals unless asked (more only to keep three
+# significant digits of small scores): scores typed with five decimals (0.85432) differ in
+# the fourth and fifth by noise, and the wider cells split a table of six methods in parts
+_TABLE_DECIMALS = 3
+
+
+def table_decimals(values) -> int:
+    """The default decimals of a data table: the data's own precision, at most three.
+
+    :func:`~cdplot.reporting._format.auto_decimals` gives the fewest decimals
+    that print every score exactly (else three significant digits); a table
+    keeps that up to ``_TABLE_DECIMALS``, or up to three significant digits
+    of the largest score when scores are small (an error rate of 0.00123).
+    """
+    own = auto_decimals(values)
+    x = np.abs(np.asarray(values, dtype=float))
+    x = x[np.isfinite(x) & (x > 0)]
+    significant = 2 - math.floor(math.log10(float(x.max()))) if x.size else 0
+    return min(own, max(_TABLE_DECIMALS, significant))
+
+
+def _latex_layout(t, names, datasets, rotate, first_pt, as_float, split=None):
     """``(size command, blocks of methods, estimated width)`` of the LaTeX table.
 
     A float is set at the largest of the normal, small and footnote sizes at
     which it fits the line; a table that does not fit at the footnote size
     is split into parts of fewer methods.  A bare tabular keeps the size of
-    the text it is put in (its width is said in a comment).
+    the text it is put in (its width is said in a comment).  ``split=False``
+    keeps one tabular whatever its width (at the smallest size of a float);
+    ``split=True`` sets a float at the normal size and splits it as soon as
+    it is wider than the line.
     """
     k = len(names)
     texts = np.char.add(
@@ -639,10 +664,13 @@ def _latex_layout(t, names, datasets, rotate, first_pt, as_float):
     def at(scale, width, n_gaps):
         return n_gaps * _LATEX_COLSEP_PT + (width - n_gaps * _LATEX_COLSEP_PT) * scale
 
-    sizes = _LATEX_SIZES if as_float else _LATEX_SIZES[:1]
+    sizes = _LATEX_SIZES if as_float and split is not True else _LATEX_SIZES[:1]
     for command, scale in sizes:
         if at(scale, total, k + 1) <= _LATEX_LINE_PT:
             return command, [list(range(k))], at(scale, total, k + 1)
+    if split is False:
+        command, scale = sizes[-1]
+        return command, [list(range(k))], at(scale, total, k + 1)
     command, scale = sizes[-1] if as_float else ("", _LATEX_SIZES[-1][1])
     room = max(_LATEX_LINE_PT / scale - first_pt, max(widths))
     # the fewest parts that fit, with as even a number of methods as they allow
@@ -673,7 +701,7 @@ def _latex(t, result) -> str:
     lines = [f"% {what}{t['direction']}: {body}{bold}"]
     needs = ["booktabs"] + (["graphicx"] if rotate else []) + (["array"] if long_names else [])
     lines.append("% needs " + " ".join(f"\\usepackage{{{p}}}" for p in needs))
-    size, blocks, _ = _latex_layout(t, names, datasets, rotate, first_pt, as_float)
+    size, blocks, _ = _latex_layout(t, names, datasets, rotate, first_pt, as_float, t.get("split"))
     if len(blocks) > 1:
         # a float never breaks across pages: each part is a float of its own
         lines.append(f"% in {len(blocks)} parts of at most {max(map(len, blocks))} methods")
@@ -793,6 +821,7 @@ def data_table(
     std: bool | None = None,
     marks: str = "best",
     control: str | None = None,
+    split: bool | None = None,
 ) -> str:
     """The data table of an analysis: scores with ranks, marks, average ranks.
 
@@ -805,9 +834,10 @@ def data_table(
         with ``\\textbf`` for the best score of each data set; ``'markdown'``
         a pipe table; ``'html'`` a ``<table>`` with every name escaped.
     decimals : int, optional
-        Decimals of the scores (0 to 10).  By default the fewest that print
-        every score exactly (three for Demsar's AUCs), else three
-        significant digits of the largest score.
+        Decimals of the scores (0 to 10).  By default the data's own
+        precision (the fewest that print every score exactly: three for
+        Demsar's AUCs) up to three, or up to three significant digits of
+        the largest score when the scores are small.
     caption : str, optional
         The table's caption, escaped for the format: LaTeX ``\\caption`` in a
         ``table`` float, a ``Table: ...`` line above a Markdown table (as
@@ -842,6 +872,12 @@ def data_table(
         Add a W/T/L row: the wins, ties and losses of this method against
         each other one over the data sets, ties being scores equal as
         printed.  By default the analysis' control, if it has one.
+    split : bool, optional
+        LaTeX: whether a table wider than the text width (an article's
+        345 pt) is set in parts of fewer methods.  By default one tabular
+        while it fits the line (a float at the normal, small or footnote
+        size), else parts; ``False`` keeps one tabular whatever its width,
+        ``True`` splits a float rather than setting it smaller.
 
     Returns
     -------
@@ -890,6 +926,12 @@ def data_table(
     """
     check_option("format", format, FORMATS)
     latex_float = check_float_options(format, caption, label, latex_float)
+    if split is not None:
+        split = check_bool("split", split)
+        if format != "latex":
+            raise CdplotError(
+                f"option split={split!r} applies to LaTeX tables; {format} tables are one table"
+            )
     kw = {
         "decimals": decimals,
         "std": std,
@@ -903,5 +945,6 @@ def data_table(
     t = _compute(result, **kw)
     if format == "latex":
         t["float"] = bool(latex_float) or caption is not None or label is not None
+        t["split"] = split
         return _latex(t, result)
     return _markdown(t, result)

@@ -272,3 +272,45 @@ def test_full_axis_applies_to_the_interval_chart_too(tmp_path):
         == 0
     )
     assert "tikzpicture" in (tmp_path / "ri.tex").read_text(encoding="utf-8")
+
+
+def test_title_and_font_size(tmp_path):
+    # issue 29, item 4: the title is kept by the saved file; names start at --font-size
+    out = tmp_path / "cd.svg"
+    res = run(
+        "--example", "demsar2006", "-o", str(out), "--style", "paper-wide",
+        "--title", "AUC of C4.5 variants", "--font-size", "11",
+    )  # fmt: skip
+    assert res.returncode == 0, res.stderr
+    root = ET.fromstring(out.read_text(encoding="utf-8"))
+    sizes = {
+        t.get("style", "") for t in root.iter("{http://www.w3.org/2000/svg}text")
+        if "".join(t.itertext()) == "C4.5+m+cf"
+    }  # fmt: skip
+    assert sizes
+    assert all("font-size: 11px" in s or "font: 11px" in s for s in sizes), sizes
+    texts = ["".join(t.itertext()) for t in root.iter("{http://www.w3.org/2000/svg}text")]
+    assert "AUC of C4.5 variants" in texts
+    bad = run("--example", "demsar2006", "-o", str(tmp_path / "x.svg"), "--font-size", "3")
+    assert bad.returncode == 2
+    assert bad.stderr.count("\n") == 1
+    assert "--font-size 3 is outside 6 to 72 pt" in bad.stderr
+    assert not (tmp_path / "x.svg").exists()
+
+
+def test_highlight_groups(tmp_path):
+    # issue 29, item 3: several methods, or groups with a legend
+    out = tmp_path / "cd.svg"
+    res = run("--example", "demsar2006", "-o", str(out), "--highlight", "C4.5=ours,C4.5+m=base")
+    assert res.returncode == 0, res.stderr
+    texts = ["".join(t.itertext()) for t in ET.parse(out).iter("{http://www.w3.org/2000/svg}text")]
+    assert "ours" in texts
+    assert "base" in texts
+    res = run("--example", "demsar2006", "-o", str(out), "--highlight", "C4.5,C4.5+m")
+    assert res.returncode == 0, res.stderr
+    bad = run(
+        "--example", "demsar2006", "-o", str(tmp_path / "i.svg"), "--kind", "intervals",
+        "--highlight", "C4.5,C4.5+m",
+    )  # fmt: skip
+    assert bad.returncode == 2
+    assert "--kind cd" in bad.stderr

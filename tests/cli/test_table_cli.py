@@ -95,3 +95,21 @@ def test_errors_are_one_line_with_exit_2(argv, message):
     assert message in err
     lines = err.splitlines()
     assert len(lines) == 1 or lines[0].startswith("usage:")
+
+
+def test_split_options(tmp_path):
+    # issue 29, item 7: one tabular while it fits, --no-split / --split to force either
+    rows = [
+        "dataset,RandomForest,GradientBoosting,LogisticRegression,SVM-RBF,kNeighbors,NaiveBayes"
+    ]
+    for i in range(8):
+        rows.append(f"d{i}," + ",".join(f"0.{(7 * i + 13 * j) % 90 + 10:02d}123" for j in range(6)))
+    (tmp_path / "s.csv").write_text("\n".join(rows) + "\n")
+    status, out, err = run(["table", str(tmp_path / "s.csv")])
+    assert status == 0, err
+    assert out.count("\\begin{tabular}") == 1
+    assert "123 (" not in out  # three decimals, not the five typed
+    status, out, _ = run(["table", str(tmp_path / "s.csv"), "--decimals", "5"])
+    assert out.count("\\begin{tabular}") == 2
+    status, out, _ = run(["table", str(tmp_path / "s.csv"), "--decimals", "5", "--no-split"])
+    assert out.count("\\begin{tabular}") == 1

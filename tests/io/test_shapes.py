@@ -365,3 +365,52 @@ def test_tie_close_means_keeps_real_differences():
     # a cell that is no mean (one row) keeps its written value
     out, n = tie_close_means(m, np.array([[True, False, True, True]] * 2))
     assert (n, out[0, 0], out[0, 1]) == (0, b, a)
+
+
+def _groupby_series():
+    pd = pytest.importorskip("pandas")
+    rows = [
+        (d, m, fold, 0.5 + 0.1 * i - 0.01 * fold + 0.02 * j)
+        for j, d in enumerate(["iris", "wine", "glass"])
+        for i, m in enumerate(["RF", "SVM", "kNN"])
+        for fold in range(3)
+    ]
+    df = pd.DataFrame(rows, columns=["dataset", "method", "fold", "accuracy"])
+    return df, df.groupby(["dataset", "method"])["accuracy"].mean()
+
+
+def test_a_groupby_mean_series_is_reshaped():
+    # df.groupby(["dataset", "method"]).mean() gives a Series with a (data set, method)
+    # MultiIndex; it was refused (issue 29, item 6)
+    df, series = _groupby_series()
+    (t,) = as_score_tables(series)
+    assert t.methods == ("RF", "SVM", "kNN")
+    assert t.datasets == ("glass", "iris", "wine")
+    assert t.metric is None or t.metric == "accuracy"
+    wide = df.pivot_table(index="dataset", columns="method", values="accuracy")
+    (w,) = as_score_tables(wide)
+    for m in t.methods:
+        for d in t.datasets:
+            assert t.values[t.datasets.index(d), t.methods.index(m)] == pytest.approx(
+                w.values[w.datasets.index(d), w.methods.index(m)]
+            )
+    # the levels in the other order, and unnamed levels (data set first, then method)
+    swapped = df.groupby(["method", "dataset"])["accuracy"].mean()
+    assert as_score_tables(swapped)[0].methods == t.methods
+    bare = series.copy()
+    bare.index.names = [None, None]
+    bare.name = None
+    assert as_score_tables(bare)[0].methods == t.methods
+    assert cdplot.compare(series).n_methods == 3
+
+
+def test_a_series_whose_levels_are_not_recognised_says_how_to_name_them():
+    _, series = _groupby_series()
+    odd = series.copy()
+    odd.index.names = ["ds", "algo"]
+    with pytest.raises(CdplotError, match=r"pandas Series: .*'ds', 'algo'.*dataset_col="):
+        as_score_tables(odd)
+    (t,) = as_score_tables(odd, dataset_col="ds", method_col="algo")
+    assert t.methods == ("RF", "SVM", "kNN")
+    with pytest.raises(CdplotError, match="one index level"):
+        as_score_tables(series.droplevel(0))

@@ -204,7 +204,9 @@ def test_draws_into_given_axes_and_leaves_rcparams(demsar):
         ({"highlight": "nope"}, "highlight='nope'"),
         ({"reverse": "yes"}, "reverse='yes'"),
         ({"ranks": 1}, "ranks=1"),
-        ({"label_kws": {"fontsize": 20}}, "label_kws"),
+        ({"label_kws": {"fontfamily": "serif"}}, "label_kws"),
+        ({"label_kws": {"fontsize": 3}}, "label_kws"),
+        ({"label_kws": {"size": "enormous"}}, "label_kws"),
         ({"compare_kws": {"alpha": 0.1}}, "alpha=0.1"),
         ({"compare_kws": [("alpha", 0.1)]}, "compare_kws="),
         ({"ax": "not an axes"}, "ax="),
@@ -452,3 +454,130 @@ def test_every_member_of_a_group_is_marked_on_its_bar():
         assert sorted(dots.get_xdata()) == sorted(elbow_x[i] for i in members)
         assert set(dots.get_ydata()) == {bar.get_ydata()[0]}
         assert dots.get_zorder() > max([bar.get_zorder()] + [g.get_zorder() for g in gaps])
+
+
+def test_label_fontsize_is_the_size_the_layout_starts_from(demsar):
+    # autorank #26 asks for exactly this (issue 29, item 4)
+    def names(ax):
+        return [t for t in ax.texts if (t.get_gid() or "").startswith("cd-name")]
+
+    plain = cdplot.cd_diagram(demsar, style="paper-wide")
+    assert {t.get_fontsize() for t in names(plain)} == {8.5}
+    big = cdplot.cd_diagram(demsar, style="paper-wide", label_kws={"fontsize": 12, "color": "r"})
+    assert {t.get_fontsize() for t in names(big)} == {12.0}
+    assert {t.get_color() for t in names(big)} == {"r"}
+    assert big.figure.get_figwidth() == plain.figure.get_figwidth()
+    assert big.figure.get_figheight() > plain.figure.get_figheight()
+    assert_no_overlap(big)
+    # the small text keeps the style's size
+    others = {t.get_fontsize() for t in big.texts if t not in names(big)}
+    assert others == {t.get_fontsize() for t in plain.texts if t not in names(plain)}
+    # too large for a column: shrunk to fit, still larger than the style's own size
+    column = cdplot.cd_diagram(demsar, label_kws={"size": 14})
+    sizes = {t.get_fontsize() for t in names(column)}
+    assert len(sizes) == 1
+    assert 7.5 < sizes.pop() < 14
+    assert_no_overlap(column)
+
+
+def test_label_fontsize_in_the_other_charts(demsar):
+    res = demsar
+    ax = cdplot.rank_intervals(res, label_kws={"fontsize": 9})
+    assert {t.get_fontsize() for t in ax.texts if t.get_gid() == "ri-name-0"} == {9.0}
+    ax = cdplot.significance_heatmap(res, style="paper-wide", label_kws={"fontsize": 9})
+    labels = [t for t in ax.texts if t.get_gid() in ("hm-row-label", "hm-col-label")]
+    assert labels
+    assert {t.get_fontsize() for t in labels} == {9.0}
+
+
+def _elbow_colours(ax):
+    return {
+        int(line.get_gid().rsplit("-", 1)[1]): mpl.colors.to_hex(line.get_color())
+        for line in ax.lines
+        if (line.get_gid() or "").startswith("cd-elbow-")
+    }
+
+
+def test_highlight_several_methods(demsar):
+    # scikit-posthocs #90 asks for this; a list was refused (issue 29, item 3)
+    from cdplot.plot._styles import PALETTE
+
+    ax = cdplot.cd_diagram(demsar, highlight=["C4.5", "C4.5+m"])
+    colours = _elbow_colours(ax)
+    assert colours[0] == colours[1] == PALETTE["accent"].lower()
+    assert colours[2] == colours[3] == PALETTE["line"].lower()
+    bold = {t.get_text(): t.get_fontweight() for t in ax.texts if "cd-name" in t.get_gid()}
+    assert bold["C4.5"] == bold["C4.5+m"] != bold["C4.5+cf"]
+    assert ax.get_legend() is None
+    assert_no_overlap(ax)
+
+
+def test_highlight_groups_get_a_colour_each_and_a_legend(demsar, tmp_path):
+    groups = {"C4.5": "ours $x$", "C4.5+m": "ours $x$", "C4.5+cf": "baselines"}
+    ax = cdplot.cd_diagram(demsar, highlight=groups)
+    colours = _elbow_colours(ax)
+    assert colours[0] == colours[1] != colours[2]
+    assert colours[3] == "#5c5c5c"
+    legend = ax.get_legend()
+    assert [t.get_text() for t in legend.get_texts()] == ["ours $x$", "baselines"]
+    assert [mpl.colors.to_hex(h.get_color()) for h in legend.legend_handles] == [
+        colours[0],
+        colours[2],
+    ]
+    # the legend lies above the content-sized figure; the saved file keeps it and its
+    # names stay text, never mathtext
+    svg = cdplot.save_figure(ax, tmp_path / "groups.svg").read_text(encoding="utf-8")
+    assert "ours $x$" in svg
+    ax = cdplot.cd_diagram(demsar, highlight={"C4.5": "red", "C4.5+cf": "#00aa00"})
+    assert _elbow_colours(ax)[0] == "#ff0000"
+    assert _elbow_colours(ax)[2] == "#00aa00"
+    assert ax.get_legend() is None
+
+
+@pytest.mark.parametrize(
+    ("highlight", "match"),
+    [
+        (["nope"], "'nope', which is not a method"),
+        ([], "empty"),
+        (["C4.5", "C4.5"], "twice"),
+        ({"C4.5": 3}, "neither a colour nor a group"),
+        ({m: f"g{i}" for i, m in enumerate("abcdefg")}, "not a method"),
+        (5, "highlight=5"),
+    ],
+)
+def test_bad_highlights(demsar, highlight, match):
+    with pytest.raises(CdplotError, match=match):
+        cdplot.cd_diagram(demsar, highlight=highlight)
+
+
+def test_other_charts_highlight_one_method(demsar):
+    with pytest.raises(CdplotError, match="must name one method here"):
+        cdplot.rank_intervals(demsar, highlight=["C4.5", "C4.5+m"])
+
+
+def test_tikz_of_a_diagram_with_groups_says_it_highlights_one(demsar, tmp_path):
+    ax = cdplot.cd_diagram(demsar, highlight=["C4.5", "C4.5+m"])
+    with pytest.raises(CdplotError, match="a TikZ picture highlights one"):
+        cdplot.save_figure(ax, tmp_path / "cd.tex")
+    assert not (tmp_path / "cd.tex").exists()
+
+
+def test_names_with_a_long_common_start_stay_distinct_when_shortened(rng):
+    # cut from the end, these all read "VeryLongM… [n]" (issue 29, item 6)
+    import re
+    import warnings
+
+    from cdplot.io import as_score_tables
+
+    ends = ["Alpha", "Beta", "Gamma", "Delta", "Epsilon", "Zeta"]
+    names = [f"VeryLongModelNameForTheBaseline{e}" for e in ends]
+    (t,) = as_score_tables(rng.uniform(size=(12, 6)), methods=names)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", CdplotWarning)
+        ax = cdplot.cd_diagram(cdplot.compare(t))
+    labels = [x.get_text() for x in ax.texts if (x.get_gid() or "").startswith("cd-name")]
+    assert len(labels) == 6
+    shown = {re.sub(r"\s*\[\d+\]$", "", label.replace("\u00a0", " ")) for label in labels}
+    assert len(shown) == 6, labels  # distinct without their key numbers
+    assert {s.strip("\u2026") for s in shown} == set(ends)
+    assert_no_overlap(ax)

@@ -184,3 +184,33 @@ def test_save_figure_is_not_changed_by_the_figures_savefig(demsar):
     # the figure still pickles (its savefig is a partial of a module function)
     fig = pickle.loads(pickle.dumps(ax.figure))
     assert fig.savefig.args == (fig,)
+
+
+def _png_height_in(path, dpi):
+    import struct
+
+    # PNG IHDR: width and height are the big-endian words at bytes 16 and 20
+    return struct.unpack(">I", path.read_bytes()[20:24])[0] / dpi
+
+
+def test_a_title_set_on_the_axes_is_kept(ax, tmp_path):
+    # a cdplot figure is sized to its content, so the title sits above its top edge, where
+    # a plain save cut it off (issue 29, item 4)
+    plain = save_figure(ax, tmp_path / "plain.png", dpi=100)
+    ax.set_title("My title")
+    titled = save_figure(ax, tmp_path / "titled.png", dpi=100)
+    fig = ax.figure
+    top = ax.title.get_window_extent(fig.canvas.get_renderer()).y1 / fig.dpi
+    assert top > fig.get_figheight()  # outside the figure: the case this is about
+    assert _png_height_in(plain, 100) == pytest.approx(fig.get_figheight(), abs=0.01)
+    assert _png_height_in(titled, 100) >= top
+    svg = save_figure(ax, tmp_path / "titled.svg")
+    assert "My title" in svg.read_text(encoding="utf-8")
+
+
+def test_a_figure_without_additions_is_saved_as_before(ax, tmp_path):
+    from cdplot.plot._save import _kept_area
+
+    assert _kept_area(ax.figure) is None
+    ax.set_title("inside", y=0.5)  # within the figure: nothing to grow
+    assert _kept_area(ax.figure) is None

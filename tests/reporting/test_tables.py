@@ -553,3 +553,58 @@ def test_a_name_with_a_right_to_left_override_compiles(tmp_path):
     assert "\u202e" not in tex
     pages, _ = _compile(tmp_path, tex)
     assert "A\\u202eB" in "".join(pages)
+
+
+# six methods with long names and scores typed with five decimals: the table of issue 29,
+# item 7, which printed five decimals and split into parts
+LONG_NAMES = [
+    "RandomForest",
+    "GradientBoosting",
+    "LogisticRegression",
+    "SVM-RBF",
+    "kNeighbors",
+    "NaiveBayes",
+]
+
+
+@pytest.fixture
+def five_decimals():
+    from cdplot.io import as_score_tables
+
+    rng = np.random.default_rng(0)
+    values = np.round(rng.uniform(0.6, 0.95, (10, 6)), 5)
+    (t,) = as_score_tables(values, methods=LONG_NAMES)
+    return cdplot.compare(t)
+
+
+def test_default_decimals_are_the_data_precision_up_to_three(five_decimals):
+    row = data_table(five_decimals, format="markdown").splitlines()[2]
+    cells = [c.strip(" *") for c in row.split("|")[2:-1]]
+    assert all(len(c.split(" (")[0].split(".")[1]) == 3 for c in cells), cells
+    assert "." in data_table(five_decimals, format="markdown", decimals=5).splitlines()[2]
+    five = data_table(five_decimals, format="markdown", decimals=5).splitlines()[2]
+    assert len(five.split("|")[2].strip(" *").split(" (")[0].split(".")[1]) == 5
+    # typed with two decimals: two, as before
+    two = ScoreTable(values=[[0.5, 0.25], [0.75, 0.5], [0.25, 0.5]], methods=["A", "B"],
+                     datasets=["x", "y", "z"])  # fmt: skip
+    assert "| **0.50 (1)** | 0.25 (2) |" in data_table(cdplot.compare(two), format="markdown")
+    # small scores keep three significant digits
+    from cdplot.reporting._tables import table_decimals
+
+    assert table_decimals([0.00123, 0.0005]) == 5
+    assert table_decimals([85.3217, 70.1]) == 3
+    assert table_decimals([0.85432, 0.7]) == 3
+
+
+def test_one_tabular_while_it_fits_and_the_option_to_force_either(five_decimals):
+    def parts(**kw):
+        return data_table(five_decimals, **kw).count("\\begin{tabular}")
+
+    assert parts() == 1  # three decimals fit the line
+    assert parts(decimals=5) == 2
+    assert parts(decimals=5, split=False) == 1
+    # a float that fits as one; split=True sets it in parts rather than smaller
+    assert parts(caption="AUC", decimals=2) == 1
+    assert parts(caption="AUC", decimals=2, split=True) == 2
+    with pytest.raises(CdplotError, match="split="):
+        data_table(five_decimals, format="markdown", split=False)

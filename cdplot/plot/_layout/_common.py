@@ -194,6 +194,8 @@ _BREAK_AFTER = "-_/+.,;:)]"
 # characters before which a name may break (start the second line)
 _BREAK_BEFORE = "([{"
 _ELLIPSIS = "\u2026"
+# a common start without spaces shorter than this is kept (it says something: "SVM-")
+_MIN_DROPPED_PREFIX = 6
 
 
 def _is_cjk(ch: str) -> bool:
@@ -308,6 +310,14 @@ def fit_labels(
     key: list[tuple[str, str]] = []
     ok = True
     common = common_prefix(names) if mode in ("short", "key") else ""
+    lead = ""
+    if mode in ("short", "key") and not common and len(names) > 1:
+        # names sharing a long start without spaces ("VeryLongModelAlpha", "...Beta"): cut
+        # from the end they would all read "VeryLongM… [n]"; the part after the common
+        # start is what tells them apart, shown after an ellipsis
+        raw = os.path.commonprefix(list(names))
+        if len(raw) >= _MIN_DROPPED_PREFIX:
+            common, lead = raw, _ELLIPSIS
     for i in order:
         room = budget(i)
         if measure(names[i], size, i in bold)[0] * SAFETY <= room:
@@ -316,9 +326,13 @@ def fit_labels(
         lines = wrap_name(names[i], room, size, i in bold, measure) if wraps else None
         if lines is None and mode in ("short", "key"):
             tag = f"[{len(key) + 1}]" if tags is None else tags[i]
-            short = shorten_name(
-                names[i][len(common) :] or names[i], tag, room, size, i in bold, measure
-            )
+            rest = names[i][len(common) :]
+            whole = f"{lead}{rest}\u00a0{tag}"
+            if lead and rest and measure(whole, size, i in bold)[0] * SAFETY <= room:
+                short = whole  # the distinct end in full: no second ellipsis
+            else:
+                text = (lead + rest) if rest else names[i]
+                short = shorten_name(text, tag, room, size, i in bold, measure)
             if short is not None:
                 lines = [short]
                 key.append((tag, names[i]))

@@ -330,7 +330,7 @@ def check_common(result, *, ax, reverse, style, font, highlight, label_kws, line
     if highlight is not None and not isinstance(highlight, str):
         if not many:
             raise CdplotError(
-                f"option highlight={highlight!r} must name one method here; several (a list "
+                f"option {opt('highlight', highlight)} must name one method here; several (a list "
                 "or a mapping to colours or groups) are drawn by cd_diagram"
             )
         highlight_groups(result, highlight)  # validated here, applied by the diagram
@@ -389,7 +389,7 @@ def highlight_groups(result, highlight) -> tuple[dict, list]:
         chosen, values = list(highlight), None
     else:
         raise CdplotError(
-            f"option highlight={highlight!r} must be a method name, a list of them or a "
+            f"option {opt('highlight', highlight)} must be a method name, a list of them or a "
             "mapping of method to colour or group"
         )
     if not chosen:
@@ -401,10 +401,10 @@ def highlight_groups(result, highlight) -> tuple[dict, list]:
                 f"{', '.join(names)}"
             )
     if len(set(chosen)) != len(chosen):
-        raise CdplotError(f"option highlight={highlight!r} names a method twice")
+        raise CdplotError(f"option {opt('highlight', highlight)} names a method twice")
     if result.control is not None:
         raise CdplotError(
-            f"option highlight={highlight!r} names several methods, but this "
+            f"option {opt('highlight', highlight)} names several methods, but this "
             f"{result.procedure()} tested only pairs with the control {result.control!r}; "
             "highlight the control or compare without a control"
         )
@@ -413,7 +413,7 @@ def highlight_groups(result, highlight) -> tuple[dict, list]:
     for v in values:
         if not isinstance(v, str) or not v.strip():
             raise CdplotError(
-                f"option highlight={highlight!r}: {v!r} is neither a colour nor a group name"
+                f"option {opt('highlight', highlight)}: {v!r} is neither a colour nor a group name"
             )
     if all(is_color_like(v) for v in values):
         return {names.index(m): v for m, v in zip(chosen, values, strict=True)}, []

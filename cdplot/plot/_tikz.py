@@ -483,7 +483,7 @@ def _highlight_index(result, highlight):
         return None
     if isinstance(highlight, (list, tuple, Mapping)):
         raise CdplotError(
-            f"option highlight={highlight!r} names several methods; a TikZ picture "
+            f"option {opt('highlight', highlight)} names several methods; a TikZ picture "
             "highlights one (cd_diagram draws several as PNG, SVG or PDF)"
         )
     if not isinstance(highlight, str) or highlight not in result.methods:

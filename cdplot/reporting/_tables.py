@@ -930,7 +930,9 @@ def data_table(
         split = check_bool("split", split)
         if format != "latex":
             raise CdplotError(
-                f"option split={split!r} applies to LaTeX tables; {format} tables are one table"
+                f"option {opt('split', split)} applies to LaTeX tables; {format} tables are "
+                "one table",
+                option="split",
             )
     kw = {
         "decimals": decimals,

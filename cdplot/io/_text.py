@@ -275,7 +275,8 @@ def _read_stream(stream, max_bytes: int, hash_later: bool):
     if len(raw) > max_bytes:
         raise CdplotError(
             f"{name}: the input has more than {max_bytes:,} bytes, the limit; raise it with "
-            f"--max-input-size (max_bytes=) if the input is right"
+            f"{opt('max_bytes')} if the input is right",
+            option="max_bytes",
         )
     digest = _Sha256(raw)
     return name, raw, digest if hash_later else digest.result()

@@ -118,14 +118,22 @@ def unwrap_auto(value, chart: str):
     )
 
 
-def refuse_options(compare_kws) -> None:
-    """A figure's ``compare_kws`` apply to raw scores only, as for any result."""
+def checked_options(compare_kws) -> dict:
+    """The keywords ``compare_kws`` sets (``None`` values are unset); it must be a dict."""
     if compare_kws is not None and not isinstance(compare_kws, dict):
-        raise CdplotError(f"option compare_kws={compare_kws!r} must be a dict or None")
-    given = {k: v for k, v in (compare_kws or {}).items() if v is not None}
+        raise CdplotError(
+            f"option {opt('compare_kws', compare_kws)} must be a dict or None", option="compare_kws"
+        )
+    return {k: v for k, v in (compare_kws or {}).items() if v is not None}
+
+
+def refuse_options(compare_kws, *, what: str = "compare_auto result", hint: str = "") -> None:
+    """A figure's ``compare_kws`` apply to raw scores only: refuse them with a result."""
+    given = checked_options(compare_kws)
     if given:
         name = sorted(given)[0]
         raise CdplotError(
             f"option {opt(name, given[name])} (in compare_kws) applies only to raw scores; "
-            "this compare_auto result was computed already"
+            f"this {what} was computed already{hint}",
+            option=name,
         )

@@ -15,6 +15,7 @@ import matplotlib as mpl
 from .._options import check_bool
 from ..errors import CdplotError, CdplotWarning, FigureSizeWarning, Phrase, opt
 from ..stats._formatting import format_p
+from ._auto import checked_options, refuse_options
 from ._fontembed import keep_fonts_on_savefig
 from ._fonts import (
     bold_kws,
@@ -146,11 +147,7 @@ def as_result(result_or_scores, compare_kws):
     scores only: a result was computed already, so options given with it
     would be silently ignored, and are refused instead.
     """
-    if compare_kws is not None and not isinstance(compare_kws, dict):
-        raise CdplotError(
-            f"option {opt('compare_kws', compare_kws)} must be a dict or None", option="compare_kws"
-        )
-    given = {k: v for k, v in (compare_kws or {}).items() if v is not None}
+    checked_options(compare_kws)
     # a compare_ranks result is drawn like a compare result: it has the same fields.  A
     # result exists only once the module defining its type is loaded, so asking never
     # loads the modules of results that were not made (compare_ranks' for a cdplot plot)
@@ -163,13 +160,7 @@ def as_result(result_or_scores, compare_kws):
         if module in sys.modules
     )
     if types and isinstance(result_or_scores, types):
-        if given:
-            name = sorted(given)[0]
-            raise CdplotError(
-                f"option {opt(name, given[name])} (in compare_kws) applies only to raw scores; "
-                "this result was computed already (call cdplot.compare with it instead)",
-                option=name,
-            )
+        refuse_options(compare_kws, what="result", hint=" (call cdplot.compare with it instead)")
         return result_or_scores
     from ..stats._compare import compare
 

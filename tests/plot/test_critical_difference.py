@@ -581,3 +581,29 @@ def test_names_with_a_long_common_start_stay_distinct_when_shortened(rng):
     assert len(shown) == 6, labels  # distinct without their key numbers
     assert {s.strip("\u2026") for s in shown} == set(ends)
     assert_no_overlap(ax)
+
+
+def test_near_ties_keep_rank_order_and_visible_lines():
+    # issue 27, 5: a rank 0.001 from a three-way tie once drew its line inside the tie's fan,
+    # so its label row came after methods it ranks ahead of, and two lines coincided
+    ranks = {"A": 2.0, "B": 4.0, "C": 4.0, "D": 4.0, "E": 4.001, "F": 3.999, "G": 6.5}
+    ranks |= {"H": 7.5, "I": 9.0}
+    res = cdplot.compare_ranks(ranks, 30)
+    ax = cdplot.cd_diagram(res)
+    line_x = {}
+    for ln in ax.lines:
+        if (ln.get_gid() or "").startswith("cd-elbow-"):
+            line_x[res.methods[int(ln.get_gid().rsplit("-", 1)[1])]] = ln.get_xdata()[-2]
+    near = sorted("BCDEF", key=line_x.get)
+    gaps = np.diff([line_x[m] for m in near])
+    width = max(ln.get_linewidth() for ln in ax.lines if ln.get_gid().startswith("cd-elbow-"))
+    assert gaps.min() > width  # five lines, none drawn over another
+    # the lines, hence the rows, follow the ranks: F (3.999) first, E (4.001) last
+    assert {near[0], near[-1]} == {"E", "F"}
+    for align in ("left", "right"):
+        rows = sorted(
+            (t for t in ax.texts if t.get_gid().startswith("cd-name-") and t.get_ha() == align),
+            key=lambda t: t.get_position()[1],
+        )
+        r = [ranks[t.get_text()] for t in rows]
+        assert r == sorted(r) or r == sorted(r, reverse=True)

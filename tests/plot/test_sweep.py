@@ -136,6 +136,25 @@ def bars_over_outsiders(ax, res):
     return bad
 
 
+def rows_out_of_rank_order(ax, res):
+    """Label rows on either side whose order contradicts the average ranks (issue 27, 5).
+
+    On each side the row nearest the axis' end holds the method nearest that
+    end, so going down the rows the ranks run one way; near ties once put a
+    method below one it ranks behind.
+    """
+    names = [t for t in ax.texts if (t.get_gid() or "").startswith("cd-name-")]
+    bad = []
+    for align in ("right", "left"):  # names left of the lines end flush right, and vice versa
+        side = [t for t in names if t.get_ha() == align]
+        side.sort(key=lambda t: t.get_position()[1])  # row by row; either way suits the check
+        ranks = [res.average_ranks[int(t.get_gid().rsplit("-", 1)[1])] for t in side]
+        steps = np.diff(ranks)
+        if steps.size and not (np.all(steps >= -1e-12) or np.all(steps <= 1e-12)):
+            bad.append([t.get_text() for t in side])
+    return bad
+
+
 def check_size(fig, style, warned):
     w, h = fig.get_size_inches()
     st = STYLES[style]
@@ -181,6 +200,7 @@ def test_cd_diagram_sweep(k, n, style, opts, ties, long):
     warned = any(issubclass(w.category, CdplotWarning) for w in caught)
     fig = ax.figure
     assert bars_over_outsiders(ax, res) == []
+    assert rows_out_of_rank_order(ax, res) == []
     if res.control is not None:
         assert not [ln for ln in ax.lines if (ln.get_gid() or "").startswith("cd-clique-")]
     check_size(fig, style, warned)

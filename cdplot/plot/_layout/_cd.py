@@ -399,30 +399,41 @@ def _unfit(width, fs, ss, k, min_width, plain_fits) -> CDLayout:
 
 
 def _fan_ties(ranks, dots, cliques, spacing):
-    """x of each method's line: its dot's, with exactly tied methods side by side.
+    """x of each method's line: its dot's, with tied and nearly tied lines side by side.
 
-    Tied methods share a dot on the axis; their lines are set ``spacing``
-    apart so that each stays visible and a bar can stop between a member
-    and a tied outsider.  Within a tie, a method whose groups lie further
-    right is placed further right, so that bars need not cross.
+    Methods whose dots lie within half a ``spacing`` of each other (exact
+    ties share a dot; near ties all but do) get lines ``spacing`` apart,
+    centred on their dots, so that each stays visible and a bar can stop
+    between a member and a tied outsider.  A fan never reaches past half
+    the way to the next dot (it packs its lines closer instead), so the
+    lines keep the order of the ranks and the label rows, which follow the
+    lines, stay in rank order.  Within an exact tie, a method whose groups
+    lie further right is placed further right, so that bars need not cross.
     """
-    xs = list(dots)
-    ties: dict[float, list[int]] = {}
-    for i, r in enumerate(ranks):
-        ties.setdefault(r, []).append(i)
     centres = [sum(dots[m] for m in c) / len(c) if c else 0.0 for c in (tuple(c) for c in cliques)]
-    for members in ties.values():
-        if len(members) < 2:
+
+    def lean(i):
+        mine = [centres[n] for n, c in enumerate(cliques) if i in c]
+        return sum(mine) / len(mine) if mine else dots[i]
+
+    order = sorted(range(len(ranks)), key=lambda i: (dots[i], lean(i), i))
+    runs: list[list[int]] = []
+    for i in order:
+        if runs and dots[i] - dots[runs[-1][-1]] <= spacing / 2:
+            runs[-1].append(i)
+        else:
+            runs.append([i])
+    mids = [sum(dots[i] for i in run) / len(run) for run in runs]
+    xs = list(dots)
+    for n, run in enumerate(runs):
+        if len(run) < 2:
             continue
-
-        def lean(i):
-            mine = [centres[n] for n, c in enumerate(cliques) if i in c]
-            return sum(mine) / len(mine) if mine else dots[i]
-
-        members.sort(key=lambda i: (lean(i), i))
-        start = dots[members[0]] - spacing * (len(members) - 1) / 2
-        for n, i in enumerate(members):
-            xs[i] = start + n * spacing
+        gaps = [mids[n] - mids[n - 1]] if n else []
+        gaps += [mids[n + 1] - mids[n]] if n + 1 < len(runs) else []
+        # the fan's half-width (len - 1) * step / 2 stays within 45 % of the nearest gap
+        step = min([spacing] + [0.9 * g / (len(run) - 1) for g in gaps])
+        for j, i in enumerate(run):
+            xs[i] = mids[n] + (j - (len(run) - 1) / 2) * step
     return xs
 
 

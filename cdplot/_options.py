@@ -89,6 +89,7 @@ __all__ = [
     "Font",
     "Kind",
     "FigureFormat",
+    "SvgText",
     "ReportFormat",
     "Paper",
     "TableFormat",
@@ -150,6 +151,9 @@ KINDS: tuple[Kind, ...] = get_args(Kind)
 # output formats, by what is written
 FigureFormat = Literal["png", "svg", "pdf"]
 FIGURE_FORMATS: tuple[FigureFormat, ...] = get_args(FigureFormat)
+# how an SVG holds its text: glyph outlines (exact in every viewer) or editable <text>
+SvgText = Literal["paths", "text"]
+SVG_TEXTS: tuple[SvgText, ...] = get_args(SvgText)
 ReportFormat = Literal["html", "pdf"]
 REPORT_FORMATS: tuple[ReportFormat, ...] = get_args(ReportFormat)
 Paper = Literal["a4", "letter"]

@@ -147,6 +147,14 @@ def register(sub) -> None:
     )
     g.add_argument("--dpi", type=_dpi, default=300, help="resolution of PNG output (default: 300)")
     g.add_argument(
+        "--svg-text",
+        choices=("paths", "text"),
+        default="paths",
+        help="SVG output: glyph outlines that every viewer shows exactly (paths, the default), "
+        "or editable text with the fonts embedded, exact in browsers but set in a substitute "
+        "font by librsvg and Inkscape unless Lato is installed (text)",
+    )
+    g.add_argument(
         "--width",
         type=_width,
         metavar="INCHES",
@@ -321,7 +329,7 @@ def run(args) -> int:
         ax = charts.significance_heatmap(result, annotate=args.annotate, **common)
     if args.title is not None:
         ax.set_title(args.title)  # save_figure keeps what lies above the figure's edge
-    charts.save_figure(ax, args.output, dpi=args.dpi, format=fmt)
+    charts.save_figure(ax, args.output, dpi=args.dpi, format=fmt, svg_text=args.svg_text)
     say_written(args, args.output, fmt)
     return 0
 
@@ -365,6 +373,6 @@ def _several_metrics(args, tables, fmt: str) -> int:
                 "--kind profile"
             )
         fig = rank_profile(mc, **common)
-    save_figure(fig, args.output, dpi=args.dpi, format=fmt)
+    save_figure(fig, args.output, dpi=args.dpi, format=fmt, svg_text=args.svg_text)
     say_written(args, args.output, fmt)
     return 0

@@ -185,12 +185,13 @@ def quiet_fonttools():
 
 # What a figure holding cdplot text needs from matplotlib's own savefig: TrueType (Type 42)
 # fonts in PDF and PostScript, which IEEE's and ACM's checkers accept (matplotlib's default
-# Type 3 they reject), and SVG text kept as text.
-_SAVEFIG_RC = {"pdf.fonttype": 42, "ps.fonttype": 42, "svg.fonttype": "none"}
+# Type 3 they reject).  SVG keeps matplotlib's glyph outlines, exact in every viewer, as
+# save_figure's default does; a user who sets svg.fonttype='none' gets the fonts embedded.
+_SAVEFIG_RC = {"pdf.fonttype": 42, "ps.fonttype": 42}
 
 
 def keep_fonts_on_savefig(fig) -> None:
-    """Make ``fig.savefig`` (and ``plt.savefig`` of it) embed TrueType fonts and keep SVG text.
+    """Make ``fig.savefig`` (and ``plt.savefig`` of it) embed TrueType fonts.
 
     matplotlib reads ``pdf.fonttype`` when it finishes writing the file,
     after the figure is drawn, so no artist can choose it; and cdplot never
@@ -198,8 +199,9 @@ def keep_fonts_on_savefig(fig) -> None:
     figure that holds cdplot text instead gets its own ``savefig`` (an
     instance attribute, per figure): matplotlib's, run with the settings of
     ``_SAVEFIG_RC`` that are still at matplotlib's defaults (a user's own
-    setting wins), restored afterwards.  SVG gets the same embedded font
-    subsets as :func:`save_figure` writes.  ``del fig.savefig`` undoes it.
+    setting wins), restored afterwards.  SVG text (``svg.fonttype='none'``,
+    set by the user) gets the same embedded font subsets as
+    ``save_figure(..., svg_text='text')`` writes.  ``del fig.savefig`` undoes it.
     """
     root = fig.get_figure(root=True) if hasattr(fig, "get_figure") else fig
     if "savefig" not in vars(root):
@@ -207,7 +209,7 @@ def keep_fonts_on_savefig(fig) -> None:
 
 
 def _savefig(fig, fname, **kwargs):
-    """``Figure.savefig`` with TrueType fonts and SVG text (see keep_fonts_on_savefig)."""
+    """``Figure.savefig`` with TrueType fonts (see keep_fonts_on_savefig)."""
     import os
 
     import matplotlib as mpl

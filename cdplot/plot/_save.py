@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from .._atomic import atomic_write
 from .._options import FIGURE_FORMATS as FORMATS
-from .._options import MAX_DPI, MIN_DPI, check_bool
+from .._options import MAX_DPI, MIN_DPI, SVG_TEXTS, check_bool, check_option
 from ..errors import CdplotError, opt
 from ._fontembed import embed_fonts as with_font_faces
 from ._fontembed import font_face_css, keep_fonts_on_savefig, quiet_fonttools
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     import os
     from typing import Literal
 
-    from .._options import FigureFormat
+    from .._options import FigureFormat, SvgText
     from ._types import Axes, Figure
 
 __all__ = ["save_figure", "render_svg", "FORMATS", "keep_fonts_on_savefig"]
@@ -189,6 +189,7 @@ def save_figure(
     dpi: float = 300,
     format: FigureFormat | Literal["tex"] | None = None,
     standalone: bool = False,
+    svg_text: SvgText = "paths",
 ) -> Path:
     """Save a figure as PNG, SVG or PDF, chosen by the extension of ``path``, or as TikZ.
 
@@ -210,6 +211,18 @@ def save_figure(
     standalone : bool, default False
         For ``.tex`` only: a complete LaTeX document instead of a picture to
         ``\\input``.
+    svg_text : {'paths', 'text'}, default 'paths'
+        For SVG only: how the text is written.  ``'paths'`` draws each glyph
+        as an outline, so every viewer (browsers, librsvg and so GNOME,
+        ImageMagick and pandoc, Inkscape, Illustrator) shows the text exactly
+        as measured, but it cannot be edited or searched as text.
+        ``'text'`` keeps ``<text>`` elements, editable and searchable, and
+        embeds the subset of each font they use as an ``@font-face`` data
+        URL: browsers draw them exactly, but renderers that ignore
+        ``@font-face`` (librsvg, Inkscape) substitute an installed font,
+        which may be wider than the room the layout measured (a name may
+        then run past the figure's edge) unless the font (Lato, bundled
+        with cdplot) is installed.
 
     Returns
     -------
@@ -224,20 +237,19 @@ def save_figure(
 
     Notes
     -----
-    SVG keeps text as text (``svg.fonttype='none'``, editable in Inkscape
-    or Illustrator) and embeds the subset of each font it uses as an
-    ``@font-face`` data URL, so that a browser without the fonts draws
-    the text as wide as matplotlib did; PDF embeds the fonts as TrueType
-    (``pdf.fonttype=42``).  Neither holds a date or a
+    SVG draws text as glyph outlines unless ``svg_text='text'`` (see
+    above); PDF embeds the fonts as TrueType (``pdf.fonttype=42``), which
+    IEEE's and ACM's checkers accept.  Neither holds a date or a
     random id, so the same figure gives the same bytes on every run.  The
     file is written to a temporary name and renamed, so after an error no
     file (and no half-written file) is left at ``path``.
 
     A figure holding cdplot text saved with matplotlib's own
     ``fig.savefig`` or ``plt.savefig`` gets the same TrueType fonts and
-    SVG text (each such figure carries its own ``savefig``; matplotlib's
-    global rcParams are never changed), but not the fixed metadata or the
-    atomic write.
+    SVG glyph outlines (each such figure carries its own ``savefig``;
+    matplotlib's global rcParams are never changed; with
+    ``svg.fonttype='none'`` set, its SVG text gets the embedded fonts), but
+    not the fixed metadata or the atomic write.
 
     Examples
     --------
@@ -248,6 +260,7 @@ def save_figure(
     '.svg'
     """
     check_bool("standalone", standalone)
+    check_option("svg_text", svg_text, SVG_TEXTS)
     if Path(path).suffix.lower() == ".tex" and format is None:
         return _save_tikz(ax_or_fig, Path(path), standalone)
     if standalone:
@@ -263,7 +276,7 @@ def save_figure(
     path = Path(path)
     fig = _figure(ax_or_fig)
     with atomic_write(path, "wb") as fh:
-        _write(fig, fh, fmt, dpi)
+        _write(fig, fh, fmt, dpi, text_as_paths=svg_text == "paths")
     return path
 
 

@@ -21,7 +21,7 @@ def run(*args, cwd=None):
 
 def test_svg_in_a_subprocess(tmp_path):
     out = tmp_path / "cd.svg"
-    res = run("--example", "demsar2006", "-o", str(out))
+    res = run("--example", "demsar2006", "-o", str(out), "--svg-text", "text")
     assert res.returncode == 0, res.stderr
     size = out.stat().st_size
     assert res.stderr == f"cdplot plot: wrote {out} (SVG, {size / 1024:.1f} KiB)\n"
@@ -78,7 +78,8 @@ def test_svg_output_is_written_by_matplotlib_with_text_as_text(tmp_path, kind, o
     # one renderer for PNG, SVG and PDF: matplotlib's SVG backend, through a bare Figure
     # (pyplot, which may load a GUI backend, stays unloaded)
     loaded = _modules_loaded_by(
-        ["plot", "--example", "demsar2006", "--kind", kind, "-q", "-o", str(tmp_path / out), *extra]
+        ["plot", "--example", "demsar2006", "--kind", kind, "-q", "-o", str(tmp_path / out)]
+        + ["--svg-text", "text", *extra]
     )
     assert "matplotlib.backends.backend_svg" in loaded
     assert "matplotlib.pyplot" not in loaded
@@ -278,7 +279,7 @@ def test_title_and_font_size(tmp_path):
     # issue 29, item 4: the title is kept by the saved file; names start at --font-size
     out = tmp_path / "cd.svg"
     res = run(
-        "--example", "demsar2006", "-o", str(out), "--style", "paper-wide",
+        "--example", "demsar2006", "-o", str(out), "--style", "paper-wide", "--svg-text", "text",
         "--title", "AUC of C4.5 variants", "--font-size", "11",
     )  # fmt: skip
     assert res.returncode == 0, res.stderr
@@ -301,12 +302,30 @@ def test_title_and_font_size(tmp_path):
 def test_highlight_groups(tmp_path):
     # issue 29, item 3: several methods, or groups with a legend
     out = tmp_path / "cd.svg"
-    res = run("--example", "demsar2006", "-o", str(out), "--highlight", "C4.5=ours,C4.5+m=base")
+    res = run(
+        "--example",
+        "demsar2006",
+        "-o",
+        str(out),
+        "--svg-text",
+        "text",
+        "--highlight",
+        "C4.5=ours,C4.5+m=base",
+    )
     assert res.returncode == 0, res.stderr
     texts = ["".join(t.itertext()) for t in ET.parse(out).iter("{http://www.w3.org/2000/svg}text")]
     assert "ours" in texts
     assert "base" in texts
-    res = run("--example", "demsar2006", "-o", str(out), "--highlight", "C4.5,C4.5+m")
+    res = run(
+        "--example",
+        "demsar2006",
+        "-o",
+        str(out),
+        "--svg-text",
+        "text",
+        "--highlight",
+        "C4.5,C4.5+m",
+    )
     assert res.returncode == 0, res.stderr
     bad = run(
         "--example", "demsar2006", "-o", str(tmp_path / "i.svg"), "--kind", "intervals",
@@ -314,3 +333,17 @@ def test_highlight_groups(tmp_path):
     )  # fmt: skip
     assert bad.returncode == 2
     assert "--kind cd" in bad.stderr
+
+
+def test_svg_text_is_outlines_by_default_and_editable_on_request(tmp_path):
+    # issue 27, 4: librsvg and Inkscape ignore @font-face, so the default draws outlines
+    outlines, text = tmp_path / "o.svg", tmp_path / "t.svg"
+    assert run("--example", "demsar2006", "-o", str(outlines)).returncode == 0
+    assert run("--example", "demsar2006", "-o", str(text), "--svg-text", "text").returncode == 0
+    assert "<text" not in outlines.read_text(encoding="utf-8")
+    assert "@font-face" not in outlines.read_text(encoding="utf-8")
+    assert ">C4.5+m+cf</text>" in text.read_text(encoding="utf-8")
+    assert "@font-face" in text.read_text(encoding="utf-8")
+    bad = run("--example", "demsar2006", "-o", str(tmp_path / "x.svg"), "--svg-text", "glyphs")
+    assert bad.returncode == 2
+    assert "--svg-text" in bad.stderr

@@ -38,21 +38,51 @@ def test_intervals_tex(tmp_path):
 
 def test_several_metrics_draw_panels_and_metric_picks_one(tmp_path):
     out = tmp_path / "cd.svg"
-    assert main(["plot", "--example", "yang-table9", "-o", str(out)]) == 0
+    assert main(["plot", "--example", "yang-table9", "--svg-text", "text", "-o", str(out)]) == 0
     texts, root = svg_texts(out)
     # Yang et al., Table 9: six measures, one panel each, titled with the direction
     for title in ("5CV, lower is better", "AUC, higher is better", "F, higher is better"):
         assert title in texts
     assert texts.count("LDA") == 6
     one = tmp_path / "auc.svg"
-    assert main(["plot", "--example", "yang-table9", "--metric", "AUC", "-o", str(one)]) == 0
+    assert (
+        main(
+            [
+                "plot",
+                "--example",
+                "yang-table9",
+                "--metric",
+                "AUC",
+                "--svg-text",
+                "text",
+                "-o",
+                str(one),
+            ]
+        )
+        == 0
+    )
     texts, _root = svg_texts(one)
     assert texts.count("LDA") == 1
 
 
 def test_profile(tmp_path):
     out = tmp_path / "profile.svg"
-    assert main(["plot", "--example", "yang-table9", "--kind", "profile", "-o", str(out)]) == 0
+    assert (
+        main(
+            [
+                "plot",
+                "--example",
+                "yang-table9",
+                "--kind",
+                "profile",
+                "--svg-text",
+                "text",
+                "-o",
+                str(out),
+            ]
+        )
+        == 0
+    )
     texts, _root = svg_texts(out)
     assert {"LDA", "C4.5", "NN", "5CV", "Boots.", "AUC"} <= set(texts)
 

@@ -143,7 +143,7 @@ def test_bad_object_to_save(tmp_path):
         save_figure("not a figure", tmp_path / "x.png")
 
 
-def test_matplotlib_savefig_embeds_truetype_and_keeps_svg_text(demsar, tmp_path):
+def test_matplotlib_savefig_embeds_truetype_and_draws_svg_glyphs(demsar, tmp_path):
     # issue 27, 3: IEEE's and ACM's checkers reject the Type 3 fonts matplotlib embeds by
     # default; a user who saves with savefig, not save_figure, gets TrueType too
     import matplotlib as mpl
@@ -164,8 +164,15 @@ def test_matplotlib_savefig_embeds_truetype_and_keeps_svg_text(demsar, tmp_path)
         assert subtypes
         assert "/Type3" not in subtypes, name
     for svg in ((tmp_path / "grid.svg").read_text(encoding="utf-8"), buf.getvalue().decode()):
-        assert "C4.5+m+cf" in svg  # text, not glyph paths
-        assert "@font-face" in svg  # with the subsets save_figure embeds
+        # glyph outlines, as save_figure writes by default: exact in librsvg too (issue 27, 4)
+        assert "<text" not in svg
+        assert "<!-- C4.5+m+cf -->" in svg  # matplotlib names each drawn string
+    # a user who asks matplotlib for SVG text gets the font subsets save_figure embeds
+    with mpl.rc_context({"svg.fonttype": "none"}):
+        buf = io.BytesIO()
+        fig.savefig(buf, format="svg")
+    assert "C4.5+m+cf" in buf.getvalue().decode()
+    assert "@font-face" in buf.getvalue().decode()
     # nothing global changed, and a figure cdplot never drew keeps matplotlib's defaults
     assert {k: mpl.rcParams[k] for k in before} == before
     other = plt.figure()

@@ -15,7 +15,7 @@ import matplotlib as mpl
 from .._options import check_bool
 from ..errors import CdplotError, CdplotWarning, FigureSizeWarning, Phrase, opt
 from ..stats._formatting import format_p
-from ._auto import checked_options, refuse_options
+from ._auto import as_result  # with the compare_kws checks, which need no matplotlib
 from ._fontembed import keep_fonts_on_savefig
 from ._fonts import (
     bold_kws,
@@ -138,33 +138,6 @@ SHARED_PARAMS = """\
         given.  Giving them with a result is an error, because the result
         was computed already: the figure draws a result and never runs an
         analysis of its own choosing."""
-
-
-def as_result(result_or_scores, compare_kws):
-    """A ComparisonResult: the one given, or compare() of the scores given.
-
-    ``compare_kws`` are keyword arguments of :func:`cdplot.compare`, for raw
-    scores only: a result was computed already, so options given with it
-    would be silently ignored, and are refused instead.
-    """
-    checked_options(compare_kws)
-    # a compare_ranks result is drawn like a compare result: it has the same fields.  A
-    # result exists only once the module defining its type is loaded, so asking never
-    # loads the modules of results that were not made (compare_ranks' for a cdplot plot)
-    types = tuple(
-        getattr(sys.modules[module], name)
-        for module, name in (
-            ("cdplot.stats._results", "ComparisonResult"),
-            ("cdplot.stats._from_ranks", "RankComparison"),
-        )
-        if module in sys.modules
-    )
-    if types and isinstance(result_or_scores, types):
-        refuse_options(compare_kws, what="result", hint=" (call cdplot.compare with it instead)")
-        return result_or_scores
-    from ..stats._compare import compare
-
-    return compare(result_or_scores, **(compare_kws or {}))
 
 
 def check_width(width, ax) -> float | None:

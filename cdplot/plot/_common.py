@@ -6,7 +6,6 @@ import dataclasses
 import functools
 import math
 import os
-import sys
 import warnings
 from collections.abc import Mapping
 
@@ -31,6 +30,7 @@ from ._fonts import (
     rtl_characters,
 )
 from ._layout import LINE_SPACING
+from ._notebook import new_figure
 from ._styles import PALETTE, get_style
 
 __all__ = [
@@ -831,19 +831,8 @@ class canvas:
         """The Axes, with data coordinates in points from the top-left corner."""
         ax = self.ax
         if ax is None:
-            size = (width / 72.0, height / 72.0)
             # in a notebook kernel a pyplot figure is what the inline backend shows
-            if "matplotlib.pyplot" in sys.modules or "ipykernel" in sys.modules:
-                import matplotlib.pyplot as plt
-
-                fig = plt.figure(figsize=size)
-            else:
-                from matplotlib.backends.backend_agg import FigureCanvasAgg
-                from matplotlib.figure import Figure
-
-                fig = Figure(figsize=size)
-                FigureCanvasAgg(fig)
-            fig.patch.set_facecolor("white")
+            fig = new_figure((width / 72.0, height / 72.0))
             ax = fig.add_axes((0.0, 0.0, 1.0, 1.0))
             ax.set_xlim(0.0, width)
             ax.set_ylim(height, 0.0)

@@ -67,7 +67,8 @@ def test_notebook_shows_a_2x_png_at_the_1x_size(tmp_path):
     cells = [
         "import cdplot\nres = cdplot.compare(cdplot.load_example('demsar2006'))",
         "ax = cdplot.cd_diagram(res)\nw, h = ax.figure.get_size_inches(); print(w, h)",
-        "import matplotlib.pyplot as plt\nplt.figure(figsize=(3.5, 1.2)).add_subplot().plot([1, 2]);",
+        "import matplotlib.pyplot as plt\n"
+        "plt.figure(figsize=(3.5, 1.2)).add_subplot().plot([1, 2]);",
     ]
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in cells])
     nbclient.NotebookClient(

@@ -71,6 +71,7 @@ _LAZY = {
     "posterior_density": "cdplot.plot",
     "posterior_simplex": "cdplot.plot",
     "cd_diagrams": "cdplot.plot",
+    "cd_explorer": "cdplot.plot",
     "rank_profile": "cdplot.plot",
     "cd_tikz": "cdplot.plot",
     "intervals_tikz": "cdplot.plot",
@@ -106,6 +107,7 @@ __all__ = [
     "bayesian_signed_rank",
     "cd_diagram",
     "cd_diagrams",
+    "cd_explorer",
     "cd_tikz",
     "compare",
     "compare_auto",
@@ -141,6 +143,7 @@ if TYPE_CHECKING:
     from .plot import (
         cd_diagram,
         cd_diagrams,
+        cd_explorer,
         cd_tikz,
         intervals_tikz,
         posterior_density,

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import shutil
 import sys
 from pathlib import Path
 
@@ -161,6 +162,58 @@ def python_figures():
     return [
         ("grid-ax.png", "Four diagrams in one plt.subplots grid, drawn with ax=", GRID_CODE),
     ]
+
+
+# the method the explorer's picture shows selected: one in the middle of the ranking, which
+# differs from some methods and not from others
+EXPLORER_SELECTED = "Support vector machine (RBF kernel; γ = scale) · variant 3"
+
+
+def explorer_figures(data: Path):
+    """(PNG name, title, cdplot plot arguments without -o) for interactive explorer pages.
+
+    Each page is written as ``NAME.html``, opened by headless Chromium (Debian
+    chromium) at ``#select=`` :data:`EXPLORER_SELECTED`, the link a click on a
+    method makes, and photographed at 1280 x 2500 CSS pixels (tall enough for all 100 rows).
+    """
+    rel = Path("gallery") / data.name
+    return [
+        (
+            "synthetic-100-explorer.png",
+            "The interactive explorer of the 100 methods, one selected: its groups marked, every "
+            "other method coloured by whether it differs, with the adjusted p-values",
+            ["plot", str(rel / "synthetic-100.csv")],
+        ),
+    ]
+
+
+def screenshot_page(html: Path, png: Path, selected: str) -> None:
+    """Photograph ``html`` in headless Chromium with ``selected`` chosen through its address."""
+    import subprocess
+    import tempfile
+    import urllib.parse
+
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    url = html.resolve().as_uri() + "#select=" + urllib.parse.quote(selected, safe="")
+    with tempfile.TemporaryDirectory() as profile:
+        subprocess.run(
+            [
+                chromium,
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--hide-scrollbars",
+                "--no-first-run",
+                "--force-device-scale-factor=1",
+                f"--user-data-dir={profile}",
+                "--window-size=1280,2500",
+                f"--screenshot={png.resolve()}",
+                url,
+            ],
+            capture_output=True,
+            timeout=120,
+            check=True,
+        )
 
 
 def tex_figures(data: Path):
@@ -530,8 +583,20 @@ def main(argv=None) -> int:
         if args.only and args.only not in name:
             continue
         exec(code, {"OUT": str(args.out / name), "DPI": args.dpi})
-    import shutil
-
+    for name, _title, cmd in explorer_figures(DATA):
+        if args.only and args.only not in name:
+            continue
+        if not (shutil.which("chromium") or shutil.which("chromium-browser")):
+            print(f"skipped {name}: chromium is missing", file=sys.stderr)
+            continue
+        argv = [str(HERE.parent / a) if a.startswith("gallery/") else a for a in cmd]
+        page = args.out / name.replace(".png", ".html")
+        status = cdplot_main([*argv, "-o", str(page), "-q"])
+        if status:
+            print(f"failed ({status}): cdplot {' '.join(cmd)}", file=sys.stderr)
+            failures += 1
+            continue
+        screenshot_page(page, args.out / name, EXPLORER_SELECTED)
     # TikZ pictures compile as standalone documents; tables are floats set inside an article
     latex = [(entry, ["--standalone"], compile_tex) for entry in tex_figures(DATA)]
     latex += [(entry, [], compile_table) for entry in table_figures(DATA)]

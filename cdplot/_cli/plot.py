@@ -17,8 +17,9 @@ from .common import (
     say_written,
 )
 
-# what -o OUT can be, and what its extension says: a figure, or a TikZ picture
-FORMATS = (*FIGURE_FORMATS, "tex")
+# what -o OUT can be, and what its extension says: a figure, a TikZ picture, or the
+# interactive explorer (an HTML page)
+FORMATS = (*FIGURE_FORMATS, "tex", "html")
 EXTENSIONS = {f".{f}": f for f in FORMATS}
 
 
@@ -79,7 +80,9 @@ def register(sub) -> None:
             "atomically. With several metrics, --kind cd draws one panel per metric and "
             "--kind profile each method's average rank across them; --metric picks one. "
             "An OUT ending in .tex gets a TikZ picture of the CD diagram or rank-interval chart "
-            "(add --standalone for a complete document)."
+            "(add --standalone for a complete document); an OUT ending in .html gets an "
+            "interactive page for many methods (pointing at a method shows which methods differ "
+            "from it, with the adjusted p-values; search, zoom and a table by rank)."
         ),
         epilog=(
             "Examples: cdplot plot --example demsar2006 -o cd.pdf; "
@@ -93,8 +96,9 @@ def register(sub) -> None:
         "--output",
         required=True,
         metavar="OUT",
-        help="output file: .png, .svg or .pdf; or .tex for a TikZ picture (--kind cd or "
-        "intervals) whose text LaTeX sets in the paper's own font",
+        help="output file: .png, .svg or .pdf; .tex for a TikZ picture (--kind cd or "
+        "intervals) whose text LaTeX sets in the paper's own font; or .html for the interactive "
+        "explorer (--kind cd), a self-contained page for many methods",
     )
     g.add_argument(
         "--format",
@@ -211,6 +215,8 @@ def run(args) -> int:
     # an unusable output name fails before any reading or drawing
     fmt = output_format(args, EXTENSIONS)
     tikz = fmt == "tex"
+    if fmt == "html":
+        return _explorer(args)
     if tikz:
         if args.title is not None or args.font_size is not None:
             flag = "--title" if args.title is not None else "--font-size"
@@ -331,6 +337,58 @@ def run(args) -> int:
         ax.set_title(args.title)  # save_figure keeps what lies above the figure's edge
     charts.save_figure(ax, args.output, dpi=args.dpi, format=fmt, svg_text=args.svg_text)
     say_written(args, args.output, fmt)
+    return 0
+
+
+# the figure options that an explorer page has no use for: (attribute, flag, default)
+_NOT_FOR_HTML = (
+    ("style", "--style", "paper"),
+    ("font", "--font", "sans"),
+    ("reverse", "--reverse", False),
+    ("font_size", "--font-size", None),
+    ("dpi", "--dpi", 300),
+    ("width", "--width", None),
+    ("full_axis", "--full-axis", None),
+    ("ranks", "--no-ranks", True),
+    ("caption", "--no-caption", True),
+    ("note", "--no-note", True),
+    ("standalone", "--standalone", False),
+    ("annotate", "--no-annotate", None),
+)
+
+
+def _explorer(args) -> int:
+    """``-o view.html``: the interactive explorer of one analysis."""
+    if args.kind != "cd":
+        raise CdplotError(
+            f"output {args.output!r}: .html (the interactive explorer) is written for --kind cd, "
+            f"not --kind {args.kind}"
+        )
+    for name, flag, default in _NOT_FOR_HTML:
+        if getattr(args, name) != default:
+            raise CdplotError(
+                f"option {flag} does not apply to .html output: the explorer is a page that "
+                "zooms and shows every method whole"
+            )
+    if not isinstance(args.highlight, (str, type(None))):
+        raise CdplotError(
+            f"option --highlight {args.highlight!r} names several methods; the explorer selects one"
+        )
+    if args.ranks_input:
+        result = analyse_ranks(args)
+    else:
+        tables = load_tables(args)
+        if len(tables) != 1:
+            names = ", ".join(str(t.metric) for t in tables)
+            raise CdplotError(
+                f"the data hold {len(tables)} metrics ({names}); the explorer shows one: "
+                "choose it with --metric"
+            )
+        result = analyse(args, tables[0])
+    from ..plot._explorer import cd_explorer
+
+    cd_explorer(result, path=args.output, title=args.title, highlight=args.highlight)
+    say_written(args, args.output, "html")
     return 0
 
 

@@ -25,6 +25,7 @@ _LAZY = {
     "intervals_tikz": "cdplot.plot._tikz",
     "cd_diagrams": "cdplot.plot._panels",
     "rank_profile": "cdplot.plot._profile",
+    "cd_explorer": "cdplot.plot._explorer",
 }
 
 # written out (not sorted(_LAZY)) so that type checkers read it; a test keeps them equal
@@ -32,6 +33,7 @@ __all__ = [
     "STYLES",
     "cd_diagram",
     "cd_diagrams",
+    "cd_explorer",
     "cd_tikz",
     "intervals_tikz",
     "posterior_density",
@@ -48,6 +50,7 @@ if TYPE_CHECKING:
     # the run time stays lazy.  tests/test_typing.py checks this block against _LAZY.
     from ._bayesian import posterior_density, posterior_simplex
     from ._critical_difference import cd_diagram
+    from ._explorer import cd_explorer
     from ._heatmap import significance_heatmap
     from ._intervals import rank_intervals
     from ._panels import cd_diagrams

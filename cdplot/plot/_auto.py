@@ -22,7 +22,7 @@ from ..stats._formatting import format_p
 if TYPE_CHECKING:
     from ..stats._parametric import AnovaResult
 
-__all__ = ["TukeyView", "unwrap_auto"]
+__all__ = ["TukeyView", "as_result", "unwrap_auto"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -137,3 +137,30 @@ def refuse_options(compare_kws, *, what: str = "compare_auto result", hint: str 
             f"this {what} was computed already{hint}",
             option=name,
         )
+
+
+def as_result(result_or_scores, compare_kws):
+    """A ComparisonResult: the one given, or compare() of the scores given.
+
+    ``compare_kws`` are keyword arguments of :func:`cdplot.compare`, for raw
+    scores only: a result was computed already, so options given with it
+    would be silently ignored, and are refused instead.
+    """
+    checked_options(compare_kws)
+    # a compare_ranks result is drawn like a compare result: it has the same fields.  A
+    # result exists only once the module defining its type is loaded, so asking never
+    # loads the modules of results that were not made (compare_ranks' for a cdplot plot)
+    types = tuple(
+        getattr(sys.modules[module], name)
+        for module, name in (
+            ("cdplot.stats._results", "ComparisonResult"),
+            ("cdplot.stats._from_ranks", "RankComparison"),
+        )
+        if module in sys.modules
+    )
+    if types and isinstance(result_or_scores, types):
+        refuse_options(compare_kws, what="result", hint=" (call cdplot.compare with it instead)")
+        return result_or_scores
+    from ..stats._compare import compare
+
+    return compare(result_or_scores, **(compare_kws or {}))

@@ -13,7 +13,6 @@ bundled font, colours are the Okabe-Ito palette of :mod:`cdplot.plot._styles`.
 from __future__ import annotations
 
 import math
-import sys
 from typing import TYPE_CHECKING
 
 import matplotlib as mpl
@@ -22,6 +21,7 @@ import numpy as np
 from ..errors import CdplotError, opt
 from ._fontembed import keep_fonts_on_savefig
 from ._fonts import check_font, font_rc, register_fonts
+from ._notebook import new_figure
 from ._styles import PALETTE, get_style
 
 if TYPE_CHECKING:
@@ -57,22 +57,9 @@ def _new_axes(ax, width, height):
             raise CdplotError(f"option {opt('ax', ax)} is not a matplotlib Axes", option="ax")
         keep_fonts_on_savefig(ax.figure)
         return ax
-    size = (width, height)
-    # pyplot only when the user has it already (Jupyter shows the figure);
-    # otherwise a bare Agg figure, so the command line never starts a GUI
-    if "matplotlib.pyplot" in sys.modules:
-        import matplotlib.pyplot as plt
-
-        fig = plt.figure(figsize=size, layout="constrained")
-    else:
-        from matplotlib.backends.backend_agg import FigureCanvasAgg
-        from matplotlib.figure import Figure
-
-        fig = Figure(figsize=size, layout="constrained")
-        FigureCanvasAgg(fig)
-    fig.patch.set_facecolor("white")
-    keep_fonts_on_savefig(fig)
-    return fig.add_subplot()
+    # pyplot only when the user has it already or runs a notebook (Jupyter shows the
+    # figure); otherwise a bare Agg figure, so the command line never starts a GUI
+    return new_figure((width, height), layout="constrained").add_subplot()
 
 
 def _rc(font, st):

@@ -6,7 +6,6 @@ import dataclasses
 import functools
 import math
 import os
-import sys
 import warnings
 from collections.abc import Mapping
 
@@ -15,7 +14,7 @@ import matplotlib as mpl
 from .._options import check_bool
 from ..errors import CdplotError, CdplotWarning, FigureSizeWarning, Phrase, opt
 from ..stats._formatting import format_p
-from ._auto import checked_options, refuse_options
+from ._auto import as_result  # with the compare_kws checks, which need no matplotlib
 from ._fontembed import keep_fonts_on_savefig
 from ._fonts import (
     bold_kws,
@@ -31,6 +30,7 @@ from ._fonts import (
     rtl_characters,
 )
 from ._layout import LINE_SPACING
+from ._notebook import new_figure
 from ._styles import PALETTE, get_style
 
 __all__ = [
@@ -138,33 +138,6 @@ SHARED_PARAMS = """\
         given.  Giving them with a result is an error, because the result
         was computed already: the figure draws a result and never runs an
         analysis of its own choosing."""
-
-
-def as_result(result_or_scores, compare_kws):
-    """A ComparisonResult: the one given, or compare() of the scores given.
-
-    ``compare_kws`` are keyword arguments of :func:`cdplot.compare`, for raw
-    scores only: a result was computed already, so options given with it
-    would be silently ignored, and are refused instead.
-    """
-    checked_options(compare_kws)
-    # a compare_ranks result is drawn like a compare result: it has the same fields.  A
-    # result exists only once the module defining its type is loaded, so asking never
-    # loads the modules of results that were not made (compare_ranks' for a cdplot plot)
-    types = tuple(
-        getattr(sys.modules[module], name)
-        for module, name in (
-            ("cdplot.stats._results", "ComparisonResult"),
-            ("cdplot.stats._from_ranks", "RankComparison"),
-        )
-        if module in sys.modules
-    )
-    if types and isinstance(result_or_scores, types):
-        refuse_options(compare_kws, what="result", hint=" (call cdplot.compare with it instead)")
-        return result_or_scores
-    from ..stats._compare import compare
-
-    return compare(result_or_scores, **(compare_kws or {}))
 
 
 def check_width(width, ax) -> float | None:
@@ -858,19 +831,8 @@ class canvas:
         """The Axes, with data coordinates in points from the top-left corner."""
         ax = self.ax
         if ax is None:
-            size = (width / 72.0, height / 72.0)
             # in a notebook kernel a pyplot figure is what the inline backend shows
-            if "matplotlib.pyplot" in sys.modules or "ipykernel" in sys.modules:
-                import matplotlib.pyplot as plt
-
-                fig = plt.figure(figsize=size)
-            else:
-                from matplotlib.backends.backend_agg import FigureCanvasAgg
-                from matplotlib.figure import Figure
-
-                fig = Figure(figsize=size)
-                FigureCanvasAgg(fig)
-            fig.patch.set_facecolor("white")
+            fig = new_figure((width / 72.0, height / 72.0))
             ax = fig.add_axes((0.0, 0.0, 1.0, 1.0))
             ax.set_xlim(0.0, width)
             ax.set_ylim(height, 0.0)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import sys
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -12,9 +11,9 @@ from .._options import check_bool
 from ..errors import CdplotError
 from . import _common
 from ._critical_difference import DIFFERS_MARK, _crossing_notes, _draw, _notes
-from ._fontembed import keep_fonts_on_savefig
 from ._layout import cd_layout
 from ._layout import key_boxes as _key_boxes
+from ._notebook import new_figure
 from ._series import check_metrics, mean_order, method_looks
 
 if TYPE_CHECKING:
@@ -304,17 +303,4 @@ def cd_diagrams(
 
 def _figure(width, height):
     """A new figure of ``width`` x ``height`` points (pyplot only when the user loaded it)."""
-    size = (width / 72.0, height / 72.0)
-    if "matplotlib.pyplot" in sys.modules or "ipykernel" in sys.modules:
-        import matplotlib.pyplot as plt
-
-        fig = plt.figure(figsize=size)
-    else:
-        from matplotlib.backends.backend_agg import FigureCanvasAgg
-        from matplotlib.figure import Figure
-
-        fig = Figure(figsize=size)
-        FigureCanvasAgg(fig)
-    fig.patch.set_facecolor("white")
-    keep_fonts_on_savefig(fig)
-    return fig
+    return new_figure((width / 72.0, height / 72.0))

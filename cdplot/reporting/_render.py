@@ -34,6 +34,7 @@ from .._options import (
 )
 from ..errors import CdplotError, opt
 from ..io._types import ScoresLike
+from ..plot._explorer import EXPLORER_MIN_METHODS, explorer_fragment
 from ..stats._analysis import analyse, methods_differ, metrics_comparison
 from ..stats._consistency import MetricsComparison
 from ..stats._from_ranks import RankComparison
@@ -438,7 +439,21 @@ def _build_context(
     # the tables and words are gathered without the figures, which go in now
     for section, r, figures in zip(ctx["sections"], results, drawn, strict=True):
         with_figures(section, r, figures, paper=paper)
+        section["explorer"] = _explorer(r, section["id"], format)
     return ctx, bar
+
+
+def _explorer(r, section_id: str, format: str):
+    """The interactive explorer of ``r`` for an HTML report of many methods, else ``None``.
+
+    A PDF keeps its static figures (WeasyPrint runs no script).
+    """
+    from markupsafe import Markup
+
+    if format != "html" or r.n_methods < EXPLORER_MIN_METHODS:
+        return None
+    # the fragment escapes every name itself
+    return Markup(explorer_fragment(r, uid=f"{section_id}-explorer"))
 
 
 def _extra_options(paper, decimals, template_dir) -> dict:

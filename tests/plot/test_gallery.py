@@ -23,6 +23,8 @@ def test_gallery_script_makes_every_figure(tmp_path):
     tex += [name for name, _title, _cmd in gallery.table_figures(gallery.DATA)]
     if not (shutil.which("pdflatex") and shutil.which("pdftoppm")):
         tex = []  # the script says it skipped them (Debian texlive-latex-base, -pictures)
+    if shutil.which("chromium") or shutil.which("chromium-browser"):
+        tex += [name for name, _title, _cmd in gallery.explorer_figures(gallery.DATA)]
     expected = sorted(
         [name for name, _title, _cmd in gallery.figures(gallery.DATA)]
         + [name for name, _title, _code in gallery.python_figures()]
@@ -48,6 +50,16 @@ def test_readme_shows_the_code_of_python_figures():
         assert f"]({name})" in readme
         shown = code.replace("OUT", f'"gallery/{name}"').replace("DPI", "150")
         assert shown in readme
+
+
+def test_readme_shows_explorer_pages_with_their_commands():
+    gallery = _load()
+    readme = (GALLERY / "README.md").read_text(encoding="utf-8")
+    for name, _title, cmd in gallery.explorer_figures(gallery.DATA):
+        page = name.replace(".png", ".html")
+        assert f"]({name})" in readme
+        assert f"cdplot {shlex.join(cmd)} -o gallery/{page}" in readme
+        assert f"#select={gallery.EXPLORER_SELECTED}" in readme
 
 
 def test_readme_shows_tikz_figures_with_their_commands():

@@ -35,16 +35,21 @@ pytestmark = pytest.mark.skipif(
     "browser",
 )
 
-SIZES = [(1280, 800), (420, 900)]
+# a desktop, a small tablet or large phone, and an iPhone 12-15's 390 x 844 CSS pixels
+SIZES = [(1280, 800), (420, 900), (390, 844)]
 
 _POLICY = (
     '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; '
     "style-src 'unsafe-inline'; font-src data:; img-src data:; script-src 'unsafe-inline'\">"
 )
 
+# at most this wide a screen is a phone's (report.css: 40rem at the phone's 14 px)
+PHONE_PX = 640
+
 # runs once the fonts are in; writes its findings as JSON into <pre id="cdplot-measure">
 _SCRIPT = r"""
 <script>
+const PHONE_PX = 640;
 const violations = [];
 document.addEventListener("securitypolicyviolation", e => violations.push(e.blockedURI));
 function scrolls(el) {
@@ -78,7 +83,15 @@ function measure() {
     if (px < 9) out.small.push(el.tagName + " " + px.toFixed(1) + "px: " +
                                el.textContent.trim().slice(0, 40));
   }
+  // a phone shows each figure whole, scaled to the screen (issue 27): measured as drawn
+  const phone = window.innerWidth <= PHONE_PX;
+  out.figures = [...document.querySelectorAll(".figure-scroll")].map(el => {
+    const r = el.querySelector(".svg-box").getBoundingClientRect();
+    return {scroll: el.scrollWidth - el.clientWidth, left: r.left, right: r.right};
+  });
   for (const svg of document.querySelectorAll("svg")) {
+    // there a figure's type is as small as the scale makes it: a pinch enlarges it
+    if (phone && svg.closest(".svg-box")) continue;
     const vb = svg.viewBox.baseVal;
     if (!vb || !vb.width) continue;
     const scale = svg.getBoundingClientRect().width / vb.width;
@@ -176,7 +189,17 @@ CASES = {
 def page(request, tmp_path_factory):
     folder = tmp_path_factory.mktemp(f"browser-{request.param}")
     html = render_html(CASES[request.param](), date="2026-01-01")
-    assert "<script" not in html  # the report itself runs nothing
+    # the report itself runs nothing but the interactive explorer of 30 or more methods
+    explorers = html.count('<div class="cdx" ')
+    assert (
+        re.findall(r"<script\b[^>]*>", html)
+        == [
+            '<script type="application/json" class="cdx-data">',
+            "<script>",
+        ]
+        * explorers
+    )
+    assert explorers == (1 if request.param in ("k30", "k60") else 0)
     (folder / "report.html").write_text(html, encoding="utf-8")
     probe = html.replace("<head>", "<head>\n" + _POLICY, 1).replace(
         "</body>", _SCRIPT + "</body>", 1
@@ -226,3 +249,9 @@ def test_report_fits_and_reads_in_chromium(page, width, height, tmp_path):
     assert m["pageWidth"] <= m["viewport"], "the page scrolls sideways"
     assert m["sticksOut"] == []
     assert m["small"] == []
+    if width <= PHONE_PX:
+        # every figure whole on the screen: none scrolls, none reaches past the viewport
+        for fig in m["figures"]:
+            assert fig["scroll"] <= 1, fig
+            assert fig["left"] >= -1, fig
+            assert fig["right"] <= width + 1, fig

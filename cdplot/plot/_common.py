@@ -24,10 +24,12 @@ from ._fonts import (
     font_family,
     font_files,
     font_rc,
+    left_to_right,
     prepare_text,
     register_fonts,
     regular_kws,
     rtl_characters,
+    shapes_right_to_left,
 )
 from ._layout import LINE_SPACING
 from ._notebook import new_figure
@@ -264,11 +266,14 @@ def _check_glyphs(names, font) -> None:
             stacklevel=4,
         )
     rtl = rtl_characters(names)
-    if rtl:
+    if rtl and not shapes_right_to_left():
+        import matplotlib
+
         warnings.warn(
-            f"method names contain right-to-left text ({''.join(rtl[:8])}); matplotlib draws "
-            "it left to right without shaping (Arabic letters unjoined): transliterate the "
-            "names, or use the report, whose tables shape them correctly",
+            f"method names contain right-to-left text ({''.join(rtl[:8])}); matplotlib "
+            f"{matplotlib.__version__} draws it left to right without shaping (Arabic letters "
+            "unjoined): upgrade to matplotlib 3.11 or later, which shapes it, or transliterate "
+            "the names",
             CdplotWarning,
             stacklevel=4,
         )
@@ -699,6 +704,8 @@ def add_text(ax, x, y, text, **kws):
     # writer shares this module and never draws
     from ._text import LayoutText
 
+    # a line mixing a right-to-left name with Latin text reads left to right, as in the report
+    text = left_to_right(text)
     t = LayoutText(x, y, text, transform=ax.transData, **{"clip_on": False, **kws})
     return ax.add_artist(t)
 

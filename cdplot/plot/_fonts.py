@@ -215,8 +215,9 @@ def prepare_text(texts, font) -> list[str]:
     return still
 
 
-# Right-to-left scripts: matplotlib draws their characters one by one, left to right,
-# unshaped (Arabic letters disconnected), so names in them are warned about.
+# Right-to-left scripts: matplotlib 3.11 shapes them (libraqm: joined Arabic letters, in
+# right-to-left order); before it, it draws their characters one by one, left to right,
+# unshaped (Arabic letters disconnected), so names in them are warned about there.
 _RTL_RANGES = ((0x0590, 0x08FF), (0xFB1D, 0xFDFF), (0xFE70, 0xFEFF))
 # the same ranges as one character class: names are searched, not walked in Python
 _RTL = re.compile("[" + "".join(f"{chr(lo)}-{chr(hi)}" for lo, hi in _RTL_RANGES) + "]")
@@ -225,6 +226,43 @@ _RTL = re.compile("[" + "".join(f"{chr(lo)}-{chr(hi)}" for lo, hi in _RTL_RANGES
 def rtl_characters(texts) -> list[str]:
     """The right-to-left characters (Hebrew, Arabic, Syriac, Thaana...) in ``texts``."""
     return sorted({ch for t in texts for ch in _RTL.findall(t)})
+
+
+@functools.lru_cache(maxsize=1)
+def shapes_right_to_left() -> bool:
+    """Whether this matplotlib shapes Arabic (joins its letters), as 3.11's libraqm does.
+
+    Asked of the text layout itself rather than the version number: two
+    BEH letters in a row take their joining forms, glyphs other than the
+    letter alone.  DejaVu Sans, which matplotlib ships, has those forms.
+    """
+    try:
+        from matplotlib import _text_helpers
+        from matplotlib.font_manager import FontProperties, findfont, get_font
+
+        font = get_font(findfont(FontProperties(family="DejaVu Sans")))
+        font.set_size(12, 72)
+
+        def glyphs(text):
+            return [getattr(g, "glyph_index", None) for g in _text_helpers.layout(text, font)]
+
+        alone, joined = glyphs("\u0628"), glyphs("\u0628\u0628")
+        return None not in joined and alone[0] not in joined
+    except Exception:  # an older or changed private layout: assume letters stay unjoined
+        return False
+
+
+# a left-to-right mark: a line that starts with a right-to-left name but is an English
+# sentence keeps its left-to-right order (else the bidi algorithm moves its punctuation)
+LRM = "\u200e"
+_LTR_LETTER = re.compile(r"[A-Za-z0-9]")
+
+
+def left_to_right(text: str) -> str:
+    """``text``, led by a left-to-right mark when it mixes right-to-left and Latin text."""
+    if shapes_right_to_left() and _RTL.search(text) and _LTR_LETTER.search(text):
+        return LRM + text
+    return text
 
 
 @functools.lru_cache(maxsize=1)

@@ -440,6 +440,7 @@ def _interval_parts(result, whole, title, name, options, prefix, font) -> list[d
 def _draw_one(result, key, title, name, options, *, prefix, font, for_print) -> dict | None:
     """One figure as a cleaned SVG with its size; None for a heatmap too large to read."""
     from .. import plot
+    from ..plot._fonts import rtl_characters
 
     # the report prints its own captions under the figures; paper-wide is the text width of
     # the PDF page (7 in), so the figures print at their drawn size and their type stays at
@@ -462,8 +463,11 @@ def _draw_one(result, key, title, name, options, *, prefix, font, for_print) -> 
             if not issubclass(w.category, FigureSizeWarning):
                 warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
         # no fonts inside each figure: the report declares its fonts once for the page (with
-        # every character of the figures), and clean_svg would blank the figures' data: URLs
-        svg = plot.render_svg(ax, embed_fonts=False)
+        # every character of the figures), and clean_svg would blank the figures' data: URLs.
+        # Right-to-left names are drawn as glyph outlines, shaped by matplotlib: WeasyPrint
+        # sets SVG text letter by letter, which reversed and unjoined Arabic in the PDF
+        paths = bool(rtl_characters(result.methods))
+        svg = plot.render_svg(ax, embed_fonts=False, text_as_paths=paths)
     finally:
         _close(ax)
     width, height = ax.figure.get_size_inches() * 72.0

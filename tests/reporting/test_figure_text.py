@@ -171,3 +171,26 @@ def test_an_html_report_draws_no_figure_for_the_printed_page_only():
         unescape(t) for t in re.findall(r"<text[^>]*>([^<]*)</text>", html["intervals"]["svg"])
     }
     assert set(result.methods) <= shown
+
+
+def test_right_to_left_names_are_drawn_shaped_in_report_figures():
+    # issue 27, 9: WeasyPrint sets SVG text a letter at a time, which drew Arabic names
+    # reversed and unjoined in the PDF; such figures carry matplotlib's shaped glyph outlines
+    arabic = "\u0627\u0644\u063a\u0627\u0628\u0629"
+    rng = np.random.default_rng(5)
+    values = 0.7 + np.linspace(0.05, 0, 3)[None, :] + rng.normal(0, 0.03, (12, 3))
+    table = ScoreTable(
+        values=values, methods=[arabic, "beta", "gamma"], datasets=list("abcdefghijkl")
+    )
+    result = cdplot.compare(table)
+    plain = cdplot.compare(
+        ScoreTable(values=values, methods=["alpha", "beta", "gamma"], datasets=table.datasets)
+    )
+    for fmt in ("pdf", "html"):
+        figs = figure_svgs(result, prefix="r", format=fmt)
+        assert figs
+        for fig in figs:
+            assert "<text" not in fig["svg"], fig["key"]
+            assert arabic not in unescape(fig["svg"])
+        # names without right-to-left letters keep their SVG text (searchable in the PDF)
+        assert any("<text" in f["svg"] for f in figure_svgs(plain, prefix="p", format=fmt))

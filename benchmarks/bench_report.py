@@ -99,6 +99,13 @@ Yang PDF           4.99 / 5.26 s        5.40 / 5.50 s        5.06 / 5.85 s
 (11:37 is 5ec1625, before the exit without teardown; HTML at 12:58: 0.90, 1.03,
 1.11, 1.07 s.)  The critical path of a PDF is WeasyPrint's writing after the hand-over
 (``--paths``: Demsar 1.33 of 2.08 s, 30 x 40 2.95 of 3.87 s, Yang 3.96 of 4.49 s).
+
+``--floor CHECKOUT`` (issue 28) measures each PDF report against its floor: WeasyPrint
+alone, in its own process, rendering the exact HTML that cdplot hands it (captured once
+per case, with cdplot's URL fetcher for the bundled fonts), by turns with CHECKOUT (the
+previous main) and this checkout.  Cases: Demsar, 30 and 60 methods x 40 data sets, and a
+TabRepo-shaped table of 104 methods x 93 data sets.  Goals: every report at most 1.25x its
+floor in CPU time, the 104 x 93 one in at most 300 MiB.
 """
 
 from __future__ import annotations
@@ -225,6 +232,99 @@ def print_phases(args: list[str]) -> None:
     subprocess.run([sys.executable, "-c", PHASES, *args], check=True, env=env)
 
 
+# Renders the captured HTML of a report the way cdplot does (cdplot.reporting._pdf), and
+# nothing else: the floor of a PDF report.
+FLOOR = """
+import sys
+import weasyprint
+from cdplot.reporting._fetcher import make_fetcher
+html = open(sys.argv[1], encoding="utf-8").read()
+doc = weasyprint.HTML(string=html, base_url=None, url_fetcher=make_fetcher()).render(
+    pdf_variant="pdf/ua-1"
+)
+open(sys.argv[2], "wb").write(doc.write_pdf(pdf_variant="pdf/ua-1"))
+"""
+
+# Runs one report and saves the HTML handed to WeasyPrint.
+CAPTURE = """
+import sys
+import cdplot.reporting._render as R
+write = R._write_pdf
+def capture(html, path, fetcher=None):
+    open(sys.argv[1], "w", encoding="utf-8").write(html)
+    return write(html, path, fetcher)
+R._write_pdf = capture
+from cdplot.cli import main
+sys.exit(main(["report", *sys.argv[2:]]))
+"""
+
+
+def _child(argv: list[str], root: Path) -> tuple[float, float, float]:
+    """CPU (user + system) and wall seconds and peak RSS (MiB) of one process."""
+    env = dict(os.environ, PYTHONPATH=str(root))
+    start = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, *argv], env=env, stdout=subprocess.DEVNULL)
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - start
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit(f"failed: {argv}")
+    return usage.ru_utime + usage.ru_stime, wall, usage.ru_maxrss / 1024
+
+
+def write_tabrepo_like(path: Path, rng) -> None:
+    """104 methods x 93 data sets, error rates (lower is better), TabRepo-like names."""
+    families = ["CatBoost", "LightGBM", "XGBoost", "RandomForest", "ExtraTrees", "NeuralNet"]
+    names = [f"{families[j % 6]}_r{j // 6 + 1}_BAG_L1" for j in range(104)]
+    skill = np.sort(rng.normal(0.0, 1.0, 104)) * 0.02
+    base = rng.uniform(0.05, 0.4, size=(93, 1))
+    err = np.clip(base + skill + rng.normal(0, 0.02, size=(93, 104)), 0, 1)
+    lines = ["dataset," + ",".join(names)]
+    lines += [f"task_{i:03d}," + ",".join(f"{v:.5f}" for v in row) for i, row in enumerate(err)]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def floor(base: Path, repeat: int, only: str | None) -> None:
+    rng = np.random.default_rng(4)
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = Path(tmp)
+        k30, k60, tab = tmp / "k30.csv", tmp / "k60.csv", tmp / "tabrepo.csv"
+        write_named(k30, rng, 40, 30)
+        write_named(k60, rng, 40, 60)
+        write_tabrepo_like(tab, rng)
+        cases = {
+            "Demsar 4 x 14": ["--example", "demsar2006"],
+            "30 methods x 40": [str(k30)],
+            "60 methods x 40": [str(k60)],
+            "TabRepo-like 104 x 93": [str(tab), "--lower-is-better"],
+        }
+        for label, data in cases.items():
+            if only and only not in label:
+                continue
+            out = str(tmp / "r.pdf")
+            html = tmp / "r.html"
+            _child(["-c", CAPTURE, str(html), *data, "-o", out], ROOT)
+            jobs = {
+                "previous": (["-m", "cdplot", "report", *data, "-o", out], base),
+                "now": (["-m", "cdplot", "report", *data, "-o", out], ROOT),
+                "floor": (["-c", FLOOR, str(html), out], ROOT),
+            }
+            runs: dict[str, list] = {name: [] for name in jobs}
+            for _ in range(repeat):
+                for name, (argv, root) in jobs.items():
+                    runs[name].append(_child(argv, root))
+            med = {
+                n: [statistics.median(r[i] for r in v) for i in range(3)] for n, v in runs.items()
+            }
+            print(f"{label} (medians of {repeat}, load {os.getloadavg()[0]:.1f})", flush=True)
+            for name, m in med.items():
+                ratio = f"  {m[0] / med['floor'][0]:.2f}x floor CPU" if name != "floor" else ""
+                print(
+                    f"  {name:<9} CPU {m[0]:6.2f} s  wall {m[1]:6.2f} s  "
+                    f"peak {m[2]:5.0f} MiB{ratio}",
+                    flush=True,
+                )
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5, help="runs per case (default: 5)")
@@ -238,7 +338,18 @@ def main(argv=None) -> int:
         help="also time the cdplot of this other checkout (e.g. a `git worktree` of main), "
         "run by turns with this one so that both see the same load",
     )
+    parser.add_argument(
+        "--floor",
+        metavar="CHECKOUT",
+        help="only the PDF reports against WeasyPrint alone on the same HTML, by turns "
+        "with this checkout of the previous code",
+    )
     args = parser.parse_args(argv)
+    if args.floor:
+        for root in (ROOT, Path(args.floor)):
+            subprocess.run([sys.executable, "-m", "compileall", "-q", str(root / "cdplot")])
+        floor(Path(args.floor), args.repeat, args.only)
+        return 0
     hb = ctypes.util.find_library("harfbuzz-subset")
     print(
         "font subsetting: "

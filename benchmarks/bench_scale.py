@@ -16,6 +16,10 @@ Rows (goals of issue 28):
   (a ratio of 8.1).
 - ``json``: ``cdplot stats --json`` against ``cdplot stats`` on 10,000 data sets x 100
   methods.  Goal: JSON at most 1.3x the text run.
+- ``long``: ``cdplot stats`` on a long CSV of 5,000,000 rows (5,000 data sets x 50 methods
+  x 20 folds) against a polars script (read, mean per data set and method, rank within
+  data sets, mean rank per method) and ``polars.read_csv`` alone.  Goals: at most 0.5x
+  the script, 1.3x the read, peak RSS at most 2x the file.  Skipped without polars.
 
 Last measured (2026-11-27, 2 CPUs shared, load average 5-11; ``--repeat 3``; previous =
 main at 30e1cb6):
@@ -57,12 +61,34 @@ def _csv(path: Path, n: int, k: int) -> Path:
     return path
 
 
-def _run(code: Path, args: list[str]) -> tuple[float, float, float]:
-    """CPU seconds (user + system), wall seconds and peak RSS (MiB) of one child."""
-    env = dict(os.environ, PYTHONPATH=str(code.resolve()))
+POLARS_SCRIPT = """
+import sys
+import polars as pl
+df = pl.read_csv(sys.argv[1])
+means = df.group_by(["dataset", "method"]).agg(pl.col("score").mean())
+ranks = means.with_columns(pl.col("score").rank(descending=True).over("dataset").alias("rank"))
+print(ranks.group_by("method").agg(pl.col("rank").mean()).sort("rank"))
+"""
+
+POLARS_READ = """
+import sys
+import polars as pl
+print(pl.read_csv(sys.argv[1]).height)
+"""
+
+
+def _run(code: Path | None, args: list[str]) -> tuple[float, float, float]:
+    """CPU seconds (user + system), wall seconds and peak RSS (MiB) of one child.
+
+    ``code`` is the checkout that ``python -m cdplot args`` runs from; with None,
+    ``args`` is a Python script and its arguments (the peers).
+    """
+    env = dict(os.environ)
+    if code is not None:
+        env["PYTHONPATH"] = str(code.resolve())
     t = time.perf_counter()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "cdplot", *args],
+        [sys.executable, *(["-m", "cdplot"] if code is not None else []), *args],
         env=env,
         # not the checkout: ``python -m`` puts the working directory first on sys.path
         cwd=tempfile.gettempdir(),
@@ -137,19 +163,62 @@ def json_vs_text(base: Path, tmp: Path, repeat: int) -> None:
         print(f"  {who}: json / text CPU {j[0] / t[0]:.2f}x, wall {j[1] / t[1]:.2f}x")
 
 
+def long_csv(base: Path, tmp: Path, repeat: int) -> None:
+    import importlib.util
+
+    if importlib.util.find_spec("polars") is None:
+        print("long CSV: polars not installed, skipped (pip install polars)")
+        return
+    sys.path.insert(0, str(HERE / "benchmarks"))
+    from bench_stats import write_long
+
+    csv = tmp / "long5m.csv"
+    write_long(csv, 5_000, 50, 20)
+    size = csv.stat().st_size / 2**20
+    script, read = tmp / "polars_script.py", tmp / "polars_read.py"
+    script.write_text(POLARS_SCRIPT, encoding="utf-8")
+    read.write_text(POLARS_READ, encoding="utf-8")
+    print(f"long CSV, 5,000,000 rows, {size:.0f} MiB (medians of {repeat})")
+    got = _interleaved(
+        {
+            "previous": (base, ["stats", str(csv)]),
+            "now": (HERE, ["stats", str(csv)]),
+            "polars script": (None, [str(script), str(csv)]),
+            "polars read": (None, [str(read), str(csv)]),
+        },
+        repeat,
+    )
+    for name, m in got.items():
+        print(_line(name, m))
+    for who in ("previous", "now"):
+        m = got[who]
+        print(
+            f"  {who}: / script CPU {m[0] / got['polars script'][0]:.2f}x "
+            f"(wall {m[1] / got['polars script'][1]:.2f}x), / read CPU "
+            f"{m[0] / got['polars read'][0]:.2f}x (wall {m[1] / got['polars read'][1]:.2f}x), "
+            f"peak {m[2] / size:.2f}x the file"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--base", type=Path, required=True, help="checkout of the previous code")
     parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--only", choices=("methods", "json"))
+    parser.add_argument("--only", choices=("methods", "json", "long"))
     parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 2000, 5000])
     args = parser.parse_args()
+    # an installed cdplot has its .pyc files; a checkout run with PYTHONDONTWRITEBYTECODE
+    # would compile every module in every child (about 0.1 s, flattering the ratios)
+    for root in (HERE, args.base):
+        subprocess.run([sys.executable, "-m", "compileall", "-q", str(root / "cdplot")])
     print(f"load average {os.getloadavg()[0]:.1f}, {os.cpu_count()} CPUs")
     with tempfile.TemporaryDirectory() as tmp:
         if args.only in (None, "methods"):
             methods(args.base, Path(tmp), args.repeat, args.sizes)
         if args.only in (None, "json"):
             json_vs_text(args.base, Path(tmp), args.repeat)
+        if args.only in (None, "long"):
+            long_csv(args.base, Path(tmp), args.repeat)
     print(f"load average {os.getloadavg()[0]:.1f}")
 
 

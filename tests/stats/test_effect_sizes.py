@@ -206,7 +206,7 @@ def test_cliffs_delta_matches_autorank_live():
 @pytest.mark.parametrize("rounding", [None, 3, 1, 0])
 @pytest.mark.parametrize(("n", "k"), [(1, 2), (3, 70), (40, 9), (150, 3)])
 def test_blocked_cliffs_delta_equals_the_direct_count(n, k, rounding):
-    # the blocked count crosses block boundaries (64 positions) inside runs of ties
+    # the blocked count crosses block boundaries (32 positions at these k) inside runs of ties
     rng = np.random.default_rng(n * 100 + k)
     x = rng.normal(size=(n, k))
     if rounding is not None:
@@ -366,16 +366,18 @@ def test_large_tables_list_the_first_significant_pairs_each_computed_alone(monke
     assert f"{a} vs {b}: {full.pair_text(a, b)}" in text
 
 
-@pytest.mark.parametrize("chunk", [1, 7, 64])
-def test_tie_counts_in_small_chunks_equal_the_direct_count(monkeypatch, chunk):
-    # Issue 28: the tied pairs are counted in chunks of whole groups of equal scores
-    # (bounded memory); chunks of 1, 7 and 64 entry pairs split nearly every group
-    # boundary, and the deltas must still be the direct count's
+@pytest.mark.parametrize("pairs_max", [0, 20_000_000])
+@pytest.mark.parametrize("decimals", [0, 1, 2])
+def test_tie_counts_by_steps_and_by_blocks_equal_the_direct_count(monkeypatch, pairs_max, decimals):
+    # Issue 28: tied pairs are counted one depth step at a time over the runs of equal
+    # scores, or as dense (run x method) blocks above _TIE_PAIRS_MAX pairs (0 forces
+    # the blocks); one decimal over 30 data sets repeats a value within a method
+    # (weighted entries), no decimals makes runs that hold every method
     from cdplot.stats import _effect_sizes
 
     rng = np.random.default_rng(28)
-    x = np.round(rng.normal(size=(30, 6)), 1)
-    monkeypatch.setattr(_effect_sizes, "_TIE_CHUNK", chunk)
+    x = np.round(rng.normal(size=(30, 6)), decimals)
+    monkeypatch.setattr(_effect_sizes, "_TIE_PAIRS_MAX", pairs_max)
     delta = cliffs_delta(x)
     for i in range(6):
         for j in range(6):

@@ -129,13 +129,19 @@ def _kept_area(fig):
 
 
 def _write(
-    fig, fh, fmt: str, dpi: float, text_as_paths: bool = False, embed_fonts: bool = True
+    fig,
+    fh,
+    fmt: str,
+    dpi: float,
+    text_as_paths: bool = False,
+    embed_fonts: bool = True,
+    keep_outside: bool = True,
 ) -> None:
     import matplotlib as mpl
 
     register_fonts()
     with quiet_fonttools(), mpl.rc_context(_rc(text_as_paths)):
-        area = _kept_area(fig)
+        area = _kept_area(fig) if keep_outside else None
         extra = {} if area is None else {"bbox_inches": area}
         if fmt == "svg" and not text_as_paths and embed_fonts:
             # text stays <text> (editable), with the fonts it uses embedded
@@ -280,7 +286,7 @@ def save_figure(
     return path
 
 
-def render_svg(ax_or_fig, *, text_as_paths=False, embed_fonts=True) -> str:
+def render_svg(ax_or_fig, *, text_as_paths=False, embed_fonts=True, keep_outside=True) -> str:
     """Return the figure as an SVG document (a string), for embedding in reports.
 
     Parameters
@@ -295,6 +301,13 @@ def render_svg(ax_or_fig, *, text_as_paths=False, embed_fonts=True) -> str:
         Embed those font subsets.  ``False`` leaves them out, for a page
         that declares the fonts once for all its figures (cdplot's reports
         do; subsetting the fonts of every figure is then wasted time).
+    keep_outside : bool, default True
+        Grow the saved area to hold what was added outside the figure after
+        cdplot drew it (a title set with ``ax.set_title``), as
+        :func:`save_figure` does.  Finding it lays the whole figure out a
+        second time; ``False`` skips that, for a figure nothing was added to
+        (cdplot's reports draw their own: 0.65 of 5.8 s of a 60-method
+        report).
 
     Returns
     -------
@@ -305,7 +318,8 @@ def render_svg(ax_or_fig, *, text_as_paths=False, embed_fonts=True) -> str:
 
     check_bool("text_as_paths", text_as_paths)
     check_bool("embed_fonts", embed_fonts)
+    check_bool("keep_outside", keep_outside)
     fig = _figure(ax_or_fig)
     buf = io.BytesIO()
-    _write(fig, buf, "svg", 72, text_as_paths, embed_fonts)
+    _write(fig, buf, "svg", 72, text_as_paths, embed_fonts, keep_outside)
     return buf.getvalue().decode("utf-8")

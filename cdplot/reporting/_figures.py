@@ -467,7 +467,8 @@ def _draw_one(result, key, title, name, options, *, prefix, font, for_print) -> 
         # Right-to-left names are drawn as glyph outlines, shaped by matplotlib: WeasyPrint
         # sets SVG text letter by letter, which reversed and unjoined Arabic in the PDF
         paths = bool(rtl_characters(result.methods))
-        svg = plot.render_svg(ax, embed_fonts=False, text_as_paths=paths)
+        # the report drew this figure and added nothing outside it: no second layout pass
+        svg = plot.render_svg(ax, embed_fonts=False, text_as_paths=paths, keep_outside=False)
     finally:
         _close(ax)
     width, height = ax.figure.get_size_inches() * 72.0

@@ -136,3 +136,27 @@ def test_figure_text_prints_at_6pt_or_more(tmp_path, k, long, paper):
         # the CD diagram has a landscape page of its own
         sizes = {p for _s, n, _t, _b, p in words if n in cd_pages}
         assert all(w > h for w, h in sizes), sizes
+
+
+def test_report_figures_have_nothing_outside_their_area(monkeypatch):
+    # the report renders its figures with keep_outside=False (no second layout pass):
+    # that is exact only while nothing it draws lies outside the figure, checked here
+    from cdplot.plot import _save
+
+    original, checked = _save._write, []
+
+    def write(fig, fh, fmt, dpi, text_as_paths=False, embed_fonts=True, keep_outside=True):
+        if not keep_outside:
+            checked.append(_save._kept_area(fig))
+        return original(fig, fh, fmt, dpi, text_as_paths, embed_fonts, keep_outside)
+
+    monkeypatch.setattr(_save, "_write", write)
+    rng = np.random.default_rng(2)
+    for k in (3, 12, 40):
+        values = 0.7 + np.linspace(0.05, 0, k)[None, :] + rng.normal(0, 0.03, (20, k))
+        names = [f"Method {i} with a long descriptive name" for i in range(k)]
+        table = ScoreTable(values=values, methods=names, datasets=[f"d{j}" for j in range(20)])
+        for fmt in ("pdf", "html"):
+            figure_svgs(cdplot.compare(table), prefix="o", format=fmt)
+    assert len(checked) >= 12
+    assert checked == [None] * len(checked)

@@ -35,6 +35,7 @@ PAIR_TESTS = (
 
 
 def register(sub) -> None:
+    # Long: one add_argument per option, read top to bottom like --help
     p = sub.add_parser(
         "pair",
         help="compare two methods: CV t-tests, McNemar, Wilcoxon/sign, Bayesian tests",

@@ -15,6 +15,7 @@ from .common import parse_alpha
 
 
 def register(sub) -> None:
+    # Long: one add_argument per option, in the groups --help shows
     p = sub.add_parser(
         "plan",
         help="number of data sets a critical difference needs, or the difference N shows",

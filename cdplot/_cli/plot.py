@@ -69,6 +69,7 @@ def _width(text: str) -> float:
 
 
 def register(sub) -> None:
+    # Long: one add_argument per figure option, read top to bottom like --help
     p = sub.add_parser(
         "plot",
         help="draw a critical-difference diagram, rank-interval chart or p-value heatmap",
@@ -210,13 +211,43 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
+    # an unusable output name fails before any reading or drawing
+    if output_format(args, EXTENSIONS) == "html":
+        return _explorer(args)
+    fmt, tikz = _output(args)
+    _check_kind_options(args, tikz)
+    if args.ranks_input:
+        if args.kind == "profile":
+            raise CdplotError(
+                "option --kind profile needs several metrics; --ranks gives one set of "
+                "average ranks"
+            )
+        result = analyse_ranks(args)
+    else:
+        tables = load_tables(args)
+        if len(tables) > 1 and not tikz and args.kind in ("cd", "profile"):
+            if args.title is not None or args.font_size is not None:
+                flag = "--title" if args.title is not None else "--font-size"
+                raise CdplotError(
+                    f"option {flag} applies to the figure of one metric; the data hold "
+                    f"{len(tables)}: choose one with --metric"
+                )
+            return _several_metrics(args, tables, fmt)
+        result = analyse(args, _one_table(args, tables))
+    if tikz:
+        _write_tikz(args, result)
+    else:
+        _draw_and_save(args, result, fmt)
+    say_written(args, args.output, fmt)
+    return 0
+
+
+def _output(args) -> tuple[str, bool]:
+    """The output's format, and whether it is TikZ; options that do not apply to it refused."""
     from ..plot._save import format_of
 
-    # an unusable output name fails before any reading or drawing
     fmt = output_format(args, EXTENSIONS)
     tikz = fmt == "tex"
-    if fmt == "html":
-        return _explorer(args)
     if tikz:
         if args.title is not None or args.font_size is not None:
             flag = "--title" if args.title is not None else "--font-size"
@@ -238,6 +269,11 @@ def run(args) -> int:
         fmt = format_of(args.output, fmt)
         if args.standalone:
             raise CdplotError("option --standalone applies only to .tex output")
+    return fmt, tikz
+
+
+def _check_kind_options(args, tikz: bool) -> None:
+    """Refuse options that the chart asked for (--kind) does not draw."""
     if not isinstance(args.highlight, (str, type(None))) and (args.kind != "cd" or tikz):
         raise CdplotError(
             f"option --highlight {args.highlight!r} names several methods, which --kind cd "
@@ -254,53 +290,44 @@ def run(args) -> int:
         raise CdplotError(
             f"option --no-annotate applies only to --kind heatmap, not --kind {args.kind}"
         )
-    if args.ranks_input:
-        if args.kind == "profile":
-            raise CdplotError(
-                "option --kind profile needs several metrics; --ranks gives one set of "
-                "average ranks"
-            )
-        result = analyse_ranks(args)
+
+
+def _one_table(args, tables):
+    """The one metric's table a single chart draws."""
+    if args.kind == "profile":
+        raise CdplotError(
+            "option --kind profile needs data with several metrics; these hold one"
+            + (f" (--metric {args.metric})" if args.metric else "")
+        )
+    if len(tables) != 1:
+        names = ", ".join(str(t.metric) for t in tables)
+        raise CdplotError(
+            f"the data hold {len(tables)} metrics ({names}); choose one with --metric"
+        )
+    return tables[0]
+
+
+def _write_tikz(args, result) -> None:
+    """The chart as a TikZ picture (--kind cd or intervals), written to --output."""
+    from ..plot._tikz import cd_tikz, intervals_tikz
+
+    tex = {
+        "path": args.output,
+        "standalone": args.standalone,
+        "reverse": args.reverse,
+        "style": args.style,
+        "highlight": args.highlight,
+        "caption": args.caption,
+        "width": args.width,
+    }
+    if args.kind == "cd":
+        cd_tikz(result, ranks=args.ranks, note=args.note, full_axis=args.full_axis, **tex)
     else:
-        tables = load_tables(args)
-        if len(tables) > 1 and not tikz and args.kind in ("cd", "profile"):
-            if args.title is not None or args.font_size is not None:
-                flag = "--title" if args.title is not None else "--font-size"
-                raise CdplotError(
-                    f"option {flag} applies to the figure of one metric; the data hold "
-                    f"{len(tables)}: choose one with --metric"
-                )
-            return _several_metrics(args, tables, fmt)
-        if args.kind == "profile":
-            raise CdplotError(
-                "option --kind profile needs data with several metrics; these hold one"
-                + (f" (--metric {args.metric})" if args.metric else "")
-            )
-        if len(tables) != 1:
-            names = ", ".join(str(t.metric) for t in tables)
-            raise CdplotError(
-                f"the data hold {len(tables)} metrics ({names}); choose one with --metric"
-            )
-        result = analyse(args, tables[0])
-    if tikz:
-        from ..plot._tikz import cd_tikz, intervals_tikz
+        intervals_tikz(result, full_axis=args.full_axis, **tex)
 
-        tex = {
-            "path": args.output,
-            "standalone": args.standalone,
-            "reverse": args.reverse,
-            "style": args.style,
-            "highlight": args.highlight,
-            "caption": args.caption,
-            "width": args.width,
-        }
-        if args.kind == "cd":
-            cd_tikz(result, ranks=args.ranks, note=args.note, full_axis=args.full_axis, **tex)
-        else:
-            intervals_tikz(result, full_axis=args.full_axis, **tex)
-        say_written(args, args.output, fmt)
-        return 0
 
+def _draw_and_save(args, result, fmt: str) -> None:
+    """The chart drawn with matplotlib and saved to --output."""
     # the package loads each drawing module on first use (PEP 562): only the chart asked for
     from .. import plot as charts
 
@@ -336,8 +363,6 @@ def run(args) -> int:
     if args.title is not None:
         ax.set_title(args.title)  # save_figure keeps what lies above the figure's edge
     charts.save_figure(ax, args.output, dpi=args.dpi, format=fmt, svg_text=args.svg_text)
-    say_written(args, args.output, fmt)
-    return 0
 
 
 # the figure options that an explorer page has no use for: (attribute, flag, default)

@@ -209,19 +209,7 @@ DataFrame, str or path
         return tuple(replace(t, source=source) for t in tables) if source else tables
 
     where = Where(source or _describe(data))
-    array_like = (
-        isinstance(data, np.ndarray)
-        or (
-            isinstance(data, (list, tuple))
-            and data
-            and all(isinstance(r, (list, tuple, np.ndarray)) for r in data)
-        )
-        or (
-            hasattr(data, "__array__")
-            and _frame_kind(data) is None
-            and not isinstance(data, Mapping)
-        )
-    )
+    array_like = _is_array_like(data)
     if array_like or isinstance(data, (ScoreTable, Mapping)):
         _reject_long_options(cols, layout, where.source)
     if orient != "auto" and not isinstance(data, Mapping):
@@ -246,21 +234,15 @@ DataFrame, str or path
             ),
         )
         methods = datasets = None  # they named the array
-    elif isinstance(data, Mapping):
-        tables = _from_mapping(data, where, policy, orient=orient)
-    elif _frame_kind(data) == "pandas":
-        with keeping_repetitions(keep_repetitions):
-            tables = _from_pandas(data, where, layout=layout, cols=cols, nan_policy=policy)
-    elif _frame_kind(data) == "polars":
-        with keeping_repetitions(keep_repetitions):
-            tables = _from_polars(data, where, layout=layout, cols=cols, nan_policy=policy)
-    elif isinstance(data, (list, tuple)):
-        with keeping_repetitions(keep_repetitions):
-            tables = _from_sequence(data, where, layout=layout, cols=cols, nan_policy=policy)
     else:
-        raise CdplotError(
-            f"scores of type {type(data).__name__!r} are not understood; pass an array, a "
-            f"mapping, records, a DataFrame, a ScoreTable or a file name"
+        tables = _from_records(
+            data,
+            where,
+            policy,
+            orient=orient,
+            layout=layout,
+            cols=cols,
+            keep_repetitions=keep_repetitions,
         )
     return select_tables(
         tables,
@@ -272,4 +254,40 @@ DataFrame, str or path
         datasets=datasets,
         rename=rename,
         nan_policy=nan_policy,
+    )
+
+
+def _is_array_like(data) -> bool:
+    """An array, a list of rows, or an object with ``__array__`` that is no frame or mapping."""
+    return bool(
+        isinstance(data, np.ndarray)
+        or (
+            isinstance(data, (list, tuple))
+            and data
+            and all(isinstance(r, (list, tuple, np.ndarray)) for r in data)
+        )
+        or (
+            hasattr(data, "__array__")
+            and _frame_kind(data) is None
+            and not isinstance(data, Mapping)
+        )
+    )
+
+
+def _from_records(data, where, policy, *, orient, layout, cols, keep_repetitions):
+    """Tables from a mapping, a pandas or polars frame, or a sequence of records."""
+    if isinstance(data, Mapping):
+        return _from_mapping(data, where, policy, orient=orient)
+    if _frame_kind(data) == "pandas":
+        with keeping_repetitions(keep_repetitions):
+            return _from_pandas(data, where, layout=layout, cols=cols, nan_policy=policy)
+    if _frame_kind(data) == "polars":
+        with keeping_repetitions(keep_repetitions):
+            return _from_polars(data, where, layout=layout, cols=cols, nan_policy=policy)
+    if isinstance(data, (list, tuple)):
+        with keeping_repetitions(keep_repetitions):
+            return _from_sequence(data, where, layout=layout, cols=cols, nan_policy=policy)
+    raise CdplotError(
+        f"scores of type {type(data).__name__!r} are not understood; pass an array, a "
+        f"mapping, records, a DataFrame, a ScoreTable or a file name"
     )

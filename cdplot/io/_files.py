@@ -191,21 +191,7 @@ def read_scores(
             rename=rename,
             nan_policy=nan_policy,
         )
-    if not is_ascii(raw) or raw[:4].startswith(b"\xef\xbb\xbf"):
-        start = raw[: 1 << 16]
-        start = start[3:] if start.startswith(b"\xef\xbb\xbf") else start
-        if isinstance(raw, bytes) or start.lstrip()[:1] in (b"{", b"["):
-            # validates UTF-8 (naming the row of a bad byte) and drops a byte-order mark
-            text = decode(raw, name)
-            raw = text.encode("utf-8")
-        else:
-            # a large delimited file: validated without building a text (and its copy)
-            # as large as the file; split_table skips the byte-order mark
-            text = None
-            check_utf8(raw, name)
-    else:
-        text = None
-        decode(raw[:4096], name)  # a NUL byte or UTF-16 without a byte-order mark
+    raw, text = _checked_encoding(raw, name)
     if is_blank(raw):
         raise CdplotError(f"{name}: the file is empty")
     if raw[: 1 << 16].lstrip()[:1] in (b"{", b"["):
@@ -237,6 +223,28 @@ def read_scores(
         rename=rename,
         nan_policy=nan_policy,
     )
+
+
+def _checked_encoding(raw, name):
+    """``(raw, text)``: the file's bytes checked as UTF-8, and its text when it was decoded.
+
+    Text that is not plain ASCII (or starts with a byte-order mark) is
+    decoded, unless it is a large memory-mapped delimited file, which is
+    validated without a copy; ``text`` is None then, and for ASCII.
+    """
+    if not is_ascii(raw) or raw[:4].startswith(b"\xef\xbb\xbf"):
+        start = raw[: 1 << 16]
+        start = start[3:] if start.startswith(b"\xef\xbb\xbf") else start
+        if isinstance(raw, bytes) or start.lstrip()[:1] in (b"{", b"["):
+            # validates UTF-8 (naming the row of a bad byte) and drops a byte-order mark
+            text = decode(raw, name)
+            return text.encode("utf-8"), text
+        # a large delimited file: validated without building a text (and its copy)
+        # as large as the file; split_table skips the byte-order mark
+        check_utf8(raw, name)
+        return raw, None
+    decode(raw[:4096], name)  # a NUL byte or UTF-16 without a byte-order mark
+    return raw, None
 
 
 class _DuplicateKey(Exception):

@@ -82,35 +82,7 @@ def read_results_folder(folder: str, *, nan_policy="raise", max_bytes):
     # each method's (data sets, resample scores, resample labels), for keep_repetitions
     kept: dict = {}
     for path, method, metric in files:
-        name, raw, _ = read_bytes(path, max_bytes=max_bytes)
-        header, columns, where, header_line, _d, _notes = split_table(raw, name)
-        word = _FIRST_CELLS.get(header[0].strip().lower())
-        if word is None:
-            raise CdplotError(
-                f"{name}, row {header_line}: the first header cell is {header[0]!r}, not "
-                f"'Resamples:' or 'folds:'; a results folder holds aeon/tsml-eval "
-                f"<Method>_<metric>.csv files (read other tables one by one)"
-            )
-        check_name(method, "method", name)
-        datasets = texts(columns[0])
-        seen = {}
-        for i, d in enumerate(datasets):
-            if d in seen:
-                raise CdplotError(
-                    f"{name}, {where.row(i)}: data set {d!r} appears twice (also "
-                    f"{where.row(seen[d])})"
-                )
-            seen[d] = i
-        values = np.column_stack(
-            [
-                parse_column(
-                    col,
-                    False,
-                    lambda i, j=j, w=where, d=datasets, h=header: w.at(i, d[i], h[j + 1]),
-                )
-                for j, col in enumerate(columns[1:])
-            ]
-        )
+        name, word, datasets, values, header = _read_results_file(path, method, max_bytes)
         runs = by_metric.setdefault(metric, {})
         if method in runs:
             raise CdplotError(
@@ -129,39 +101,83 @@ def read_results_folder(folder: str, *, nan_policy="raise", max_bytes):
         )
         if _repetitions.wanted():
             kept.setdefault(metric, {})[method] = (datasets, values, header[1:])
-    tables = []
-    for metric, runs in by_metric.items():
-        methods = list(runs)
-        datasets = list(dict.fromkeys(d for _, scores, _, _ in runs.values() for d in scores))
-        table = np.array(
-            [[runs[m][1].get(d, np.nan) for m in methods] for d in datasets], dtype=float
+    return tuple(
+        _metric_table(metric, runs, kept.get(metric), shown_folder, nan_policy)
+        for metric, runs in by_metric.items()
+    )
+
+
+def _read_results_file(path, method, max_bytes):
+    """``(name, word, datasets, values, header)`` of one aeon/tsml-eval results file.
+
+    ``word`` is what its first header cell calls a column ('resamples' or
+    'folds'); ``values`` holds one row per data set and one column per resample.
+    """
+    name, raw, _ = read_bytes(path, max_bytes=max_bytes)
+    header, columns, where, header_line, _d, _notes = split_table(raw, name)
+    word = _FIRST_CELLS.get(header[0].strip().lower())
+    if word is None:
+        raise CdplotError(
+            f"{name}, row {header_line}: the first header cell is {header[0]!r}, not "
+            f"'Resamples:' or 'folds:'; a results folder holds aeon/tsml-eval "
+            f"<Method>_<metric>.csv files (read other tables one by one)"
         )
-        counts = sorted({n for _, _, n, _ in runs.values()})
-        span = str(counts[0]) if len(counts) == 1 else f"{counts[0]} to {counts[-1]}"
-        words = sorted({w for _, _, _, w in runs.values()})
-        notes = [
-            f"read {plural(len(methods), 'results file')} of metric {metric!r} from the "
-            f"folder; averaged {span} {' or '.join(words)} per data set and method"
+    check_name(method, "method", name)
+    datasets = texts(columns[0])
+    seen = {}
+    for i, d in enumerate(datasets):
+        if d in seen:
+            raise CdplotError(
+                f"{name}, {where.row(i)}: data set {d!r} appears twice (also {where.row(seen[d])})"
+            )
+        seen[d] = i
+    values = np.column_stack(
+        [
+            parse_column(
+                col,
+                False,
+                lambda i, j=j, w=where, d=datasets, h=header: w.at(i, d[i], h[j + 1]),
+            )
+            for j, col in enumerate(columns[1:])
         ]
-        averaged = np.array([[runs[m][2] > 1 for m in methods]] * len(datasets), dtype=bool)
-        table, n_tied = tie_close_means(table, averaged.reshape(table.shape))
-        if n_tied:
-            notes.append(tie_note(n_tied))
-        out = _finish(
-            table,
-            methods,
-            datasets,
-            Where(shown_folder),
-            nan_policy=nan_policy,
-            metric=metric,
-            metric_from="file",
-            notes=notes,
-            missing_at=lambda i, j, runs=runs, methods=methods: f"in {runs[methods[j]][0]}",
-        )
-        if metric in kept and counts[-1] > 1:
-            out = _resamples(out, kept[metric], methods, datasets)
-        tables.append(out)
-    return tuple(tables)
+    )
+    return name, word, datasets, values, header
+
+
+def _metric_table(metric, runs, kept, shown_folder, nan_policy):
+    """The score table of one metric: each method's mean over its resamples per data set.
+
+    ``runs`` maps method to ``(file name, {data set: mean}, resamples, word)``;
+    ``kept``, each method's resamples when they are kept (else None).
+    """
+    methods = list(runs)
+    datasets = list(dict.fromkeys(d for _, scores, _, _ in runs.values() for d in scores))
+    table = np.array([[runs[m][1].get(d, np.nan) for m in methods] for d in datasets], dtype=float)
+    counts = sorted({n for _, _, n, _ in runs.values()})
+    span = str(counts[0]) if len(counts) == 1 else f"{counts[0]} to {counts[-1]}"
+    words = sorted({w for _, _, _, w in runs.values()})
+    notes = [
+        f"read {plural(len(methods), 'results file')} of metric {metric!r} from the "
+        f"folder; averaged {span} {' or '.join(words)} per data set and method"
+    ]
+    averaged = np.array([[runs[m][2] > 1 for m in methods]] * len(datasets), dtype=bool)
+    table, n_tied = tie_close_means(table, averaged.reshape(table.shape))
+    if n_tied:
+        notes.append(tie_note(n_tied))
+    out = _finish(
+        table,
+        methods,
+        datasets,
+        Where(shown_folder),
+        nan_policy=nan_policy,
+        metric=metric,
+        metric_from="file",
+        notes=notes,
+        missing_at=lambda i, j, runs=runs, methods=methods: f"in {runs[methods[j]][0]}",
+    )
+    if kept is not None and counts[-1] > 1:
+        out = _resamples(out, kept, methods, datasets)
+    return out
 
 
 def _resamples(table, kept, methods, datasets):

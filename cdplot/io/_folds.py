@@ -155,11 +155,7 @@ def _fold_scores(
     if not records:
         raise CdplotError(f"{source}: there are no rows of scores")
     header = list(records[0].keys())
-    for i, rec in enumerate(records[1:], start=1):
-        if not isinstance(rec, Mapping) or list(rec.keys()) != header:
-            missing = [h for h in header if h not in rec] if isinstance(rec, Mapping) else []
-            what = f"lacks key {missing[0]!r}" if missing else f"has other keys than {row(0)}"
-            raise CdplotError(f"{source}, {row(i)}: {what}; every row needs {', '.join(header)}")
+    _check_same_keys(records, header, source, row)
     given = {
         "dataset": dataset_col,
         "method": method_col,
@@ -167,6 +163,32 @@ def _fold_scores(
         "repetition": repetition_col,
         "fold": fold_col,
     }
+    cols = _fold_columns(header, given, source)
+    method_cols = _method_columns(header, cols, source)
+    cells, names = _fold_cells(records, cols, method_cols, source, row)
+    values = _fold_array(cells, names, source)
+    datasets = tuple(d if d else "data" for d in names["dataset"])
+    return FoldScores(
+        values=values,
+        methods=tuple(names["method"]),
+        datasets=datasets,
+        repeats=tuple(names["repetition"]),
+        folds=tuple(names["fold"]),
+        source=source,
+    )
+
+
+def _check_same_keys(records, header, source, row):
+    """Refuse a record whose keys differ from the first record's (``header``)."""
+    for i, rec in enumerate(records[1:], start=1):
+        if not isinstance(rec, Mapping) or list(rec.keys()) != header:
+            missing = [h for h in header if h not in rec] if isinstance(rec, Mapping) else []
+            what = f"lacks key {missing[0]!r}" if missing else f"has other keys than {row(0)}"
+            raise CdplotError(f"{source}, {row(i)}: {what}; every row needs {', '.join(header)}")
+
+
+def _fold_columns(header, given, source) -> dict[str, str]:
+    """``{role: column}``: the columns ``given`` by option, then those recognised by name."""
     cols = {}
     for role, name in given.items():
         if name is not None:
@@ -190,8 +212,7 @@ def _fold_scores(
                 f"{opt('fold_col')}",
                 option="fold_col",
             )
-    long = "method" in cols
-    if long and "score" not in cols:
+    if "method" in cols and "score" not in cols:
         rest = [h for h in header if h not in cols.values()]
         if len(rest) != 1:
             raise CdplotError(
@@ -199,27 +220,40 @@ def _fold_scores(
                 option="score_col",
             )
         cols["score"] = rest[0]
-    method_cols = [] if long else [h for h in header if h not in cols.values()]
-    if not long and len(method_cols) < 2:
+    return cols
+
+
+def _method_columns(header, cols, source) -> list[str]:
+    """The columns of scores, one per method, of a wide table (none for a long table)."""
+    if "method" in cols:
+        return []
+    method_cols = [h for h in header if h not in cols.values()]
+    if len(method_cols) < 2:
         raise CdplotError(
             f"{source}: expected a method column (long table) or one column of scores per "
             f"method (wide table), got columns {', '.join(map(repr, header))}"
         )
     for m in method_cols:
         check_name(str(m), "method", source)
+    return method_cols
 
-    def number(v, i, col):
-        if isinstance(v, bool):
+
+def _fold_number(v, where, col) -> float:
+    """``v`` as a finite float, or a message naming ``where`` (source and row) and ``col``."""
+    if isinstance(v, bool):
+        x = math.nan
+    else:
+        try:
+            x = float(str(v).strip()) if not isinstance(v, (int, float)) else float(v)
+        except (ValueError, OverflowError):
             x = math.nan
-        else:
-            try:
-                x = float(str(v).strip()) if not isinstance(v, (int, float)) else float(v)
-            except (ValueError, OverflowError):
-                x = math.nan
-        if not math.isfinite(x):
-            raise CdplotError(f"{source}, {row(i)}, column {col!r}: {v!r} is not a finite score")
-        return x
+    if not math.isfinite(x):
+        raise CdplotError(f"{where}, column {col!r}: {v!r} is not a finite score")
+    return x
 
+
+def _fold_cells(records, cols, method_cols, source, row):
+    """``({(dataset, method, repetition, fold) codes: score}, {role: labels in order})``."""
     cells = {}
     order = {"dataset": {}, "method": {}, "repetition": {}, "fold": {}}
 
@@ -231,9 +265,9 @@ def _fold_scores(
         rp = name_text(rec[cols["repetition"]]) if "repetition" in cols else "1"
         fd = name_text(rec[cols["fold"]])
         pairs = (
-            [(name_text(rec[cols["method"]]), rec[cols["score"]], cols["score"])]
-            if long
-            else [(m, rec[m], m) for m in method_cols]
+            [(m, rec[m], m) for m in method_cols]
+            if method_cols
+            else [(name_text(rec[cols["method"]]), rec[cols["score"]], cols["score"])]
         )
         for meth, v, col in pairs:
             key = (
@@ -248,11 +282,16 @@ def _fold_scores(
                     f"{source}, {row(i)}: {where}method {meth!r}, repetition {rp!r}, fold {fd!r} "
                     "appears twice"
                 )
-            cells[key] = number(v, i, col)
+            cells[key] = _fold_number(v, f"{source}, {row(i)}", col)
     names = {role: list(order[role]) for role in order}
     for role, kind in (("dataset", "data set"), ("method", "method")):
         for n in names[role]:
             check_name(n, kind, source)
+    return cells, names
+
+
+def _fold_array(cells, names, source) -> np.ndarray:
+    """The ``(dataset, method, repetition, fold)`` array of ``cells``; every cell filled."""
     shape = tuple(len(names[r]) for r in ("dataset", "method", "repetition", "fold"))
     values = np.full(shape, np.nan)
     if cells:
@@ -266,15 +305,7 @@ def _fold_scores(
             f"{source}: {where}method {names['method'][i[1]]!r} has no score for repetition "
             f"{names['repetition'][i[2]]!r}, fold {names['fold'][i[3]]!r}; the folds must be paired"
         )
-    datasets = tuple(d if d else "data" for d in names["dataset"])
-    return FoldScores(
-        values=values,
-        methods=tuple(names["method"]),
-        datasets=datasets,
-        repeats=tuple(names["repetition"]),
-        folds=tuple(names["fold"]),
-        source=source,
-    )
+    return values
 
 
 def read_fold_scores(

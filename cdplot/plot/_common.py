@@ -172,8 +172,14 @@ ALTERNATIVES = {
 }
 
 
-def warn_unfit(what: str, lay_need, *, style, ax, width_pt, alternative: str | Phrase) -> None:
-    """Say, as a CdplotWarning, that a figure could not be made legible in its room."""
+def warn_unfit(
+    what: str, lay_need, *, style, ax, width_pt, alternative: str | Phrase, stacklevel: int = 3
+) -> None:
+    """Say, as a CdplotWarning, that a figure could not be made legible in its room.
+
+    ``stacklevel`` is :func:`warnings.warn`'s: the default names the line that called
+    the figure function calling this; a figure's private helper passes one more per frame.
+    """
     need_w, need_h = (v / 72.0 for v in lay_need)
     if ax is not None:
         room_w, room_h = (v / 72.0 for v in room_size(ax))
@@ -198,7 +204,7 @@ def warn_unfit(what: str, lay_need, *, style, ax, width_pt, alternative: str | P
             f"{what} cannot be drawn legibly with {label} (it needs {need_w:.2f} in at "
             f"{style.min_font_size:g} pt, so its rank axis is squeezed): {alternative}"
         )
-    warnings.warn(msg, CdplotWarning, stacklevel=3)
+    warnings.warn(msg, CdplotWarning, stacklevel=stacklevel)
 
 
 # No figure is made larger than this (inches a side): beyond it a figure is no page or
@@ -206,13 +212,16 @@ def warn_unfit(what: str, lay_need, *, style, ax, width_pt, alternative: str | P
 MAX_FIGURE_INCHES = 50.0
 
 
-def check_size(what: str, width: float, height: float, *, style, ax, warned: bool) -> None:
+def check_size(
+    what: str, width: float, height: float, *, style, ax, warned: bool, stacklevel: int = 3
+) -> None:
     """Refuse a new figure too large to draw; warn when it is taller than its style allows.
 
     ``width`` and ``height`` are the laid-out size in points; ``warned``
     says a warning that the figure does not fit was given already (it names
     the size needed, so no second one is).  A chart drawn into a given Axes
-    takes the Axes' size and is not checked here.
+    takes the Axes' size and is not checked here.  ``stacklevel`` as for
+    :func:`warn_unfit`.
     """
     if ax is not None:
         return
@@ -231,7 +240,7 @@ def check_size(what: str, width: float, height: float, *, style, ax, warned: boo
             f"{opt('style', style.name)} allows on a page: "
             f"{ALTERNATIVES.get(style.name, 'show fewer methods per figure')}",
             FigureSizeWarning,
-            stacklevel=3,
+            stacklevel=stacklevel,
         )
 
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import functools
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from .._options import check_bool
 from ..errors import CdplotError
@@ -294,9 +296,7 @@ def cd_diagram(
         colours, legend = _common.highlight_groups(result, highlight)
     for name, value in (("ranks", ranks), ("caption", caption), ("note", note)):
         check_bool(name, value)
-    names = list(result.methods)
-    avg = [float(r) for r in result.average_ranks]
-    k = len(names)
+    k = len(result.methods)
     if k < 2:
         raise CdplotError(f"a CD diagram needs at least 2 methods; the result has {k}")
 
@@ -304,75 +304,24 @@ def cd_diagram(
     if full_axis is not None:
         check_bool("full_axis", full_axis)
 
-    ctrl, bold, cliques, differ, labels, notes, cap = marks(result, hl, note=note, caption=caption)
-    bold = sorted(set(bold) | set(colours))
-
-    with _common.canvas(ax, font) as cv:
-        measure = _common.measurer(font)
-        avail_w, avail_h = cv.available()
-
-        def place(notes, start_size=None):
-            return cd_layout(
-                labels,
-                avg,
-                measure=measure,
-                style=st,
-                width=avail_w if ax is not None else width_pt,
-                height=avail_h,
-                grow=ax is None,
-                reverse=reverse,
-                cliques=cliques,
-                cd=result.critical_difference,
-                control=ctrl,
-                bold=bold,
-                show_ranks=ranks,
-                notes=notes,
-                caption=cap,
-                full_axis=full_axis,
-                start_size=start_size,
-            )
-
-        lay = place(notes)
-        crossing = _crossing_notes(result, lay)
-        if crossing:
-            # crossed bars are always explained, even with note=False: the drawing alone
-            # could be read as a member of the group
-            lay = place(notes + crossing, lay.font_size)
-        _common.check_size(
-            f"a CD diagram of {k} methods",
-            lay.width,
-            lay.height,
-            style=st,
-            ax=ax,
-            warned=not lay.fits,
-        )
-        if not lay.fits:
-            _common.warn_unfit(
-                f"a CD diagram of {k} methods",
-                lay.extra["need"],
-                style=st,
-                ax=ax,
-                width_pt=width_pt,
-                alternative=_common.ALTERNATIVES.get(
-                    st.name if width_pt is None else "", "use a wider width= or fewer methods"
-                ),
-            )
-        ax = cv.axes(lay.width, lay.height)
-        _draw(
-            ax,
-            lay,
-            result,
-            font,
-            st,
-            hl,
-            ctrl,
-            differ,
-            _common.drawn_label_kws(label_kws),
-            line_kws or {},
-            colours,
-        )
-        if legend:
-            _common.add_group_legend(ax, legend, font, lay.small_size)
+    spec = _CdSpec(
+        result=result,
+        ax=ax,
+        style=st,
+        font=font,
+        hl=hl,
+        colours=colours,
+        legend=legend,
+        label_kws=_common.drawn_label_kws(label_kws),
+        line_kws=line_kws or {},
+        reverse=reverse,
+        ranks=ranks,
+        caption=caption,
+        note=note,
+        width_pt=width_pt,
+        full_axis=full_axis,
+    )
+    ax = _render(spec)
     # what save_figure(ax, "cd.tex") needs to lay the same diagram out for LaTeX
     ax._cdplot_tikz = (
         "cd",
@@ -407,19 +356,145 @@ if cd_diagram.__doc__:
     )
 
 
+@dataclass(frozen=True, kw_only=True)
+class _CdSpec:
+    """A checked :func:`cd_diagram` call: the result and the options it draws with."""
+
+    result: Any
+    ax: Axes | None
+    style: Any
+    font: Any
+    hl: int | None
+    colours: dict[int, str]
+    legend: list
+    label_kws: dict
+    line_kws: dict
+    reverse: bool
+    ranks: bool
+    caption: bool
+    note: bool
+    width_pt: float | None
+    full_axis: bool | None
+
+
+def _render(spec: _CdSpec) -> Axes:
+    """Lay the diagram out in its Axes (made to size when none was given) and draw it."""
+    result, ax, st = spec.result, spec.ax, spec.style
+    k = len(result.methods)
+    ctrl, bold, cliques, differ, labels, notes, cap = marks(
+        result, spec.hl, note=spec.note, caption=spec.caption
+    )
+    bold = sorted(set(bold) | set(spec.colours))
+
+    with _common.canvas(ax, spec.font) as cv:
+        avail_w, avail_h = cv.available()
+        place = functools.partial(
+            cd_layout,
+            labels,
+            [float(r) for r in result.average_ranks],
+            measure=_common.measurer(spec.font),
+            style=st,
+            width=avail_w if ax is not None else spec.width_pt,
+            height=avail_h,
+            grow=ax is None,
+            reverse=spec.reverse,
+            cliques=cliques,
+            cd=result.critical_difference,
+            control=ctrl,
+            bold=bold,
+            show_ranks=spec.ranks,
+            caption=cap,
+            full_axis=spec.full_axis,
+        )
+        lay = place_explained(place, result, notes)
+        what = f"a CD diagram of {k} methods"
+        # warnings name the caller's line: check_size, _render, cd_diagram, the caller
+        _common.check_size(
+            what, lay.width, lay.height, style=st, ax=ax, warned=not lay.fits, stacklevel=4
+        )
+        warn_if_unfit(what, lay, style=st, ax=ax, width_pt=spec.width_pt, stacklevel=5)
+        ax = cv.axes(lay.width, lay.height)
+        _draw(
+            ax,
+            lay,
+            result,
+            spec.font,
+            st,
+            spec.hl,
+            ctrl,
+            differ,
+            spec.label_kws,
+            spec.line_kws,
+            spec.colours,
+        )
+        if spec.legend:
+            _common.add_group_legend(ax, spec.legend, spec.font, lay.small_size)
+    return ax
+
+
+def place_explained(place, result, notes, start_size=None):
+    """``place(notes=, start_size=)``, again with the crossing notes when a line crosses a bar.
+
+    ``place`` lays the diagram out (:func:`cd_layout` with all else bound);
+    the second layout starts at the first one's type size.
+    """
+    lay = place(notes=notes, start_size=start_size)
+    crossing = _crossing_notes(result, lay)
+    if crossing:
+        # crossed bars are always explained, even with note=False: the drawing alone
+        # could be read as a member of the group
+        lay = place(notes=notes + crossing, start_size=lay.font_size)
+    return lay
+
+
+def warn_if_unfit(what: str, lay, *, style, ax, width_pt, stacklevel: int) -> None:
+    """Warn when the layout could not be made legible, with the size it needs.
+
+    ``stacklevel`` counts from :func:`cdplot.plot._common.warn_unfit`, so that
+    the warning names the line that called the figure function.
+    """
+    if not lay.fits:
+        _common.warn_unfit(
+            what,
+            lay.extra["need"],
+            style=style,
+            ax=ax,
+            width_pt=width_pt,
+            alternative=_common.ALTERNATIVES.get(
+                style.name if width_pt is None else "", "use a wider width= or fewer methods"
+            ),
+            stacklevel=stacklevel,
+        )
+
+
 def _draw(ax, lay, result, font, st, hl, ctrl, differ, label_kws, line_kws, colours=None):
-    add_line = _common.add_line
-    ink, line = PALETTE["ink"], PALETTE["line"]
     # the emphasised methods and their colours: highlight= (one, a list or groups), the control
     emph = dict(colours or {})
     for i in (hl, ctrl):
         if i is not None:
             emph.setdefault(i, PALETTE["accent"])
-    lw = st.line_width
-    y = lay.axis_y
     # axis with ticks pointing up towards their labels; a broken axis runs on past its
     # first rank into a break mark, standing for the ranks left out
-    _common.draw_axis(ax, cd_axis(lay), lay.axis_break, color=ink, width=st.axis_width, gid="cd")
+    _common.draw_axis(
+        ax, cd_axis(lay), lay.axis_break, color=PALETTE["ink"], width=st.axis_width, gid="cd"
+    )
+    _draw_ticks(ax, lay, st)
+    # bars: cliques, the CD scale bar or the control's interval
+    nclique = 0
+    for bar in lay.bars:
+        if bar.role == "clique":
+            _draw_clique(ax, lay, bar, nclique, st.line_width, emph)
+            nclique += 1
+        else:
+            _draw_scale_bar(ax, lay, bar, result, st, ctrl)
+    _draw_elbows(ax, lay, st, emph, differ, line_kws)
+    _draw_labels(ax, lay, font, differ, colours or {}, label_kws)
+    return ax
+
+
+def _draw_ticks(ax, lay, st) -> None:
+    """The rank axis's ticks, half ranks shorter when the layout asks for them."""
+    y = lay.axis_y
     xs, ys = [], []
     for r in lay.major_ticks:
         xs += [lay.x(r), lay.x(r), None]
@@ -428,97 +503,104 @@ def _draw(ax, lay, result, font, st, hl, ctrl, differ, label_kws, line_kws, colo
         for r in range(lay.rank_lo, lay.rank_hi):
             xs += [lay.x(r + 0.5), lay.x(r + 0.5), None]
             ys += [y, y - lay.tick_length * 0.55, None]
-    add_line(ax, xs, ys, color=ink, lw=st.axis_width * 0.8, gid="cd-ticks", clip_on=False)
+    _common.add_line(
+        ax, xs, ys, color=PALETTE["ink"], lw=st.axis_width * 0.8, gid="cd-ticks", clip_on=False
+    )
 
-    # bars: cliques, the CD scale bar or the control's interval
+
+def _draw_clique(ax, lay, bar, nclique: int, lw: float, emph) -> None:
+    """Clique bar ``nclique``, the gaps where outsiders' lines cross it, and its member dots."""
+    add_line, ink = _common.add_line, PALETTE["ink"]
+    add_line(
+        ax,
+        [bar.x0, bar.x1],
+        [bar.y, bar.y],
+        color=ink,
+        lw=bar.width,
+        solid_capstyle="butt",
+        gid=f"cd-clique-{nclique}",
+        clip_on=False,
+        zorder=2,
+    )
+    line_x = {e.index: e.points[-2][0] for e in lay.elbows}
+    for j in bar.crossed:
+        # the outsider's line over the bar, set off by a white gap on each side
+        x = line_x[j]
+        wj = lw * (1.6 if j in emph else 1.0)
+        half = bar.width / 2 + 0.6
+        add_line(
+            ax,
+            [x, x],
+            [bar.y - half, bar.y + half],
+            color="white",
+            lw=wj + 2 * max(0.8, 0.5 * wj),
+            solid_capstyle="butt",
+            gid=f"cd-crossing-{nclique}-{j}",
+            clip_on=False,
+            zorder=2.4,
+        )
+    # a dot where the bar meets each member's line, over any gap and line, so that
+    # membership is read from the marks, not from which lines seem to touch the bar
+    # (scikit-posthocs' convention); a member's line may lie within a point of an
+    # outsider's gap
+    add_line(
+        ax,
+        [line_x[i] for i in bar.members],
+        [bar.y] * len(bar.members),
+        marker="o",
+        color=ink,
+        ms=bar.width + 1.6,
+        mec="white",
+        mew=0.6,
+        gid=f"cd-members-{nclique}",
+        clip_on=False,
+        zorder=2.8,
+    )
+
+
+def _draw_scale_bar(ax, lay, bar, result, st, ctrl) -> None:
+    """Nemenyi's CD scale bar, or the control's CD interval with the control's dot."""
+    color = PALETTE["ink"] if bar.role == "cd" else PALETTE["accent"]
+    gid = "cd-cd-bar" if bar.role == "cd" else "cd-interval"
     cap = max(2.0, 0.9 * st.bar_width)
-    nclique = 0
-    for bar in lay.bars:
-        if bar.role == "clique":
-            add_line(
-                ax,
-                [bar.x0, bar.x1],
-                [bar.y, bar.y],
-                color=ink,
-                lw=bar.width,
-                solid_capstyle="butt",
-                gid=f"cd-clique-{nclique}",
-                clip_on=False,
-                zorder=2,
-            )
-            line_x = {e.index: e.points[-2][0] for e in lay.elbows}
-            for j in bar.crossed:
-                # the outsider's line over the bar, set off by a white gap on each side
-                x = line_x[j]
-                wj = lw * (1.6 if j in emph else 1.0)
-                half = bar.width / 2 + 0.6
-                add_line(
-                    ax,
-                    [x, x],
-                    [bar.y - half, bar.y + half],
-                    color="white",
-                    lw=wj + 2 * max(0.8, 0.5 * wj),
-                    solid_capstyle="butt",
-                    gid=f"cd-crossing-{nclique}-{j}",
-                    clip_on=False,
-                    zorder=2.4,
-                )
-            # a dot where the bar meets each member's line, over any gap and line, so that
-            # membership is read from the marks, not from which lines seem to touch the bar
-            # (scikit-posthocs' convention); a member's line may lie within a point of an
-            # outsider's gap
-            add_line(
-                ax,
-                [line_x[i] for i in bar.members],
-                [bar.y] * len(bar.members),
-                marker="o",
-                color=ink,
-                ms=bar.width + 1.6,
-                mec="white",
-                mew=0.6,
-                gid=f"cd-members-{nclique}",
-                clip_on=False,
-                zorder=2.8,
-            )
-            nclique += 1
-        else:
-            color = ink if bar.role == "cd" else PALETTE["accent"]
-            gid = "cd-cd-bar" if bar.role == "cd" else "cd-interval"
-            bx, by = [bar.x0, bar.x1, None], [bar.y, bar.y, None]
-            if not bar.open_left:
-                bx += [bar.x0, bar.x0, None]
-                by += [bar.y - cap, bar.y + cap, None]
-            if not bar.open_right:
-                bx += [bar.x1, bar.x1, None]
-                by += [bar.y - cap, bar.y + cap, None]
-            add_line(
-                ax,
-                bx,
-                by,
-                color=color,
-                lw=st.bar_width * 0.55,
-                solid_capstyle="butt",
-                gid=gid,
-                clip_on=False,
-            )
-            if bar.role == "cd-interval":
-                add_line(
-                    ax,
-                    [lay.x(result.average_ranks[ctrl])],
-                    [bar.y],
-                    marker="o",
-                    color=color,
-                    ms=st.bar_width * 1.6,
-                    mec="white",
-                    mew=0.5,
-                    gid="cd-control",
-                    clip_on=False,
-                )
+    bx, by = [bar.x0, bar.x1, None], [bar.y, bar.y, None]
+    if not bar.open_left:
+        bx += [bar.x0, bar.x0, None]
+        by += [bar.y - cap, bar.y + cap, None]
+    if not bar.open_right:
+        bx += [bar.x1, bar.x1, None]
+        by += [bar.y - cap, bar.y + cap, None]
+    _common.add_line(
+        ax,
+        bx,
+        by,
+        color=color,
+        lw=st.bar_width * 0.55,
+        solid_capstyle="butt",
+        gid=gid,
+        clip_on=False,
+    )
+    if bar.role == "cd-interval":
+        _common.add_line(
+            ax,
+            [lay.x(result.average_ranks[ctrl])],
+            [bar.y],
+            marker="o",
+            color=color,
+            ms=st.bar_width * 1.6,
+            mec="white",
+            mew=0.5,
+            gid="cd-control",
+            clip_on=False,
+        )
 
-    # elbows over the bars, with a dot where each meets the axis
+
+def _draw_elbows(ax, lay, st, emph, differ, line_kws) -> None:
+    """Elbows over the bars, with a dot where each meets the axis."""
+    lw = st.line_width
     for e in lay.elbows:
         i = e.index
-        color = line
+        color = PALETTE["line"]
         if i in emph:
             color = emph[i]
         elif i in differ:
@@ -531,7 +613,7 @@ def _draw(ax, lay, result, font, st, hl, ctrl, differ, label_kws, line_kws, colo
             "zorder": 2.6,
         }
         kws.update(line_kws)
-        add_line(
+        _common.add_line(
             ax,
             [p[0] for p in e.points],
             [p[1] for p in e.points],
@@ -540,12 +622,12 @@ def _draw(ax, lay, result, font, st, hl, ctrl, differ, label_kws, line_kws, colo
             **kws,
         )
     mx = [e.points[0][0] for e in lay.elbows]
-    add_line(
+    _common.add_line(
         ax,
         mx,
-        [y] * len(mx),
+        [lay.axis_y] * len(mx),
         marker="o",
-        color=ink,
+        color=PALETTE["ink"],
         ms=max(1.8, 0.45 * lay.font_size),
         mew=0,
         gid="cd-markers",
@@ -553,7 +635,9 @@ def _draw(ax, lay, result, font, st, hl, ctrl, differ, label_kws, line_kws, colo
         zorder=3,
     )
 
-    # text
+
+def _draw_labels(ax, lay, font, differ, colours, label_kws) -> None:
+    """Every text box: names and ranks (ids by method), notes, caption, key, scale label."""
     rows = {(e.points[-1][1], e.side): e.index for e in lay.elbows}
     for b in lay.boxes:
         color = b.color
@@ -566,10 +650,9 @@ def _draw(ax, lay, result, font, st, hl, ctrl, differ, label_kws, line_kws, colo
             if b.role == "name":
                 if i in differ:
                     color = "accent2"
-                elif i in (colours or {}):
+                elif i in colours:
                     color = colours[i]  # a name in its group's colour, as its line
                 extra = label_kws
         kws = _common.text_kws(font, b.size, b.bold, color)
         kws.update(extra)
         _common.add_text(ax, b.x, b.y, b.text, ha=b.ha, va=b.va, gid=gid, **kws)
-    return ax

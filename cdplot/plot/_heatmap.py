@@ -136,17 +136,7 @@ def significance_heatmap(
         raise CdplotError(f"a heatmap needs at least 2 methods; the result has {len(names)}")
     avg = [float(r) for r in result.average_ranks]
     key = [-r for r in avg] if reverse else avg
-    levels = significance_levels(result.alpha)
-    legend = [f"p \u2264 {t:g}" for t in levels] + [f"p > {result.alpha:g} (not significant)"]
-    untested = bool(np.isnan(result.pvalues).any())
-    if untested:
-        legend.append("not tested")
-    if not caption:
-        cap = None
-    elif isinstance(result, TukeyView):
-        cap = result.caption()
-    else:
-        cap = _common.caption_text(result)
+    levels, legend, untested, cap = _key_and_caption(result, caption)
     with _common.canvas(ax, font) as cv:
         measure = _common.measurer(font)
         avail_w, avail_h = cv.available()
@@ -164,27 +154,7 @@ def significance_heatmap(
             value_sample="0.0000",
             caption=cap,
         )
-        _common.check_size(
-            f"a heatmap of {len(names)} methods",
-            lay.width,
-            lay.height,
-            style=st,
-            ax=ax,
-            warned=not lay.fits,
-        )
-        if not lay.fits:
-            _common.warn_unfit(
-                f"a heatmap of {len(names)} methods",
-                lay.need,
-                style=st,
-                ax=ax,
-                width_pt=width_pt,
-                alternative=(
-                    _common.ALTERNATIVES["paper"]
-                    if st.name == "paper" and width_pt is None
-                    else "use cd_diagram or rank_intervals, which need one row per method"
-                ),
-            )
+        _check_room(lay, len(names), style=st, ax=ax, width_pt=width_pt)
         ax = cv.axes(lay.width, lay.height)
         _draw(
             ax,
@@ -200,6 +170,50 @@ def significance_heatmap(
     return ax
 
 
+def _key_and_caption(result, caption: bool):
+    """``(levels, legend, untested, caption)``: the p-value classes and their legend.
+
+    The legend says "not tested" when a pair was not (``untested``); the
+    caption is Tukey's own on the parametric path.
+    """
+    levels = significance_levels(result.alpha)
+    legend = [f"p \u2264 {t:g}" for t in levels] + [f"p > {result.alpha:g} (not significant)"]
+    untested = bool(np.isnan(result.pvalues).any())
+    if untested:
+        legend.append("not tested")
+    if not caption:
+        cap = None
+    elif isinstance(result, TukeyView):
+        cap = result.caption()
+    else:
+        cap = _common.caption_text(result)
+    return levels, legend, untested, cap
+
+
+def _check_room(lay, k: int, *, style, ax, width_pt) -> None:
+    """Refuse a heatmap too large to draw; warn when it is too tall or not legible."""
+    what = f"a heatmap of {k} methods"
+    # warnings name the caller's line: check_size or warn_unfit, _check_room,
+    # significance_heatmap, the caller
+    _common.check_size(
+        what, lay.width, lay.height, style=style, ax=ax, warned=not lay.fits, stacklevel=4
+    )
+    if not lay.fits:
+        _common.warn_unfit(
+            what,
+            lay.need,
+            style=style,
+            ax=ax,
+            width_pt=width_pt,
+            alternative=(
+                _common.ALTERNATIVES["paper"]
+                if style.name == "paper" and width_pt is None
+                else "use cd_diagram or rank_intervals, which need one row per method"
+            ),
+            stacklevel=4,
+        )
+
+
 if significance_heatmap.__doc__:
     significance_heatmap.__doc__ = significance_heatmap.__doc__.replace(
         "    {shared}", _common.SHARED_PARAMS
@@ -208,42 +222,15 @@ if significance_heatmap.__doc__:
 
 def _draw(ax, lay, result, levels, untested, font, st, label_kws, line_kws):
     colours = _level_colours(len(levels)) + [PALETTE["levels"][3]]
-    p = result.pvalues
-    order = lay.order
-    polys, faces, blank = [], [], []
-    texts = []
-    for r in range(len(order) - 1):
-        i = order[r + 1]
-        for c in range(r + 1):
-            j = order[c]
-            x0, y0, x1, y1 = lay.cell_box(r, c)
-            poly = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
-            v = p[i, j]
-            if np.isnan(v):
-                blank.append(poly)
-                continue
-            cls = _class(v, levels)
-            polys.append(poly)
-            faces.append(colours[cls])
-            if lay.annotate:
-                # white type on the two dark classes, ink on the light ones
-                dark = colours[cls] in PALETTE["levels"][:2]
-                label = format_p(v, levels)
-                texts.append(((x0 + x1) / 2, (y0 + y1) / 2, label, "white" if dark else "ink"))
-    edge = {"edgecolors": "white", "linewidths": st.line_width}
-    edge.update(
-        {
-            (
-                "edgecolors"
-                if k in ("edgecolor", "ec")
-                else "linewidths"
-                if k in ("linewidth", "lw")
-                else k
-            ): v
-            for k, v in line_kws.items()
-        }
+    polys, faces, blank, texts = _cells(lay, result.pvalues, levels, colours)
+    _common.add_polygons(
+        ax,
+        polys,
+        facecolors=faces,
+        gid="hm-cells",
+        clip_on=False,
+        **_edge_kws(st, line_kws),
     )
-    _common.add_polygons(ax, polys, facecolors=faces, gid="hm-cells", clip_on=False, **edge)
     if blank:
         _common.add_polygons(
             ax,
@@ -267,7 +254,65 @@ def _draw(ax, lay, result, levels, untested, font, st, label_kws, line_kws):
             clip_on=False,
             **_common.text_kws(font, lay.small_size, False, color),
         )
-    legend_colours = colours + ([PALETTE["untested"]] if untested else [])
+    _draw_swatches(ax, lay, colours + ([PALETTE["untested"]] if untested else []))
+    _draw_labels(ax, lay, font, label_kws)
+    return ax
+
+
+def _cells(lay, p, levels, colours):
+    """The lower triangle's cells as ``(polygons, face colours, untested polygons, values)``.
+
+    ``values`` holds ``(x, y, text, colour)`` for each printed p-value (none
+    unless the layout annotates).
+    """
+    order = lay.order
+    polys, faces, blank = [], [], []
+    texts = []
+    for r in range(len(order) - 1):
+        i = order[r + 1]
+        for c in range(r + 1):
+            j = order[c]
+            x0, y0, x1, y1 = lay.cell_box(r, c)
+            poly = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+            v = p[i, j]
+            if np.isnan(v):
+                blank.append(poly)
+                continue
+            cls = _class(v, levels)
+            polys.append(poly)
+            faces.append(colours[cls])
+            if lay.annotate:
+                # white type on the two dark classes, ink on the light ones
+                dark = colours[cls] in PALETTE["levels"][:2]
+                label = format_p(v, levels)
+                texts.append(((x0 + x1) / 2, (y0 + y1) / 2, label, "white" if dark else "ink"))
+    return polys, faces, blank, texts
+
+
+def _edge_kws(st, line_kws) -> dict:
+    """The cells' edges: white lines of the style's width, restyled by ``line_kws``.
+
+    A line's ``edgecolor``/``ec`` and ``linewidth``/``lw`` become a collection's
+    ``edgecolors`` and ``linewidths``.
+    """
+    edge = {"edgecolors": "white", "linewidths": st.line_width}
+    edge.update(
+        {
+            (
+                "edgecolors"
+                if k in ("edgecolor", "ec")
+                else "linewidths"
+                if k in ("linewidth", "lw")
+                else k
+            ): v
+            for k, v in line_kws.items()
+        }
+    )
+    return edge
+
+
+def _draw_swatches(ax, lay, legend_colours) -> None:
+    """One square per legend entry, hatched for "not tested" as its cells are."""
     for (x, y, side), colour in zip(lay.legend_swatches, legend_colours, strict=False):
         _common.add_rect(
             ax,
@@ -282,6 +327,10 @@ def _draw(ax, lay, result, levels, untested, font, st, label_kws, line_kws):
             gid="hm-legend-swatch",
             clip_on=False,
         )
+
+
+def _draw_labels(ax, lay, font, label_kws) -> None:
+    """Row and column labels (restyled by ``label_kws``), legend text and caption."""
     for b in lay.boxes:
         kws = _common.text_kws(font, b.size, b.bold, b.color)
         if b.role in ("row-label", "col-label"):
@@ -299,4 +348,3 @@ def _draw(ax, lay, result, levels, untested, font, st, label_kws, line_kws):
             clip_on=False,
             **kws,
         )
-    return ax

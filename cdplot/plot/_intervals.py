@@ -9,8 +9,10 @@ segments do not overlap (like the MCB plot of R's tsutils).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
+from .._options import check_bool
 from ..errors import CdplotError, opt
 from . import _common
 from ._auto import unwrap_auto
@@ -119,8 +121,6 @@ def rank_intervals(
         label_kws=label_kws,
         line_kws=line_kws,
     )
-    from .._options import check_bool
-
     check_bool("caption", caption)
     if full_axis is not None:
         check_bool("full_axis", full_axis)
@@ -135,64 +135,30 @@ def rank_intervals(
     width_pt = _common.check_width(width, ax)
     names = list(result.methods)
     shown = shown_methods(methods, names)
-    avg = [float(r) for r in result.average_ranks]
     control = None if result.control is None else names.index(result.control)
     if control is not None:
         hl = control
     differ, legend = _verdicts(result, names, hl, control)
-    cap = _common.caption_text(result) if caption else None
-    with _common.canvas(ax, font) as cv:
-        measure = _common.measurer(font)
-        avail_w, avail_h = cv.available()
-        lay = interval_layout(
-            names,
-            avg,
-            cd if control is not None else cd / 2,
-            measure=measure,
-            style=st,
-            width=avail_w if ax is not None else width_pt,
-            height=avail_h,
-            grow=ax is None,
-            reverse=reverse,
-            bold=[] if hl is None else [hl],
-            caption=cap,
-            legend=legend if caption else [],
-            full_axis=full_axis,
-            shown=shown,
-        )
-        _common.check_size(
-            f"a rank-interval chart of {len(names)} methods",
-            lay.width,
-            lay.height,
-            style=st,
-            ax=ax,
-            warned=not lay.fits,
-        )
-        if not lay.fits:
-            _common.warn_unfit(
-                f"a rank-interval chart of {len(names)} methods",
-                lay.extra_need,
-                style=st,
-                ax=ax,
-                width_pt=width_pt,
-                alternative=_common.ALTERNATIVES.get(
-                    st.name if width_pt is None else "", "use a wider width= or fewer methods"
-                ),
-            )
-        ax = cv.axes(lay.width, lay.height)
-        _draw(
-            ax,
-            lay,
-            avg,
-            cd,
-            font,
-            st,
-            hl,
-            differ,
-            control,
-            _common.drawn_label_kws(label_kws),
-            line_kws or {},
-        )
+    spec = _IntervalSpec(
+        names=names,
+        avg=[float(r) for r in result.average_ranks],
+        cd=cd,
+        ax=ax,
+        style=st,
+        font=font,
+        hl=hl,
+        differ=differ,
+        control=control,
+        caption=_common.caption_text(result) if caption else None,
+        legend=legend if caption else [],
+        shown=shown,
+        reverse=reverse,
+        full_axis=full_axis,
+        width_pt=width_pt,
+        label_kws=_common.drawn_label_kws(label_kws),
+        line_kws=line_kws or {},
+    )
+    ax = _render(spec)
     # what save_figure(ax, "intervals.tex") needs to lay the same chart out for LaTeX
     ax._cdplot_tikz = (
         "intervals",
@@ -207,6 +173,86 @@ def rank_intervals(
             "methods": methods,
         },
     )
+    return ax
+
+
+@dataclass(frozen=True, kw_only=True)
+class _IntervalSpec:
+    """A checked :func:`rank_intervals` call: what the chart shows and how it is drawn."""
+
+    names: list[str]
+    avg: list[float]
+    cd: float
+    ax: Axes | None
+    style: Any
+    font: Any
+    hl: int | None
+    differ: set[int]
+    control: int | None
+    caption: str | None
+    legend: list
+    shown: list[int] | None
+    reverse: bool
+    full_axis: bool | None
+    width_pt: float | None
+    label_kws: dict
+    line_kws: dict
+
+
+def _render(spec: _IntervalSpec) -> Axes:
+    """Lay the chart out in its Axes (made to size when none was given) and draw it."""
+    ax, st, hl = spec.ax, spec.style, spec.hl
+    with _common.canvas(ax, spec.font) as cv:
+        measure = _common.measurer(spec.font)
+        avail_w, avail_h = cv.available()
+        lay = interval_layout(
+            spec.names,
+            spec.avg,
+            spec.cd if spec.control is not None else spec.cd / 2,
+            measure=measure,
+            style=st,
+            width=avail_w if ax is not None else spec.width_pt,
+            height=avail_h,
+            grow=ax is None,
+            reverse=spec.reverse,
+            bold=[] if hl is None else [hl],
+            caption=spec.caption,
+            legend=spec.legend,
+            full_axis=spec.full_axis,
+            shown=spec.shown,
+        )
+        what = f"a rank-interval chart of {len(spec.names)} methods"
+        # warnings name the caller's line: check_size or warn_unfit, _render,
+        # rank_intervals, the caller
+        _common.check_size(
+            what, lay.width, lay.height, style=st, ax=ax, warned=not lay.fits, stacklevel=4
+        )
+        if not lay.fits:
+            _common.warn_unfit(
+                what,
+                lay.extra_need,
+                style=st,
+                ax=ax,
+                width_pt=spec.width_pt,
+                alternative=_common.ALTERNATIVES.get(
+                    st.name if spec.width_pt is None else "", "use a wider width= or fewer methods"
+                ),
+                stacklevel=4,
+            )
+        ax = cv.axes(lay.width, lay.height)
+        _draw(
+            ax,
+            lay,
+            spec.avg,
+            spec.cd,
+            spec.font,
+            st,
+            hl,
+            spec.differ,
+            spec.control,
+            spec.label_kws,
+            spec.line_kws,
+        )
     return ax
 
 
@@ -273,19 +319,44 @@ def _interval_axis(lay):
 
 
 def _draw(ax, lay, avg, cd, font, st, hl, differ, control, label_kws, line_kws):
-    add_line = _common.add_line
-    ink, faint = PALETTE["ink"], PALETTE["faint"]
+    ink = PALETTE["ink"]
+    half = cd if control is not None else cd / 2
+    _draw_grid(ax, lay, avg, st, hl, half)
+    ms = max(2.5, 0.55 * lay.font_size)
+    for i, y in lay.rows:
+        _draw_row(ax, lay, i, y, avg, st, hl, differ, control, half, ms, line_kws)
+    # the rank axis at the bottom, ticks pointing down to their labels
+    y = lay.axis_y
+    _common.draw_axis(
+        ax, _interval_axis(lay), lay.axis_break, color=ink, width=st.axis_width, gid="ri"
+    )
+    tx, ty = [], []
+    for r in lay.ticks:
+        tx += [lay.x(r), lay.x(r), None]
+        ty += [y, y + lay.tick_length, None]
+    _common.add_line(ax, tx, ty, color=ink, lw=st.axis_width * 0.8, gid="ri-ticks", clip_on=False)
+    _draw_labels(ax, lay, font, st, ms, label_kws)
+    return ax
+
+
+def _draw_grid(ax, lay, avg, st, hl, half) -> None:
+    """Guides at the labelled ranks, and the highlighted method's span (rank +- ``half``)."""
     top, bottom = lay.plot_top, lay.axis_y
-    # guides at the labelled ranks
     gx, gy = [], []
     for r in lay.ticks:
         gx += [lay.x(r), lay.x(r), None]
         gy += [top, bottom, None]
-    add_line(
-        ax, gx, gy, color=faint, lw=st.line_width * 0.8, zorder=0, gid="ri-grid", clip_on=False
+    _common.add_line(
+        ax,
+        gx,
+        gy,
+        color=PALETTE["faint"],
+        lw=st.line_width * 0.8,
+        zorder=0,
+        gid="ri-grid",
+        clip_on=False,
     )
     # the reference span: the highlighted segment, or the control's rank +- CD
-    half = cd if control is not None else cd / 2
     if hl is not None:
         xa, xb = sorted((lay.x(avg[hl] - half), lay.x(avg[hl] + half)))
         _common.add_rect(
@@ -300,56 +371,59 @@ def _draw(ax, lay, avg, cd, font, st, hl, differ, control, label_kws, line_kws):
             zorder=0,
             gid="ri-band",
         )
-    cap = max(1.8, 0.28 * lay.font_size)
-    ms = max(2.5, 0.55 * lay.font_size)
-    for i, y in lay.rows:
-        if hl is None:
-            color = ink
-        elif i == hl or i in differ:
-            color = PALETTE["accent"]
-        else:
-            color = PALETTE["muted"]
-        lw = st.line_width * (2.6 if i == hl else 1.7)
-        kws = {"color": color, "lw": lw, "solid_capstyle": "butt"}
-        kws.update(line_kws)
-        # against a control only the control has an interval: other methods' segments
-        # would suggest comparisons among them that were never made
-        if control is None or i == control:
-            xa, xb = lay.x(avg[i] - half), lay.x(avg[i] + half)
-            add_line(
-                ax,
-                [xa, xb, None, xa, xa, None, xb, xb],
-                [y, y, None, y - cap, y + cap, None, y - cap, y + cap],
-                gid=f"ri-segment-{i}",
-                clip_on=False,
-                **kws,
-            )
-        # filled or open dots carry the verdict without relying on colour
-        filled = hl is None or i == hl or i in differ
-        add_line(
+
+
+def _dot_face(color, filled: bool, st) -> dict:
+    """A filled dot (differs, or no reference) or an open one (does not differ)."""
+    return {
+        "mfc": color if filled else "white",
+        "mec": color if not filled else "white",
+        "mew": 0.4 if filled else max(0.8, 0.6 * st.line_width),
+    }
+
+
+def _draw_row(ax, lay, i, y, avg, st, hl, differ, control, half, ms, line_kws) -> None:
+    """Method ``i``'s segment (rank +- ``half``) and dot on row ``y``."""
+    if hl is None:
+        color = PALETTE["ink"]
+    elif i == hl or i in differ:
+        color = PALETTE["accent"]
+    else:
+        color = PALETTE["muted"]
+    lw = st.line_width * (2.6 if i == hl else 1.7)
+    kws = {"color": color, "lw": lw, "solid_capstyle": "butt"}
+    kws.update(line_kws)
+    # against a control only the control has an interval: other methods' segments
+    # would suggest comparisons among them that were never made
+    if control is None or i == control:
+        cap = max(1.8, 0.28 * lay.font_size)
+        xa, xb = lay.x(avg[i] - half), lay.x(avg[i] + half)
+        _common.add_line(
             ax,
-            [lay.x(avg[i])],
-            [y],
-            marker="o",
-            color=kws["color"],
-            ms=ms,
-            mfc=kws["color"] if filled else "white",
-            mec=kws["color"] if not filled else "white",
-            mew=0.4 if filled else max(0.8, 0.6 * st.line_width),
-            gid=f"ri-dot-{i}",
+            [xa, xb, None, xa, xa, None, xb, xb],
+            [y, y, None, y - cap, y + cap, None, y - cap, y + cap],
+            gid=f"ri-segment-{i}",
             clip_on=False,
-            zorder=3,
+            **kws,
         )
-    # the rank axis at the bottom, ticks pointing down to their labels
-    y = lay.axis_y
-    _common.draw_axis(
-        ax, _interval_axis(lay), lay.axis_break, color=ink, width=st.axis_width, gid="ri"
+    # filled or open dots carry the verdict without relying on colour
+    filled = hl is None or i == hl or i in differ
+    _common.add_line(
+        ax,
+        [lay.x(avg[i])],
+        [y],
+        marker="o",
+        color=kws["color"],
+        ms=ms,
+        **_dot_face(kws["color"], filled, st),
+        gid=f"ri-dot-{i}",
+        clip_on=False,
+        zorder=3,
     )
-    tx, ty = [], []
-    for r in lay.ticks:
-        tx += [lay.x(r), lay.x(r), None]
-        ty += [y, y + lay.tick_length, None]
-    add_line(ax, tx, ty, color=ink, lw=st.axis_width * 0.8, gid="ri-ticks", clip_on=False)
+
+
+def _draw_labels(ax, lay, font, st, ms, label_kws) -> None:
+    """Names (ids by method), tick labels, caption, and the legend with its dots."""
     side = max(2.0, 0.7 * lay.small_size)
     for b in lay.boxes:
         color = b.color
@@ -364,21 +438,17 @@ def _draw(ax, lay, avg, cd, font, st, hl, differ, control, label_kws, line_kws):
             gid = "ri-legend"
             if b.y0 == min(c.y0 for c in lay.boxes if c.role == b.role):
                 # one dot per legend entry, as drawn in the chart: filled or open
-                filled = role == "accent"
-                add_line(
+                _common.add_line(
                     ax,
                     [b.x0 - 1.3 * b.size + side / 2],
                     [b.y0 + (b.y1 - b.y0) / 2],
                     marker="o",
                     color=PALETTE[role],
                     ms=ms,
-                    mfc=PALETTE[role] if filled else "white",
-                    mec=PALETTE[role] if not filled else "white",
-                    mew=0.4 if filled else max(0.8, 0.6 * st.line_width),
+                    **_dot_face(PALETTE[role], role == "accent", st),
                     gid="ri-legend-swatch",
                     clip_on=False,
                 )
         kws = _common.text_kws(font, b.size, b.bold, color)
         kws.update(extra)
         _common.add_text(ax, b.x, b.y, b.text, ha=b.ha, va=b.va, gid=gid, **kws)
-    return ax

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING
+import functools
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from .._options import check_bool
 from ..errors import CdplotError
 from . import _common
-from ._critical_difference import DIFFERS_MARK, _crossing_notes, _draw, _notes
+from ._critical_difference import DIFFERS_MARK, _draw, _notes, place_explained, warn_if_unfit
 from ._layout import cd_layout
 from ._layout import key_boxes as _key_boxes
 from ._notebook import new_figure
@@ -126,10 +127,8 @@ def cd_diagrams(
         check_bool(name, value)
     if full_axis is not None:
         check_bool("full_axis", full_axis)
-    results = mc.results
-    first = results[0]
     st, font, _hl = _common.check_common(
-        first,
+        mc.results[0],
         ax=None,
         reverse=reverse,
         style=style,
@@ -144,96 +143,120 @@ def cd_diagrams(
     k = mc.n_methods
     if k < 2:
         raise CdplotError(f"a CD diagram needs at least 2 methods; the results have {k}")
+    panels = _panels(mc, highlight, note=note, caption=caption)
+    measure = _common.measurer(font)
+    place = functools.partial(
+        cd_layout,
+        measure=measure,
+        style=st,
+        width=width_pt,
+        reverse=reverse,
+        show_ranks=ranks,
+        full_axis=full_axis,
+        show_key=False,
+    )
+    lays = _place_panels(panels, place)
+    for p, lay in zip(panels, lays, strict=True):
+        what = f"the CD diagram of {p.result.metric!r} ({k} methods)"
+        # stacklevel: warn_unfit, warn_if_unfit, cd_diagrams, the caller
+        warn_if_unfit(what, lay, style=st, ax=None, width_pt=width_pt, stacklevel=4)
+    return _draw_panels(panels, lays, st, font, measure, method_looks(mc))
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class _Panel:
+    """What one metric's panel marks: :func:`marks`' answer, plus each method's side and tag."""
+
+    result: Any
+    labels: list[str]
+    ctrl: int | None
+    hl: int | None
+    bold: list[int]
+    cliques: list[tuple[int, ...]]
+    differ: set[int]
+    notes: list[str]
+    caption: str | None
+    sides: list[str]
+    tags: list[str]
+
+
+def _panels(mc, highlight, *, note: bool, caption: bool) -> list[_Panel]:
+    """One :class:`_Panel` per metric, each method on its side and with its key number."""
+    k = mc.n_methods
     order = mean_order(mc)
     best = {mc.methods[i] for i in order[: -(-k // 2)]}
-    looks = method_looks(mc)
     # a shortened name has one key number in every panel, and one key serves them all
     tag_of = {mc.methods[i]: f"[{pos + 1}]" for pos, i in enumerate(order)}
-
     panels = []
-    for r in results:
+    for r in mc.results:
         names = list(r.methods)
         control_mode = r.control is not None
         ctrl = names.index(r.control) if control_mode else None
         hl = names.index(highlight) if highlight is not None else None
-        bold = sorted({i for i in (hl, ctrl) if i is not None})
-        cliques = [] if control_mode else [tuple(names.index(m) for m in c) for c in r.cliques]
         differ: set[int] = set()
         labels = list(names)
         if control_mode:
             differ = {i for i in range(k) if i != ctrl and r.significant[i, ctrl]}
             labels = [f"{n}\u00a0{DIFFERS_MARK}" if i in differ else n for i, n in enumerate(names)]
         panels.append(
-            {
-                "result": r,
-                "labels": labels,
-                "ctrl": ctrl,
-                "hl": hl,
-                "bold": bold,
-                "cliques": cliques,
-                "differ": differ,
-                "notes": _notes(r, control_mode) if note else [],
-                "caption": _caption(r) if caption else None,
-                "sides": ["best" if m in best else "worst" for m in names],
-                "tags": [tag_of[m] for m in names],
-            }
+            _Panel(
+                result=r,
+                labels=labels,
+                ctrl=ctrl,
+                hl=hl,
+                bold=sorted({i for i in (hl, ctrl) if i is not None}),
+                cliques=[]
+                if control_mode
+                else [tuple(names.index(m) for m in c) for c in r.cliques],
+                differ=differ,
+                notes=_notes(r, control_mode) if note else [],
+                caption=_caption(r) if caption else None,
+                sides=["best" if m in best else "worst" for m in names],
+                tags=[tag_of[m] for m in names],
+            )
         )
+    return panels
 
-    measure = _common.measurer(font)
 
-    def place(p, notes, start_size):
-        r = p["result"]
-        return cd_layout(
-            p["labels"],
-            [float(v) for v in r.average_ranks],
-            measure=measure,
-            style=st,
-            width=width_pt,
-            reverse=reverse,
-            cliques=p["cliques"],
-            cd=r.critical_difference,
-            control=p["ctrl"],
-            bold=p["bold"],
-            show_ranks=ranks,
-            notes=notes,
-            caption=p["caption"],
-            full_axis=full_axis,
-            start_size=start_size,
-            sides=p["sides"],
-            tags=p["tags"],
-            show_key=False,
-        )
+def _place_panels(panels: list[_Panel], place) -> list:
+    """Each panel's layout, all at one type size: the smallest any panel needs.
+
+    ``place`` is :func:`cd_layout` with the options every panel shares bound.
+    """
 
     def place_all(start_size):
-        lays = []
-        for p in panels:
-            lay = place(p, p["notes"], start_size)
-            crossing = _crossing_notes(p["result"], lay)
-            if crossing:
-                lay = place(p, p["notes"] + crossing, lay.font_size)
-            lays.append(lay)
-        return lays
+        return [
+            place_explained(
+                functools.partial(
+                    place,
+                    p.labels,
+                    [float(v) for v in p.result.average_ranks],
+                    cliques=p.cliques,
+                    cd=p.result.critical_difference,
+                    control=p.ctrl,
+                    bold=p.bold,
+                    caption=p.caption,
+                    sides=p.sides,
+                    tags=p.tags,
+                ),
+                p.result,
+                p.notes,
+                start_size,
+            )
+            for p in panels
+        ]
 
-    # one type size for every panel: the smallest any panel needs
     lays = place_all(None)
     for _ in range(3):
         size = min(lay.font_size for lay in lays)
         if all(lay.font_size == size for lay in lays):
             break
         lays = place_all(size)
-    for r, lay in zip(results, lays, strict=True):
-        if not lay.fits:
-            _common.warn_unfit(
-                f"the CD diagram of {r.metric!r} ({k} methods)",
-                lay.extra["need"],
-                style=st,
-                ax=None,
-                width_pt=width_pt,
-                alternative=_common.ALTERNATIVES.get(
-                    st.name if width_pt is None else "", "use a wider width= or fewer methods"
-                ),
-            )
+    return lays
 
+
+def _draw_panels(panels, lays, st, font, measure, looks):
+    """The figure: each panel under its title, then the key to shortened names once."""
     fig_w = lays[0].width
     size = lays[0].font_size
     _w, lp, _d = measure("lp", size, True)
@@ -258,26 +281,7 @@ def cd_diagrams(
             ax.set_xlim(0.0, fig_w)
             ax.set_ylim(lay.height, -title_h)
             ax.set_axis_off()
-            r = p["result"]
-            _common.add_text(
-                ax,
-                lay.extra.get("pad", st.pad),
-                -title_h + 0.35 * lp,
-                panel_title(r),
-                ha="left",
-                va="top",
-                gid="cd-title",
-                clip_on=False,
-                **_common.text_kws(font, size, True, "ink"),
-            )
-            _draw(ax, lay, r, font, st, p["hl"], p["ctrl"], p["differ"], {}, {})
-            for line in ax.lines:
-                gid = line.get_gid() or ""
-                if gid.startswith("cd-elbow-"):
-                    i = int(gid.rsplit("-", 1)[1])
-                    # the method's own colour in every panel; control and highlight keep
-                    # their heavier line, and differing methods their dagger
-                    line.set_color(looks[r.methods[i]][0])
+            _draw_panel(ax, p, lay, st, font, (size, lp, title_h), looks)
             axes.append(ax)
             top += h
         if key:
@@ -299,6 +303,34 @@ def cd_diagrams(
                     **_common.text_kws(font, b.size, b.bold, "ink"),
                 )
     return np.array(axes, dtype=object)
+
+
+def _draw_panel(ax, p: _Panel, lay, st, font, title, looks) -> None:
+    """One panel: its title, then the diagram with each method's line in its own colour.
+
+    ``title`` is ``(type size, line height, title height)``, shared by every panel.
+    """
+    size, lp, title_h = title
+    r = p.result
+    _common.add_text(
+        ax,
+        lay.extra.get("pad", st.pad),
+        -title_h + 0.35 * lp,
+        panel_title(r),
+        ha="left",
+        va="top",
+        gid="cd-title",
+        clip_on=False,
+        **_common.text_kws(font, size, True, "ink"),
+    )
+    _draw(ax, lay, r, font, st, p.hl, p.ctrl, p.differ, {}, {})
+    for line in ax.lines:
+        gid = line.get_gid() or ""
+        if gid.startswith("cd-elbow-"):
+            i = int(gid.rsplit("-", 1)[1])
+            # the method's own colour in every panel; control and highlight keep
+            # their heavier line, and differing methods their dagger
+            line.set_color(looks[r.methods[i]][0])
 
 
 def _figure(width, height):

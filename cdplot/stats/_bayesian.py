@@ -557,67 +557,13 @@ def bayesian_signed_rank(
     rope = _validate_rope(rope)
     check_bool("higher_is_better", higher_is_better)
     names = validate_pair_names(methods)
-    try:
-        s = float(prior_strength)
-    except (TypeError, ValueError):
-        s = math.nan
-    if not math.isfinite(s) or s < 0:
-        raise CdplotError(
-            f"option {opt('prior_strength', prior_strength)} must be a number >= 0",
-            option="prior_strength",
-        )
-    if isinstance(n_samples, bool) or not isinstance(n_samples, (int, np.integer)) or n_samples < 1:
-        raise CdplotError(
-            f"option {opt('n_samples', n_samples)} must be a positive whole number",
-            option="n_samples",
-        )
-    if n_samples > MAX_SAMPLES:
-        # the result keeps every sample (3 floats each); past this the probabilities are
-        # already exact to far more digits than they are printed with
-        raise CdplotError(
-            f"option {opt('n_samples', n_samples)} is more than the {MAX_SAMPLES:,} allowed",
-            option="n_samples",
-        )
-    x = np.asarray(a, dtype=float).ravel()
-    y = np.asarray(b, dtype=float).ravel()
-    if x.size != y.size:
-        raise CdplotError(
-            f"{names[0]} has {x.size} scores and {names[1]} has {y.size}; give one score per data "
-            "set for each method"
-        )
-    if x.size < 2:
-        raise CdplotError(f"the signed-rank test needs at least 2 data sets, got {x.size}")
-    if not (np.all(np.isfinite(x)) and np.all(np.isfinite(y))):
-        raise CdplotError("every data set needs a finite score for both methods")
-    if datasets is not None:
-        datasets = tuple(str(d) for d in datasets)
-        if len(datasets) != x.size:
-            raise CdplotError(f"option datasets has {len(datasets)} names for {x.size} data sets")
-    seed = int(rng) if isinstance(rng, (int, np.integer)) and not isinstance(rng, bool) else None
-    if seed is None and not isinstance(rng, np.random.Generator):
-        raise CdplotError(
-            f"option {opt('rng', rng)} must be an int seed or a numpy Generator", option="rng"
-        )
-    if seed is not None and seed < 0:
-        raise CdplotError(f"option {opt('rng', rng)} must be a seed >= 0", option="rng")
+    s = _check_sampling(prior_strength, n_samples)
+    x, y, datasets = _paired_scores(a, b, names, datasets)
+    seed = _check_rng(rng)
     gen = np.random.default_rng(rng)
 
     d = x - y if higher_is_better else y - x
-    z = np.concatenate(([0.0], d))
-    sums = z[:, None] + z[None, :]
-    # Heaviside with 1/2 at the boundary, as in Benavoli et al. (2014)
-    above = (sums > 2 * rope) + 0.5 * (sums == 2 * rope)
-    below = (-sums > 2 * rope) + 0.5 * (-sums == 2 * rope)
-    alpha_w = np.ones(z.size)
-    alpha_w[0] = s if s > 0 else 1e-12  # Dirichlet needs positive weights
-    out = np.empty((n_samples, 3))
-    chunk = max(1, _CHUNK_CELLS // (z.size * z.size))
-    for start in range(0, n_samples, chunk):
-        stop = min(n_samples, start + chunk)
-        w = gen.dirichlet(alpha_w, stop - start)
-        out[start:stop, 0] = np.einsum("si,ij,sj->s", w, above, w)
-        out[start:stop, 2] = np.einsum("si,ij,sj->s", w, below, w)
-    out[:, 1] = 1.0 - out[:, 0] - out[:, 2]
+    out = _posterior_samples(d, rope, s, n_samples, gen)
     winners = np.argmax(out, axis=1)
     pa, pe, pb = (np.bincount(winners, minlength=3) / n_samples).tolist()
     notes = []
@@ -641,3 +587,85 @@ def bayesian_signed_rank(
         higher_is_better=higher_is_better,
         notes=tuple(notes),
     )
+
+
+def _check_sampling(prior_strength, n_samples) -> float:
+    """The prior strength as a float, after checking it and ``n_samples``."""
+    try:
+        s = float(prior_strength)
+    except (TypeError, ValueError):
+        s = math.nan
+    if not math.isfinite(s) or s < 0:
+        raise CdplotError(
+            f"option {opt('prior_strength', prior_strength)} must be a number >= 0",
+            option="prior_strength",
+        )
+    if isinstance(n_samples, bool) or not isinstance(n_samples, (int, np.integer)) or n_samples < 1:
+        raise CdplotError(
+            f"option {opt('n_samples', n_samples)} must be a positive whole number",
+            option="n_samples",
+        )
+    if n_samples > MAX_SAMPLES:
+        # the result keeps every sample (3 floats each); past this the probabilities are
+        # already exact to far more digits than they are printed with
+        raise CdplotError(
+            f"option {opt('n_samples', n_samples)} is more than the {MAX_SAMPLES:,} allowed",
+            option="n_samples",
+        )
+    return s
+
+
+def _paired_scores(a, b, names, datasets):
+    """``(x, y, datasets)``: the two methods' finite scores, one per named data set."""
+    x = np.asarray(a, dtype=float).ravel()
+    y = np.asarray(b, dtype=float).ravel()
+    if x.size != y.size:
+        raise CdplotError(
+            f"{names[0]} has {x.size} scores and {names[1]} has {y.size}; give one score per data "
+            "set for each method"
+        )
+    if x.size < 2:
+        raise CdplotError(f"the signed-rank test needs at least 2 data sets, got {x.size}")
+    if not (np.all(np.isfinite(x)) and np.all(np.isfinite(y))):
+        raise CdplotError("every data set needs a finite score for both methods")
+    if datasets is not None:
+        datasets = tuple(str(d) for d in datasets)
+        if len(datasets) != x.size:
+            raise CdplotError(f"option datasets has {len(datasets)} names for {x.size} data sets")
+    return x, y, datasets
+
+
+def _check_rng(rng) -> int | None:
+    """The seed (None for a Generator, whose state is its own)."""
+    seed = int(rng) if isinstance(rng, (int, np.integer)) and not isinstance(rng, bool) else None
+    if seed is None and not isinstance(rng, np.random.Generator):
+        raise CdplotError(
+            f"option {opt('rng', rng)} must be an int seed or a numpy Generator", option="rng"
+        )
+    if seed is not None and seed < 0:
+        raise CdplotError(f"option {opt('rng', rng)} must be a seed >= 0", option="rng")
+    return seed
+
+
+def _posterior_samples(d, rope, s, n_samples, gen) -> np.ndarray:
+    """``(n_samples, 3)`` posterior samples of (A better, rope, B better).
+
+    Benavoli et al.'s (2014) Dirichlet process over the differences ``d``
+    with a pseudo-observation of weight ``s`` at 0.
+    """
+    z = np.concatenate(([0.0], d))
+    sums = z[:, None] + z[None, :]
+    # Heaviside with 1/2 at the boundary, as in Benavoli et al. (2014)
+    above = (sums > 2 * rope) + 0.5 * (sums == 2 * rope)
+    below = (-sums > 2 * rope) + 0.5 * (-sums == 2 * rope)
+    alpha_w = np.ones(z.size)
+    alpha_w[0] = s if s > 0 else 1e-12  # Dirichlet needs positive weights
+    out = np.empty((n_samples, 3))
+    chunk = max(1, _CHUNK_CELLS // (z.size * z.size))
+    for start in range(0, n_samples, chunk):
+        stop = min(n_samples, start + chunk)
+        w = gen.dirichlet(alpha_w, stop - start)
+        out[start:stop, 0] = np.einsum("si,ij,sj->s", w, above, w)
+        out[start:stop, 2] = np.einsum("si,ij,sj->s", w, below, w)
+    out[:, 1] = 1.0 - out[:, 0] - out[:, 2]
+    return out

@@ -282,34 +282,11 @@ def compare_table(
         p_adj = np.full((k, k), np.nan)
         # orient the scores so that the pairwise tests see "higher is better"
         oriented = x if higher_is_better else -x
-        pairs = (
-            None if ctrl is None else [(min(ctrl, j), max(ctrl, j)) for j in range(k) if j != ctrl]
-        )
-        # the side each test favours (for the sign test, the one with more wins,
-        # ties split), not the better average rank
-        pairwise = (
-            wilcoxon_pairs(oriented, pairs=pairs, zero_method=zero_method, method=method)
-            if test == "wilcoxon"
-            else sign_test_pairs(oriented, pairs=pairs)
-        )
-        stats, p_raw, direction = pairwise.statistic, pairwise.pvalue, pairwise.direction()
+        stats, p_raw, direction = _pairwise_tests(oriented, test, ctrl, zero_method, method)
     stats = _own(stats)
     p_raw = _own(p_raw)
     np.fill_diagonal(stats, np.nan)
-    undefined = []
-    if test == "wilcoxon":
-        # With no nonzero difference (identical columns, zero_method 'wilcox' or
-        # 'pratt') the normal approximation has no variance and the p-value is
-        # NaN.  Such a pair shows no difference at all: give it p = 1 so that it
-        # stays in every correction's family instead of dropping out of Holm's
-        # silently while Shaffer and Bergmann-Hommel refuse it.
-        a, b = np.triu_indices(k, 1)
-        hit = np.isnan(p_raw[a, b])
-        if ctrl is not None:
-            hit &= (a == ctrl) | (b == ctrl)
-        a, b = a[hit], b[hit]
-        p_raw[a, b] = p_raw[b, a] = 1.0
-        undefined = [(names[i], names[j]) for i, j in zip(a.tolist(), b.tolist(), strict=True)]
+    undefined = _untestable_pairs(p_raw, names, ctrl) if test == "wilcoxon" else []
 
     stats, p_raw, p_adj, cv, cd, significant = decide(
         avg, n, stats, p_raw, p_adj, test=test, correction=correction, ctrl=ctrl, alpha=alpha
@@ -320,15 +297,7 @@ def compare_table(
     notes.append(decided.note)  # the direction and why, in every output
     notes += omnibus_notes(idr.pvalue, alpha, n)
     if undefined:
-        listed = "; ".join(f"{a} and {b}" for a, b in undefined[:5])
-        more = f" and {len(undefined) - 5} more pairs" if len(undefined) > 5 else ""
-        # the note starts with a word, not a name: notes are printed as sentences,
-        # and a method's name must never be capitalised
-        notes.append(
-            f"The pairs {listed}{more} have no nonzero score difference on any data set "
-            f"(zero_method={zero_method!r} leaves nothing to rank), so the Wilcoxon test "
-            "is given p = 1 (no difference) for them."
-        )
+        notes.append(_untestable_note(undefined, zero_method))
 
     options = {
         "tie_correction": tie_correction,
@@ -364,6 +333,54 @@ def compare_table(
         notes=tuple(notes),
         direction=direction,
         direction_reason=decided.reason,
+    )
+
+
+def _pairwise_tests(oriented, test, ctrl, zero_method, method):
+    """``(statistics, p-values, direction)`` of the Wilcoxon or sign test of each pair.
+
+    ``oriented`` scores are higher-is-better; with a control only its pairs are tested.
+    """
+    k = oriented.shape[1]
+    pairs = None if ctrl is None else [(min(ctrl, j), max(ctrl, j)) for j in range(k) if j != ctrl]
+    # the side each test favours (for the sign test, the one with more wins,
+    # ties split), not the better average rank
+    pairwise = (
+        wilcoxon_pairs(oriented, pairs=pairs, zero_method=zero_method, method=method)
+        if test == "wilcoxon"
+        else sign_test_pairs(oriented, pairs=pairs)
+    )
+    return pairwise.statistic, pairwise.pvalue, pairwise.direction()
+
+
+def _untestable_pairs(p_raw, names, ctrl) -> list[tuple[str, str]]:
+    """Set p = 1 for the tested pairs whose Wilcoxon p-value is NaN; return their names.
+
+    With no nonzero difference (identical columns, zero_method 'wilcox' or
+    'pratt') the normal approximation has no variance and the p-value is
+    NaN.  Such a pair shows no difference at all: give it p = 1 so that it
+    stays in every correction's family instead of dropping out of Holm's
+    silently while Shaffer and Bergmann-Hommel refuse it.
+    """
+    a, b = np.triu_indices(len(names), 1)
+    hit = np.isnan(p_raw[a, b])
+    if ctrl is not None:
+        hit &= (a == ctrl) | (b == ctrl)
+    a, b = a[hit], b[hit]
+    p_raw[a, b] = p_raw[b, a] = 1.0
+    return [(names[i], names[j]) for i, j in zip(a.tolist(), b.tolist(), strict=True)]
+
+
+def _untestable_note(undefined, zero_method) -> str:
+    """The note naming the pairs :func:`_untestable_pairs` gave p = 1."""
+    listed = "; ".join(f"{a} and {b}" for a, b in undefined[:5])
+    more = f" and {len(undefined) - 5} more pairs" if len(undefined) > 5 else ""
+    # the note starts with a word, not a name: notes are printed as sentences,
+    # and a method's name must never be capitalised
+    return (
+        f"The pairs {listed}{more} have no nonzero score difference on any data set "
+        f"(zero_method={zero_method!r} leaves nothing to rank), so the Wilcoxon test "
+        "is given p = 1 (no difference) for them."
     )
 
 

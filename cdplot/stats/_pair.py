@@ -477,24 +477,9 @@ def compare_pair(
     # orient so that "higher" means "better" for the rank and sign tests
     oa, ob = (xa, xb) if hib else (-xa, -xb)
     notes = [*table.notes, decided.note]  # the direction and why, in every output
-    try:
-        tt = paired_ttest(oa, ob)
-    except CdplotError as e:
-        # undefined, not an error: the rank tests still answer, and every output
-        # (text, JSON, report) shows a NaN statistic with this note
-        # scaled by a power of two (exact), as paired_ttest does, so that scores near
-        # the float limit give their difference instead of an overflow
-        sc = pow2_scale(oa, ob)
-        with np.errstate(over="ignore"):
-            d = float(np.mean(oa * sc - ob * sc) / sc)
-        tt = PairedTTestResult(
-            statistic=math.nan,
-            pvalue=math.nan,
-            dof=n - 1,
-            mean_difference=d,
-            standard_error=0.0,
-        )
-        notes.append(f"The paired t-test is undefined: {e}.")
+    tt, undefined = _ttest(oa, ob)
+    if undefined:
+        notes.append(undefined)
     wil = wilcoxon(oa, ob, zero_method=zero_method, method=method)
     sg = sign_test(oa, ob)
     crit = int(critical_wins(n, alpha))
@@ -511,19 +496,9 @@ def compare_pair(
             methods=(a, b),
             datasets=table.datasets,
         )
-    # the smallest two-sided p-value of the exact sign test: one method wins everywhere
-    best_p = min(1.0, 2.0 * 0.5**n)
-    if best_p > alpha:
-        text = (
-            f"With {n} data sets the exact sign test cannot reject at alpha = {alpha:g} "
-            f"whatever the wins: even {n} wins of {n} give p = {best_p:.4f}."
-        )
-        if crit <= n:
-            text += (
-                f" Demšar's normal approximation (his Table 3) would call {crit} of {n} wins "
-                "significant; the exact p-value is the one to trust at this size."
-            )
-        notes.append(text)
+    too_few = _too_few_for_sign_test(n, alpha, crit)
+    if too_few:
+        notes.append(too_few)
     return PairResult(
         method_a=a,
         method_b=b,
@@ -546,3 +521,43 @@ def compare_pair(
         scores=table,
         notes=tuple(notes),
     )
+
+
+def _ttest(oa, ob) -> tuple[PairedTTestResult, str | None]:
+    """The paired t-test, or a NaN one and the note saying why it is undefined."""
+    try:
+        return paired_ttest(oa, ob), None
+    except CdplotError as e:
+        # undefined, not an error: the rank tests still answer, and every output
+        # (text, JSON, report) shows a NaN statistic with this note
+        # scaled by a power of two (exact), as paired_ttest does, so that scores near
+        # the float limit give their difference instead of an overflow
+        sc = pow2_scale(oa, ob)
+        with np.errstate(over="ignore"):
+            d = float(np.mean(oa * sc - ob * sc) / sc)
+        tt = PairedTTestResult(
+            statistic=math.nan,
+            pvalue=math.nan,
+            dof=oa.size - 1,
+            mean_difference=d,
+            standard_error=0.0,
+        )
+        return tt, f"The paired t-test is undefined: {e}."
+
+
+def _too_few_for_sign_test(n: int, alpha: float, crit: int) -> str | None:
+    """The note when no count of wins of ``n`` makes the exact sign test significant."""
+    # the smallest two-sided p-value of the exact sign test: one method wins everywhere
+    best_p = min(1.0, 2.0 * 0.5**n)
+    if best_p <= alpha:
+        return None
+    text = (
+        f"With {n} data sets the exact sign test cannot reject at alpha = {alpha:g} "
+        f"whatever the wins: even {n} wins of {n} give p = {best_p:.4f}."
+    )
+    if crit <= n:
+        text += (
+            f" Demšar's normal approximation (his Table 3) would call {crit} of {n} wins "
+            "significant; the exact p-value is the one to trust at this size."
+        )
+    return text

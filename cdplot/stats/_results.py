@@ -301,6 +301,96 @@ class RankTestResult(Result):
         }
 
 
+def _control_sentences(result) -> list[str]:
+    """With a control and a significant pair: the methods that do not differ from it."""
+    out = []
+    c = result.index(result.control)
+    same = [
+        m
+        for m in result.order()
+        if m != result.control and not result.significant[c, result.index(m)]
+    ]
+    if same:
+        shown = join_names(same) if len(same) <= MAX_LISTED_PAIRS else f"{len(same)} methods"
+        out.append(
+            f"{shown} {'does' if len(same) == 1 else 'do'} not differ significantly "
+            f"from the control {result.control}."
+        )
+    return out
+
+
+def _conflict_sentences(result) -> list[str]:
+    """Significant pairs whose direction goes against the average ranks (three named)."""
+    out = []
+    conflicts = result.direction_conflicts()
+    if conflicts:
+        label = TEST_LABELS.get(result.test, result.test)
+        label = label if label.endswith("test") else f"{label} test"
+        avg = dict(zip(result.methods, result.average_ranks.tolist(), strict=True))
+        for a, b in conflicts[:3]:
+            out.append(
+                f"The {label} finds {a} significantly better than {b}, although {b} has the "
+                f"better average rank ({avg[b]:.3f} against {avg[a]:.3f}): the pairwise test "
+                "and the ranks over all methods disagree on this pair."
+            )
+        if len(conflicts) > 3:
+            out.append(
+                f"{len(conflicts) - 3} more significant pairs go against the average ranks "
+                "in the same way (see direction_conflicts())."
+            )
+    return out
+
+
+def _group_sentences(result, more_groups: str) -> list[str]:
+    """The groups that do not differ inside, listed or summarised (none when one holds all)."""
+    out = []
+    if len(result.cliques) == 1 and len(result.cliques[0]) == result.n_methods:
+        pass
+    elif result.cliques:
+        listed = sum(len(c) for c in result.cliques)
+        if listed <= MAX_LISTED_NAMES:
+            groups = "; ".join("{" + ", ".join(c) + "}" for c in result.cliques)
+            out.append(f"Groups of methods that do not differ significantly: {groups}.")
+        else:
+            largest = max(len(c) for c in result.cliques)
+            out.append(
+                f"{len(result.cliques)} groups of methods do not differ significantly inside "
+                f"(the largest has {largest} methods; see {more_groups})."
+            )
+    return out
+
+
+def _remark_sentences(result) -> list[str]:
+    """Bridges and unjoined pairs: one sentence each up to three, else one summary."""
+    out = []
+    if len(result.bridges) <= 3:
+        for a, b, c in result.bridges:
+            out.append(f"{a} and {c} differ significantly, although {b} differs from neither.")
+    else:
+        a, b, c = result.bridges[0]
+        out.append(
+            f"{len(result.bridges)} pairs differ significantly although a method ranked between "
+            "them "
+            f"differs from neither (for example {a} and {c}, with {b} between them), so "
+            "overlapping "
+            "groups must not be read as one."
+        )
+    if len(result.unjoined) <= 3:
+        for a, b in result.unjoined:
+            out.append(
+                f"{a} and {b} do not differ significantly, but share no group because a method "
+                "ranked between them differs from one of them."
+            )
+    else:
+        a, b = result.unjoined[0]
+        out.append(
+            f"{len(result.unjoined)} pairs do not differ significantly but share no group, "
+            "because a "
+            f"method ranked between them differs from one of them (for example {a} and {b})."
+        )
+    return out
+
+
 @result
 class ComparisonResult(Result):
     """The complete analysis of a score table, as returned by :func:`cdplot.compare`.
@@ -722,77 +812,13 @@ class ComparisonResult(Result):
             out.append("No pair of methods differs significantly.")
         else:
             out.append(f"No method differs significantly from the control {self.control}.")
-        if not self.all_pairs_tested:
-            c = self.index(self.control)
-            same = [
-                m
-                for m in self.order()
-                if m != self.control and not self.significant[c, self.index(m)]
-            ]
-            if same and pairs:
-                shown = (
-                    join_names(same) if len(same) <= MAX_LISTED_PAIRS else f"{len(same)} methods"
-                )
-                out.append(
-                    f"{shown} {'does' if len(same) == 1 else 'do'} not differ significantly "
-                    f"from the control {self.control}."
-                )
-        conflicts = self.direction_conflicts()
-        if conflicts:
-            label = TEST_LABELS.get(self.test, self.test)
-            label = label if label.endswith("test") else f"{label} test"
-            avg = dict(zip(self.methods, self.average_ranks.tolist(), strict=True))
-            for a, b in conflicts[:3]:
-                out.append(
-                    f"The {label} finds {a} significantly better than {b}, although {b} has the "
-                    f"better average rank ({avg[b]:.3f} against {avg[a]:.3f}): the pairwise test "
-                    "and the ranks over all methods disagree on this pair."
-                )
-            if len(conflicts) > 3:
-                out.append(
-                    f"{len(conflicts) - 3} more significant pairs go against the average ranks "
-                    "in the same way (see direction_conflicts())."
-                )
-        if len(self.cliques) == 1 and len(self.cliques[0]) == self.n_methods:
-            pass
-        elif self.cliques:
-            listed = sum(len(c) for c in self.cliques)
-            if listed <= MAX_LISTED_NAMES:
-                groups = "; ".join("{" + ", ".join(c) + "}" for c in self.cliques)
-                out.append(f"Groups of methods that do not differ significantly: {groups}.")
-            else:
-                largest = max(len(c) for c in self.cliques)
-                out.append(
-                    f"{len(self.cliques)} groups of methods do not differ significantly inside "
-                    f"(the largest has {largest} methods; see {more_groups})."
-                )
+        if not self.all_pairs_tested and pairs:
+            out += _control_sentences(self)
+        out += _conflict_sentences(self)
+        out += _group_sentences(self, more_groups)
         if not remarks:
             return out
-        if len(self.bridges) <= 3:
-            for a, b, c in self.bridges:
-                out.append(f"{a} and {c} differ significantly, although {b} differs from neither.")
-        else:
-            a, b, c = self.bridges[0]
-            out.append(
-                f"{len(self.bridges)} pairs differ significantly although a method ranked between "
-                "them "
-                f"differs from neither (for example {a} and {c}, with {b} between them), so "
-                "overlapping "
-                "groups must not be read as one."
-            )
-        if len(self.unjoined) <= 3:
-            for a, b in self.unjoined:
-                out.append(
-                    f"{a} and {b} do not differ significantly, but share no group because a method "
-                    "ranked between them differs from one of them."
-                )
-        else:
-            a, b = self.unjoined[0]
-            out.append(
-                f"{len(self.unjoined)} pairs do not differ significantly but share no group, "
-                "because a "
-                f"method ranked between them differs from one of them (for example {a} and {b})."
-            )
+        out += _remark_sentences(self)
         return out
 
     def conclusion(self) -> str:

@@ -295,23 +295,7 @@ _PMF_CELLS = 4_000_000
 def _signed_rank(d: np.ndarray, zero_method: str, method: str) -> dict:
     """The signed-rank test on each row of the (P, n) difference matrix ``d``."""
     rows, n = d.shape
-    zero = d == 0
-    n_zero = zero.sum(axis=1)
-    a = np.abs(d)
-    dropped = np.zeros(rows, dtype=np.int64)
-    if zero_method == "wilcox":
-        # zeros leave the ranking; as NaNs they sort last, each on its own
-        a[zero] = np.nan
-    elif zero_method == "demsar":
-        # Demsar (2006, section 3.1.3): "if there is an odd number of them, one
-        # is ignored"; the rest are ranked and their ranks split evenly below
-        odd = np.flatnonzero(n_zero % 2 == 1)
-        first = np.argmax(zero[odd], axis=1)
-        a[odd, first] = np.nan
-        zero[odd, first] = False
-        n_zero = n_zero.copy()
-        n_zero[odd] -= 1
-        dropped[odd] = 1
+    a, zero, n_zero, dropped = _set_zeros_aside(d, zero_method)
     ranks, g_row, g_size, g_value = _midranks(a)
 
     r_plus = np.where(d > 0, ranks, 0.0).sum(axis=1)
@@ -340,6 +324,58 @@ def _signed_rank(d: np.ndarray, zero_method: str, method: str) -> dict:
         se = np.sqrt((var - tie / 2.0) / 24.0)
         z = (r_plus_all - mean) / se
 
+    how = _distributions(method, zero_method, count, n, untied=~has_ties & (n_zero == 0))
+    p = np.full(rows, np.nan)
+    sel = how == _ASYMPTOTIC
+    if np.any(sel):
+        p[sel] = 2.0 * special.ndtr(-np.abs(z[sel]))
+    sel = how == _EXACT
+    if np.any(sel):
+        p[sel] = _exact_pvalues(count[sel], r_plus_all[sel])
+    sel = how == _PERMUTATION
+    if np.any(sel):
+        p[sel] = _sign_change_pvalues(d[sel], a[sel], ranks[sel], r_plus[sel])
+
+    return {
+        "statistic": np.minimum(r_plus_all, r_minus_all),
+        "pvalue": p,
+        "r_plus": r_plus_all,
+        "r_minus": r_minus_all,
+        "n": count.astype(np.int64),
+        "distribution": how,
+    }
+
+
+def _set_zeros_aside(d: np.ndarray, zero_method: str):
+    """``(|d| with NaN where a zero leaves the ranking, zeros, zero counts, dropped counts)``.
+
+    'wilcox' takes every zero out of the ranking; 'demsar' one of an odd
+    number of zeros; 'pratt' and 'zsplit' rank them all.
+    """
+    rows = d.shape[0]
+    zero = d == 0
+    n_zero = zero.sum(axis=1)
+    a = np.abs(d)
+    dropped = np.zeros(rows, dtype=np.int64)
+    if zero_method == "wilcox":
+        # zeros leave the ranking; as NaNs they sort last, each on its own
+        a[zero] = np.nan
+    elif zero_method == "demsar":
+        # Demsar (2006, section 3.1.3): "if there is an odd number of them, one
+        # is ignored"; the rest are ranked and their ranks split evenly below
+        odd = np.flatnonzero(n_zero % 2 == 1)
+        first = np.argmax(zero[odd], axis=1)
+        a[odd, first] = np.nan
+        zero[odd, first] = False
+        n_zero = n_zero.copy()
+        n_zero[odd] -= 1
+        dropped[odd] = 1
+    return a, zero, n_zero, dropped
+
+
+def _distributions(method: str, zero_method: str, count, n: int, *, untied) -> np.ndarray:
+    """Per row, the p-value's distribution: exact, sign-change permutations or normal."""
+    rows = count.shape[0]
     # scipy decides from the number of differences it is given; Demsar's rule
     # is scipy's 'zsplit' on the data without the ignored zero, so it decides
     # from the differences left after that zero is dropped (N = 14 with one
@@ -351,52 +387,40 @@ def _signed_rank(d: np.ndarray, zero_method: str, method: str) -> dict:
         # untied null distribution of ranks 1..n is off centre for it (R+ = R-
         # can look significant); its exact null distribution is the one of all
         # sign changes of the nonzero Pratt ranks (Pratt 1959)
-        how = np.full(rows, _PERMUTATION if zero_method == "pratt" else _EXACT)
-    elif method == "asymptotic":
-        how = np.full(rows, _ASYMPTOTIC)
-    else:
-        untied = ~has_ties & (n_zero == 0)
-        fallback = np.where(size <= _AUTO_PERMUTATION_MAX_N, _PERMUTATION, _ASYMPTOTIC)
-        how = np.where(size > _AUTO_EXACT_MAX_N, _ASYMPTOTIC, np.where(untied, _EXACT, fallback))
+        return np.full(rows, _PERMUTATION if zero_method == "pratt" else _EXACT)
+    if method == "asymptotic":
+        return np.full(rows, _ASYMPTOTIC)
+    fallback = np.where(size <= _AUTO_PERMUTATION_MAX_N, _PERMUTATION, _ASYMPTOTIC)
+    return np.where(size > _AUTO_EXACT_MAX_N, _ASYMPTOTIC, np.where(untied, _EXACT, fallback))
 
-    p = np.full(rows, np.nan)
-    sel = how == _ASYMPTOTIC
-    if np.any(sel):
-        p[sel] = 2.0 * special.ndtr(-np.abs(z[sel]))
-    sel = how == _EXACT
-    if np.any(sel):
-        # With ties the statistic may be a half integer, which the untied
-        # null distribution does not take; round it away from the centre of
-        # each tail (conservative), as scipy does (gh-19872).
-        cnt = count[sel].astype(np.int64)
-        lo_stat = np.floor(r_plus_all[sel]).astype(np.int64)
-        hi_stat = np.ceil(r_plus_all[sel]).astype(np.int64)
-        ps = np.empty(cnt.size)
-        for c in np.unique(cnt):  # one cached distribution per sample size
-            at = cnt == c
-            cdf, sf = _exact_tails(int(c))
-            top = cdf.size - 1
-            ps[at] = 2.0 * np.minimum(
-                sf[np.clip(lo_stat[at], 0, top)], cdf[np.clip(hi_stat[at], 0, top)]
-            )
-        p[sel] = np.minimum(ps, 1.0)
-    sel = how == _PERMUTATION
-    if np.any(sel):
-        # Sign changes leave the ranks in place; only the nonzero differences
-        # move between R+ and R-.  Doubled midranks are integers.
-        nonzero = (d[sel] != 0) & ~np.isnan(a[sel])
-        weights = np.where(nonzero, np.rint(2.0 * ranks[sel]), 0).astype(np.int64)
-        observed = np.rint(2.0 * r_plus[sel]).astype(np.int64)
-        p[sel] = _permutation_pvalues(weights, observed)
 
-    return {
-        "statistic": np.minimum(r_plus_all, r_minus_all),
-        "pvalue": p,
-        "r_plus": r_plus_all,
-        "r_minus": r_minus_all,
-        "n": count.astype(np.int64),
-        "distribution": how,
-    }
+def _exact_pvalues(count, r_plus_all) -> np.ndarray:
+    """Two-sided p-values from the untied null distribution of ``count`` ranks."""
+    # With ties the statistic may be a half integer, which the untied
+    # null distribution does not take; round it away from the centre of
+    # each tail (conservative), as scipy does (gh-19872).
+    cnt = count.astype(np.int64)
+    lo_stat = np.floor(r_plus_all).astype(np.int64)
+    hi_stat = np.ceil(r_plus_all).astype(np.int64)
+    ps = np.empty(cnt.size)
+    for c in np.unique(cnt):  # one cached distribution per sample size
+        at = cnt == c
+        cdf, sf = _exact_tails(int(c))
+        top = cdf.size - 1
+        ps[at] = 2.0 * np.minimum(
+            sf[np.clip(lo_stat[at], 0, top)], cdf[np.clip(hi_stat[at], 0, top)]
+        )
+    return np.minimum(ps, 1.0)
+
+
+def _sign_change_pvalues(d, a, ranks, r_plus) -> np.ndarray:
+    """Two-sided p-values over all sign changes of each row's nonzero ranked differences."""
+    # Sign changes leave the ranks in place; only the nonzero differences
+    # move between R+ and R-.  Doubled midranks are integers.
+    nonzero = (d != 0) & ~np.isnan(a)
+    weights = np.where(nonzero, np.rint(2.0 * ranks), 0).astype(np.int64)
+    observed = np.rint(2.0 * r_plus).astype(np.int64)
+    return _permutation_pvalues(weights, observed)
 
 
 # ----------------------------------------------------------------------------

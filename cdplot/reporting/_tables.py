@@ -27,7 +27,6 @@ from .._options import TABLE_FORMATS as FORMATS
 from .._options import TABLE_MARKS as MARKS
 from .._options import check_bool, check_option
 from ..errors import CdplotError, opt
-from ..stats._per_dataset import versus_best
 from ..stats._results import ComparisonResult
 from ._format import (
     auto_decimals,
@@ -391,7 +390,7 @@ def _compute(result, *, decimals, std, marks, control, caption, label) -> dict:
     avg_under = np.zeros(k, dtype=bool)
 
     if marks in ("wilcoxon", "t-test"):
-        under, note = _paired_marks(result, best, marks)
+        under, note = _paired_marks(result, marks)
         notes.append(note)
     elif marks == "posthoc":
         avg_under, note = _posthoc_marks(result, avg_best)
@@ -448,8 +447,10 @@ def _compute(result, *, decimals, std, marks, control, caption, label) -> dict:
     }
 
 
-def _paired_marks(result, best, test):
+def _paired_marks(result, test):
     """Underline what a paired test over the repetitions does not find worse than the best."""
+    # ComparisonResult.versus_best refuses these scores too; checked here first so that the
+    # message names the table's option and its alternative, marks='posthoc'
     table = result.scores
     reps = table.repetition_scores
     if reps is None or int(table.n_repetitions.max()) < 2:
@@ -466,30 +467,9 @@ def _paired_marks(result, best, test):
             f"these rows name none (no fold/seed column); pass {opt('repetition_col')}",
             option="marks",
         )
-    first_best = np.argmax(best, axis=1)
-    res = versus_best(reps, first_best, test=test, higher_is_better=result.higher_is_better)
-    worse = res.worse(result.alpha)
-    k = result.n_methods
-    n = res.n[res.n > 0]
-    name = "Wilcoxon signed-rank test" if test == "wilcoxon" else "paired t-test"
-    note = (
-        f"Underlined: not significantly worse than the best of the data set by a two-sided "
-        f"{name} over the {_spread_words(n)} repetitions both methods have, Holm-corrected "
-        f"over the {k - 1} comparisons within "
-        f"each data set (not across data sets), \u03b1 = {result.alpha:g}. It treats the "
-        "repetitions as independent, which cross-validation folds are not (Nadeau and "
-        "Bengio 2003), so it may call too many methods worse."
-    )
-    if test == "wilcoxon":
-        # with n paired repetitions no two-sided p-value is below 2 / 2**n
-        smallest = 2.0 / 2.0 ** int(n.max()) if n.size else 1.0
-        if int(n.max()) <= 50 and smallest > result.alpha / max(1, k - 1):
-            note += (
-                f" With {int(n.max())} repetitions its smallest p-value is {smallest:.3g}, "
-                f"which Holm's first step (\u03b1/{k - 1}) cannot reject: no method can be "
-                "shown worse."
-            )
-    return ~worse, note
+    # the statistics (the best of each data set, the tests, their words) are the result's
+    res = result.versus_best(test)
+    return ~res.worse(result.alpha), "Underlined: " + res.describe(result.alpha)
 
 
 def _posthoc_marks(result, avg_best):

@@ -100,20 +100,20 @@ def refused(source: str, module: str, *, package: bool = False) -> list[str]:
     return out
 
 
-FILES = sorted(REPORTING.glob("*.py"))
+FILES = sorted(REPORTING.rglob("*.py"))
 
 
 def test_the_reporting_package_is_read():
     # the files the checks below walk: a moved package would make them pass vacuously
-    names = {p.name for p in FILES}
-    assert {"__init__.py", "_render.py", "_tables.py"} <= names
+    names = {str(p.relative_to(REPORTING)) for p in FILES}
+    assert {"__init__.py", "_render.py", "_tables.py", "_context/_anova.py"} <= names
     found = [
         t for p in FILES for t in stats_imports(p.read_text(encoding="utf-8"), _module_name(p))
     ]
     assert len(found) >= 10
 
 
-@pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
+@pytest.mark.parametrize("path", FILES, ids=[str(p.relative_to(REPORTING)) for p in FILES])
 def test_reporting_takes_only_results_and_formatting_from_stats(path):
     source = path.read_text(encoding="utf-8")
     assert refused(source, _module_name(path), package=path.name == "__init__.py") == []

@@ -516,6 +516,112 @@ def _text(value: str, format: str) -> str:
     return latex_escape(value)
 
 
+def _metric_phrase(results, format: str) -> str:
+    """`` by AUC (higher is better)``: the metric or metrics and their directions."""
+    r = results[0]
+    if not hasattr(r, "ranks"):
+        # compare_ranks: the average ranks were given, not computed, and say no direction
+        return f" by {_text(r.metric, format)}" if r.metric else ""
+    if len(results) == 1:
+        direction = "higher" if r.higher_is_better else "lower"
+        return (
+            f" by {_text(r.metric, format)} ({direction} is better)"
+            if r.metric
+            else f" ({direction} is better)"
+        )
+    groups: dict[bool, list[str]] = {}
+    for i, x in enumerate(results, start=1):
+        groups.setdefault(bool(x.higher_is_better), []).append(
+            _text(x.metric or f"metric {i}", format)
+        )
+    dirs = "; ".join(
+        f"{join_names(names)}: {'higher' if hib else 'lower'} is better"
+        for hib, names in groups.items()
+    )
+    return f" under each of {len(results)} metrics ({dirs})"
+
+
+def _omnibus_sentence(results, format: str) -> str:
+    """What was compared, how it was ranked, and the Friedman and Iman-Davenport tests."""
+    r = results[0]
+    c = lambda *keys: _cite(keys, format)  # noqa: E731
+    ff = "$F_F$" if format == "latex" else "F_F"
+    alpha = f"$\\alpha = {r.alpha:g}$" if format == "latex" else f"\u03b1 = {r.alpha:g}"
+    ties = (
+        "with the correction for ties"
+        if r.friedman.tie_correction
+        else "without a correction for ties"
+    )
+    ranked = (
+        "The methods were ranked on each data set (1 = best, average ranks for ties)"
+        if hasattr(r, "ranks")
+        # compare_ranks: the average ranks were given, not computed, and say no direction
+        else "Only the methods' average ranks over the data sets were available (1 = best)"
+    )
+    return (
+        f"We compared {r.n_methods} methods over {r.n_datasets} data sets"
+        f"{_metric_phrase(results, format)} "
+        f"following {_citet('demsar2006', format)}. {ranked}, "
+        "and the null hypothesis that all methods perform equally was tested "
+        "with the "
+        f"Friedman test {c('friedman1937')} {ties}, using Iman and Davenport's {ff} statistic "
+        f"{c('iman1980')} at a significance level of {alpha}"
+        + (", separately for each metric." if len(results) > 1 else ".")
+    )
+
+
+def _posthoc_sentence(r, format: str) -> str:
+    """The post-hoc test: Nemenyi's or Bonferroni-Dunn's CD, or tests with a correction."""
+    c = lambda *keys: _cite(keys, format)  # noqa: E731
+    if r.test == "nemenyi":
+        return (
+            f"All pairs of methods were then compared with the Nemenyi test {c('nemenyi1963')}: "
+            "two "
+            "methods differ significantly when their average ranks differ by at least the critical "
+            f"difference CD = {r.critical_difference:.3f} (q = {r.critical_value:.3f})."
+        )
+    if r.test == "bonferroni-dunn":
+        return (
+            f"Each method was then compared with the control {_text(r.control, format)} with the "
+            f"Bonferroni\u2013Dunn test {c('dunn1961', 'demsar2006')}: a method differs "
+            "significantly "
+            "from the control when their average ranks differ by at least the critical difference "
+            f"CD = {r.critical_difference:.3f} (q = {r.critical_value:.3f})."
+        )
+    if r.test == "friedman-z":
+        how = (
+            "z-tests on the differences of average ranks "
+            f"{c('demsar2006', 'garcia2008') if r.control is None else c('demsar2006')}"
+        )
+    elif r.test == "wilcoxon":
+        zm = r.options.get("zero_method", "demsar")
+        how = (
+            f"the Wilcoxon signed-rank test {c('wilcoxon1945')} on "
+            f"the scores (zero differences: {zm})"
+        )
+    else:
+        how = f"the sign test on the numbers of wins {c('demsar2006')}"
+    who = (
+        "all pairs of methods"
+        if r.control is None
+        else f"each method with the control {_text(r.control, format)}"
+    )
+    corr = CORRECTION_LABELS.get(r.correction, str(r.correction))
+    corr_keys = _CORRECTION_REFS.get(r.correction, ())
+    corr_text = (
+        f"{corr}'s procedure"
+        if r.correction in ("holm", "hochberg", "hommel")
+        else f"the {corr} procedure"
+    )
+    if r.correction == "bonferroni":
+        corr_text = "the Bonferroni correction"
+    return (
+        f"Post hoc, {who} were compared with {how}, and the p-values were adjusted for "
+        "multiple "
+        f"testing with {corr_text} {c(*corr_keys)}."
+    )
+
+
 def methods_paragraph(
     result: ComparisonResult | Sequence[ComparisonResult], *, format: str = "text"
 ) -> str:
@@ -557,97 +663,7 @@ def methods_paragraph(
             "the analyses differ in design; describe them one by one with methods_paragraphs"
         )
     r = results[0]
-    c = lambda *keys: _cite(keys, format)  # noqa: E731
-    if len(results) == 1:
-        direction = "higher" if r.higher_is_better else "lower"
-        metric = (
-            f" by {_text(r.metric, format)} ({direction} is better)"
-            if r.metric
-            else f" ({direction} is better)"
-        )
-    else:
-        groups: dict[bool, list[str]] = {}
-        for i, x in enumerate(results, start=1):
-            groups.setdefault(bool(x.higher_is_better), []).append(
-                _text(x.metric or f"metric {i}", format)
-            )
-        dirs = "; ".join(
-            f"{join_names(names)}: {'higher' if hib else 'lower'} is better"
-            for hib, names in groups.items()
-        )
-        metric = f" under each of {len(results)} metrics ({dirs})"
-    ff = "$F_F$" if format == "latex" else "F_F"
-    alpha = f"$\\alpha = {r.alpha:g}$" if format == "latex" else f"\u03b1 = {r.alpha:g}"
-    ties = (
-        "with the correction for ties"
-        if r.friedman.tie_correction
-        else "without a correction for ties"
-    )
-    ranked = (
-        "The methods were ranked on each data set (1 = best, average ranks for ties)"
-        if hasattr(r, "ranks")
-        # compare_ranks: the average ranks were given, not computed, and say no direction
-        else "Only the methods' average ranks over the data sets were available (1 = best)"
-    )
-    if not hasattr(r, "ranks"):
-        metric = f" by {_text(r.metric, format)}" if r.metric else ""
-    parts = [
-        f"We compared {r.n_methods} methods over {r.n_datasets} data sets{metric} "
-        f"following {_citet('demsar2006', format)}. {ranked}, "
-        "and the null hypothesis that all methods perform equally was tested "
-        "with the "
-        f"Friedman test {c('friedman1937')} {ties}, using Iman and Davenport's {ff} statistic "
-        f"{c('iman1980')} at a significance level of {alpha}"
-        + (", separately for each metric." if len(results) > 1 else ".")
-    ]
-    if r.test == "nemenyi":
-        parts.append(
-            f"All pairs of methods were then compared with the Nemenyi test {c('nemenyi1963')}: "
-            "two "
-            "methods differ significantly when their average ranks differ by at least the critical "
-            f"difference CD = {r.critical_difference:.3f} (q = {r.critical_value:.3f})."
-        )
-    elif r.test == "bonferroni-dunn":
-        parts.append(
-            f"Each method was then compared with the control {_text(r.control, format)} with the "
-            f"Bonferroni\u2013Dunn test {c('dunn1961', 'demsar2006')}: a method differs "
-            "significantly "
-            "from the control when their average ranks differ by at least the critical difference "
-            f"CD = {r.critical_difference:.3f} (q = {r.critical_value:.3f})."
-        )
-    else:
-        if r.test == "friedman-z":
-            how = (
-                "z-tests on the differences of average ranks "
-                f"{c('demsar2006', 'garcia2008') if r.control is None else c('demsar2006')}"
-            )
-        elif r.test == "wilcoxon":
-            zm = r.options.get("zero_method", "demsar")
-            how = (
-                f"the Wilcoxon signed-rank test {c('wilcoxon1945')} on "
-                f"the scores (zero differences: {zm})"
-            )
-        else:
-            how = f"the sign test on the numbers of wins {c('demsar2006')}"
-        who = (
-            "all pairs of methods"
-            if r.control is None
-            else f"each method with the control {_text(r.control, format)}"
-        )
-        corr = CORRECTION_LABELS.get(r.correction, str(r.correction))
-        corr_keys = _CORRECTION_REFS.get(r.correction, ())
-        corr_text = (
-            f"{corr}'s procedure"
-            if r.correction in ("holm", "hochberg", "hommel")
-            else f"the {corr} procedure"
-        )
-        if r.correction == "bonferroni":
-            corr_text = "the Bonferroni correction"
-        parts.append(
-            f"Post hoc, {who} were compared with {how}, and the p-values were adjusted for "
-            "multiple "
-            f"testing with {corr_text} {c(*corr_keys)}."
-        )
+    parts = [_omnibus_sentence(results, format), _posthoc_sentence(r, format)]
     if _has_effect_sizes(r):
         parts.append(effect_size_sentence(format=format))
     if r.n_datasets < 10:

@@ -35,7 +35,7 @@ from .._options import (
 from ..errors import CdplotError, opt
 from ..io._types import ScoresLike
 from ..plot._explorer import EXPLORER_MIN_METHODS, explorer_fragment
-from ..stats._analysis import analyse, methods_differ, metrics_comparison
+from ..stats._analysis import SeparateAnalyses, analyse, relate_metrics
 from ..stats._consistency import MetricsComparison
 from ..stats._from_ranks import RankComparison
 from ..stats._pair import PairResult
@@ -103,6 +103,7 @@ ReportInput: TypeAlias = (
     ComparisonResult
     | RankComparison
     | MetricsComparison
+    | SeparateAnalyses
     | AutoResult
     | Sequence[ComparisonResult]
     | ScoresLike
@@ -240,21 +241,15 @@ def _kind(value) -> str:
     return type(value).__name__
 
 
-def _from_results(results) -> _Analyses:
-    results = tuple(results)
-    if len(results) == 1:
-        return _Analyses(results)
-    why = methods_differ(results)
-    if why is not None:
-        # different methods per metric still make a report, one section each, without
-        # comparing the metrics (Kendall's tau-b needs the same methods)
-        return _Analyses(
-            results,
-            note=f"The metrics are not compared with each other because "
-            f"{why}: their agreement needs the same methods under every metric.",
-        )
-    mc = metrics_comparison(results)
-    return _Analyses(tuple(mc.results), mc=mc)
+def _as_analyses(found) -> _Analyses:
+    """The sections of what :func:`analyse` or :func:`relate_metrics` gave."""
+    if isinstance(found, ComparisonResult):
+        return _Analyses((found,))
+    if isinstance(found, MetricsComparison):
+        return _Analyses(tuple(found.results), mc=found)
+    # different methods per metric still make a report, one section each, without
+    # comparing the metrics (Kendall's tau-b needs the same methods)
+    return _Analyses(found.results, note=found.sentence)
 
 
 def _resolve(data, given: dict) -> _Analyses:
@@ -273,7 +268,10 @@ def _resolve(data, given: dict) -> _Analyses:
     if (
         isinstance(data, (list, tuple))
         and data
-        and all(isinstance(r, (ComparisonResult, AutoResult, MetricsComparison)) for r in data)
+        and all(
+            isinstance(r, (ComparisonResult, AutoResult, MetricsComparison, SeparateAnalyses))
+            for r in data
+        )
     ):
         if not all(isinstance(r, ComparisonResult) for r in data):
             odd = next(r for r in data if not isinstance(r, ComparisonResult))
@@ -282,7 +280,9 @@ def _resolve(data, given: dict) -> _Analyses:
                 f"{_kind(odd)} in it: report it on its own"
             )
         what = "these results were"
-    elif isinstance(data, (ComparisonResult, MetricsComparison, AutoResult, RankComparison)):
+    elif isinstance(
+        data, (ComparisonResult, MetricsComparison, SeparateAnalyses, AutoResult, RankComparison)
+    ):
         what = f"this {_kind(data)} was"
     else:
         what = None
@@ -294,20 +294,15 @@ def _resolve(data, given: dict) -> _Analyses:
         )
     if isinstance(data, (ComparisonResult, RankComparison)):
         return _Analyses((data,))
-    if isinstance(data, MetricsComparison):
-        return _Analyses(tuple(data.results), mc=data)
+    if isinstance(data, (MetricsComparison, SeparateAnalyses)):
+        return _as_analyses(data)
     if isinstance(data, AutoResult):
         if isinstance(data.analysis, ComparisonResult):
             return _Analyses((data.analysis,), auto=data)
         return _Analyses((), auto=data)
     if what is not None:
-        return _from_results(data)
-    found = analyse(data, **given)
-    if isinstance(found, ComparisonResult):
-        return _Analyses((found,))
-    if isinstance(found, MetricsComparison):
-        return _Analyses(tuple(found.results), mc=found)
-    return _from_results(found)
+        return _as_analyses(relate_metrics(data))
+    return _as_analyses(analyse(data, **given))
 
 
 def _labels(results, mc) -> list[str | None]:
@@ -737,12 +732,14 @@ def report(
     results_or_data : ComparisonResult, MetricsComparison, AutoResult, list of ComparisonResult, \
 or scores
         What to report.  Results are formatted as they are: a
-        :class:`ComparisonResult` (one section), a :class:`MetricsComparison`
-        or a list of ComparisonResult, one per metric (one section each and,
-        when the metrics compare the same methods, a section on how far they
-        agree), or an :class:`AutoResult` of :func:`cdplot.compare_auto` (the
-        choice of analysis and its reason, then the chosen analysis: the
-        rank-based one, or repeated-measures ANOVA with Tukey's HSD).
+        :class:`ComparisonResult` (one section), a :class:`MetricsComparison`,
+        a :class:`~cdplot.stats.SeparateAnalyses` or a list of
+        ComparisonResult, one per metric (one section each and, when the
+        metrics compare the same methods, a section on how far they agree;
+        see :func:`cdplot.stats.relate_metrics`), or an :class:`AutoResult`
+        of :func:`cdplot.compare_auto` (the choice of analysis and its
+        reason, then the chosen analysis: the rank-based one, or
+        repeated-measures ANOVA with Tukey's HSD).
         Anything else is taken as scores (a file name, a DataFrame, a
         :class:`ScoreTable`, a list of them...) and analysed by
         :func:`cdplot.compare` with ``compare_kws``, one analysis per metric.

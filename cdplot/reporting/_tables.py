@@ -27,7 +27,6 @@ from .._options import TABLE_FORMATS as FORMATS
 from .._options import TABLE_MARKS as MARKS
 from .._options import check_bool, check_option
 from ..errors import CdplotError, opt
-from ..stats._per_dataset import versus_best
 from ..stats._results import ComparisonResult
 from ._format import (
     auto_decimals,
@@ -334,6 +333,97 @@ def table_model(
     }
 
 
+def _check_std(std, table) -> bool:
+    """Whether the cells print mean ± standard deviation (``std=None``: when there are some)."""
+    reps = table.repetition_scores
+    has_spread = reps is not None and int(table.n_repetitions.max()) > 1
+    if std and not has_spread:
+        raise CdplotError(
+            f"option {opt('std', True)} needs the score of each repetition, and these scores have "
+            "none (a long table with a fold or seed column has them, read with the reader's "
+            "keep_repetitions option)",
+            option="std",
+        )
+    return has_spread if std is None else std
+
+
+def _score_cells(table, decimals: int, show_std: bool, notes: list) -> tuple:
+    """Each score's text (with ± its standard deviation) and its rounded value."""
+    texts, rounded = decimal_texts(table.values, decimals)
+    if not show_std:
+        return texts, rounded
+    sd = table.std
+    sd_texts, _ = decimal_texts(sd, decimals)
+    with_sd = np.char.add(np.char.add(texts.astype(str), " \u00b1 "), sd_texts.astype(str))
+    cell = np.where(np.isnan(sd), texts, with_sd.astype(object))
+    one = int(np.count_nonzero(np.isnan(sd)))
+    single = f"; {one} cells with a single repetition show the score alone" if one else ""
+    notes.append(
+        f"Mean \u00b1 standard deviation (n \u2212 1) over {_spread_words(table.n_repetitions)} "
+        f"repetitions{single}."
+    )
+    return cell, rounded
+
+
+def _marks(result, marks: str, notes: list) -> tuple:
+    """Bold and underline of the cells and of the average ranks, as boolean arrays."""
+    ranks = result.ranks
+    best = ranks <= ranks.min(axis=1, keepdims=True) + _TIE
+    avg = result.average_ranks
+    avg_best = avg <= float(np.min(avg)) + _TIE
+    if marks == "none":
+        best, avg_best = np.zeros_like(best), np.zeros_like(avg_best)
+    under = np.zeros(ranks.shape, dtype=bool)
+    avg_under = np.zeros(result.n_methods, dtype=bool)
+    if marks in ("wilcoxon", "t-test"):
+        under, note = _paired_marks(result, marks)
+        notes.append(note)
+    elif marks == "posthoc":
+        avg_under, note = _posthoc_marks(result, avg_best)
+        notes.append(note)
+    return best, under & ~best, avg_best, avg_under & ~avg_best
+
+
+def _hidden_ties_note(result, rounded, marks: str) -> str | None:
+    """Where rounding makes a reader see ties (or a bold value no better than another) that
+    the unrounded scores do not have."""
+    # (sorted by printed value, then rank: a group printed alike with two ranks has a
+    # neighbour pair of equal value and different rank)
+    ranks = result.ranks
+    order = np.lexsort((ranks, rounded), axis=-1)
+    pv = np.take_along_axis(rounded, order, axis=1)
+    pr = np.take_along_axis(ranks, order, axis=1)
+    hidden = ((pv[:, 1:] == pv[:, :-1]) & (np.abs(pr[:, 1:] - pr[:, :-1]) > _TIE)).any(axis=1)
+    if not hidden.any():
+        return None
+    names = [result.datasets[i] for i in np.flatnonzero(hidden)]
+    return (
+        f"On {len(names)} data set{'s' if len(names) > 1 else ''} ({_listed(names)}) "
+        f"scores printed alike have different ranks: ranks"
+        f"{' and bold' if marks != 'none' else ''} come from the unrounded scores."
+    )
+
+
+def _wtl(result, rounded, control, decimals: int, notes: list) -> dict | None:
+    """The W/T/L row of ``control`` (the analysis' control by default), ties as printed."""
+    control = control if control is not None else result.control
+    if control is None:
+        return None
+    n_d, k = rounded.shape
+    c = result.methods.index(control)
+    sign = 1.0 if result.higher_is_better else -1.0
+    diff = sign * (rounded[:, [c]] - rounded)
+    wins = (diff > 0).sum(axis=0)
+    ties = (diff == 0).sum(axis=0)
+    losses = (diff < 0).sum(axis=0)
+    cells = ["\u2014" if j == c else f"{wins[j]}/{ties[j]}/{losses[j]}" for j in range(k)]
+    notes.append(
+        f"W/T/L: wins/ties/losses of {control} against each method over the {n_d} data "
+        f"sets, ties being scores equal as printed ({decimals} decimals)."
+    )
+    return {"label": f"W/T/L of {control}", "cells": cells, "control": control}
+
+
 def _compute(result, *, decimals, std, marks, control, caption, label) -> dict:
     """Every cell's text and mark as arrays (vectorised), with the footnotes."""
     _check_result(result)
@@ -348,95 +438,25 @@ def _compute(result, *, decimals, std, marks, control, caption, label) -> dict:
             f"{_listed(result.methods)}",
             option="control",
         )
-    table = result.scores
-    values = table.values
-    n_d, k = values.shape
     if decimals is None:
-        decimals = table_decimals(values)
-    reps = table.repetition_scores
-    n_reps = table.n_repetitions
-    has_spread = reps is not None and int(n_reps.max()) > 1
-    if std and not has_spread:
-        raise CdplotError(
-            f"option {opt('std', True)} needs the score of each repetition, and these scores have "
-            "none (a long table with a fold or seed column has them, read with the reader's "
-            "keep_repetitions option)",
-            option="std",
-        )
-    show_std = has_spread if std is None else std
-    notes = []
-
-    texts, rounded = decimal_texts(values, decimals)
-    cell = texts
-    if show_std:
-        sd = table.std
-        sd_texts, _ = decimal_texts(sd, decimals)
-        with_sd = np.char.add(np.char.add(texts.astype(str), " \u00b1 "), sd_texts.astype(str))
-        cell = np.where(np.isnan(sd), texts, with_sd.astype(object))
-        one = int(np.count_nonzero(np.isnan(sd)))
-        single = f"; {one} cells with a single repetition show the score alone" if one else ""
-        notes.append(
-            f"Mean \u00b1 standard deviation (n \u2212 1) over {_spread_words(n_reps)} "
-            f"repetitions{single}."
-        )
-    ranks = result.ranks
-    best = ranks <= ranks.min(axis=1, keepdims=True) + _TIE
-    if marks == "none":
-        best = np.zeros_like(best)
-    under = np.zeros((n_d, k), dtype=bool)
-    avg = result.average_ranks
-    avg_best = avg <= float(np.min(avg)) + _TIE
-    if marks == "none":
-        avg_best = np.zeros_like(avg_best)
-    avg_under = np.zeros(k, dtype=bool)
-
-    if marks in ("wilcoxon", "t-test"):
-        under, note = _paired_marks(result, best, marks)
-        notes.append(note)
-    elif marks == "posthoc":
-        avg_under, note = _posthoc_marks(result, avg_best)
-        notes.append(note)
-
-    # rounding can make a reader see ties (or a bold value no better than another)
-    # that the unrounded scores do not have
-    # (sorted by printed value, then rank: a group printed alike with two ranks has a
-    # neighbour pair of equal value and different rank)
-    order = np.lexsort((ranks, rounded), axis=-1)
-    pv = np.take_along_axis(rounded, order, axis=1)
-    pr = np.take_along_axis(ranks, order, axis=1)
-    hidden = ((pv[:, 1:] == pv[:, :-1]) & (np.abs(pr[:, 1:] - pr[:, :-1]) > _TIE)).any(axis=1)
-    if hidden.any():
-        names = [result.datasets[i] for i in np.flatnonzero(hidden)]
-        notes.append(
-            f"On {len(names)} data set{'s' if len(names) > 1 else ''} ({_listed(names)}) "
-            f"scores printed alike have different ranks: ranks"
-            f"{' and bold' if marks != 'none' else ''} come from the unrounded scores."
-        )
-
-    wtl = None
-    control = control if control is not None else result.control
-    if control is not None:
-        c = result.methods.index(control)
-        sign = 1.0 if result.higher_is_better else -1.0
-        diff = sign * (rounded[:, [c]] - rounded)
-        wins = (diff > 0).sum(axis=0)
-        ties = (diff == 0).sum(axis=0)
-        losses = (diff < 0).sum(axis=0)
-        wtl_cells = ["\u2014" if j == c else f"{wins[j]}/{ties[j]}/{losses[j]}" for j in range(k)]
-        wtl = {"label": f"W/T/L of {control}", "cells": wtl_cells, "control": control}
-        notes.append(
-            f"W/T/L: wins/ties/losses of {control} against each method over the {n_d} data "
-            f"sets, ties being scores equal as printed ({decimals} decimals)."
-        )
+        decimals = table_decimals(result.scores.values)
+    show_std = _check_std(std, result.scores)
+    notes: list[str] = []
+    cell, rounded = _score_cells(result.scores, decimals, show_std, notes)
+    best, under, avg_best, avg_under = _marks(result, marks, notes)
+    hidden = _hidden_ties_note(result, rounded, marks)
+    if hidden is not None:
+        notes.append(hidden)
+    wtl = _wtl(result, rounded, control, decimals, notes)
     direction = "higher is better" if result.higher_is_better else "lower is better"
     return {
         "cell": cell,
-        "rank": _rank_texts(ranks),
+        "rank": _rank_texts(result.ranks),
         "best": best,
-        "under": under & ~best,
-        "avg": decimal_texts(avg, 3)[0],
+        "under": under,
+        "avg": decimal_texts(result.average_ranks, 3)[0],
         "avg_best": avg_best,
-        "avg_under": avg_under & ~avg_best,
+        "avg_under": avg_under,
         "wtl": wtl,
         "notes": notes,
         "caption": caption,
@@ -448,8 +468,10 @@ def _compute(result, *, decimals, std, marks, control, caption, label) -> dict:
     }
 
 
-def _paired_marks(result, best, test):
+def _paired_marks(result, test):
     """Underline what a paired test over the repetitions does not find worse than the best."""
+    # ComparisonResult.versus_best refuses these scores too; checked here first so that the
+    # message names the table's option and its alternative, marks='posthoc'
     table = result.scores
     reps = table.repetition_scores
     if reps is None or int(table.n_repetitions.max()) < 2:
@@ -466,30 +488,9 @@ def _paired_marks(result, best, test):
             f"these rows name none (no fold/seed column); pass {opt('repetition_col')}",
             option="marks",
         )
-    first_best = np.argmax(best, axis=1)
-    res = versus_best(reps, first_best, test=test, higher_is_better=result.higher_is_better)
-    worse = res.worse(result.alpha)
-    k = result.n_methods
-    n = res.n[res.n > 0]
-    name = "Wilcoxon signed-rank test" if test == "wilcoxon" else "paired t-test"
-    note = (
-        f"Underlined: not significantly worse than the best of the data set by a two-sided "
-        f"{name} over the {_spread_words(n)} repetitions both methods have, Holm-corrected "
-        f"over the {k - 1} comparisons within "
-        f"each data set (not across data sets), \u03b1 = {result.alpha:g}. It treats the "
-        "repetitions as independent, which cross-validation folds are not (Nadeau and "
-        "Bengio 2003), so it may call too many methods worse."
-    )
-    if test == "wilcoxon":
-        # with n paired repetitions no two-sided p-value is below 2 / 2**n
-        smallest = 2.0 / 2.0 ** int(n.max()) if n.size else 1.0
-        if int(n.max()) <= 50 and smallest > result.alpha / max(1, k - 1):
-            note += (
-                f" With {int(n.max())} repetitions its smallest p-value is {smallest:.3g}, "
-                f"which Holm's first step (\u03b1/{k - 1}) cannot reject: no method can be "
-                "shown worse."
-            )
-    return ~worse, note
+    # the statistics (the best of each data set, the tests, their words) are the result's
+    res = result.versus_best(test)
+    return ~res.worse(result.alpha), "Underlined: " + res.describe(result.alpha)
 
 
 def _posthoc_marks(result, avg_best):
@@ -682,6 +683,36 @@ def _latex_layout(t, names, datasets, rotate, first_pt, as_float, split=None):
     return command, blocks, at(scale, total, k + 1)
 
 
+def _latex_mark(text: str, bold, under) -> str:
+    if bold:
+        return f"\\textbf{{{text}}}"
+    return f"\\underline{{{text}}}" if under else text
+
+
+def _latex_tabular(t, cells, block, datasets, first_col: str, header: list) -> list[str]:
+    """The ``tabular`` of the methods ``block``: one row per data set, the average ranks and
+    the W/T/L row."""
+    lines = [
+        "\\begin{tabular}{" + first_col + "r" * len(block) + "}",
+        "\\toprule",
+        " & ".join(header) + " \\\\",
+        "\\midrule",
+    ]
+    for i, d in enumerate(datasets):
+        row = [
+            _latex_mark(f"{cells[i, j]} ({t['rank'][i, j]})", t["best"][i, j], t["under"][i, j])
+            for j in block
+        ]
+        lines.append(" & ".join([latex_escape(d), *row]) + " \\\\")
+    lines.append("\\midrule")
+    avg = [_latex_mark(t["avg"][j], t["avg_best"][j], t["avg_under"][j]) for j in block]
+    lines.append(" & ".join(["Average rank", *avg]) + " \\\\")
+    if t["wtl"] is not None:
+        w = [t["wtl"]["cells"][j].replace("\u2014", "---") for j in block]
+        lines.append(" & ".join([_latex_text(t["wtl"]["label"]), *w]) + " \\\\")
+    return [*lines, "\\bottomrule", "\\end{tabular}"]
+
+
 def _latex(t, result) -> str:
     names = list(result.methods)
     datasets = list(result.datasets)
@@ -709,11 +740,6 @@ def _latex(t, result) -> str:
         lines += [f"% {_latex_text(n)}" for n in t["notes"]]
     first_col = ">{\\raggedright\\arraybackslash}p{130pt}" if long_names else "l"
 
-    def mark(text, b, u):
-        if b:
-            return f"\\textbf{{{text}}}"
-        return f"\\underline{{{text}}}" if u else text
-
     def head(name):
         esc = latex_escape(name)
         # on end, wrapped to 12 em so that 60 characters take a few lines, not a page
@@ -736,25 +762,8 @@ def _latex(t, result) -> str:
                 lines.append(size)
         elif n_block:
             lines.append("")
-        lines += [
-            "\\begin{tabular}{" + first_col + "r" * len(block) + "}",
-            "\\toprule",
-            " & ".join(["Data set", *(head(names[j]) for j in block)]) + " \\\\",
-            "\\midrule",
-        ]
-        for i, d in enumerate(datasets):
-            row = [
-                mark(f"{cells[i, j]} ({t['rank'][i, j]})", t["best"][i, j], t["under"][i, j])
-                for j in block
-            ]
-            lines.append(" & ".join([latex_escape(d), *row]) + " \\\\")
-        lines.append("\\midrule")
-        avg = [mark(t["avg"][j], t["avg_best"][j], t["avg_under"][j]) for j in block]
-        lines.append(" & ".join(["Average rank", *avg]) + " \\\\")
-        if t["wtl"] is not None:
-            w = [t["wtl"]["cells"][j].replace("\u2014", "---") for j in block]
-            lines.append(" & ".join([_latex_text(t["wtl"]["label"]), *w]) + " \\\\")
-        lines += ["\\bottomrule", "\\end{tabular}"]
+        header = ["Data set", *(head(names[j]) for j in block)]
+        lines += _latex_tabular(t, cells, block, datasets, first_col, header)
         if as_float:
             if last and t["notes"]:
                 lines.append("\\par\\smallskip")

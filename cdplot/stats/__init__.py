@@ -28,6 +28,9 @@ compare_pair
 analyse_pairs
     :func:`compare_pair` for named pairs, with the scores and options of an
     analysis (the pairs a report shows).
+relate_metrics
+    Analyses of several metrics, compared (:class:`MetricsComparison`) or,
+    when their methods differ, apart with the reason (:class:`SeparateAnalyses`).
 
 Ranks and omnibus tests
 -----------------------
@@ -54,7 +57,8 @@ adjust, adjust_pairwise
 find_cliques, unjoined_pairs, bridges
     Groups of methods that do not differ, and the pairs groups cannot show.
 versus_best
-    Each method against the best one on every data set (:class:`VersusBest`).
+    Each method against the best one on every data set (:class:`VersusBest`;
+    ``ComparisonResult.versus_best`` runs it on an analysis' repetitions).
 
 Two methods on one data set
 ---------------------------
@@ -97,7 +101,7 @@ format_p
     The one p-value formatter (sentences, table cells, figure captions).
 """
 
-from ._analysis import analyse_pairs
+from ._analysis import SeparateAnalyses, analyse_pairs, relate_metrics
 from ._bayesian import (
     BayesianSignedRankResult,
     BayesianTTestResult,
@@ -159,6 +163,7 @@ __all__ = [
     "compare_ranks",
     "compare_pair",
     "analyse_pairs",
+    "relate_metrics",
     # ranks and omnibus tests
     "rank_data",
     "average_ranks",
@@ -214,6 +219,7 @@ __all__ = [
     "RankTestResult",
     "RankComparison",
     "MetricsComparison",
+    "SeparateAnalyses",
     "AutoResult",
     "AnovaResult",
     "TukeyHSDResult",

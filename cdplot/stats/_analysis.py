@@ -4,10 +4,12 @@
 and decides from the tables, never from the wording of an error, what to
 return: the :class:`ComparisonResult` of one metric, the
 :class:`MetricsComparison` of several metrics that compare the same methods,
-or one :class:`ComparisonResult` per metric when the metrics compare
-different methods (their agreement, Kendall's tau-b between average ranks,
-needs the same methods).  The report layer calls it when it is given raw
-scores, so that a report and ``cdplot.compare`` agree number for number.
+or :class:`SeparateAnalyses` (one :class:`ComparisonResult` per metric and
+the reason) when the metrics compare different methods (their agreement,
+Kendall's tau-b between average ranks, needs the same methods).  The report
+layer calls it when it is given raw scores, so that a report and
+``cdplot.compare`` agree number for number; :func:`relate_metrics` makes the
+same decision for analyses already run, so that a report only formats.
 """
 
 from __future__ import annotations
@@ -21,9 +23,10 @@ from ._compare import compare_table
 from ._consistency import MetricsComparison
 from ._pair import PairResult, compare_pair
 from ._parametric import AutoResult
+from ._resultkit import Result, result, wrap
 from ._results import ComparisonResult
 
-__all__ = ["analyse", "analyse_pairs", "metrics_comparison", "methods_differ"]
+__all__ = ["analyse", "analyse_pairs", "relate_metrics", "methods_differ", "SeparateAnalyses"]
 
 
 def _direction(higher_is_better, metric):
@@ -67,28 +70,111 @@ def methods_differ(results: Sequence[ComparisonResult]) -> str | None:
     return None
 
 
-def metrics_comparison(results: Sequence[ComparisonResult]) -> MetricsComparison | None:
-    """The comparison of several metrics' analyses, or None when their methods differ.
+@result
+class SeparateAnalyses(Result):
+    """Analyses of several metrics that are not compared with each other, and why.
+
+    What :func:`relate_metrics` (and a report given such metrics) gives when
+    the metrics compare different methods: Kendall's tau-b between their
+    average ranks, the agreement a :class:`MetricsComparison` measures,
+    needs the same methods under every metric.
+
+    Attributes
+    ----------
+    results : tuple of ComparisonResult
+        One analysis per metric, in input order.
+    reason : str
+        The clause saying which metric's methods differ from the first's
+        (``"metric 'B' lacks 'x' compared with metric 'A'"``, from
+        :func:`methods_differ`).
+
+    Examples
+    --------
+    >>> import numpy as np, cdplot
+    >>> from cdplot.stats import relate_metrics
+    >>> x = np.arange(30.0).reshape(10, 3) % 7
+    >>> a = cdplot.compare(x, methods=["p", "q", "r"])
+    >>> b = cdplot.compare(x, methods=["p", "q", "s"])
+    >>> print(relate_metrics([a, b]).sentence)  # doctest: +NORMALIZE_WHITESPACE
+    The metrics are not compared with each other because metric 'metric 2' lacks 'r' and
+    adds 's' compared with metric 'metric 1': their agreement needs the same methods under
+    every metric.
+    """
+
+    results: tuple[ComparisonResult, ...]
+    reason: str
+
+    def __post_init__(self):
+        object.__setattr__(self, "results", tuple(self.results))
+
+    @property
+    def sentence(self) -> str:
+        """Why the metrics are not compared, as the sentence a report prints."""
+        return (
+            f"The metrics are not compared with each other because {self.reason}: their "
+            "agreement needs the same methods under every metric."
+        )
+
+    def _headline(self) -> str:
+        return f"{len(self.results)} metrics analysed apart; {self.reason}"
+
+    def __str__(self) -> str:
+        lines = [f"Separate analyses of {len(self.results)} metrics", "", *wrap(self.sentence)]
+        for i, r in enumerate(self.results, start=1):
+            lines += ["", *wrap(f"{r.metric or f'metric {i}'}: {r.omnibus_sentence()}")]
+        return "\n".join(lines)
+
+    def to_dict(self) -> dict:
+        """``results`` (each one's ``to_dict()``) and ``reason``, JSON-safe."""
+        return {"results": [r.to_dict() for r in self.results], "reason": self.reason}
+
+
+def relate_metrics(
+    results: Sequence[ComparisonResult],
+) -> ComparisonResult | MetricsComparison | SeparateAnalyses:
+    """How analyses of several metrics go together: compared, or apart with the reason.
 
     Parameters
     ----------
     results : sequence of ComparisonResult
-        At least two analyses, one per metric.
+        One analysis per metric.
 
     Returns
     -------
-    MetricsComparison or None
-        ``None`` exactly when :func:`methods_differ` gives a reason.
+    ComparisonResult or MetricsComparison or SeparateAnalyses
+        The analysis itself when there is one; the
+        :class:`MetricsComparison` (Kendall's tau-b between the metrics'
+        average ranks) when every analysis compares the same methods;
+        otherwise :class:`SeparateAnalyses`, saying which metric's methods
+        differ.
 
     Raises
     ------
     CdplotError
-        If fewer than two analyses are given or they use different alpha
-        values (see :meth:`MetricsComparison.from_results`).
+        If ``results`` is empty or holds anything but ComparisonResult
+        objects, or the analyses use different alpha values (see
+        :meth:`MetricsComparison.from_results`).
+
+    Examples
+    --------
+    >>> import cdplot
+    >>> from cdplot.stats import relate_metrics
+    >>> data = cdplot.load_example("yang-table9")
+    >>> results = [cdplot.compare(data, metric=m) for m in ("AUC", "F")]
+    >>> type(relate_metrics(results)).__name__
+    'MetricsComparison'
     """
-    results = list(results)
-    if len(results) >= 2 and methods_differ(results) is not None:
-        return None
+    results = tuple(results)
+    if not results:
+        raise CdplotError("relate_metrics needs at least one ComparisonResult; got none")
+    for r in results:
+        if not isinstance(r, ComparisonResult):
+            raise CdplotError(f"expected ComparisonResult objects; got {type(r).__name__}")
+    if len(results) == 1:
+        return results[0]
+    why = methods_differ(results)
+    if why is not None:
+        return SeparateAnalyses(results=results, reason=why)
     return MetricsComparison.from_results(results)
 
 
@@ -107,7 +193,7 @@ def analyse(
     metric: str | None = None,
     methods=None,
     datasets=None,
-) -> ComparisonResult | MetricsComparison | tuple[ComparisonResult, ...]:
+) -> ComparisonResult | MetricsComparison | SeparateAnalyses:
     """Analyse scores of one metric or several, as :func:`cdplot.compare` does for each.
 
     Parameters
@@ -144,12 +230,12 @@ def analyse(
 
     Returns
     -------
-    ComparisonResult or MetricsComparison or tuple of ComparisonResult
+    ComparisonResult or MetricsComparison or SeparateAnalyses
         A :class:`ComparisonResult` for one metric; a
         :class:`MetricsComparison` for several metrics of the same methods;
-        one :class:`ComparisonResult` per metric, in the order of the data,
-        when the metrics compare different methods (say why with
-        :func:`methods_differ`).
+        :class:`SeparateAnalyses` (one :class:`ComparisonResult` per metric,
+        in the order of the data, and the reason) when the metrics compare
+        different methods (see :func:`relate_metrics`).
 
     Raises
     ------
@@ -213,8 +299,7 @@ def analyse(
     )
     if len(results) == 1:
         return results[0]
-    mc = metrics_comparison(results)
-    return results if mc is None else mc
+    return relate_metrics(results)
 
 
 def analyse_pairs(result: ComparisonResult | AutoResult, pairs) -> tuple[PairResult, ...]:

@@ -78,6 +78,55 @@ class VersusBest:
         """Methods significantly worse than the best at ``alpha`` (bool, (N, k))."""
         return (np.nan_to_num(self.pvalues, nan=1.0) <= alpha) & self.best_better
 
+    def describe(self, alpha: float) -> str:
+        """What the methods not :meth:`worse` at ``alpha`` are, in words, with the caveats.
+
+        Parameters
+        ----------
+        alpha : float
+            The significance level, as given to :meth:`worse`.
+
+        Returns
+        -------
+        str
+            Sentences beginning "not significantly worse than the best of the
+            data set by ...", to follow a label (a table prints
+            ``"Underlined: " + res.describe(alpha)``): the test, the
+            repetitions it pairs, Holm's family, and that folds are not
+            independent; for Wilcoxon's test with too few repetitions to reach
+            Holm's first step, that no method can be shown worse.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> reps = np.array([[[0.9, 0.8, 0.85, 0.9, 0.95], [0.7, 0.6, 0.65, 0.7, 0.75]]])
+        >>> print(versus_best(reps, [0]).describe(0.05))  # doctest: +ELLIPSIS
+        not significantly worse than the best of the data set by a two-sided Wilcoxon ...
+        """
+        k = self.pvalues.shape[1]
+        n = self.n[self.n > 0]
+        name = "Wilcoxon signed-rank test" if self.test == "wilcoxon" else "paired t-test"
+        lo, hi = (int(n.min()), int(n.max())) if n.size else (0, 0)
+        spread = f"{hi}" if lo == hi else f"{lo} to {hi}"
+        text = (
+            f"not significantly worse than the best of the data set by a two-sided "
+            f"{name} over the {spread} repetitions both methods have, Holm-corrected "
+            f"over the {k - 1} comparisons within "
+            f"each data set (not across data sets), \u03b1 = {alpha:g}. It treats the "
+            "repetitions as independent, which cross-validation folds are not (Nadeau and "
+            "Bengio 2003), so it may call too many methods worse."
+        )
+        if self.test == "wilcoxon":
+            # with n paired repetitions no two-sided p-value is below 2 / 2**n
+            smallest = 2.0 / 2.0**hi if n.size else 1.0
+            if hi <= 50 and smallest > alpha / max(1, k - 1):
+                text += (
+                    f" With {hi} repetitions its smallest p-value is {smallest:.3g}, "
+                    f"which Holm's first step (\u03b1/{k - 1}) cannot reject: no method can be "
+                    "shown worse."
+                )
+        return text
+
 
 def _holm_rows(p: np.ndarray) -> np.ndarray:
     """Holm's step-down adjustment of each row of ``p`` as one family (NaNs left out)."""

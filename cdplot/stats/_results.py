@@ -15,6 +15,8 @@ from dataclasses import field
 
 import numpy as np
 
+from .._options import PAIRED_TESTS, PairedTest, check_option
+from ..errors import CdplotError, opt
 from ..io import ScoreTable
 from ..io._export import to_frame
 from ._effect_sizes import (
@@ -28,6 +30,7 @@ from ._effect_sizes import (
     pair_text,
 )
 from ._formatting import format_p
+from ._per_dataset import VersusBest, versus_best
 from ._resultkit import (
     Result,
     join_names,
@@ -552,6 +555,53 @@ class ComparisonResult(Result):
             self.alpha,
             "cliffs_delta",
             matrices=self._effect_matrices,
+        )
+
+    def versus_best(self, test: PairedTest = "wilcoxon") -> VersusBest:
+        """Each method against the best of each data set, over the scores' repetitions.
+
+        The within-data-set question a paper table's underlines answer (the
+        post-hoc tests compare methods over all data sets): :func:`versus_best`
+        of ``scores.repetition_scores``, the best of each data set being its
+        first method of the lowest rank (the one a table prints in bold).
+
+        Parameters
+        ----------
+        test : {'wilcoxon', 't-test'}, default 'wilcoxon'
+            The paired test over the repetitions both methods have.
+
+        Returns
+        -------
+        VersusBest
+            Holm-adjusted p-values within each data set; ``worse(alpha)``
+            and ``describe(alpha)`` give the marks and their words.
+
+        Raises
+        ------
+        CdplotError
+            If the scores have fewer than two repetitions per cell, or rows
+            that name no repetition (nothing to pair them by).
+        """
+        check_option("test", test, PAIRED_TESTS)
+        table = self.scores
+        reps = table.repetition_scores
+        if reps is None or int(table.n_repetitions.max()) < 2:
+            raise CdplotError(
+                f"option {opt('test', test)} tests each data set over its repetitions, and these "
+                "scores have none (a long table with a fold or seed column has them, read with the "
+                "reader's keep_repetitions option)",
+                option="test",
+            )
+        if table.repetition_labels is None:
+            raise CdplotError(
+                f"option {opt('test', test)} pairs the repetitions of two methods by their label, "
+                f"and these rows name none (no fold/seed column); pass {opt('repetition_col')}",
+                option="repetition_col",
+            )
+        # ranks are multiples of 1/2 (or averages of them): ties within a tolerance
+        best = self.ranks <= self.ranks.min(axis=1, keepdims=True) + 1e-9
+        return versus_best(
+            reps, np.argmax(best, axis=1), test=test, higher_is_better=self.higher_is_better
         )
 
     @functools.cached_property

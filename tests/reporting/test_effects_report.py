@@ -6,7 +6,7 @@ import pytest
 
 import cdplot
 from cdplot.reporting import render_html
-from cdplot.reporting._context import MAX_EFFECT_COLUMN_METHODS, MAX_EFFECT_ROWS
+from cdplot.reporting._context._methods import MAX_EFFECT_COLUMN_METHODS, MAX_EFFECT_ROWS
 
 
 def _words(html: str) -> str:

@@ -364,12 +364,12 @@ def _groups(pages) -> list[list[str]]:
 def test_bibtex_entries_whole_and_groups_read_down_the_columns(reports, k, n):
     pages, _ = reports[k, n]
     _check_bibtex(pages)
-    from cdplot.reporting._context import _group_letters
+    from cdplot.reporting._context._pairwise import group_letters
 
     columns = _groups(pages)
     letters = [letter for column in columns for letter in column]
     # a, b, c, ... down the first column, then the next: the order of the method table
-    assert letters == [_group_letters(i) for i in range(len(letters))]
+    assert letters == [group_letters(i) for i in range(len(letters))]
     assert len(letters) > 4
     # four columns, filled down as evenly as Jinja's slice(4) deals them
     rows = -(-len(letters) // 4)

@@ -8,7 +8,7 @@ import pytest
 import cdplot
 from cdplot.errors import CdplotError
 from cdplot.reporting import methods_paragraph, render_html, report
-from cdplot.reporting._context import RANKS_ONLY_OMITTED
+from cdplot.reporting._context._common import RANKS_ONLY_OMITTED
 from cdplot.stats import analyse_pairs, compare_pair
 
 DEMSAR = {"C4.5": 3.143, "C4.5+m": 2.000, "C4.5+cf": 2.893, "C4.5+m+cf": 1.964}

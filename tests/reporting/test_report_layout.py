@@ -7,7 +7,8 @@ from model_zoo_names import CLASS_NAMES
 
 import cdplot
 from cdplot.io import ScoreTable
-from cdplot.reporting._context import method_table, section_context
+from cdplot.reporting._context import section_context
+from cdplot.reporting._context._methods import method_table
 from cdplot.reporting._layout import (
     MAX_TURNED_PT,
     MIN_PT,

@@ -6,7 +6,8 @@ import pytest
 import cdplot
 from cdplot.errors import CdplotError
 from cdplot.io import ScoreTable
-from cdplot.stats._analysis import analyse, analyse_pairs, methods_differ, metrics_comparison
+from cdplot.stats import SeparateAnalyses, relate_metrics
+from cdplot.stats._analysis import analyse, analyse_pairs, methods_differ
 from cdplot.stats._consistency import MetricsComparison
 from cdplot.stats._pair import compare_pair
 from cdplot.stats._results import ComparisonResult
@@ -45,10 +46,12 @@ def test_metrics_of_different_methods_give_one_result_each(rng):
     a = _table(rng.random((8, 3)), ["x", "y", "z"], "acc")
     b = _table(rng.random((8, 3)), ["x", "y", "w"], "f1")
     got = analyse([a, b])
-    assert isinstance(got, tuple)
-    assert [r.metric for r in got] == ["acc", "f1"]
-    assert methods_differ(got) == "metric 'f1' lacks 'z' and adds 'w' compared with metric 'acc'"
-    assert metrics_comparison(got) is None
+    assert isinstance(got, SeparateAnalyses)
+    assert [r.metric for r in got.results] == ["acc", "f1"]
+    reason = "metric 'f1' lacks 'z' and adds 'w' compared with metric 'acc'"
+    assert methods_differ(got.results) == reason
+    assert got.reason == reason
+    assert isinstance(relate_metrics(got.results), SeparateAnalyses)
     # the decision is taken from the methods, whatever their column order
     c = _table(rng.random((8, 3)), ["z", "x", "y"], "f1")
     assert methods_differ(analyse([a, c]).results) is None
@@ -103,3 +106,46 @@ def test_pairs_reuse_the_analysis_options():
     assert (pr.wilcoxon.r_plus, pr.wilcoxon.r_minus) == (93, 12)
     with pytest.raises(CdplotError, match="'J48' is not in the data"):
         analyse_pairs(res, [("C4.5", "J48")])
+
+
+def test_relate_metrics_compares_the_same_methods_and_keeps_one_as_it_is(rng):
+    a = cdplot.compare(_table(rng.random((8, 3)), ["x", "y", "z"], "acc"))
+    b = cdplot.compare(_table(rng.random((8, 3)), ["z", "x", "y"], "f1"))
+    got = relate_metrics([a, b])
+    assert isinstance(got, MetricsComparison)
+    assert got.metrics == ("acc", "f1")
+    assert relate_metrics([a]) is a
+
+
+@pytest.mark.parametrize(
+    ("items", "message"),
+    [
+        ([], "relate_metrics needs at least one ComparisonResult; got none"),
+        (["acc"], "expected ComparisonResult objects; got str"),
+    ],
+    ids=["empty", "not-a-result"],
+)
+def test_relate_metrics_refuses(items, message):
+    with pytest.raises(CdplotError, match=f"^{message}$"):
+        relate_metrics(items)
+
+
+def test_separate_analyses_say_why_in_words_and_json(rng):
+    a = cdplot.compare(_table(rng.random((8, 3)), ["x", "y", "z"], "acc"))
+    b = cdplot.compare(_table(rng.random((8, 3)), ["x", "y", "w"], "f1"))
+    got = relate_metrics([a, b])
+    assert got.sentence == (
+        "The metrics are not compared with each other because metric 'f1' lacks 'z' and adds "
+        "'w' compared with metric 'acc': their agreement needs the same methods under every "
+        "metric."
+    )
+    text = str(got)
+    assert text.startswith("Separate analyses of 2 metrics\n\nThe metrics are not compared")
+    assert "\nacc: " in text
+    assert "\nf1: " in text
+    assert " ".join(text.split()).count(" ".join(got.sentence.split())) == 1
+    assert repr(got).startswith("<SeparateAnalyses: 2 metrics analysed apart; metric 'f1'")
+    d = got.to_dict()
+    assert d["reason"] == got.reason
+    assert [r["metric"] for r in d["results"]] == ["acc", "f1"]
+    assert got == relate_metrics([a, b])

@@ -9,7 +9,9 @@ import numpy as np
 import pytest
 import scipy.stats
 
+import cdplot
 from cdplot.errors import CdplotError
+from cdplot.io import as_score_tables
 from cdplot.stats._corrections import adjust
 from cdplot.stats._per_dataset import versus_best
 
@@ -68,3 +70,66 @@ def test_shapes_are_checked():
         versus_best(np.zeros((2, 3)), [0, 0])
     with pytest.raises(CdplotError, match="test='z'"):
         versus_best(np.zeros((1, 2, 3)), [0], test="z")
+
+
+def _fold_rows(n_datasets=4, n_folds=6, labelled=True):
+    # three methods, the first best by 0.05 on average, 0.02 noise per fold
+    rng = np.random.default_rng(5)
+    rows = []
+    for d in range(n_datasets):
+        for m, mu in {"a": 0.85, "b": 0.80, "c": 0.84}.items():
+            for f in range(n_folds):
+                row = {"dataset": f"d{d}", "method": m, "score": mu + rng.normal(0, 0.02)}
+                if labelled:
+                    row["fold"] = f
+                rows.append(row)
+    return rows
+
+
+def _analysis(**kw):
+    (t,) = as_score_tables(_fold_rows(**kw), keep_repetitions=True)
+    return cdplot.compare(t)
+
+
+@pytest.mark.parametrize("test", ["wilcoxon", "t-test"])
+def test_an_analysis_tests_against_the_first_best_ranked_method_of_each_data_set(test):
+    res = _analysis()
+    got = res.versus_best(test)
+    best = np.argmin(res.ranks, axis=1)  # no ties in continuous noise: the first is the one
+    want = versus_best(res.scores.repetition_scores, best, test=test)
+    np.testing.assert_array_equal(got.pvalues, want.pvalues)
+    assert got.test == test
+
+
+def test_an_analysis_without_repetitions_or_their_labels_is_refused():
+    with pytest.raises(CdplotError, match=r"^option test='wilcoxon' tests each data set over"):
+        cdplot.compare(cdplot.load_example("demsar2006")).versus_best()
+    with pytest.raises(CdplotError, match=r"pairs the repetitions of two methods by their label"):
+        _analysis(labelled=False).versus_best("t-test")
+    with pytest.raises(CdplotError, match="test='z'"):
+        _analysis().versus_best("z")
+
+
+def test_the_description_names_the_test_the_family_and_the_caveat():
+    res = _analysis(n_folds=6).versus_best("t-test")
+    text = res.describe(0.05)
+    assert text.startswith(
+        "not significantly worse than the best of the data set by a two-sided paired t-test "
+        "over the 6 repetitions both methods have, Holm-corrected over the 2 comparisons within "
+        "each data set (not across data sets), \u03b1 = 0.05."
+    )
+    assert text.endswith("so it may call too many methods worse.")
+
+
+def test_the_description_says_when_wilcoxon_cannot_reject():
+    # 5 repetitions: the smallest two-sided p-value is 2 / 2**5 = 0.0625 (the exact null
+    # distribution of the signed-rank statistic), above alpha / (k - 1) = 0.025
+    res = _analysis(n_folds=5).versus_best("wilcoxon")
+    assert res.describe(0.05).endswith(
+        "With 5 repetitions its smallest p-value is 0.0625, which Holm's first step (\u03b1/2) "
+        "cannot reject: no method can be shown worse."
+    )
+    # at 6 repetitions the smallest p-value is 2 / 64 = 0.03125 > 0.025: still said
+    assert "cannot reject" in _analysis(n_folds=6).versus_best().describe(0.05)
+    # at 7, 2 / 128 = 0.0156 < 0.025: not said
+    assert "cannot reject" not in _analysis(n_folds=7).versus_best().describe(0.05)

@@ -156,6 +156,7 @@ def as_result(result_or_scores, compare_kws):
         for module, name in (
             ("cdplot.stats._results", "ComparisonResult"),
             ("cdplot.stats._from_ranks", "RankComparison"),
+            ("cdplot.stats._from_posthoc", "PosthocComparison"),
         )
         if module in sys.modules
     )
@@ -899,6 +900,9 @@ class canvas:
 
 def caption_text(result, *, extra: str = "") -> str:
     """``'AUC: Nemenyi test, α = 0.05, N = 14 data sets, CD = 1.25 (Friedman p = 0.012)'``."""
+    if hasattr(result, "caption"):
+        # a result that ran no Friedman test (a post-hoc test the user supplied) words its own
+        return result.caption(extra=extra)
     parts = [result.procedure()[0].upper() + result.procedure()[1:]]
     nb = "\u00a0"  # no-break spaces keep each "name = value" on one line when wrapped
     parts.append(f"\u03b1{nb}={nb}{result.alpha:g}")

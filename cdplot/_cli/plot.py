@@ -9,7 +9,9 @@ from ..errors import CdplotError
 from .common import (
     add_analysis_options,
     add_input_options,
+    add_posthoc_options,
     analyse,
+    analyse_posthoc,
     analyse_ranks,
     analysis_kwargs,
     load_tables,
@@ -83,7 +85,8 @@ def register(sub) -> None:
         ),
         epilog=(
             "Examples: cdplot plot --example demsar2006 -o cd.pdf; "
-            "cdplot plot scores.csv -o cd.svg --test bonferroni-dunn --control C4.5 --font serif"
+            "cdplot plot scores.csv -o cd.svg --test bonferroni-dunn --control C4.5 --font serif; "
+            "cdplot plot scores.csv --pvalues conover.csv --test-name Conover -o cd.pdf"
         ),
     )
     add_input_options(p)
@@ -194,6 +197,7 @@ def register(sub) -> None:
         help="heatmap: never print p-values in the cells (default: when they fit)",
     )
     add_analysis_options(p, auto=True)
+    add_posthoc_options(p)
     p.set_defaults(func=run)
 
 
@@ -240,7 +244,15 @@ def run(args) -> int:
         raise CdplotError(
             f"option --no-annotate applies only to --kind heatmap, not --kind {args.kind}"
         )
-    if args.ranks_input:
+    if args.pvalues is not None:
+        if args.kind == "profile":
+            raise CdplotError(
+                "option --kind profile needs several metrics; --pvalues holds the p-values of one"
+            )
+        result = analyse_posthoc(args)
+    elif args.test_name is not None:
+        raise CdplotError("option --test-name names the test of --pvalues MATRIX; give both")
+    elif args.ranks_input:
         if args.kind == "profile":
             raise CdplotError(
                 "option --kind profile needs several metrics; --ranks gives one set of "

@@ -168,6 +168,15 @@ def as_result(result_or_scores, compare_kws):
     return compare(result_or_scores, **(compare_kws or {}))
 
 
+def refuse_supplied_without_cd(result, alternatives: str) -> None:
+    """A rank-interval chart of a post-hoc test the user supplied: it has no CD to draw."""
+    if getattr(result, "supplied", False):
+        raise CdplotError(
+            f"a rank-interval chart needs a critical difference, which the {result.procedure()} "
+            f"does not give; draw {alternatives}"
+        )
+
+
 def check_width(width, ax) -> float | None:
     """The ``width`` option in points (``None`` for the style's)."""
     if width is None:
@@ -900,7 +909,7 @@ class canvas:
 
 def caption_text(result, *, extra: str = "") -> str:
     """``'AUC: Nemenyi test, α = 0.05, N = 14 data sets, CD = 1.25 (Friedman p = 0.012)'``."""
-    if hasattr(result, "caption"):
+    if getattr(result, "supplied", False):
         # a result that ran no Friedman test (a post-hoc test the user supplied) words its own
         return result.caption(extra=extra)
     parts = [result.procedure()[0].upper() + result.procedure()[1:]]

@@ -16,6 +16,7 @@ import math
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import field
+from typing import ClassVar
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -97,6 +98,9 @@ class PosthocComparison(Result):
     options : mapping
         ``{"higher_is_better": ...}`` as given.
     """
+
+    #: Marks a result whose test the user supplied: figures ask for its own caption.
+    supplied: ClassVar[bool] = True
 
     methods: tuple[str, ...]
     n_methods: int

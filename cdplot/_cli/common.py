@@ -23,6 +23,7 @@ from .._options import (
     check_alpha,
 )
 from ..errors import CdplotError
+from . import progress
 
 __all__ = [
     "add_input_options",
@@ -329,12 +330,14 @@ def load_tables(args):
     if args.example:
         from ..datasets import load_example
 
+        progress.step(f"reading the example {args.example}")
         tables = list(as_score_tables(list(load_example(args.example)), **selection))
     elif files:
         tables = []
         if files.count("-") > 1:
             raise CdplotError("FILE '-' (standard input) is given twice; it can be read once")
         for f in files:
+            progress.step(f"reading {'standard input' if f == '-' else f}")
             tables += read_scores(
                 # "-" is standard input, as for cat and sort; a file named - is ./-
                 sys.stdin.buffer if f == "-" else f,
@@ -384,6 +387,10 @@ def analysis_kwargs(args, table) -> dict:
 def analyse(args, table):
     """The analysis of one table: :func:`cdplot.compare_auto` for ``--test auto``."""
     kwargs = analysis_kwargs(args, table)
+    what = f" {table.metric}" if table.metric is not None else ""
+    progress.step(
+        f"analysing{what}: {len(table.methods)} methods on {len(table.datasets)} data sets"
+    )
     if kwargs["test"] == "auto":
         from ..stats._parametric import compare_auto
 

@@ -6,6 +6,7 @@ import argparse
 
 from .._options import FIGURE_FORMATS, KINDS, MAX_DPI, MIN_DPI, STYLES
 from ..errors import CdplotError
+from . import progress
 from .common import (
     add_analysis_options,
     add_input_options,
@@ -302,6 +303,8 @@ def run(args) -> int:
     # the package loads each drawing module on first use (PEP 562): only the chart asked for
     from .. import plot as charts
 
+    progress.step("drawing the figure")
+
     if args.font_size is not None:
         # checked here to name the option; the library says label_kws={'fontsize': ...}
         from ..plot._common import MAX_NAME_SIZE
@@ -333,6 +336,7 @@ def run(args) -> int:
         ax = charts.significance_heatmap(result, annotate=args.annotate, **common)
     if args.title is not None:
         ax.set_title(args.title)  # save_figure keeps what lies above the figure's edge
+    progress.step(f"writing {args.output}")
     charts.save_figure(ax, args.output, dpi=args.dpi, format=fmt)
     say_written(args, args.output, fmt)
     return 0

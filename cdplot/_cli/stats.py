@@ -6,6 +6,7 @@ import json
 
 from .._options import STATS_FORMATS
 from ..errors import CdplotError
+from . import progress
 from .common import (
     add_analysis_options,
     add_input_options,
@@ -68,6 +69,7 @@ def run(args) -> int:
     if args.test_name is not None and args.pvalues is None:
         raise CdplotError("option --test-name names the test of --pvalues MATRIX; give both")
     results = run_analyses(args)
+    progress.step("writing the results")
     write_text(args, _text(results, fmt), fmt)
     return 0
 

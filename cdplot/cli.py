@@ -18,6 +18,7 @@ import signal
 import sys
 import warnings
 
+from ._cli import progress
 from ._version import __version__
 from .errors import CdplotError, bounded, spoken_as
 
@@ -343,6 +344,14 @@ def build_parser() -> argparse.ArgumentParser:
         sub.choices[name].add_argument(
             "-q", "--quiet", action="store_true", help="do not say which files were written"
         )
+        if "--progress" not in sub.choices[name]._option_string_actions:
+            sub.choices[name].add_argument(
+                "--progress",
+                action=argparse.BooleanOptionalAction,
+                default=None,
+                help="say on stderr what the command is doing once it has run 2 s (default: "
+                "when stderr is a terminal and --quiet is not given)",
+            )
     # the subcommands' parsers, to speak of their options in messages
     parser.commands = dict(sub.choices)
     return parser
@@ -469,7 +478,8 @@ def _run_command(args, flags: dict) -> int:
             _check_text_options(args, flags)
             _check_outputs_are_not_inputs(args)
             _standard_output(args)
-            status = int(args.func(args) or 0)
+            with progress.running(args):
+                status = int(args.func(args) or 0)
             sys.stdout.flush()
             return status
         except BrokenPipeError:

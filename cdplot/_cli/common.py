@@ -23,6 +23,7 @@ from .._options import (
     check_alpha,
 )
 from ..errors import CdplotError
+from . import progress
 
 __all__ = [
     "add_input_options",
@@ -34,6 +35,8 @@ __all__ = [
     "analyse",
     "run_analyses",
     "analyse_ranks",
+    "add_posthoc_options",
+    "analyse_posthoc",
     "output_format",
     "parse_alpha",
     "write_text",
@@ -327,12 +330,14 @@ def load_tables(args):
     if args.example:
         from ..datasets import load_example
 
+        progress.step(f"reading the example {args.example}")
         tables = list(as_score_tables(list(load_example(args.example)), **selection))
     elif files:
         tables = []
         if files.count("-") > 1:
             raise CdplotError("FILE '-' (standard input) is given twice; it can be read once")
         for f in files:
+            progress.step(f"reading {'standard input' if f == '-' else f}")
             tables += read_scores(
                 # "-" is standard input, as for cat and sort; a file named - is ./-
                 sys.stdin.buffer if f == "-" else f,
@@ -382,6 +387,10 @@ def analysis_kwargs(args, table) -> dict:
 def analyse(args, table):
     """The analysis of one table: :func:`cdplot.compare_auto` for ``--test auto``."""
     kwargs = analysis_kwargs(args, table)
+    what = f" {table.metric}" if table.metric is not None else ""
+    progress.step(
+        f"analysing{what}: {len(table.methods)} methods on {len(table.datasets)} data sets"
+    )
     if kwargs["test"] == "auto":
         from ..stats._parametric import compare_auto
 
@@ -394,6 +403,8 @@ def analyse(args, table):
 
 def run_analyses(args):
     """Load the tables and analyse each; returns a list of results."""
+    if getattr(args, "pvalues", None) is not None:
+        return [analyse_posthoc(args)]
     if getattr(args, "ranks_input", False) and args.command in RANKS_COMMANDS:
         return [analyse_ranks(args)]
     return [analyse(args, t) for t in load_tables(args)]
@@ -450,7 +461,6 @@ _NOT_FOR_RANKS = {
 
 def analyse_ranks(args):
     """``--ranks FILE --n-datasets N``: :func:`cdplot.compare_ranks` of the file."""
-    from ..io import read_average_ranks
     from ..stats._from_ranks import compare_ranks
 
     if args.n_datasets is None:
@@ -458,6 +468,26 @@ def analyse_ranks(args):
             "option --ranks needs --n-datasets N, the number of data sets the average ranks "
             "were computed over"
         )
+    ranks = _read_ranks_file(args)
+    if args.test == "auto":
+        raise CdplotError(
+            "option --test auto chooses between ANOVA and the rank tests from the scores; "
+            "with --ranks use nemenyi, bonferroni-dunn or friedman-z"
+        )
+    return compare_ranks(
+        ranks,
+        args.n_datasets,
+        alpha=args.alpha,
+        test=args.test,
+        correction=args.correction,
+        control=args.control,
+    )
+
+
+def _read_ranks_file(args):
+    """The average ranks of ``--ranks FILE``, refusing the options of score tables."""
+    from ..io import read_average_ranks
+
     for dest, (flag, default, why) in _NOT_FOR_RANKS.items():
         value = getattr(args, dest, default)
         if value != default:
@@ -481,19 +511,67 @@ def analyse_ranks(args):
                 f"{ranks.source}; methods are {', '.join(ranks.methods)}"
             )
         ranks = replace(ranks, methods=tuple(renamed.get(m, m) for m in ranks.methods))
-    if args.test == "auto":
-        raise CdplotError(
-            "option --test auto chooses between ANOVA and the rank tests from the scores; "
-            "with --ranks use nemenyi, bonferroni-dunn or friedman-z"
-        )
-    return compare_ranks(
-        ranks,
-        args.n_datasets,
-        alpha=args.alpha,
-        test=args.test,
-        correction=args.correction,
-        control=args.control,
+    return ranks
+
+
+def add_posthoc_options(parser: argparse.ArgumentParser) -> None:
+    """Add ``--pvalues FILE`` and ``--test-name NAME``: a post-hoc test the user ran elsewhere."""
+    g = parser.add_argument_group("your own post-hoc test")
+    g.add_argument(
+        "--pvalues",
+        metavar="MATRIX",
+        help="CSV of the p-values of a post-hoc test run elsewhere (Conover, Dunn, your own): "
+        "method names as header and first column, as scikit-posthocs' posthoc_* output "
+        "writes with to_csv; True/False cells for significance only.  The groups are drawn "
+        "from it at --alpha and the ranks come from FILE (scores, or --ranks); cdplot runs "
+        "no test, and the caption says so",
     )
+    g.add_argument(
+        "--test-name",
+        metavar="NAME",
+        help="with --pvalues: the name of the test that computed them, for the caption "
+        "(e.g. Conover)",
+    )
+
+
+def analyse_posthoc(args):
+    """``--pvalues MATRIX --test-name NAME``: :func:`cdplot.from_posthoc` of FILE's ranks."""
+    from ..io._pvalue_matrix import read_pvalue_matrix
+    from ..stats._compare import compare_table
+    from ..stats._from_posthoc import from_posthoc
+
+    if args.test_name is None:
+        raise CdplotError(
+            f"option --pvalues {args.pvalues!r} needs --test-name NAME, the test that computed "
+            "the p-values (the caption names it)"
+        )
+    if args.test != "nemenyi" or args.correction is not None or args.control is not None:
+        flag = (
+            f"--test {args.test}"
+            if args.test != "nemenyi"
+            else "--correction"
+            if args.correction is not None
+            else "--control"
+        )
+        raise CdplotError(
+            f"option {flag} chooses cdplot's own post-hoc test; with --pvalues the test is "
+            "yours (name it with --test-name) and cdplot computes none"
+        )
+    if args.pvalues == "-":
+        raise CdplotError("option --pvalues - : give the matrix as a file, not standard input")
+    matrix = read_pvalue_matrix(args.pvalues, max_bytes=args.max_input_size)
+    if args.ranks_input:
+        ranks, n = _read_ranks_file(args), args.n_datasets
+    else:
+        tables = load_tables(args)
+        if len(tables) != 1:
+            raise CdplotError(
+                f"option --pvalues holds the p-values of one metric; the data hold "
+                f"{len(tables)}: choose one with --metric"
+            )
+        res = compare_table(tables[0], **analysis_kwargs(args, tables[0]))
+        ranks, n = dict(zip(res.methods, res.average_ranks.tolist(), strict=True)), res.n_datasets
+    return from_posthoc(ranks, matrix, test=args.test_name, alpha=args.alpha, n_datasets=n)
 
 
 def output_format(args, extensions: dict, *, default: str | None = None) -> str | None:

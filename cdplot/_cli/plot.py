@@ -6,10 +6,13 @@ import argparse
 
 from .._options import FIGURE_FORMATS, KINDS, MAX_DPI, MIN_DPI, STYLES
 from ..errors import CdplotError
+from . import progress
 from .common import (
     add_analysis_options,
     add_input_options,
+    add_posthoc_options,
     analyse,
+    analyse_posthoc,
     analyse_ranks,
     analysis_kwargs,
     load_tables,
@@ -87,7 +90,8 @@ def register(sub) -> None:
         ),
         epilog=(
             "Examples: cdplot plot --example demsar2006 -o cd.pdf; "
-            "cdplot plot scores.csv -o cd.svg --test bonferroni-dunn --control C4.5 --font serif"
+            "cdplot plot scores.csv -o cd.svg --test bonferroni-dunn --control C4.5 --font serif; "
+            "cdplot plot scores.csv --pvalues conover.csv --test-name Conover -o cd.pdf"
         ),
     )
     add_input_options(p)
@@ -207,6 +211,7 @@ def register(sub) -> None:
         help="heatmap: never print p-values in the cells (default: when they fit)",
     )
     add_analysis_options(p, auto=True)
+    add_posthoc_options(p)
     p.set_defaults(func=run)
 
 
@@ -216,7 +221,15 @@ def run(args) -> int:
         return _explorer(args)
     fmt, tikz = _output(args)
     _check_kind_options(args, tikz)
-    if args.ranks_input:
+    if args.pvalues is not None:
+        if args.kind == "profile":
+            raise CdplotError(
+                "option --kind profile needs several metrics; --pvalues holds the p-values of one"
+            )
+        result = analyse_posthoc(args)
+    elif args.test_name is not None:
+        raise CdplotError("option --test-name names the test of --pvalues MATRIX; give both")
+    elif args.ranks_input:
         if args.kind == "profile":
             raise CdplotError(
                 "option --kind profile needs several metrics; --ranks gives one set of "
@@ -331,6 +344,8 @@ def _draw_and_save(args, result, fmt: str) -> None:
     # the package loads each drawing module on first use (PEP 562): only the chart asked for
     from .. import plot as charts
 
+    progress.step("drawing the figure")
+
     if args.font_size is not None:
         # checked here to name the option; the library says label_kws={'fontsize': ...}
         from ..plot._common import MAX_NAME_SIZE
@@ -362,6 +377,7 @@ def _draw_and_save(args, result, fmt: str) -> None:
         ax = charts.significance_heatmap(result, annotate=args.annotate, **common)
     if args.title is not None:
         ax.set_title(args.title)  # save_figure keeps what lies above the figure's edge
+    progress.step(f"writing {args.output}")
     charts.save_figure(ax, args.output, dpi=args.dpi, format=fmt, svg_text=args.svg_text)
 
 
@@ -399,7 +415,11 @@ def _explorer(args) -> int:
         raise CdplotError(
             f"option --highlight {args.highlight!r} names several methods; the explorer selects one"
         )
-    if args.ranks_input:
+    if args.pvalues is not None:
+        result = analyse_posthoc(args)
+    elif args.test_name is not None:
+        raise CdplotError("option --test-name names the test of --pvalues MATRIX; give both")
+    elif args.ranks_input:
         result = analyse_ranks(args)
     else:
         tables = load_tables(args)

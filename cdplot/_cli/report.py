@@ -7,6 +7,7 @@ from pathlib import Path
 
 from .._options import REPORT_FORMATS
 from ..errors import CdplotError
+from . import progress
 from .common import (
     add_analysis_options,
     add_input_options,
@@ -73,7 +74,8 @@ def register(sub) -> None:
         "--progress",
         action=argparse.BooleanOptionalAction,
         default=None,
-        help="tell on stderr how far the report got (default: for 3 or more metrics on a terminal)",
+        help="tell on stderr how far the report got: what it is doing once it has run 2 s, "
+        "and each metric's step for 3 or more metrics (default: on a terminal, unless --quiet)",
     )
     g.add_argument(
         "--pair",
@@ -123,6 +125,7 @@ def run(args) -> int:
         # report shows the comparisons and computes none
         analyses = data if isinstance(data, list) else [data]
         report_kws["pairs"] = [pr for r in analyses for pr in analyse_pairs(r, args.pair)]
+    progress.step(f"drawing the figures and writing {args.output}")
     report(data, args.output, **report_kws)
     say_written(args, args.output, fmt or EXTENSIONS[Path(args.output).suffix.lower()])
     return 0

@@ -6,9 +6,11 @@ import json
 
 from .._options import STATS_FORMATS
 from ..errors import CdplotError
+from . import progress
 from .common import (
     add_analysis_options,
     add_input_options,
+    add_posthoc_options,
     output_format,
     run_analyses,
     write_text,
@@ -33,6 +35,7 @@ def register(sub) -> None:
     )
     add_input_options(p)
     add_analysis_options(p, auto=True)
+    add_posthoc_options(p)
     g = p.add_argument_group("output")
     g.add_argument(
         "--format",
@@ -63,7 +66,10 @@ def run(args) -> int:
             raise CdplotError(f"options --json and --format {args.format} disagree; give one")
         args.format = "json"
     fmt = output_format(args, EXTENSIONS, default="text")
+    if args.test_name is not None and args.pvalues is None:
+        raise CdplotError("option --test-name names the test of --pvalues MATRIX; give both")
     results = run_analyses(args)
+    progress.step("writing the results")
     write_text(args, _text(results, fmt), fmt)
     return 0
 

@@ -113,7 +113,15 @@ def to_csv(results) -> str:
 
 def to_frame(result):
     """A pandas DataFrame of :func:`rows`, indexed by method (pandas imported here only)."""
-    import pandas as pd
+    try:
+        import pandas as pd
+    except ModuleNotFoundError:
+        # pandas is optional: say what to install, and the way without it, in one line
+        raise ModuleNotFoundError(
+            "to_frame() needs pandas, which is not installed: pip install pandas "
+            "(cdplot stats --format csv writes the same table without it)",
+            name="pandas",
+        ) from None
 
     header, body = rows(result)
     frame = pd.DataFrame(body, columns=header)

@@ -155,6 +155,7 @@ def as_result(result_or_scores, compare_kws):
         for module, name in (
             ("cdplot.stats._results", "ComparisonResult"),
             ("cdplot.stats._from_ranks", "RankComparison"),
+            ("cdplot.stats._from_posthoc", "PosthocComparison"),
         )
         if module in sys.modules
     )

@@ -142,6 +142,15 @@ SHARED_PARAMS = """\
         analysis of its own choosing."""
 
 
+def refuse_supplied_without_cd(result, alternatives: str) -> None:
+    """A rank-interval chart of a post-hoc test the user supplied: it has no CD to draw."""
+    if getattr(result, "supplied", False):
+        raise CdplotError(
+            f"a rank-interval chart needs a critical difference, which the {result.procedure()} "
+            f"does not give; draw {alternatives}"
+        )
+
+
 def check_width(width, ax) -> float | None:
     """The ``width`` option in points (``None`` for the style's)."""
     if width is None:
@@ -877,6 +886,9 @@ class canvas:
 
 def caption_text(result, *, extra: str = "") -> str:
     """``'AUC: Nemenyi test, α = 0.05, N = 14 data sets, CD = 1.25 (Friedman p = 0.012)'``."""
+    if getattr(result, "supplied", False):
+        # a result that ran no Friedman test (a post-hoc test the user supplied) words its own
+        return result.caption(extra=extra)
     parts = [result.procedure()[0].upper() + result.procedure()[1:]]
     nb = "\u00a0"  # no-break spaces keep each "name = value" on one line when wrapped
     parts.append(f"\u03b1{nb}={nb}{result.alpha:g}")

@@ -131,6 +131,11 @@ def significance_heatmap(
     width_pt = _common.check_width(width, ax)
     if annotate is not None:
         check_bool("annotate", annotate)
+    if result.pvalues is None:
+        raise CdplotError(
+            f"the {result.procedure()} was supplied as a significance matrix, which has no "
+            "p-values to colour; draw it with cd_diagram, or supply the p-values"
+        )
     names = list(result.methods)
     if len(names) < 2:
         raise CdplotError(f"a heatmap needs at least 2 methods; the result has {len(names)}")

@@ -125,6 +125,7 @@ def rank_intervals(
     if full_axis is not None:
         check_bool("full_axis", full_axis)
     cd = result.critical_difference
+    _common.refuse_supplied_without_cd(result, "cd_diagram or significance_heatmap")
     if cd is None:
         raise CdplotError(
             f"a rank-interval chart needs a critical difference, which {opt('test', result.test)} "

@@ -675,6 +675,7 @@ def intervals_tikz(
     width_pt = _common.check_width(width, None)
     hl = _highlight_index(result, highlight)
     cd = result.critical_difference
+    _common.refuse_supplied_without_cd(result, "cd_tikz")
     if cd is None:
         raise CdplotError(
             f"a rank-interval chart needs a critical difference, which {opt('test', result.test)} "

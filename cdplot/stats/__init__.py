@@ -22,6 +22,10 @@ compare_metrics
 compare_ranks
     The same from average ranks alone, as printed in a paper
     (:class:`RankComparison`).
+from_posthoc
+    Average ranks with the p-values of a post-hoc test run elsewhere
+    (Conover, Dunn, your own), drawn like the others
+    (:class:`PosthocComparison`).
 compare_pair
     Two methods over data sets: paired t, Wilcoxon and sign tests
     (:class:`PairResult`).
@@ -125,6 +129,7 @@ from ._cv_tests import (
 from ._effect_sizes import EffectSizes, cliffs_delta, cohens_d, effect_sizes
 from ._formatting import format_p
 from ._friedman import friedman, friedman_from_average_ranks, friedman_from_ranks, iman_davenport
+from ._from_posthoc import PosthocComparison, from_posthoc
 from ._from_ranks import RankComparison, compare_ranks
 from ._mcnemar import McNemarResult, mcnemar, mcnemar_from_predictions
 from ._pair import PairedTTestResult, PairResult, compare_pair, paired_ttest
@@ -161,6 +166,7 @@ __all__ = [
     "compare_auto",
     "compare_metrics",
     "compare_ranks",
+    "from_posthoc",
     "compare_pair",
     "analyse_pairs",
     "relate_metrics",
@@ -218,6 +224,7 @@ __all__ = [
     "ImanDavenportResult",
     "RankTestResult",
     "RankComparison",
+    "PosthocComparison",
     "MetricsComparison",
     "SeparateAnalyses",
     "AutoResult",

@@ -264,7 +264,7 @@ def _validate_n(n_datasets) -> int:
     )
 
 
-def _validate_ranks(ranks: AverageRanks, n: int) -> np.ndarray:
+def _validate_ranks(ranks: AverageRanks, n: int | None) -> np.ndarray:
     k = ranks.n_methods
     src = f"{ranks.source}: " if ranks.source else ""
     if k < 2:
@@ -282,7 +282,7 @@ def _validate_ranks(ranks: AverageRanks, n: int) -> np.ndarray:
     # each printed rank is off by at most half a unit of its last decimal
     rounding = 0.0 if ranks.decimals is None else k * 0.5 * 10.0**-ranks.decimals
     tol = rounding + 1e-9 * expected
-    if abs(found - n * expected) <= n * tol:
+    if n is not None and abs(found - n * expected) <= n * tol:
         raise CdplotError(
             f"{src}the values sum to {found:.6g}, N k(k+1)/2 = {n * expected:g} for N = {n} and "
             f"k = {k}: these look like rank sums, not average ranks; divide them by N"

@@ -1,6 +1,7 @@
 """What the comparison result says (issue 13 item 1, issue 8 item 2, issue 14 scale)."""
 
 import json
+import sys
 
 import numpy as np
 import pytest
@@ -203,3 +204,13 @@ def test_no_significant_pair_never_names_a_method_against_itself():
     text = " ".join(str(cdplot.compare(x, methods=["A", "B"])).split())
     assert "the largest effect is A vs B" in text
     assert "A vs A" not in text
+
+
+def test_to_frame_without_pandas_says_what_to_install(monkeypatch):
+    """A missing optional pandas is one line naming the install command, not a bare import error."""
+    res = cdplot.compare(cdplot.load_example("demsar2006"))
+    monkeypatch.setitem(sys.modules, "pandas", None)  # import pandas now fails
+    with pytest.raises(ModuleNotFoundError, match=r"needs pandas.*pip install pandas") as info:
+        res.to_frame()
+    assert "\n" not in str(info.value)
+    assert info.value.__cause__ is None

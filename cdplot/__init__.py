@@ -64,6 +64,9 @@ _LAZY = {
     "PlanResult": "cdplot.stats",
     "simulate_power": "cdplot.stats",
     "PowerResult": "cdplot.stats",
+    # would the conclusion survive other data sets?
+    "stability": "cdplot.stats",
+    "StabilityResult": "cdplot.stats",
     # drawing (matplotlib)
     "cd_diagram": "cdplot.plot",
     "rank_intervals": "cdplot.plot",
@@ -102,6 +105,7 @@ __all__ = [
     "PowerResult",
     "RankComparison",
     "ScoreTable",
+    "StabilityResult",
     "bayesian_correlated_ttest",
     "bayesian_signed_rank",
     "cd_diagram",
@@ -130,6 +134,7 @@ __all__ = [
     "save_figure",
     "significance_heatmap",
     "simulate_power",
+    "stability",
 ]
 
 if TYPE_CHECKING:
@@ -165,6 +170,7 @@ if TYPE_CHECKING:
         PlanResult,
         PowerResult,
         RankComparison,
+        StabilityResult,
         bayesian_correlated_ttest,
         bayesian_signed_rank,
         compare,
@@ -177,6 +183,7 @@ if TYPE_CHECKING:
         mcnemar_from_predictions,
         plan,
         simulate_power,
+        stability,
     )
 else:
     # Not seen by type checkers, so that a misspelt name is an error there, not Any.

@@ -91,6 +91,14 @@ simulate_power
     Power of the Friedman and Nemenyi tests at ``N`` data sets, by simulation
     from a score table or a shift model (:class:`PowerResult`).
 
+Rank stability
+--------------
+stability
+    A bootstrap over data sets: average-rank intervals, the probability of
+    each rank, how often significant pairs stay significant, and the data
+    sets whose removal changes a conclusion (:class:`StabilityResult`,
+    :class:`DatasetInfluence`).
+
 Formatting
 ----------
 format_p
@@ -149,6 +157,7 @@ from ._sign_test import (
     sign_test,
     sign_test_pairs,
 )
+from ._stability import DatasetInfluence, StabilityResult, stability
 from ._wilcoxon import WilcoxonPairsResult, WilcoxonResult, wilcoxon, wilcoxon_pairs
 
 __all__ = [
@@ -207,6 +216,8 @@ __all__ = [
     # planning
     "plan",
     "simulate_power",
+    # rank stability
+    "stability",
     # result classes
     "ComparisonResult",
     "FriedmanResult",
@@ -233,4 +244,6 @@ __all__ = [
     "VersusBest",
     "PlanResult",
     "PowerResult",
+    "StabilityResult",
+    "DatasetInfluence",
 ]

@@ -1,4 +1,4 @@
-"""Figures: critical-difference diagrams, rank-interval charts and significance heatmaps.
+"""Figures: critical-difference diagrams, rank intervals, significance heatmaps, rank probabilities.
 
 Geometry lives in :mod:`cdplot.plot._layout` (no matplotlib), drawing in one
 module per figure.  The drawing names are loaded on first use (PEP 562), so
@@ -25,6 +25,7 @@ _LAZY = {
     "intervals_tikz": "cdplot.plot._tikz",
     "cd_diagrams": "cdplot.plot._panels",
     "rank_profile": "cdplot.plot._profile",
+    "rank_probabilities": "cdplot.plot._stability",
 }
 
 # written out (not sorted(_LAZY)) so that type checkers read it; a test keeps them equal
@@ -37,6 +38,7 @@ __all__ = [
     "posterior_density",
     "posterior_simplex",
     "rank_intervals",
+    "rank_probabilities",
     "rank_profile",
     "render_svg",
     "save_figure",
@@ -53,6 +55,7 @@ if TYPE_CHECKING:
     from ._panels import cd_diagrams
     from ._profile import rank_profile
     from ._save import render_svg, save_figure
+    from ._stability import rank_probabilities
     from ._styles import STYLES
     from ._tikz import cd_tikz, intervals_tikz
 else:

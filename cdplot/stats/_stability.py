@@ -499,8 +499,8 @@ def _validate(result, n_boot, seed, confidence, n_boot_pairs, leave_one_out):
         bp = whole_number(n_boot_pairs, "option n_boot_pairs", minimum=0, what="samples")
         if bp > b:
             raise CdplotError(
-                f"option {opt('n_boot_pairs', n_boot_pairs)} exceeds n_boot={b}: the test is "
-                "rerun on some of the bootstrap samples",
+                f"option {opt('n_boot_pairs', n_boot_pairs)} exceeds {opt('n_boot', b)}: the "
+                "test is rerun on some of the bootstrap samples",
                 option="n_boot_pairs",
             )
     if leave_one_out is None:

@@ -325,9 +325,10 @@ class StabilityResult(Result):
         if self.leave_one_out:
             if self.influential:
                 names = [d.dataset for d in self.influential]
-                shown = join_names(names[:5]) + (
-                    f" and {len(names) - 5} more" if len(names) > 5 else ""
-                )
+                if len(names) > 5:
+                    shown = ", ".join(names[:5]) + f" and {len(names) - 5} more"
+                else:
+                    shown = join_names(names)
                 text += (
                     f" Leaving out a single data set changes a conclusion for "
                     f"{len(names)} of them ({shown})."

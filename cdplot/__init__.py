@@ -64,6 +64,8 @@ _LAZY = {
     "PlanResult": "cdplot.stats",
     "simulate_power": "cdplot.stats",
     "PowerResult": "cdplot.stats",
+    "simulate_power_curve": "cdplot.stats",
+    "PowerCurveResult": "cdplot.stats",
     # would the conclusion survive other data sets?
     "stability": "cdplot.stats",
     "StabilityResult": "cdplot.stats",
@@ -76,6 +78,7 @@ _LAZY = {
     "cd_diagrams": "cdplot.plot",
     "rank_profile": "cdplot.plot",
     "rank_probabilities": "cdplot.plot",
+    "power_curve": "cdplot.plot",
     "cd_tikz": "cdplot.plot",
     "intervals_tikz": "cdplot.plot",
     "save_figure": "cdplot.plot",
@@ -103,6 +106,7 @@ __all__ = [
     "MetricsComparison",
     "PairResult",
     "PlanResult",
+    "PowerCurveResult",
     "PowerResult",
     "RankComparison",
     "ScoreTable",
@@ -127,6 +131,7 @@ __all__ = [
     "plan",
     "posterior_density",
     "posterior_simplex",
+    "power_curve",
     "rank_intervals",
     "rank_probabilities",
     "rank_profile",
@@ -136,6 +141,7 @@ __all__ = [
     "save_figure",
     "significance_heatmap",
     "simulate_power",
+    "simulate_power_curve",
     "stability",
 ]
 
@@ -152,6 +158,7 @@ if TYPE_CHECKING:
         intervals_tikz,
         posterior_density,
         posterior_simplex,
+        power_curve,
         rank_intervals,
         rank_probabilities,
         rank_profile,
@@ -171,6 +178,7 @@ if TYPE_CHECKING:
         MetricsComparison,
         PairResult,
         PlanResult,
+        PowerCurveResult,
         PowerResult,
         RankComparison,
         StabilityResult,
@@ -186,6 +194,7 @@ if TYPE_CHECKING:
         mcnemar_from_predictions,
         plan,
         simulate_power,
+        simulate_power_curve,
         stability,
     )
 else:

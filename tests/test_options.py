@@ -113,7 +113,7 @@ COMMAND_FUNCTIONS = {
         "mcnemar_from_predictions",
         "bayesian_correlated_ttest",
     ),
-    "plan": ("plan", "simulate_power"),
+    "plan": ("plan", "simulate_power", "simulate_power_curve", "power_curve"),
     "stability": ("read_scores", "compare", "stability", "rank_probabilities"),
 }
 

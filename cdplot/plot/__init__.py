@@ -26,6 +26,7 @@ _LAZY = {
     "cd_diagrams": "cdplot.plot._panels",
     "rank_profile": "cdplot.plot._profile",
     "rank_probabilities": "cdplot.plot._stability",
+    "power_curve": "cdplot.plot._power_curve",
 }
 
 # written out (not sorted(_LAZY)) so that type checkers read it; a test keeps them equal
@@ -37,6 +38,7 @@ __all__ = [
     "intervals_tikz",
     "posterior_density",
     "posterior_simplex",
+    "power_curve",
     "rank_intervals",
     "rank_probabilities",
     "rank_profile",
@@ -53,6 +55,7 @@ if TYPE_CHECKING:
     from ._heatmap import significance_heatmap
     from ._intervals import rank_intervals
     from ._panels import cd_diagrams
+    from ._power_curve import power_curve
     from ._profile import rank_profile
     from ._save import render_svg, save_figure
     from ._stability import rank_probabilities

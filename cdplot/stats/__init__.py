@@ -90,6 +90,8 @@ plan
 simulate_power
     Power of the Friedman and Nemenyi tests at ``N`` data sets, by simulation
     from a score table or a shift model (:class:`PowerResult`).
+simulate_power_curve
+    The same at several ``N`` for the cost of one (:class:`PowerCurveResult`).
 
 Rank stability
 --------------
@@ -148,6 +150,7 @@ from ._per_dataset import VersusBest, versus_best
 from ._plan import PlanResult, plan
 from ._posthoc import nemenyi, rank_z
 from ._power import PowerResult, simulate_power
+from ._power_curve import PowerCurveResult, simulate_power_curve
 from ._ranks import average_ranks, rank_data
 from ._results import ComparisonResult, FriedmanResult, ImanDavenportResult, RankTestResult
 from ._sign_test import (
@@ -216,6 +219,7 @@ __all__ = [
     # planning
     "plan",
     "simulate_power",
+    "simulate_power_curve",
     # rank stability
     "stability",
     # result classes
@@ -244,6 +248,7 @@ __all__ = [
     "VersusBest",
     "PlanResult",
     "PowerResult",
+    "PowerCurveResult",
     "StabilityResult",
     "DatasetInfluence",
 ]

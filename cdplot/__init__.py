@@ -66,6 +66,11 @@ _LAZY = {
     "PlanResult": "cdplot.stats",
     "simulate_power": "cdplot.stats",
     "PowerResult": "cdplot.stats",
+    "simulate_power_curve": "cdplot.stats",
+    "PowerCurveResult": "cdplot.stats",
+    # would the conclusion survive other data sets?
+    "stability": "cdplot.stats",
+    "StabilityResult": "cdplot.stats",
     # drawing (matplotlib)
     "cd_diagram": "cdplot.plot",
     "rank_intervals": "cdplot.plot",
@@ -75,6 +80,8 @@ _LAZY = {
     "cd_diagrams": "cdplot.plot",
     "cd_explorer": "cdplot.plot",
     "rank_profile": "cdplot.plot",
+    "rank_probabilities": "cdplot.plot",
+    "power_curve": "cdplot.plot",
     "cd_tikz": "cdplot.plot",
     "intervals_tikz": "cdplot.plot",
     "save_figure": "cdplot.plot",
@@ -103,9 +110,11 @@ __all__ = [
     "PairResult",
     "PlanResult",
     "PosthocComparison",
+    "PowerCurveResult",
     "PowerResult",
     "RankComparison",
     "ScoreTable",
+    "StabilityResult",
     "bayesian_correlated_ttest",
     "bayesian_signed_rank",
     "cd_diagram",
@@ -128,7 +137,9 @@ __all__ = [
     "plan",
     "posterior_density",
     "posterior_simplex",
+    "power_curve",
     "rank_intervals",
+    "rank_probabilities",
     "rank_profile",
     "read_fold_scores",
     "read_scores",
@@ -136,6 +147,8 @@ __all__ = [
     "save_figure",
     "significance_heatmap",
     "simulate_power",
+    "simulate_power_curve",
+    "stability",
 ]
 
 if TYPE_CHECKING:
@@ -152,7 +165,9 @@ if TYPE_CHECKING:
         intervals_tikz,
         posterior_density,
         posterior_simplex,
+        power_curve,
         rank_intervals,
+        rank_probabilities,
         rank_profile,
         save_figure,
         significance_heatmap,
@@ -171,8 +186,10 @@ if TYPE_CHECKING:
         PairResult,
         PlanResult,
         PosthocComparison,
+        PowerCurveResult,
         PowerResult,
         RankComparison,
+        StabilityResult,
         bayesian_correlated_ttest,
         bayesian_signed_rank,
         compare,
@@ -186,6 +203,8 @@ if TYPE_CHECKING:
         mcnemar_from_predictions,
         plan,
         simulate_power,
+        simulate_power_curve,
+        stability,
     )
 else:
     # Not seen by type checkers, so that a misspelt name is an error there, not Any.

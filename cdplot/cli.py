@@ -24,7 +24,7 @@ from .errors import CdplotError, bounded, spoken_as
 
 __all__ = ["main", "run", "build_parser", "terminal_safe", "flag_voice", "command_flags"]
 
-SUBCOMMANDS = ("stats", "plot", "report", "table", "pair", "plan")
+SUBCOMMANDS = ("stats", "plot", "report", "table", "pair", "plan", "stability")
 
 
 class _Parser(argparse.ArgumentParser):

@@ -113,7 +113,8 @@ COMMAND_FUNCTIONS = {
         "mcnemar_from_predictions",
         "bayesian_correlated_ttest",
     ),
-    "plan": ("plan", "simulate_power"),
+    "plan": ("plan", "simulate_power", "simulate_power_curve", "power_curve"),
+    "stability": ("read_scores", "compare", "stability", "rank_probabilities"),
 }
 
 
@@ -124,6 +125,7 @@ PYTHON_ONLY = {
     "line_kws": "matplotlib keyword dictionaries",
     "compare_kws": "the command line gives the analysis options themselves",
     "keep_repetitions": "cdplot table reads the repetitions for --std and --marks by itself",
+    "mesh_kws": "matplotlib keyword dictionaries",
 }
 # command-line options with no keyword of the functions the command calls, with the reason
 CLI_ONLY = {
@@ -141,6 +143,7 @@ CLI_ONLY = {
     "effect_sizes": "table: effect_size_table(result, pairs=PAIRS) instead of data_table",
     "title": "plot: ax.set_title(TEXT) on the Axes returned, which save_figure keeps",
     "font_size": "plot: label_kws={'fontsize': PT}",
+    "dpi": "stability: save_figure(ax, OUT, dpi=DPI) of the figure",
 }
 
 

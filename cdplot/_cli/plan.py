@@ -8,10 +8,15 @@ from __future__ import annotations
 
 import argparse
 import math
+from pathlib import Path
 
-from .._options import CD_TESTS
+from .._options import CD_TESTS, FIGURE_FORMATS, STYLES
 from ..errors import CdplotError
-from .common import parse_alpha
+from .common import output_format, parse_alpha, say_written
+from .plot import _dpi
+
+# what the extension of -o OUT says (the power-curve figure)
+EXTENSIONS = {f".{f}": f for f in FIGURE_FORMATS}
 
 
 def register(sub) -> None:
@@ -28,7 +33,8 @@ def register(sub) -> None:
             "not a power calculation."
         ),
         epilog="Examples: cdplot plan --methods 10 --rank-difference 1.0 --alpha 0.05; "
-        "cdplot plan --shift 0,0,0.5 --n-datasets 40 (simulated power)",
+        "cdplot plan --shift 0,0,0.5 --n-datasets 40 (simulated power); "
+        "cdplot plan --example demsar2006 --n-datasets 5,10,20,40 -o power.png (power curve)",
     )
     g = p.add_argument_group("plan")
     g.add_argument(
@@ -47,9 +53,10 @@ def register(sub) -> None:
     )
     what.add_argument(
         "--n-datasets",
-        type=_count,
+        type=_counts,
         metavar="N",
-        help="the number of data sets: prints the smallest significant rank difference (the CD)",
+        help="the number of data sets: prints the smallest significant rank difference (the "
+        "CD); with --shift or --example, several comma-separated give a power curve",
     )
     g.add_argument(
         "--alpha",
@@ -98,6 +105,39 @@ def register(sub) -> None:
         const=False,
         help="lower scores are better (for --shift and --example)",
     )
+    fig = p.add_argument_group("power curve (with --shift or --example)")
+    fig.add_argument(
+        "-o",
+        "--output",
+        metavar="OUT",
+        help="write the figure of power against N (.png, .svg or .pdf)",
+    )
+    fig.add_argument(
+        "--format", choices=FIGURE_FORMATS, help="figure format (default: from the extension)"
+    )
+    fig.add_argument(
+        "--pair",
+        nargs=2,
+        action="append",
+        dest="pairs",
+        metavar=("A", "B"),
+        help="draw the power of this pair of methods (repeatable; default: the four strongest)",
+    )
+    fig.add_argument(
+        "--target",
+        type=_number,
+        default=0.8,
+        help="power marked with a dashed line (default 0.8)",
+    )
+    fig.add_argument("--style", choices=STYLES, default="paper", help="figure width and type sizes")
+    fig.add_argument(
+        "--font",
+        default="sans",
+        metavar="FONT",
+        help="bundled font: sans (Lato) or serif (CMU Serif); or a .ttf/.otf file, or the "
+        "family name of an installed font (default: sans)",
+    )
+    fig.add_argument("--dpi", type=_dpi, default=300, help="resolution of PNG output (default 300)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.set_defaults(func=run)
 
@@ -121,13 +161,24 @@ def _number(text: str) -> float:
     return value
 
 
+def _counts(text: str) -> list:
+    """``--n-datasets``: one whole number, or several separated by commas."""
+    return [_count(part) for part in text.split(",")]
+
+
 def _numbers(text: str) -> list:
     """``--shift``: comma-separated finite numbers."""
     return [_number(part) for part in text.split(",")]
 
 
 def run(args) -> int:
-    if args.shift is not None or args.example is not None:
+    simulated = args.shift is not None or args.example is not None
+    if not simulated and (args.output is not None or args.pairs or args.format is not None):
+        raise CdplotError(
+            "options -o, --format and --pair draw a power curve, which needs --shift or "
+            "--example and several --n-datasets"
+        )
+    if simulated:
         res = _simulate(args)
     elif args.metric is not None:
         raise CdplotError("option --metric applies only with --example")
@@ -142,7 +193,7 @@ def run(args) -> int:
         res = plan(
             n_methods=args.n_methods,
             rank_difference=args.rank_difference,
-            n_datasets=args.n_datasets,
+            n_datasets=_one(args.n_datasets),
             alpha=args.alpha,
             test=args.test,
         )
@@ -150,8 +201,21 @@ def run(args) -> int:
     return 0
 
 
+def _one(ns):
+    """The single ``--n-datasets`` of the critical difference (None when not given)."""
+    if ns is None:
+        return None
+    if len(ns) != 1:
+        raise CdplotError(
+            "option --n-datasets takes one number for the critical difference; several give "
+            "a power curve, with --shift or --example"
+        )
+    return ns[0]
+
+
 def _simulate(args):
     from ..stats._power import simulate_power
+    from ..stats._power_curve import simulate_power_curve
 
     if args.n_datasets is None:
         raise CdplotError(
@@ -173,13 +237,34 @@ def _simulate(args):
         raise CdplotError(
             f"option --methods {args.n_methods} disagrees with --shift, which gives {k} means"
         )
-    return simulate_power(
-        scores,
-        shift=args.shift,
-        n_datasets=args.n_datasets,
-        alpha=args.alpha,
-        n_simulations=args.n_simulations,
-        higher_is_better=args.higher_is_better,
-        metric=args.metric,
-        rng=args.seed,
+    kwargs = {
+        "shift": args.shift,
+        "alpha": args.alpha,
+        "n_simulations": args.n_simulations,
+        "higher_is_better": args.higher_is_better,
+        "metric": args.metric,
+        "rng": args.seed,
+    }
+    if len(args.n_datasets) == 1 and args.output is None:
+        return simulate_power(scores, n_datasets=args.n_datasets[0], **kwargs)
+    curve = simulate_power_curve(scores, n_datasets=args.n_datasets, **kwargs)
+    if args.output is not None:
+        _draw(args, curve)
+    elif args.pairs or args.format is not None:
+        raise CdplotError("options --pair and --format apply to the figure: give -o OUT")
+    return curve
+
+
+def _draw(args, curve) -> None:
+    from ..plot import power_curve, save_figure
+
+    fmt = output_format(args, EXTENSIONS)
+    ax = power_curve(
+        curve,
+        pairs=args.pairs,
+        style=args.style,
+        font=args.font,
+        target=args.target,
     )
+    save_figure(ax, args.output, dpi=args.dpi, format=fmt)
+    say_written(args, args.output, fmt or EXTENSIONS[Path(args.output).suffix.lower()])

@@ -86,6 +86,12 @@ def register(sub) -> None:
             "also compare methods A and B head to head (Wilcoxon, sign test, paired t); repeatable"
         ),
     )
+    g.add_argument(
+        "--stability",
+        action="store_true",
+        help="add a section on the stability of the ranking over data sets: a bootstrap "
+        "(1000 samples, seed 0) and leave-one-data-set-out (cdplot stability)",
+    )
     p.set_defaults(func=run)
 
 
@@ -107,6 +113,7 @@ def run(args) -> int:
         "decimals": args.decimals,
         # --quiet also silences the progress lines, unless --progress asks for them
         "progress": False if args.quiet and args.progress is None else args.progress,
+        "stability": True if args.stability else None,
     }
     if args.ranks_input:
         data = analyse_ranks(args)

@@ -1,4 +1,4 @@
-"""Figures: critical-difference diagrams, rank-interval charts and significance heatmaps.
+"""Figures: critical-difference diagrams, rank intervals, significance heatmaps, rank probabilities.
 
 Geometry lives in :mod:`cdplot.plot._layout` (no matplotlib), drawing in one
 module per figure.  The drawing names are loaded on first use (PEP 562), so
@@ -26,6 +26,8 @@ _LAZY = {
     "cd_diagrams": "cdplot.plot._panels",
     "rank_profile": "cdplot.plot._profile",
     "cd_explorer": "cdplot.plot._explorer",
+    "rank_probabilities": "cdplot.plot._stability",
+    "power_curve": "cdplot.plot._power_curve",
 }
 
 # written out (not sorted(_LAZY)) so that type checkers read it; a test keeps them equal
@@ -38,7 +40,9 @@ __all__ = [
     "intervals_tikz",
     "posterior_density",
     "posterior_simplex",
+    "power_curve",
     "rank_intervals",
+    "rank_probabilities",
     "rank_profile",
     "render_svg",
     "save_figure",
@@ -54,8 +58,10 @@ if TYPE_CHECKING:
     from ._heatmap import significance_heatmap
     from ._intervals import rank_intervals
     from ._panels import cd_diagrams
+    from ._power_curve import power_curve
     from ._profile import rank_profile
     from ._save import render_svg, save_figure
+    from ._stability import rank_probabilities
     from ._styles import STYLES
     from ._tikz import cd_tikz, intervals_tikz
 else:

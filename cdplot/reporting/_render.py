@@ -41,6 +41,7 @@ from ..stats._from_ranks import RankComparison
 from ..stats._pair import PairResult
 from ..stats._parametric import AutoResult
 from ..stats._results import ComparisonResult
+from ..stats._stability import StabilityResult
 from . import _fetcher as fetching
 from ._context import (
     anova_document_context,
@@ -58,6 +59,12 @@ from ._fonts import MONO, SANS, bundled_fonts, font_face_css
 from ._format import auto_decimals, check_decimals
 from ._pairs import check_pairs, pair_context, pair_names
 from ._pdf import pdf_bytes, warn_refused
+from ._stability import (
+    check_stability,
+    refuse_without_ranks,
+    stability_context,
+    stability_for,
+)
 from ._templating import (
     TEMPLATE_NAMES,
     make_environment,
@@ -369,9 +376,11 @@ def _build_context(
     compare_kws,
     pairs=(),
     format="pdf",
+    stability=None,
 ):
     found = _resolve(data, compare_kws)
     if not found.results:
+        refuse_without_ranks(stability, "repeated-measures ANOVA")
         return _parametric_context(
             found.auto,
             title=title,
@@ -435,6 +444,13 @@ def _build_context(
     for section, r, figures in zip(ctx["sections"], results, drawn, strict=True):
         with_figures(section, r, figures, paper=paper)
         section["explorer"] = _explorer(r, section["id"], format)
+        # the optional stability section (off by default): reporting/_stability.py
+        st = stability_for(r, stability)
+        section["stability"] = (
+            None
+            if st is None
+            else stability_context(st, prefix=section["id"], format=format, paper=paper)
+        )
     return ctx, bar
 
 
@@ -555,6 +571,10 @@ def finish_context(ctx: dict, *, embed_fonts: bool, paper: str) -> dict:
             )
             for f in s["figures"]
         ]
+        if s.get("stability"):
+            fig = s["stability"]["figure"]
+            svg = _svg_image(fig["svg"], fig["title"]) if fig["for_print"] else Markup(fig["svg"])
+            s["stability"] = dict(s["stability"], figure=dict(fig, svg=svg))
         sections.append(s)
     out["sections"] = sections
     return out
@@ -600,6 +620,7 @@ def render_html(
     pairs: Sequence[PairResult] | None = None,
     embed_fonts: bool = True,
     compare_kws: Mapping[str, object] | None = None,
+    stability: bool | StabilityResult | None = None,
 ) -> str:
     """The report as one self-contained HTML document (see :func:`report`).
 
@@ -607,7 +628,7 @@ def render_html(
     ----------
     results_or_data
         As in :func:`report`.
-    title, subtitle, author, date, paper, template_dir, decimals, pairs, compare_kws
+    title, subtitle, author, date, paper, template_dir, decimals, pairs, compare_kws, stability
         As in :func:`report`.
     embed_fonts : bool, default True
         Embed the bundled fonts as ``data:`` URLs (a standalone file);
@@ -637,6 +658,7 @@ def render_html(
         compare_kws=compare_kws,
         pairs=pairs,
         format="html",
+        stability=stability,
     )
     return render_template(
         "base.html.j2",
@@ -659,6 +681,7 @@ def prepare_context(
     compare_kws=None,
     pairs=None,
     format="pdf",
+    stability=None,
 ):
     """Validate the options and gather the values of a report (before fonts are added).
 
@@ -671,6 +694,8 @@ def prepare_context(
     format : {'pdf', 'html'}, default 'pdf'
         The report the figures are drawn for (see
         :func:`cdplot.reporting._figures.figure_svgs`).
+    stability : bool or StabilityResult, optional
+        As in :func:`report`.
 
     Returns
     -------
@@ -697,6 +722,7 @@ def prepare_context(
         compare_kws=compare_kws,
         pairs=check_pairs(pairs),
         format=check_option("format", format, FORMATS),
+        stability=check_stability(stability),
     )
 
 
@@ -724,6 +750,7 @@ def report(
     progress: bool | None = None,
     pairs: Sequence[PairResult] | None = None,
     compare_kws: Mapping[str, object] | None = None,
+    stability: bool | StabilityResult | None = None,
 ) -> Path:
     """Write a report of every statistic, figure and conclusion of an analysis.
 
@@ -785,6 +812,14 @@ or scores
         the choice between ANOVA and Friedman pass the result of
         :func:`cdplot.compare_auto`.  Given with results, they are an error
         (the results were analysed already).
+    stability : bool or StabilityResult, optional
+        Add a section on the stability of each rank analysis over data sets
+        (:func:`cdplot.stability`: average-rank intervals, the probability
+        of each rank with its figure, how often the significant pairs stay
+        significant, and the data sets whose removal changes a conclusion).
+        Off by default (``None`` or ``False``); ``True`` computes it with
+        1,000 bootstrap samples and seed 0; a :class:`StabilityResult` of
+        the same analysis is shown as it is.
 
     Returns
     -------
@@ -847,6 +882,7 @@ or scores
         compare_kws=compare_kws,
         pairs=pairs,
         format=fmt,
+        stability=stability,
     )
     template_dir = _check_template_dir(template_dir)
     ctx = finish_context(

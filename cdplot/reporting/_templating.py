@@ -37,6 +37,7 @@ TEMPLATE_NAMES = {
     "pairwise.html.j2": ("pairwise",),
     "effects.html.j2": ("effect_sizes",),
     "two_methods.html.j2": ("two_methods",),
+    "stability.html.j2": ("stability",),
     "consistency.html.j2": ("consistency",),
     "methods.html.j2": ("methods", "methods_paragraph", "bibtex"),
     "footer.html.j2": ("footer",),

@@ -98,6 +98,16 @@ plan
 simulate_power
     Power of the Friedman and Nemenyi tests at ``N`` data sets, by simulation
     from a score table or a shift model (:class:`PowerResult`).
+simulate_power_curve
+    The same at several ``N`` for the cost of one (:class:`PowerCurveResult`).
+
+Rank stability
+--------------
+stability
+    A bootstrap over data sets: average-rank intervals, the probability of
+    each rank, how often significant pairs stay significant, and the data
+    sets whose removal changes a conclusion (:class:`StabilityResult`,
+    :class:`DatasetInfluence`).
 
 Formatting
 ----------
@@ -149,6 +159,7 @@ from ._per_dataset import VersusBest, versus_best
 from ._plan import PlanResult, plan
 from ._posthoc import nemenyi, rank_z
 from ._power import PowerResult, simulate_power
+from ._power_curve import PowerCurveResult, simulate_power_curve
 from ._ranks import average_ranks, rank_data
 from ._results import ComparisonResult, FriedmanResult, ImanDavenportResult, RankTestResult
 from ._sign_test import (
@@ -158,6 +169,7 @@ from ._sign_test import (
     sign_test,
     sign_test_pairs,
 )
+from ._stability import DatasetInfluence, StabilityResult, stability
 from ._wilcoxon import WilcoxonPairsResult, WilcoxonResult, wilcoxon, wilcoxon_pairs
 
 __all__ = [
@@ -218,6 +230,9 @@ __all__ = [
     # planning
     "plan",
     "simulate_power",
+    "simulate_power_curve",
+    # rank stability
+    "stability",
     # result classes
     "ComparisonResult",
     "FriedmanResult",
@@ -246,4 +261,7 @@ __all__ = [
     "VersusBest",
     "PlanResult",
     "PowerResult",
+    "PowerCurveResult",
+    "StabilityResult",
+    "DatasetInfluence",
 ]

@@ -123,18 +123,19 @@ class PowerResult(Result):
         order = np.lexsort((j, i, -self.pair_power[i, j]))
         return [(float(self.pair_power[i[o], j[o]]), int(i[o]), int(j[o])) for o in order]
 
-    def methods_sentence(self) -> str:
-        """A sentence for a paper's methods section, claiming only what was simulated."""
+    def drawn_words(self) -> str:
+        """How the data sets were simulated, in words (for a methods sentence)."""
         if self.model == "resample":
-            drawn = (
+            return (
                 f"data sets drawn with replacement from the score table of {self.n_methods} "
                 "methods (treated as a sample of the data sets of interest)"
             )
-        else:
-            means = ", ".join(f"{m:g}" for m in self.options["shift"])
-            drawn = (
-                f"data sets of independent unit-variance normal scores with method means {means}"
-            )
+        means = ", ".join(f"{m:g}" for m in self.options["shift"])
+        return f"data sets of independent unit-variance normal scores with method means {means}"
+
+    def methods_sentence(self) -> str:
+        """A sentence for a paper's methods section, claiming only what was simulated."""
+        drawn = self.drawn_words()
         return (
             f"Power was estimated from {self.n_simulations} simulated comparisons of "
             f"N = {self.n_datasets} {drawn}: the Friedman test rejected at alpha = "

@@ -89,7 +89,7 @@ def test_the_command_line_offers_the_vocabulary_choices():
 
 # the public functions each command calls
 COMMAND_FUNCTIONS = {
-    "stats": ("read_scores", "compare", "compare_auto", "compare_ranks"),
+    "stats": ("read_scores", "compare", "compare_auto", "compare_ranks", "from_posthoc"),
     "plot": (
         "read_scores",
         "compare",
@@ -102,6 +102,7 @@ COMMAND_FUNCTIONS = {
         "cd_tikz",
         "intervals_tikz",
         "save_figure",
+        "from_posthoc",
     ),
     "report": ("read_scores", "compare", "compare_ranks", "report"),
     "table": ("read_scores", "compare", "data_table"),
@@ -113,8 +114,8 @@ COMMAND_FUNCTIONS = {
         "mcnemar_from_predictions",
         "bayesian_correlated_ttest",
     ),
-    "plan": ("plan", "simulate_power", "simulate_power_curve", "power_curve"),
-    "stability": ("read_scores", "compare", "stability", "rank_probabilities"),
+    "plan": ("plan", "simulate_power", "simulate_power_curve", "power_curve", "save_figure"),
+    "stability": ("read_scores", "compare", "stability", "rank_probabilities", "save_figure"),
 }
 
 
@@ -126,6 +127,7 @@ PYTHON_ONLY = {
     "compare_kws": "the command line gives the analysis options themselves",
     "keep_repetitions": "cdplot table reads the repetitions for --std and --marks by itself",
     "mesh_kws": "matplotlib keyword dictionaries",
+    "standalone": "save_figure's .tex (TikZ) output, which cdplot plot alone writes (--standalone)",
 }
 # command-line options with no keyword of the functions the command calls, with the reason
 CLI_ONLY = {
@@ -143,7 +145,9 @@ CLI_ONLY = {
     "effect_sizes": "table: effect_size_table(result, pairs=PAIRS) instead of data_table",
     "title": "plot: ax.set_title(TEXT) on the Axes returned, which save_figure keeps",
     "font_size": "plot: label_kws={'fontsize': PT}",
-    "dpi": "stability: save_figure(ax, OUT, dpi=DPI) of the figure",
+    "progress": "lines on standard error while a command runs (report(progress=) for reports)",
+    "pvalues": "the second argument of from_posthoc(ranks, PVALUES, test=NAME)",
+    "test_name": "from_posthoc's test=NAME (--test chooses among cdplot's own tests)",
 }
 
 

@@ -138,6 +138,13 @@ def register(sub) -> None:
         "family name of an installed font (default: sans)",
     )
     fig.add_argument("--dpi", type=_dpi, default=300, help="resolution of PNG output (default 300)")
+    fig.add_argument(
+        "--svg-text",
+        choices=("paths", "text"),
+        default="paths",
+        help="SVG output: glyph outlines, exact in every viewer (paths, the default), or "
+        "editable text with the fonts embedded (text)",
+    )
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.set_defaults(func=run)
 
@@ -266,5 +273,5 @@ def _draw(args, curve) -> None:
         font=args.font,
         target=args.target,
     )
-    save_figure(ax, args.output, dpi=args.dpi, format=fmt)
+    save_figure(ax, args.output, dpi=args.dpi, format=fmt, svg_text=args.svg_text)
     say_written(args, args.output, fmt or EXTENSIONS[Path(args.output).suffix.lower()])

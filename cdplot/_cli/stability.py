@@ -52,6 +52,12 @@ def register(sub) -> None:
     )
     add_input_options(p)
     add_analysis_options(p)
+    _add_stability_options(p)
+    _add_output_options(p)
+    p.set_defaults(func=run)
+
+
+def _add_stability_options(p) -> None:
     g = p.add_argument_group("stability")
     g.add_argument(
         "--n-boot",
@@ -86,6 +92,9 @@ def register(sub) -> None:
         default=None,
         help="leave each data set out in turn (default: when it takes no more than about 10 s)",
     )
+
+
+def _add_output_options(p) -> None:
     out = p.add_argument_group("output")
     out.add_argument("--json", action="store_true", help="print the result as JSON")
     out.add_argument(
@@ -126,7 +135,13 @@ def register(sub) -> None:
         help="leave out the caption line (samples, seed, Monte-Carlo error)",
     )
     out.add_argument("--dpi", type=_dpi, default=300, help="resolution of PNG output (default 300)")
-    p.set_defaults(func=run)
+    out.add_argument(
+        "--svg-text",
+        choices=("paths", "text"),
+        default="paths",
+        help="SVG output: glyph outlines, exact in every viewer (paths, the default), or "
+        "editable text with the fonts embedded (text)",
+    )
 
 
 def run(args) -> int:
@@ -165,7 +180,7 @@ def run(args) -> int:
             colorbar=args.colorbar,
             caption=args.caption,
         )
-        save_figure(ax, args.output, dpi=args.dpi, format=fmt)
+        save_figure(ax, args.output, dpi=args.dpi, format=fmt, svg_text=args.svg_text)
         say_written(args, args.output, fmt or EXTENSIONS[Path(args.output).suffix.lower()])
     if args.json:
         print(json.dumps(st.to_dict(), indent=2, ensure_ascii=False))

@@ -36,6 +36,7 @@ from ..errors import CdplotError, opt
 from ..io._types import ScoresLike
 from ..plot._explorer import EXPLORER_MIN_METHODS, explorer_fragment
 from ..stats._analysis import SeparateAnalyses, analyse, relate_metrics
+from ..stats._analysis import stability as obtain_stability
 from ..stats._consistency import MetricsComparison
 from ..stats._from_ranks import RankComparison
 from ..stats._pair import PairResult
@@ -60,6 +61,7 @@ from ._format import auto_decimals, check_decimals
 from ._pairs import check_pairs, pair_context, pair_names
 from ._pdf import pdf_bytes, warn_refused
 from ._stability import (
+    REPORT_SEED,
     check_stability,
     refuse_without_ranks,
     stability_context,
@@ -446,6 +448,8 @@ def _build_context(
         section["explorer"] = _explorer(r, section["id"], format)
         # the optional stability section (off by default): reporting/_stability.py
         st = stability_for(r, stability)
+        if st is True:
+            st = obtain_stability(r, seed=REPORT_SEED)
         section["stability"] = (
             None
             if st is None

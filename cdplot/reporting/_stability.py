@@ -16,7 +16,7 @@ from .._options import check_bool
 from ..errors import CdplotError, FigureSizeWarning, opt
 from ..stats._from_ranks import RankComparison
 from ..stats._results import ComparisonResult
-from ..stats._stability import StabilityResult, stability
+from ..stats._stability import StabilityResult
 from ._figures import _close, _family_names, _is_text, _report_style, clean_svg
 from ._layout import figure_placement
 
@@ -69,8 +69,12 @@ def refuse_without_ranks(value, what: str) -> None:
         )
 
 
-def stability_for(result, value) -> StabilityResult | None:
-    """The stability of one section's analysis: computed, the one given, or None."""
+def stability_for(result, value) -> StabilityResult | bool | None:
+    """The stability of one section's analysis: the one given, True (to be computed), or None.
+
+    The report obtains a stability it computes itself where it obtains its analyses
+    (``_render``, through :mod:`cdplot.stats._analysis`), with the seed ``REPORT_SEED``.
+    """
     if value is None:
         return None
     if not isinstance(result, ComparisonResult):
@@ -81,7 +85,7 @@ def stability_for(result, value) -> StabilityResult | None:
             else f"a {type(result).__name__}",
         )
     if value is True:
-        return stability(result, seed=REPORT_SEED)
+        return True
     if (
         tuple(value.methods) != tuple(result.methods)
         or tuple(value.datasets) != tuple(result.datasets)

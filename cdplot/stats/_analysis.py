@@ -25,8 +25,17 @@ from ._pair import PairResult, compare_pair
 from ._parametric import AutoResult
 from ._resultkit import Result, result, wrap
 from ._results import ComparisonResult
+from ._stability import stability
 
-__all__ = ["analyse", "analyse_pairs", "relate_metrics", "methods_differ", "SeparateAnalyses"]
+# stability is re-exported for the report, which obtains analyses from this module alone
+__all__ = [
+    "analyse",
+    "analyse_pairs",
+    "relate_metrics",
+    "methods_differ",
+    "SeparateAnalyses",
+    "stability",
+]
 
 
 def _direction(higher_is_better, metric):

@@ -7,8 +7,9 @@ statements:
 - the formatting helpers in ``FORMATTING`` (p-values, effect-size words, lists of
   names, label constants);
 - the one place that obtains analyses, ``cdplot.stats._analysis``: ``analyse`` (raw
-  scores and ``compare_kws``) and ``relate_metrics`` (how per-metric analyses go
-  together), imported by ``cdplot.reporting._render`` alone.
+  scores and ``compare_kws``), ``relate_metrics`` (how per-metric analyses go
+  together) and ``stability`` (the optional stability section), imported by
+  ``cdplot.reporting._render`` alone.
 
 Every other statistic a report shows comes from a result (its attributes and methods,
 such as ``ComparisonResult.versus_best``), never from a stats function the reporting
@@ -36,7 +37,7 @@ FORMATTING = {
     "JSON_MATRIX_MAX_METHODS": "cdplot.stats._results",
 }
 OBTAIN_MODULE = "cdplot.stats._analysis"
-OBTAIN_NAMES = {"analyse", "relate_metrics"}
+OBTAIN_NAMES = {"analyse", "relate_metrics", "stability"}
 OBTAIN_USER = "cdplot.reporting._render"
 
 

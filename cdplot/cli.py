@@ -18,7 +18,6 @@ import signal
 import sys
 import warnings
 
-from ._cli import progress
 from ._version import __version__
 from .errors import CdplotError, bounded, spoken_as
 
@@ -478,6 +477,9 @@ def _run_command(args, flags: dict) -> int:
             _check_text_options(args, flags)
             _check_outputs_are_not_inputs(args)
             _standard_output(args)
+            # loaded with the command, not with --version (which must stay cheap)
+            from ._cli import progress
+
             with progress.running(args):
                 status = int(args.func(args) or 0)
             sys.stdout.flush()

@@ -51,7 +51,7 @@ _ROW = 18.0  # one method per row
 _TOP = 58.0  # room for the axis, its ticks and the CD bracket
 _PLOT = 440.0  # width of the rank axis
 _LANE = 6.0  # one group per lane, side by side right of the axis
-_STATUS = 215.0  # the verdict beside each row ("significantly better, p < 0.0001")
+_STATUS = 215.0  # the verdict beside each row ("significantly better, p = 0.0010")
 _MAX_LABEL = 330.0  # longer names are shortened in the drawing (whole in the table)
 _PAD = 10.0
 

@@ -173,7 +173,7 @@ def test_metric_selection(tmp_path):
     [
         (
             ["--example", "demsar2006", "-o", "{out}.jpg"],
-            "the extension says no format; name it .pdf, .png, .svg, .tex or give --format",
+            "the extension says no format; name it .html, .pdf, .png, .svg, .tex or give --format",
         ),
         (["--example", "demsar2006", "-o", "{out}"], "extension"),
         # several metrics: cd draws panels and profile a chart; the other kinds need one

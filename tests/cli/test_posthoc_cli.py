@@ -71,7 +71,7 @@ def test_stats_json_from_a_ranks_file(matrix, ranks_file, capsys):
 
 def test_plot_svg_caption_names_the_test(matrix, tmp_path):
     out = tmp_path / "cd.svg"
-    argv = ["plot", "--example", "demsar2006", "--pvalues", str(matrix)]
+    argv = ["plot", "--example", "demsar2006", "--pvalues", str(matrix), "--svg-text", "text"]
     assert main([*argv, "--test-name", "Conover–Friedman", "-o", str(out)]) == 0
     text = " ".join("".join(ET.parse(out).getroot().itertext()).split())
     assert "Conover–Friedman test, p-values supplied by the user (cdplot computed no test)" in text

@@ -273,6 +273,10 @@ def _method_columns(header, cols, source, records) -> list[str]:
     return method_cols
 
 
+# what a missing score is written as: such a cell is a bad score, not a method's name
+_MISSING_WORDS = frozenset({"", "na", "n/a", "nan", "-", "null", "none", "?"})
+
+
 def _names_only(cells) -> bool:
     """Whether the cells hold names and no number at all (a method column, never scores).
 
@@ -280,7 +284,7 @@ def _names_only(cells) -> bool:
     """
     names = False
     for v in cells:
-        if v is None or isinstance(v, bool) or not str(v).strip():
+        if v is None or isinstance(v, bool) or str(v).strip().lower() in _MISSING_WORDS:
             continue
         if isinstance(v, (int, float)):
             return False

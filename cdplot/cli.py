@@ -23,7 +23,9 @@ from .errors import CdplotError, bounded, spoken_as
 
 __all__ = ["main", "run", "build_parser", "terminal_safe", "flag_voice", "command_flags"]
 
-SUBCOMMANDS = ("stats", "plot", "report", "table", "pair", "plan", "stability")
+SUBCOMMANDS = ("stats", "plot", "report", "table", "pair", "plan", "stability", "completion")
+# commands that print one short answer at once: no files to mention, nothing to wait for
+_INSTANT = ("completion",)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -340,6 +342,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name in SUBCOMMANDS:
         importlib.import_module(f"cdplot._cli.{name}").register(sub)
+        if name in _INSTANT:
+            continue
         sub.choices[name].add_argument(
             "-q", "--quiet", action="store_true", help="do not say which files were written"
         )

@@ -116,7 +116,15 @@ COMMAND_FUNCTIONS = {
     ),
     "plan": ("plan", "simulate_power", "simulate_power_curve", "power_curve", "save_figure"),
     "stability": ("read_scores", "compare", "stability", "rank_probabilities", "save_figure"),
+    # prints a shell script made from the parsers; it has no options and calls no analysis
+    "completion": (),
 }
+
+
+def test_every_command_is_listed_with_the_functions_it_calls():
+    from cdplot.cli import SUBCOMMANDS
+
+    assert set(COMMAND_FUNCTIONS) == set(SUBCOMMANDS)
 
 
 # Python keywords a command line has no use for, with the reason

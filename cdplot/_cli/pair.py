@@ -386,13 +386,20 @@ def _predictions(args, source, truth, records):
 
 def _averaged_table(f, source):
     from ..io import ScoreTable
+    from ..io._folds import tied_means
 
     note = (
         f"Each data set's score is the mean over {len(f.repeats) * len(f.folds)} folds "
         f"({len(f.repeats)} repetition(s) x {len(f.folds)} folds); per-fold tests need --dataset."
     )
+    # near-equal means tied as read_scores ties them, and said in the same words
+    means, tie_notes = tied_means(f)
     return ScoreTable(
-        values=f.means(), methods=f.methods, datasets=f.datasets, source=source, notes=(note,)
+        values=means,
+        methods=f.methods,
+        datasets=f.datasets,
+        source=source,
+        notes=(*f.notes, note, *tie_notes),
     )
 
 

@@ -20,7 +20,8 @@ from typing import Any
 import numpy as np
 
 from ..errors import CdplotError, opt
-from ._checks import check_name, name_text
+from ._build import tie_close_means, tie_note
+from ._checks import check_name, name_text, plural
 from ._files import load_json
 from ._roles import fold_level, role_of
 from ._text import MAX_BYTES, check_max_bytes, decode, read_bytes, split_table, texts
@@ -50,6 +51,9 @@ class FoldScores:
         repetition column) and folds.
     source : str or None
         Where the scores came from.
+    notes : tuple of str
+        What the reader did that a user should know (columns it ignored), in
+        the words of :attr:`cdplot.ScoreTable.notes`.
     """
 
     values: np.ndarray
@@ -58,6 +62,7 @@ class FoldScores:
     repeats: tuple[str, ...]
     folds: tuple[str, ...]
     source: str | None = None
+    notes: tuple[str, ...] = ()
 
     def __post_init__(self):
         object.__setattr__(self, "values", _readonly(self.values))
@@ -84,10 +89,24 @@ class FoldScores:
         return self.values[self.datasets.index(dataset), self.methods.index(method)]
 
     def means(self) -> np.ndarray:
-        """``(n_datasets, n_methods)`` mean score over all folds, correctly rounded."""
-        d, m = self.values.shape[:2]
-        flat = self.values.reshape(d * m, -1).tolist()
-        return np.array([math.fsum(r) / len(r) for r in flat]).reshape(d, m)
+        """``(n_datasets, n_methods)`` mean score over all folds, correctly rounded.
+
+        As :func:`cdplot.read_scores` does when it averages folds, the means of
+        one data set that agree to ``TIE_RTOL`` (1e-12, relative) are made equal:
+        accuracies k/n written to 17 digits have means that differ by rounding
+        alone, which would rank two equal methods apart.
+        """
+        return tied_means(self)[0]
+
+
+def tied_means(scores: FoldScores) -> tuple[np.ndarray, tuple[str, ...]]:
+    """``(means, notes)`` of :meth:`FoldScores.means`: the notes say which means were tied."""
+    d, m = scores.values.shape[:2]
+    flat = scores.values.reshape(d * m, -1).tolist()
+    means = np.array([math.fsum(r) / len(r) for r in flat]).reshape(d, m)
+    averaged = np.full(means.shape, scores.values[0, 0].size > 1 if means.size else False)
+    means, n_tied = tie_close_means(means, averaged)
+    return means, (tie_note(n_tied),) if n_tied else ()
 
 
 def _fold_role(h):
@@ -164,10 +183,14 @@ def _fold_scores(
         "fold": fold_col,
     }
     cols = _fold_columns(header, given, source)
-    method_cols = _method_columns(header, cols, source)
+    method_cols = _method_columns(header, cols, source, records)
     cells, names = _fold_cells(records, cols, method_cols, source, row)
     values = _fold_array(cells, names, source)
     datasets = tuple(d if d else "data" for d in names["dataset"])
+    # a long table's other columns (times, ids, other metrics) are left, and said so, as
+    # read_scores says it
+    ignored = [h for h in header if h not in cols.values()] if not method_cols else []
+    notes = (f"ignored {plural(len(ignored), 'column')} {', '.join(map(repr, ignored))}",)
     return FoldScores(
         values=values,
         methods=tuple(names["method"]),
@@ -175,6 +198,7 @@ def _fold_scores(
         repeats=tuple(names["repetition"]),
         folds=tuple(names["fold"]),
         source=source,
+        notes=notes if ignored else (),
     )
 
 
@@ -223,7 +247,7 @@ def _fold_columns(header, given, source) -> dict[str, str]:
     return cols
 
 
-def _method_columns(header, cols, source) -> list[str]:
+def _method_columns(header, cols, source, records) -> list[str]:
     """The columns of scores, one per method, of a wide table (none for a long table)."""
     if "method" in cols:
         return []
@@ -233,9 +257,44 @@ def _method_columns(header, cols, source) -> list[str]:
             f"{source}: expected a method column (long table) or one column of scores per "
             f"method (wide table), got columns {', '.join(map(repr, header))}"
         )
+    text = [h for h in method_cols if _names_only(r[h] for r in records[:50])]
+    if text:
+        # a long table whose method column has a name cdplot does not know (TabRepo's
+        # 'tabrepo_config'): its names are no scores; say which option reads it, as
+        # read_scores does
+        raise CdplotError(
+            f"{source}: column {text[0]!r} holds names, not scores; if each row holds one "
+            f"score (a long file), pass {opt('method_col')} naming the column of methods "
+            f"({' or '.join(map(repr, text[:3]))}) and, if needed, {opt('score_col')}",
+            option="method_col",
+        )
     for m in method_cols:
         check_name(str(m), "method", source)
     return method_cols
+
+
+# what a missing score is written as: such a cell is a bad score, not a method's name
+_MISSING_WORDS = frozenset({"", "na", "n/a", "nan", "-", "null", "none", "?"})
+
+
+def _names_only(cells) -> bool:
+    """Whether the cells hold names and no number at all (a method column, never scores).
+
+    A column of scores with one bad cell is not one: that cell is refused by itself.
+    """
+    names = False
+    for v in cells:
+        if v is None or isinstance(v, bool) or str(v).strip().lower() in _MISSING_WORDS:
+            continue
+        if isinstance(v, (int, float)):
+            return False
+        try:
+            float(str(v).strip())
+        except ValueError:
+            names = True
+            continue
+        return False
+    return names
 
 
 def _fold_number(v, where, col) -> float:

@@ -1,6 +1,7 @@
 """Tests of ``cdplot pair`` (cdplot/_cli/pair.py): the tests that fit each kind of input."""
 
 import json
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -154,3 +155,31 @@ def test_stats_test_auto(capsys):
     out = _json(capsys, ["stats", "--example", "demsar2006", "--test", "auto", "--json"])
     assert out["test"] == "auto"
     assert out["path"] == "nonparametric"
+
+
+# --- issue 26's shapes through cdplot pair's per-fold reader -------------------------------
+
+SHAPES = Path(__file__).parent.parent / "io" / "data" / "shapes"
+
+
+def test_pair_ties_fold_means_that_agree_to_rounding(capsys):
+    # HC2's and ROCKET's means of k/11 accuracies are equal; without the tie the Wilcoxon
+    # test saw 3 wins of one method out of rounding alone
+    path = str(SHAPES / "resamples_k_over_n.csv")
+    assert main(["pair", path, "--methods", "HC2,ROCKET", "--format", "json"]) == 0
+    (res,) = json.loads(capsys.readouterr().out)["results"]
+    assert "ties" in " ".join(res["notes"])
+    assert res["wins"] == 0
+    assert res["losses"] == 0
+
+
+def test_pair_names_method_col_for_an_unknown_method_column(capsys):
+    path = str(SHAPES / "tabrepo_unknown_method.csv")
+    assert main(["pair", path, "--methods", "CatBoost_c1_BAG_L1,LightGBM_c1_BAG_L1"]) == 2
+    err = capsys.readouterr().err
+    assert "--method-col" in err
+    assert "'tabrepo_config'" in err
+    argv = ["pair", path, "--methods", "CatBoost_c1_BAG_L1,LightGBM_c1_BAG_L1"]
+    assert main([*argv, "--method-col", "tabrepo_config", "--format", "json"]) == 0
+    (res,) = json.loads(capsys.readouterr().out)["results"]
+    assert res["n_datasets"] == 5

@@ -4,10 +4,17 @@ The scores are made up; what is checked is where messages point (the line an
 editor shows, comment lines counted) and the ``repetition_col`` option.
 """
 
+import csv
+import json
+import math
+from pathlib import Path
+
+import numpy as np
 import pytest
 
 from cdplot.errors import CdplotError
-from cdplot.io import fold_scores, read_fold_scores
+from cdplot.io import fold_scores, read_fold_scores, read_scores
+from cdplot.io._folds import tied_means
 
 
 def error_of(fn, *args, **kwargs):
@@ -76,3 +83,70 @@ def test_repeat_col_is_not_a_second_spelling(tmp_path):
     p.write_text(FOLDS, encoding="utf-8")
     with pytest.raises(TypeError, match="repeat_col"):
         read_fold_scores(p, repeat_col="fold")
+
+
+# --- issue 26's shapes, read per fold as read_scores reads them averaged -----------------
+
+SHAPES = Path(__file__).parent / "data" / "shapes"
+
+
+def _as_json(tmp_path, name):
+    """The shape file as a JSON list of records (the other format read_fold_scores reads)."""
+    with open(SHAPES / name, newline="", encoding="utf-8") as fh:
+        records = list(csv.DictReader(fh))
+    path = tmp_path / (Path(name).stem + ".json")
+    path.write_text(json.dumps(records), encoding="utf-8")
+    return path
+
+
+@pytest.fixture(params=["csv", "json"])
+def shape(request, tmp_path):
+    """The path of a shape file, as written or as JSON records."""
+    return lambda name: SHAPES / name if request.param == "csv" else _as_json(tmp_path, name)
+
+
+def test_tabrepo_long_file_is_read_per_fold_with_no_option(shape):
+    # 'framework' names the methods and 'metric_error' the scores, as for read_scores
+    f = read_fold_scores(shape("tabrepo_long.csv"))
+    (t,) = read_scores(SHAPES / "tabrepo_long.csv")
+    assert f.methods == t.methods
+    assert f.datasets == t.datasets
+    assert f.folds == ("0", "1", "2")
+    np.testing.assert_array_equal(f.means(), t.values)
+    # the nine other columns are left, and said so in read_scores' words
+    ignored = [n for n in t.notes if n.startswith("ignored 9 columns")]
+    assert f.notes == tuple(ignored)
+
+
+def test_unknown_method_column_names_the_option_and_the_candidate(shape):
+    msg = error_of(read_fold_scores, shape("tabrepo_unknown_method.csv"))
+    assert "method_col=" in msg
+    assert "'tabrepo_config'" in msg
+    f = read_fold_scores(shape("tabrepo_unknown_method.csv"), method_col="tabrepo_config")
+    g = read_fold_scores(SHAPES / "tabrepo_long.csv")
+    assert f.methods == g.methods
+    np.testing.assert_array_equal(f.values, g.values)
+
+
+def test_fold_means_that_agree_to_rounding_are_ties_as_in_read_scores(shape):
+    # accuracies k/11 written to 17 digits: HC2's and ROCKET's true means are equal, their
+    # correctly rounded means are not (tests/io/test_shapes.py, issue 26 item 6)
+    f = read_fold_scores(shape("resamples_k_over_n.csv"))
+    raw = np.array([[math.fsum(r.ravel()) / r.size for r in d] for d in f.values])
+    hc2, rocket = f.methods.index("HC2"), f.methods.index("ROCKET")
+    assert (raw[:, hc2] != raw[:, rocket]).all()
+    means = f.means()
+    np.testing.assert_array_equal(means[:, hc2], means[:, rocket])
+    (t,) = read_scores(SHAPES / "resamples_k_over_n.csv")
+    np.testing.assert_array_equal(means, t.values)
+    _, notes = tied_means(f)
+    assert notes == tuple(n for n in t.notes if "as ties" in n)
+    assert "on 3 data sets" in notes[0]
+
+
+def test_distinct_fold_means_are_left_alone():
+    f = read_fold_scores(SHAPES / "tabrepo_long.csv")
+    means, notes = tied_means(f)
+    assert notes == ()
+    expected = [[math.fsum(r.ravel()) / r.size for r in d] for d in f.values]
+    np.testing.assert_array_equal(means, expected)

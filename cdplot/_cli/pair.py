@@ -262,13 +262,16 @@ def _pick(methods, args, source):
 
 
 def _folds(args, source, records):
-    from ..io import fold_scores
+    from ..io._folds import _fold_scores, file_stem
+    from ..io._table import resolve_direction
     from ..stats._bayesian import bayesian_correlated_ttest
     from ..stats._cv_tests import cv_test, fitting_tests, parse_scheme
 
-    f = fold_scores(
+    f = _fold_scores(
         records,
         source=source,
+        row=lambda i: f"row {i + 1}",
+        file_name=file_stem(source),
         dataset_col=args.dataset_col,
         method_col=args.method_col,
         score_col=args.score_col,
@@ -305,7 +308,10 @@ def _folds(args, source, records):
     fits = fitting_tests(scheme)
     _check_tests(args.tests, f"scheme {scheme.text!r}", (*fits, "bayes"))
     run = [t for t in fits if not args.tests or t in args.tests]
-    hib = True if args.higher_is_better is None else args.higher_is_better
+    # the score column's and the file's names say which way is better (metric_error), as
+    # for an analysis over data sets; the results say which direction was used and why
+    decided = resolve_direction(f, args.higher_is_better)
+    hib = decided.higher_is_better
     out = []
     for t in run:
         out.append(
@@ -336,7 +342,14 @@ def _folds(args, source, records):
                 dataset=dataset,
             )
         )
-    return out, f
+    return [_with_note(r, decided.note) for r in out], f
+
+
+def _with_note(res, note: str):
+    """``res`` with the sentence that says which direction was used, and why."""
+    from dataclasses import replace
+
+    return replace(res, notes=(*res.notes, note))
 
 
 def _datasets(args, table):
@@ -400,6 +413,9 @@ def _averaged_table(f, source):
         datasets=f.datasets,
         source=source,
         notes=(*f.notes, note, *tie_notes),
+        higher_is_better=f.higher_is_better,
+        direction=f.direction,
+        direction_conflict=f.direction_conflict,
     )
 
 

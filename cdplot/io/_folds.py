@@ -13,6 +13,7 @@ before the header counted), as an editor shows it.
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -23,7 +24,7 @@ from ..errors import CdplotError, opt
 from ._build import tie_close_means, tie_note
 from ._checks import check_name, name_text, plural
 from ._files import load_json
-from ._roles import fold_level, role_of
+from ._roles import fold_level, role_of, weigh_direction
 from ._text import MAX_BYTES, check_max_bytes, decode, read_bytes, split_table, texts
 from ._types import PathLike
 
@@ -54,6 +55,10 @@ class FoldScores:
     notes : tuple of str
         What the reader did that a user should know (columns it ignored), in
         the words of :attr:`cdplot.ScoreTable.notes`.
+    higher_is_better, direction, direction_conflict
+        What the names say about direction, as on :class:`cdplot.ScoreTable`:
+        the score column's name (``metric_error``, ``accuracy``) and the file's
+        name are weighed; ``None``, ``None``, ``None`` when neither says.
     """
 
     values: np.ndarray
@@ -63,6 +68,9 @@ class FoldScores:
     folds: tuple[str, ...]
     source: str | None = None
     notes: tuple[str, ...] = ()
+    higher_is_better: bool | None = None
+    direction: str | None = None
+    direction_conflict: str | None = None
 
     def __post_init__(self):
         object.__setattr__(self, "values", _readonly(self.values))
@@ -167,9 +175,22 @@ def fold_scores(
 
 
 def _fold_scores(
-    records, *, source, row, dataset_col, method_col, score_col, repetition_col, fold_col
+    records,
+    *,
+    source,
+    row,
+    dataset_col,
+    method_col,
+    score_col,
+    repetition_col,
+    fold_col,
+    file_name=None,
 ) -> FoldScores:
-    """:func:`fold_scores`, with ``row(i)`` naming record ``i`` (a file's line number)."""
+    """:func:`fold_scores`, with ``row(i)`` naming record ``i`` (a file's line number).
+
+    ``file_name`` (the stem of the file read) is weighed with the score column's
+    name for the direction, as :func:`cdplot.read_scores` weighs them.
+    """
     records = list(records)
     if not records:
         raise CdplotError(f"{source}: there are no rows of scores")
@@ -191,6 +212,10 @@ def _fold_scores(
     # read_scores says it
     ignored = [h for h in header if h not in cols.values()] if not method_cols else []
     notes = (f"ignored {plural(len(ignored), 'column')} {', '.join(map(repr, ignored))}",)
+    evidence = [("file name", file_name)]
+    if not method_cols:  # a long table's score column names the metric (metric_error)
+        evidence.insert(0, ("column name", cols.get("score")))
+    hib, direction, conflict = weigh_direction(evidence, whole_file_name=True)
     return FoldScores(
         values=values,
         methods=tuple(names["method"]),
@@ -199,7 +224,17 @@ def _fold_scores(
         folds=tuple(names["fold"]),
         source=source,
         notes=notes if ignored else (),
+        higher_is_better=hib,
+        direction=direction,
+        direction_conflict=None if conflict is None else f"{source}: {conflict}",
     )
+
+
+def file_stem(name: str) -> str | None:
+    """The stem of a file's name (``rmse_folds`` of ``runs/rmse_folds.csv``); None for stdin."""
+    if name in ("-", "<stdin>"):
+        return None
+    return os.path.splitext(os.path.basename(str(name)))[0] or None
 
 
 def _check_same_keys(records, header, source, row):
@@ -420,6 +455,7 @@ def read_fold_scores(
         records,
         source=name,
         row=row,
+        file_name=file_stem(name),
         dataset_col=dataset_col,
         method_col=method_col,
         score_col=score_col,

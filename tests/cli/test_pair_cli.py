@@ -183,3 +183,33 @@ def test_pair_names_method_col_for_an_unknown_method_column(capsys):
     assert main([*argv, "--method-col", "tabrepo_config", "--format", "json"]) == 0
     (res,) = json.loads(capsys.readouterr().out)["results"]
     assert res["n_datasets"] == 5
+
+
+def test_pair_reads_the_direction_from_a_fold_files_score_column(capsys):
+    # 'metric_error' is lower-is-better: cdplot pair once treated it as higher-is-better on
+    # the per-fold path and called the method with the larger error the winner
+    path = str(SHAPES / "tabrepo_long.csv")
+    argv = ["pair", path, "--methods", "CatBoost_c1_BAG_L1,LightGBM_c1_BAG_L1"]
+    assert main([*argv, "--format", "json"]) == 0
+    (res,) = json.loads(capsys.readouterr().out)["results"]
+    assert res["higher_is_better"] is False
+    assert (res["wins"], res["losses"]) == (5, 0)  # CatBoost's error is lower on all five
+    assert main([*argv, "--dataset", "10090", "--scheme", "kfold"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "CatBoost_c1_BAG_L1 is significantly better than LightGBM_c1_BAG_L1" in out
+    assert "Lower is better, inferred from the column name 'metric_error'" in out
+    # asked otherwise, the answer follows and says so
+    assert main([*argv, "--dataset", "10090", "--scheme", "kfold", "--higher-is-better"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "LightGBM_c1_BAG_L1 is significantly better than CatBoost_c1_BAG_L1" in out
+    assert "although the data say otherwise" in out
+
+
+def test_pair_refuses_a_fold_file_whose_names_disagree(tmp_path, capsys):
+    path = tmp_path / "error_folds.csv"
+    path.write_text("fold,method,accuracy\n1,A,0.8\n1,B,0.7\n2,A,0.9\n2,B,0.6\n3,A,0.7\n3,B,0.5\n")
+    assert main(["pair", str(path), "--scheme", "kfold"]) == 2
+    err = capsys.readouterr().err
+    assert "'accuracy'" in err
+    assert "--higher-is-better" in err
+    assert err.count("\n") == 1

@@ -116,6 +116,23 @@ def test_tabrepo_long_file_is_read_per_fold_with_no_option(shape):
     # the nine other columns are left, and said so in read_scores' words
     ignored = [n for n in t.notes if n.startswith("ignored 9 columns")]
     assert f.notes == tuple(ignored)
+    # and 'metric_error' says lower is better, in read_scores' words
+    assert (f.higher_is_better, f.direction) == (t.higher_is_better, t.direction)
+    assert f.higher_is_better is False
+    assert f.direction_conflict is None
+
+
+def test_fold_file_name_is_weighed_for_direction_and_a_conflict_is_kept(tmp_path):
+    rows = "fold,method,accuracy\n1,A,0.8\n1,B,0.7\n2,A,0.9\n2,B,0.6\n"
+    (tmp_path / "rmse_folds.csv").write_text(rows.replace("accuracy", "score"))
+    f = read_fold_scores(tmp_path / "rmse_folds.csv")
+    assert f.higher_is_better is False
+    assert "file name 'rmse_folds'" in f.direction
+    (tmp_path / "error_folds.csv").write_text(rows)
+    g = read_fold_scores(tmp_path / "error_folds.csv")
+    assert g.higher_is_better is None
+    assert "'accuracy'" in g.direction_conflict
+    assert "error_folds" in g.direction_conflict
 
 
 def test_unknown_method_column_names_the_option_and_the_candidate(shape):

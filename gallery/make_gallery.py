@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import csv
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -161,6 +162,48 @@ def python_figures():
     """(file name, title, Python code writing ``OUT`` at ``DPI``) for figures made in Python."""
     return [
         ("grid-ax.png", "Four diagrams in one plt.subplots grid, drawn with ax=", GRID_CODE),
+    ]
+
+
+# Written as SVG with the Python API and drawn by librsvg, as GNOME, ImageMagick and pandoc
+# draw SVGs: the default SVG sets text as glyph outlines, so no font is substituted
+RSVG_CODE = """\
+import cdplot
+
+result = cdplot.compare(cdplot.load_example("demsar2006"))
+cdplot.save_figure(cdplot.cd_diagram(result), SVG)
+"""
+
+
+def rsvg_figures():
+    """(PNG name, title, Python code writing ``SVG``) for SVGs shown as librsvg draws them.
+
+    Each SVG is written as ``NAME.svg`` (the PNG's name without ``-rsvg``)
+    and drawn into the PNG by :func:`rsvg_command` (Debian librsvg2-bin).
+    """
+    return [
+        (
+            "demsar-nemenyi-rsvg.png",
+            "Demšar's CD diagram as SVG, drawn by librsvg (rsvg-convert)",
+            RSVG_CODE,
+        ),
+    ]
+
+
+def rsvg_command(svg, png, dpi: int) -> list[str]:
+    """rsvg-convert drawing ``svg`` into ``png`` at ``dpi`` (the SVG's size is in points),
+    on white: librsvg leaves the background transparent."""
+    return [
+        "rsvg-convert",
+        "--dpi-x",
+        str(dpi),
+        "--dpi-y",
+        str(dpi),
+        "--background-color",
+        "white",
+        "-o",
+        str(png),
+        str(svg),
     ]
 
 
@@ -583,6 +626,15 @@ def main(argv=None) -> int:
         if args.only and args.only not in name:
             continue
         exec(code, {"OUT": str(args.out / name), "DPI": args.dpi})
+    for name, _title, code in rsvg_figures():
+        if args.only and args.only not in name:
+            continue
+        if not shutil.which("rsvg-convert"):
+            print(f"skipped {name}: rsvg-convert is missing", file=sys.stderr)
+            continue
+        svg = args.out / name.replace("-rsvg.png", ".svg")
+        exec(code, {"SVG": str(svg)})
+        subprocess.run(rsvg_command(svg, args.out / name, args.dpi), check=True, timeout=120)
     for name, _title, cmd in explorer_figures(DATA):
         if args.only and args.only not in name:
             continue

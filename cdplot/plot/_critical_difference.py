@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -10,7 +11,7 @@ from .._options import check_bool
 from ..errors import CdplotError
 from . import _common
 from ._auto import unwrap_auto
-from ._layout import axis_polylines, cd_layout
+from ._layout import Named, Note, NotePart, axis_polylines, cd_layout
 from ._styles import PALETTE
 
 if TYPE_CHECKING:
@@ -20,14 +21,40 @@ if TYPE_CHECKING:
 __all__ = ["cd_diagram"]
 
 
-def _some(items, limit=3) -> str:
+# said under a diagram whose note names only some of the pairs that no bar joins;
+# neutral between the Python names (cdplot.significance_heatmap, cdplot.cd_explorer) and
+# the command line (--kind heatmap, -o view.html), and one line at paper width; the
+# command's no-break spaces keep it on one line
+ALL_PAIRS = (
+    "All pairs: the significance heatmap or the interactive explorer "
+    "(cdplot\u00a0plot\u00a0-o\u00a0view.html)."
+)
+
+Parts = tuple[NotePart, ...]
+
+
+def _joined(items: Sequence[Parts], sep: str) -> Parts:
+    """``items`` one after the other with ``sep`` between them."""
+    out: list[NotePart] = []
+    for n, item in enumerate(items):
+        if n:
+            out.append(sep)
+        out.extend(item)
+    return tuple(out)
+
+
+def _cut(items: Sequence[Parts], limit: int = 3) -> bool:
+    """Whether :func:`_some` lists only ``limit`` of ``items``."""
+    return len(items) > limit + 1
+
+
+def _some(items: Sequence[Parts], limit: int = 3) -> Parts:
     """``a, b and c`` or ``a, b, c and 4 more``: notes stay a few lines long."""
-    items = list(items)
-    if len(items) > limit + 1:
-        return ", ".join(items[:limit]) + f" and {len(items) - limit} more"
+    if _cut(items, limit):
+        return (*_joined(items[:limit], ", "), f" and {len(items) - limit} more")
     if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+        return _joined(items, "")
+    return (*_joined(items[:-1], ", "), " and ", *items[-1])
 
 
 # marks the names of methods that differ significantly from the control, so that the
@@ -35,97 +62,142 @@ def _some(items, limit=3) -> str:
 DIFFERS_MARK = "\u2020"
 
 
-def _notes(result, control_mode: bool) -> list[str]:
-    """Relations the bars cannot show, in words."""
-    out = []
+def _named(result) -> dict[str, Named]:
+    """Each method's :class:`Named`, by name: notes name methods as the labels do."""
+    return {m: Named(i, m) for i, m in enumerate(result.methods)}
+
+
+def _notes(result, control_mode: bool) -> list[Note]:
+    """Relations the bars cannot show, in words, naming methods by :class:`Named`.
+
+    When the pairs that no bar joins are too many to name ("and 62 more"),
+    a last sentence (:data:`ALL_PAIRS`) says which views show every pair.
+    Bridges need none: the bars show them (methods that share no bar differ).
+    """
+    named = _named(result)
     if control_mode:
-        differ = [
-            m
-            for m in result.order()
-            if m != result.control and result.is_significant(m, result.control)
-        ]
-        interval = (
-            " (their ranks lie outside the control's CD interval)"
-            if result.critical_difference
-            else ""
+        ctrl = named[result.control]
+        tested = (
+            ". Only pairs with the control were tested: nothing is claimed about the other pairs."
         )
-        if differ:
-            out.append(
-                f"Names marked {DIFFERS_MARK} differ significantly from the control "
-                f"{result.control}{interval}. Only pairs with the control were tested: nothing "
-                "is claimed about the other pairs."
+        if any(
+            m != result.control and result.is_significant(m, result.control) for m in result.order()
+        ):
+            interval = (
+                " (their ranks lie outside the control's CD interval)"
+                if result.critical_difference
+                else ""
             )
-        else:
-            out.append(
-                f"No method differs significantly from the control {result.control}. Only pairs "
-                "with the control were tested: nothing is claimed about the other pairs."
-            )
-        return out
+            return [
+                (
+                    f"Names marked {DIFFERS_MARK} differ significantly from the control ",
+                    ctrl,
+                    interval + tested,
+                )
+            ]
+        return [("No method differs significantly from the control ", ctrl, tested)]
+    out: list[Note] = []
     if result.bridges:
-        # overlapping bars already show these; one sentence says how to read them
-        a, b, c = result.bridges[0]
+        # overlapping bars already show these (two methods that share no bar differ); one
+        # sentence says how to read them, with one example
+        a, b, c = (named[m] for m in result.bridges[0])
         n = len(result.bridges)
-        more = f"{n} such cases, e.g." if n > 1 else "as"
+        more = f"{n} such cases, e.g. " if n > 1 else "as "
         out.append(
-            "Bars overlap: two methods that share no bar differ significantly even when a method "
-            f"between them differs from neither ({more} {a} and {c}, with {b} between them)."
+            (
+                "Bars overlap: two methods that share no bar differ significantly even when a "
+                f"method between them differs from neither ({more}",
+                a,
+                " and ",
+                c,
+                ", with ",
+                b,
+                " between them).",
+            )
         )
     if result.unjoined:
-        pairs = [f"{a} and {b}" for a, b in result.unjoined]
-        out.append(f"No bar joins {_some(pairs)}, although they do not differ significantly.")
+        # pairs the bars would show as different: when only some can be named, the
+        # reader is told where every pair is shown
+        pairs = [(named[a], " and ", named[b]) for a, b in result.unjoined]
+        pointer = (" " + ALL_PAIRS,) if _cut(pairs) else ()
+        out.append(
+            (
+                "No bar joins ",
+                *_some(pairs),
+                ", although they do not differ significantly.",
+                *pointer,
+            )
+        )
     return out
 
 
-def _crossing_notes(result, lay) -> list[str]:
+def _crossing_notes(result, lay) -> list[Note]:
     """Outsiders tied with a group's member, and lines that cross a bar (drawn with a gap)."""
-    names = result.methods
+    named = [Named(i, m) for i, m in enumerate(result.methods)]
     # Python floats: this runs over every (bar, method) pair, up to 100 x 100
     avg = [float(r) for r in result.average_ranks]
-    out = []
-    tied: dict[tuple[str, str], list[str]] = {}
-    cases = []
+    out: list[Note] = []
+    tied: dict[tuple[int, int], list[Parts]] = {}
+    cases: list[tuple[int, Parts]] = []
     crossed_tie = False
     for bar in lay.bars:
         if bar.role != "clique":
             continue
-        members = [names[i] for i in sorted(bar.members, key=lambda i: (avg[i], i))]
-        group = f"{members[0]} \u2026 {members[-1]}" if len(members) > 2 else _some(members)
+        members = [named[i] for i in sorted(bar.members, key=lambda i: (avg[i], i))]
+        group: Parts = (
+            (members[0], " \u2026 ", members[-1])
+            if len(members) > 2
+            else _some([(m,) for m in members])
+        )
         # each average rank of the group -> its first member with that rank
         twin_of: dict[float, int] = {}
         for i in bar.members:
             twin_of.setdefault(avg[i], i)
         inside = set(bar.members)
-        for j in range(len(names)):
+        for j in range(len(named)):
             if j not in inside and avg[j] in twin_of:
-                tied.setdefault((names[j], names[twin_of[avg[j]]]), []).append(group)
+                tied.setdefault((j, twin_of[avg[j]]), []).append(group)
         for j in bar.crossed:
             if avg[j] in twin_of:
                 crossed_tie = True
             else:
-                cases.append((names[j], group))
+                cases.append((j, group))
     if tied:
         said = [
-            f"{a} has the same average rank as {b} but is not in its group"
-            + (f" ({groups[0]})" if len(groups) == 1 else f"s ({'; '.join(groups)})")
+            (named[a], " has the same average rank as ", named[b], " but is not in its group")
+            + (
+                (" (", *groups[0], ")")
+                if len(groups) == 1
+                else ("s (", *_joined(groups, "; "), ")")
+            )
             for (a, b), groups in tied.items()
         ]
         more = f" ({len(said)} such cases)" if len(said) > 2 else ""
         out.append(
-            "; ".join(said[:2]) + f"{more}: lines of equal ranks are drawn side by side from "
-            "their shared dot"
-            + (
-                ", and one that must pass a bar of a group it is not in crosses it with a white "
-                "gap."
-                if crossed_tie
-                else "."
+            (
+                *_joined(said[:2], "; "),
+                f"{more}: lines of equal ranks are drawn side by side from their shared dot"
+                + (
+                    ", and one that must pass a bar of a group it is not in crosses it with a "
+                    "white gap."
+                    if crossed_tie
+                    else "."
+                ),
             )
         )
     if cases:
-        first = f"the line of {cases[0][0]} crosses the bar over {cases[0][1]}"
-        many = f" ({len(cases)} cases; e.g. {first})" if len(cases) > 1 else f" ({first})"
+        j, group = cases[0]
+        first = ("the line of ", named[j], " crosses the bar over ", *group)
+        many = (
+            (f" ({len(cases)} cases; e.g. ", *first, ")") if len(cases) > 1 else (" (", *first, ")")
+        )
         out.append(
-            "A line crossing a bar with a white gap is not in that group: its average rank lies "
-            f"too close to a member's to be drawn apart{many}."
+            (
+                "A line crossing a bar with a white gap is not in that group: its average rank "
+                "lies too close to a member's to be drawn apart",
+                *many,
+                ".",
+            )
         )
     return out
 

@@ -24,7 +24,7 @@ from .._version import __version__
 from ..errors import CdplotError, opt
 from . import _common
 from ._auto import unwrap_auto
-from ._critical_difference import _crossing_notes, cd_axis, marks
+from ._critical_difference import cd_axis, marks, place_explained
 from ._intervals import _interval_axis, _verdicts, shown_methods
 from ._layout import cd_layout, interval_layout
 from ._styles import PALETTE, get_style
@@ -399,10 +399,7 @@ def cd_tikz(
             start_size=start_size,
         )
 
-    lay = place(notes)
-    crossing = _crossing_notes(result, lay)
-    if crossing:
-        lay = place(notes + crossing, lay.font_size)
+    lay = place_explained(place, result, notes)
     if not lay.fits:
         _common.warn_unfit(
             f"a CD diagram of {k} methods",

@@ -174,6 +174,95 @@ def test_note_lists_relations_bars_cannot_show():
     assert not [t for t in ax.texts if t.get_gid() == "cd-note"]
 
 
+def _wilcoxon_k45(long: bool, n: int = 30):
+    """The sweep's k = 45 Wilcoxon-Holm case (tests/plot/test_sweep.py, seed 45): at N = 30
+    no bar joins 65 pairs that do not differ, at N = 300 one."""
+    from cdplot.io import ScoreTable
+
+    k = 45
+    rng = np.random.default_rng(k)
+    values = 0.7 + np.linspace(0.08, 0.0, k)[None, :] + rng.normal(0, 0.03, (n, k))
+    # the sweep's 60-character names, with natural break points
+    names = [
+        (f"Model {i:03d} gradient boosted trees (depth 6; lr 0.05), tuned" + " x" * 30)[:60]
+        if long
+        else f"M{i}"
+        for i in range(k)
+    ]
+    table = ScoreTable(values=values, methods=names, datasets=[f"d{j}" for j in range(n)])
+    return cdplot.compare(table, test="wilcoxon", correction="holm")
+
+
+def _note_text(ax) -> str:
+    return " ".join(" ".join(t.get_text() for t in ax.texts if t.get_gid() == "cd-note").split())
+
+
+def test_notes_name_methods_by_their_key_tags_when_labels_are_shortened():
+    # issue 27, 6: at k = 45 with 60-character names the labels carry [n] tags, and the
+    # notes spelt the full names out again (14 note lines; 9 with tags)
+    from cdplot.plot._critical_difference import ALL_PAIRS
+
+    res = _wilcoxon_k45(long=True)
+    assert len(res.unjoined) > 4
+    ax = cdplot.cd_diagram(res)
+    lines = [t.get_text() for t in ax.texts if t.get_gid() == "cd-note"]
+    notes = _note_text(ax)
+    assert "boosted" not in notes
+    key = [t.get_text() for t in ax.texts if t.get_gid() == "cd-key"]
+    tag_of = {entry.split("\u00a0", 1)[1]: entry.split("\u00a0", 1)[0] for entry in key}
+    a, b = res.unjoined[0]
+    assert f"No bar joins {tag_of[a]} and {tag_of[b]}, " in notes
+    named = set(re.findall(r"\[\d+\]", notes))
+    assert named
+    assert named <= set(tag_of.values())
+    # the list was cut: one sentence says where every pair is shown
+    assert " ".join(ALL_PAIRS.split()) in notes
+    assert len(lines) <= 9
+    assert_no_overlap(ax)
+
+
+def test_notes_name_methods_by_name_when_labels_are_not_shortened():
+    res = _wilcoxon_k45(long=False)
+    ax = cdplot.cd_diagram(res)
+    assert not [t for t in ax.texts if t.get_gid() == "cd-key"]
+    notes = _note_text(ax)
+    a, b = res.unjoined[0]
+    assert f"No bar joins {a} and {b}, " in notes
+    assert not re.search(r"\[\d+\]", notes)
+
+
+@pytest.mark.parametrize("n_unjoined", [0, 1, 4, 5, 65])
+@pytest.mark.parametrize("n_bridges", [0, 1, 280])
+def test_pointer_to_all_pairs_exactly_when_the_unjoined_list_is_cut(n_unjoined, n_bridges):
+    # "a, b, c and 2 more" from 5 pairs on; bridges are shown by the bars (methods that
+    # share no bar differ) and need no pointer however many there are
+    from types import SimpleNamespace
+
+    from cdplot.plot._critical_difference import ALL_PAIRS, _notes
+    from cdplot.plot._layout import note_text
+
+    methods = [f"m{i}" for i in range(80)]
+    res = SimpleNamespace(
+        methods=methods,
+        control=None,
+        unjoined=[(methods[0], methods[i + 1]) for i in range(n_unjoined)],
+        bridges=[(methods[70], methods[71], methods[72])] * n_bridges,
+    )
+    text = " ".join(note_text(n, {}) for n in _notes(res, control_mode=False))
+    assert text.count(ALL_PAIRS) == (1 if n_unjoined > 4 else 0)
+    assert ("more" in text) == (n_unjoined > 4)
+
+
+def test_pointer_absent_when_every_unjoined_pair_is_named():
+    from cdplot.plot._critical_difference import ALL_PAIRS
+
+    res = _wilcoxon_k45(long=True, n=300)
+    assert len(res.unjoined) == 1
+    notes = _note_text(cdplot.cd_diagram(res))
+    assert "No bar joins" in notes
+    assert " ".join(ALL_PAIRS.split()) not in notes
+
+
 def test_raw_scores_with_compare_options():
     values = np.array([[0.9, 0.8, 0.7], [0.85, 0.8, 0.6], [0.95, 0.7, 0.75], [0.9, 0.85, 0.7]] * 3)
     ax = cdplot.cd_diagram(values, compare_kws={"alpha": 0.1, "methods": ["a", "b", "c"]})

@@ -25,6 +25,8 @@ def test_gallery_script_makes_every_figure(tmp_path):
         tex = []  # the script says it skipped them (Debian texlive-latex-base, -pictures)
     if shutil.which("chromium") or shutil.which("chromium-browser"):
         tex += [name for name, _title, _cmd in gallery.explorer_figures(gallery.DATA)]
+    if shutil.which("rsvg-convert"):
+        tex += [name for name, _title, _code in gallery.rsvg_figures()]
     expected = sorted(
         [name for name, _title, _cmd in gallery.figures(gallery.DATA)]
         + [name for name, _title, _code in gallery.python_figures()]
@@ -80,3 +82,15 @@ def test_readme_shows_paper_tables_with_their_commands():
         assert f"]({name})" in readme
         assert f"cdplot {shlex.join(cmd)} -o gallery/{tex}" in readme
         assert (GALLERY / tex).is_file()
+
+
+def test_readme_shows_rsvg_figures_with_their_code_and_command():
+    gallery = _load()
+    readme = (GALLERY / "README.md").read_text(encoding="utf-8")
+    for name, _title, code in gallery.rsvg_figures():
+        svg = name.replace("-rsvg.png", ".svg")
+        assert f"]({name})" in readme
+        assert code.replace("SVG", f'"gallery/{svg}"') in readme
+        command = gallery.rsvg_command(f"gallery/{svg}", f"gallery/{name}", 150)
+        assert shlex.join(command) in readme
+        assert (GALLERY / svg).is_file()

@@ -3,9 +3,11 @@
 import pytest
 
 from cdplot.plot._layout import (
+    Named,
     cd_layout,
     heatmap_layout,
     interval_layout,
+    note_text,
     overlapping_boxes,
     pack_rows,
     shorten_name,
@@ -270,3 +272,35 @@ def test_a_fixed_height_takes_dense_rows_before_overrunning():
     assert lay.extra["row_height"] < row
     assert not overlapping_boxes(lay.boxes)
     assert max(b.y1 for b in lay.boxes) <= height
+
+
+def test_notes_name_a_shortened_method_by_its_tag_and_the_others_by_name():
+    # issue 27, 6: notes are templates; once the labels are decided, a method whose label
+    # was shortened is named by its key tag, every other one by its name
+    names = ["A", "B", "C", "y" * 80]  # no break point: only the last one is shortened
+    note = (Named(3, names[3]), " and ", Named(0, "A"), " share no bar.")
+    lay = cd_layout(
+        names, [1.0, 2.0, 3.0, 4.0], measure=fake_measure, style=STYLES["paper"], notes=[note]
+    )
+    assert lay.key == [("[1]", names[3])]
+    texts = [b.text for b in lay.boxes if b.role == "note"]
+    assert texts == ["[1] and A share no bar."]
+    # nothing shortened: the same note names both by name
+    short = cd_layout(
+        ["A", "B", "C", "D"],
+        [1.0, 2.0, 3.0, 4.0],
+        measure=fake_measure,
+        style=STYLES["paper"],
+        notes=[(Named(3, "D"), " and ", Named(0, "A"), " share no bar."), "plain text"],
+    )
+    assert [b.text for b in short.boxes if b.role == "note"] == [
+        "D and A share no bar.",
+        "plain text",
+    ]
+
+
+def test_note_text_writes_tags_for_tagged_methods_only():
+    note = ("x ", Named(0, "alpha"), ", ", Named(1, "beta"), ".")
+    assert note_text(note, {1: "[7]"}) == "x alpha, [7]."
+    assert note_text(note, {}) == "x alpha, beta."
+    assert note_text("as written", {0: "[1]"}) == "as written"

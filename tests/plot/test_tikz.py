@@ -393,3 +393,34 @@ def test_intervals_tikz_draws_the_parts_the_figure_draws(tmp_path, demsar):
     assert tex == intervals_tikz(demsar, methods=["C4.5", "C4.5+m"])
     assert "C4.5+m" in tex
     assert "C4.5+cf" not in tex
+
+
+def _node_texts(tex, color):
+    """The texts of the one-line nodes set flush left below the diagram in ``color`` (notes:
+    cdplotmuted; the key: cdplotink), in order."""
+    return re.findall(
+        rf"\\node\[anchor=north west, [^\]]*text={color}, [^\]]*\] at \([^)]*\) \{{(.*)\}};", tex
+    )
+
+
+def test_notes_agree_with_the_figure_and_name_keyed_methods_by_tag():
+    # issue 27, 6: the picture's notes are formatted from the same templates, once its own
+    # labels are decided: tags for shortened names, and the pointer when a list is cut
+    k = 45
+    res = cdplot.compare(
+        table(k, [long_name(i) for i in range(k)]), test="wilcoxon", correction="holm"
+    )
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", CdplotWarning)
+        tex = cd_tikz(res)
+        ax = cdplot.cd_diagram(res)
+    notes = " ".join(_node_texts(tex, "cdplotmuted"))
+    assert "boosted" not in notes
+    assert "No bar joins [" in notes
+    assert "(cdplot~plot~-o~view.html)." in notes
+    key = [t.get_text() for t in ax.texts if t.get_gid() == "cd-key"]
+    tex_key = [t for t in _node_texts(tex, "cdplotink") if re.match(r"\[\d+\]~", t)]
+    # both placed the same names in the key: then their notes read the same
+    assert tex_key == [latex_escape(e) for e in key]
+    figure_notes = " ".join(t.get_text() for t in ax.texts if t.get_gid() == "cd-note")
+    assert squash(notes) == squash(latex_escape(figure_notes))

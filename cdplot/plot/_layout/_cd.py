@@ -13,6 +13,7 @@ from ._common import (
     SAFETY,
     Box,
     Measure,
+    Note,
     Room,
     TypeSizes,
     block_height,
@@ -20,6 +21,7 @@ from ._common import (
     fit_labels,
     key_boxes,
     moved,
+    note_text,
     pack_rows,
     rank_span,
     text_box,
@@ -129,7 +131,7 @@ def cd_layout(
     rank_format: str = "{:.2f}",
     cd_label: str | None = None,
     direction: str = "better",
-    notes: Sequence[str] = (),
+    notes: Sequence[Note] = (),
     caption: str | None = None,
     full_axis: bool | None = None,
     start_size: float | None = None,
@@ -183,8 +185,13 @@ def cd_layout(
         Text above the CD bar (default ``'CD = 1.25'``).
     direction : str
         Word at the better end of the axis (empty for none).
-    notes, caption : optional
-        Paragraphs of notes and the caption, wrapped to the width.
+    notes : sequence of str or tuple, optional
+        Paragraphs of notes, wrapped to the width.  A paragraph may be a
+        tuple of strings and :class:`Named` methods, written once the
+        labels are decided: by key tag when the label was shortened, by
+        name otherwise (:func:`note_text`).
+    caption : str, optional
+        The caption, wrapped to the width.
     full_axis : bool, optional
         Run the axis from 1 to k; by default (``None``) it does for fewer
         than 10 methods and otherwise spans the occupied ranks, rounded out
@@ -268,7 +275,7 @@ class CDSpec:
     rank_format: str = "{:.2f}"
     cd_label: str | None = None
     direction: str = "better"
-    notes: Sequence[str] = ()
+    notes: Sequence[Note] = ()
     caption: str | None = None
     sides: tuple[str, ...] | None = None
     tags: tuple[str, ...] | None = None
@@ -852,12 +859,19 @@ def _name_boxes(spec, cols, axis, i, s, ry, text, t, boxes) -> None:
 
 
 def _place_notes(spec, key, t, width, y, boxes) -> float:
-    """Notes, the caption and the key to shortened names, wrapped to the width."""
+    """Notes, the caption and the key to shortened names, wrapped to the width.
+
+    The notes name each method as its label does: by key tag when it was shortened.
+    """
     measure, pad, ss = spec.measure, spec.style.pad, t.ss
     text_w = max(width - 2 * pad, 20.0)
     line_h = t.lps * 1.25
     captions = [spec.caption] if spec.caption else []
-    for role, paragraphs in (("note", spec.notes), ("caption", captions)):
+    # method names are unique, and the key lists each shortened one under its full label
+    index = {name: i for i, name in enumerate(spec.names)}
+    tags = {index[name]: tag for tag, name in key}
+    notes = [note_text(n, tags) for n in spec.notes]
+    for role, paragraphs in (("note", notes), ("caption", captions)):
         lines = [ln for p in paragraphs for ln in wrap_text(p, text_w, ss, measure)]
         if lines:
             y += 0.5 * ss

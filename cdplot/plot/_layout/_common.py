@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 import math
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .._styles import Style
@@ -123,6 +123,33 @@ def overlapping_boxes(boxes: Sequence[Box], tol: float = 0.0) -> list[tuple[Box,
             if a.overlaps(b, tol):
                 out.append((a, b))
     return out
+
+
+@dataclass(frozen=True)
+class Named:
+    """A method named in a note, by its index in the figure's methods and its name.
+
+    The layout writes it as the method's key tag (``[7]``) when the label
+    was shortened, and by name otherwise: a note then names a method as the
+    figure's label does, and sixty-character names are not spelt out again
+    under a diagram whose labels carry tags.
+    """
+
+    index: int
+    name: str
+
+
+# a note's text: plain strings and the methods it names, in reading order
+NotePart = str | Named
+Note = str | tuple[NotePart, ...]
+
+
+def note_text(note: Note, tags: Mapping[int, str]) -> str:
+    """The text of ``note`` once labels are decided: ``tags`` maps a shortened label's
+    method index to its key tag; every other method is written by name."""
+    if isinstance(note, str):
+        return note
+    return "".join(p if isinstance(p, str) else tags.get(p.index, p.name) for p in note)
 
 
 def wrap_text(text: str, width: float, size: float, measure: Measure) -> list[str]:

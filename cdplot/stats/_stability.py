@@ -558,7 +558,9 @@ class StabilityResult(Result):
         lines = [
             *wrap(
                 f"Stability of the ranking: {self.n_boot} bootstrap samples of "
-                f"{self._sampled()} (k = {self.n_methods} methods, seed {self.seed})"
+                f"{self._sampled()} (k = {self.n_methods} methods, seed {self.seed})",
+                # the title line as wide as a terminal allows; the folds' words wrap it
+                100,
             ),
             "",
             *wrap(self.conclusion()),

@@ -8,6 +8,7 @@ import pytest
 import cdplot
 from cdplot.cli import main
 from cdplot.errors import CdplotError
+from cdplot.io import as_score_tables
 from cdplot.reporting import render_html
 
 HEADING = "Stability over data sets"
@@ -141,7 +142,7 @@ def test_fold_resampling_is_cited(rng):
         for f in range(4)
         for m, mu in {"A": 0.0, "B": 0.5, "C": 1.0}.items()
     ]
-    (t,) = cdplot.io.as_score_tables(rows, keep_repetitions=True)
+    (t,) = as_score_tables(rows, keep_repetitions=True)
     res = cdplot.compare(t)
     st = cdplot.stability(res, n_boot=50, seed=0, resample="datasets-and-folds")
     html = render_html(res, stability=st, embed_fonts=False)

@@ -7,6 +7,7 @@ import pytest
 
 import cdplot
 from cdplot.errors import CdplotError
+from cdplot.io import ScoreTable, as_score_tables
 from cdplot.stats import StabilityResult, compare, stability
 
 
@@ -246,7 +247,7 @@ def _fold_rows(rng, ragged=False):
 
 
 def _fold_analysis(rng, test="nemenyi", ragged=False):
-    (t,) = cdplot.io.as_score_tables(_fold_rows(rng, ragged), keep_repetitions=True)
+    (t,) = as_score_tables(_fold_rows(rng, ragged), keep_repetitions=True)
     return compare(t, test=test)
 
 
@@ -311,7 +312,7 @@ def test_folds_text_says_which_levels_were_resampled(rng):
     assert plain.resample == "datasets"
     assert "folds" not in plain.paragraph()
     # the data-set level alone ignores the folds: the same as without them
-    (t,) = cdplot.io.as_score_tables(_fold_rows(np.random.default_rng(0)))
+    (t,) = as_score_tables(_fold_rows(np.random.default_rng(0)))
     assert t.repetition_scores is None
 
 
@@ -322,7 +323,7 @@ def test_folds_are_refused_without_repetitions_in_one_line(rng):
     assert "\n" not in str(info.value)
     rows = [{k: v for k, v in row.items() if k != "fold"} for row in _fold_rows(rng)]
     with pytest.warns(cdplot.errors.CdplotWarning, match="averaged duplicate rows"):
-        (t,) = cdplot.io.as_score_tables(rows, keep_repetitions=True)
+        (t,) = as_score_tables(rows, keep_repetitions=True)
     with pytest.raises(CdplotError, match="repetition_col") as info:
         stability(compare(t), resample="datasets-and-folds")
     assert "\n" not in str(info.value)
@@ -334,7 +335,7 @@ def test_folds_scale_to_100_methods(rng):
     import time
 
     x = rng.normal(size=(200, 100, 10)) + np.linspace(0, 1.5, 100)[:, None]
-    table = cdplot.io.ScoreTable(
+    table = ScoreTable(
         values=x.mean(axis=2),
         methods=[f"m{j}" for j in range(100)],
         datasets=[f"d{i}" for i in range(200)],

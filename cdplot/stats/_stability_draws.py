@@ -117,6 +117,8 @@ class FoldDraws:
         fold = np.take_along_axis(self.folds[d], pos, axis=2)
         dd = d[..., None]
         w = self.weights[dd, fold] * live[..., None]
+        # every method is summed over the same drawn folds in the same order: methods with
+        # equal fold scores get equal means to the last bit, and tie as in the analysis
         total = np.einsum("snrk,snrk->snk", self.scores[dd, fold], w)
         count = w.sum(axis=2)
         out = self.means[d].copy()

@@ -97,6 +97,8 @@ __all__ = [
     "TextFormat",
     "StatsFormat",
     "EffectPairs",
+    "RESAMPLES",
+    "Resample",
 ]
 
 # Each choice is written once, as a ``Literal`` that type checkers see in the signatures;
@@ -170,6 +172,10 @@ STATS_FORMATS: tuple[StatsFormat, ...] = get_args(StatsFormat)
 # the pairs an effect-size table lists (cdplot table --effect-sizes PAIRS)
 EffectPairs = Literal["significant", "all"]
 EFFECT_PAIRS: tuple[EffectPairs, ...] = get_args(EffectPairs)
+# what a bootstrap of cdplot.stability draws: the data sets, or the data sets and then
+# the folds within each
+Resample = Literal["datasets", "datasets-and-folds"]
+RESAMPLES: tuple[Resample, ...] = get_args(Resample)
 
 # resolution of PNG output: below 10 dpi a figure is a few pixels wide (0.001 gives none,
 # which Agg refuses); above 2400 a wide figure passes Agg's 2**16-pixel limit

@@ -582,6 +582,18 @@ def figures(data: Path):
             ["plot", str(rel / "scripts.csv")],
         ),
         (
+            "demsar-stability.png",
+            "How stable is the ranking? The probability of each rank over 2,000 bootstrap "
+            "samples of Demšar's 14 data sets",
+            ["stability", "--example", "demsar2006", "--n-boot", "2000", "--seed", "1"],
+        ),
+        (
+            "demsar-power-curve.png",
+            "How many data sets? Simulated power against N, data sets drawn from Demšar's "
+            "table, with the 80% line",
+            ["plan", "--example", "demsar2006", "--n-datasets", "5,10,20,40,80", "--seed", "0"],
+        ),
+        (
             "wilcoxon-tied-outsider.png",
             "Wilcoxon with Holm: a method tied with a group's member but outside the group",
             ["plot", str(rel / "tied-outsider.csv"), "--test", "wilcoxon"],

@@ -33,6 +33,7 @@ LITERALS = {
     "TEXT_FORMATS": "TextFormat",
     "STATS_FORMATS": "StatsFormat",
     "EFFECT_PAIRS": "EffectPairs",
+    "RESAMPLES": "Resample",
 }
 
 
@@ -133,7 +134,8 @@ PYTHON_ONLY = {
     "label_kws": "matplotlib keyword dictionaries",
     "line_kws": "matplotlib keyword dictionaries",
     "compare_kws": "the command line gives the analysis options themselves",
-    "keep_repetitions": "cdplot table reads the repetitions for --std and --marks by itself",
+    "keep_repetitions": "cdplot table (for --std and --marks) and cdplot stability (for "
+    "--resample datasets-and-folds) read the repetitions by themselves",
     "mesh_kws": "matplotlib keyword dictionaries",
     "standalone": "save_figure's .tex (TikZ) output, which cdplot plot alone writes (--standalone)",
 }

@@ -11,7 +11,7 @@ import argparse
 import json
 from pathlib import Path
 
-from .._options import FIGURE_FORMATS, STYLES
+from .._options import FIGURE_FORMATS, RESAMPLES, STYLES
 from ..errors import CdplotError
 from .common import add_analysis_options, add_input_options, output_format, run_analyses
 from .plot import _dpi
@@ -87,6 +87,13 @@ def _add_stability_options(p) -> None:
         "and bonferroni-dunn; for the p-value tests as many as about 10 s allow)",
     )
     g.add_argument(
+        "--resample",
+        choices=RESAMPLES,
+        default="datasets",
+        help="what each sample draws: the data sets (default), or the data sets and then the "
+        "folds within each (needs a long table with a fold or seed column, --repetition-col)",
+    )
+    g.add_argument(
         "--leave-one-out",
         action=argparse.BooleanOptionalAction,
         default=None,
@@ -151,6 +158,8 @@ def run(args) -> int:
     fmt = output_format(args, EXTENSIONS) if args.output is not None else None
     if args.format is not None and args.output is None:
         raise CdplotError("option --format applies only with -o OUT (the figure)")
+    # resampling the folds needs every fold's score, which the readers keep only when asked
+    args.keep_repetitions = args.resample == "datasets-and-folds"
     results = run_analyses(args)
     if len(results) != 1:
         raise CdplotError(
@@ -160,6 +169,13 @@ def run(args) -> int:
     (res,) = results
     if not isinstance(res, ComparisonResult):  # pragma: no cover - --test auto is not offered
         raise CdplotError("cdplot stability examines the rank analysis of cdplot stats")
+    if args.resample == "datasets-and-folds" and res.scores.repetition_scores is None:
+        # the library's message names the reader's keyword, which the command sets itself
+        raise CdplotError(
+            "option --resample datasets-and-folds resamples the folds of each data set, and "
+            "the input has one score per data set and method; give a long table with one row "
+            "per fold and its fold or seed column (--repetition-col)"
+        )
     st = stability(
         res,
         n_boot=args.n_boot,
@@ -167,6 +183,7 @@ def run(args) -> int:
         confidence=args.confidence,
         n_boot_pairs=args.n_boot_pairs,
         leave_one_out=args.leave_one_out,
+        resample=args.resample,
     )
     if args.output is not None:
         from ..plot import rank_probabilities, save_figure

@@ -113,6 +113,11 @@ def _kept_area(fig):
     from matplotlib.backends.backend_agg import RendererAgg
     from matplotlib.transforms import Bbox
 
+    if fig.get_layout_engine() is not None:
+        # a layout engine (constrained, as power_curve uses) moves the axes at draw time:
+        # measured before it has run, a legend above the axes sticks out of the figure
+        # and the saved area grew by that, a blank band over the figure once it had run
+        fig.draw_without_rendering()
     # a renderer of its own: a bare Figure's canvas has none, and the figure stays untouched
     renderer = RendererAgg(int(fig.bbox.width), int(fig.bbox.height), fig.dpi)
     tight = fig.get_tightbbox(renderer)  # inches

@@ -44,6 +44,15 @@ STABILITY_REFERENCES = (
 )
 
 
+# what the two-stage bootstrap over data sets and folds adds
+FOLD_REFERENCES = (
+    "A. C. Davison and D. V. Hinkley, Bootstrap Methods and their Application, Cambridge "
+    "University Press, 1997.",
+    "Y. Bengio and Y. Grandvalet, No unbiased estimator of the variance of K-fold "
+    "cross-validation, JMLR 5 (2004) 1089-1105.",
+)
+
+
 def check_stability(value):
     """``stability=`` of :func:`cdplot.report`: None or False (off), True, or a result."""
     if value is None or isinstance(value, StabilityResult):
@@ -131,6 +140,27 @@ def _figure(st: StabilityResult, *, prefix: str, for_print: bool, paper: str) ->
     }
 
 
+def _influence_context(st: StabilityResult) -> dict:
+    """The leave-one-out list: each data set when few, else a summary and the notable ones."""
+    notable = st.notable_influences()
+    if notable == st.influential:
+        return {
+            "influence_summary": None,
+            "influential": [
+                {"dataset": d.dataset, "change": d.describe()} for d in notable[:_SHOWN]
+            ],
+            "more_influential": max(0, len(notable) - _SHOWN),
+        }
+    # many data sets change a pair at the critical difference: counted, the notable named
+    return {
+        "influence_summary": st.influence_summary(),
+        "influential": [
+            {"dataset": d.dataset, "change": d.count_words()} for d in notable[:_SHOWN]
+        ],
+        "more_influential": max(0, len(notable) - _SHOWN),
+    }
+
+
 def stability_context(
     st: StabilityResult, *, prefix: str, format: str = "pdf", paper: str = "a4"
 ) -> dict:
@@ -167,11 +197,9 @@ def stability_context(
         "more_pairs": max(0, len(st.pairs) - _SHOWN),
         "n_boot_pairs": st.n_boot_pairs,
         "leave_one_out": st.leave_one_out,
-        "influential": [
-            {"dataset": d.dataset, "change": d.describe()} for d in st.influential[:_SHOWN]
-        ],
-        "more_influential": max(0, len(st.influential) - _SHOWN),
+        **_influence_context(st),
         "notes": list(st.notes),
-        "references": list(STABILITY_REFERENCES),
+        "references": list(STABILITY_REFERENCES)
+        + (list(FOLD_REFERENCES) if st.resample == "datasets-and-folds" else []),
         "figure": _figure(st, prefix=prefix, for_print=format == "pdf", paper=paper),
     }

@@ -18,7 +18,7 @@ import math
 
 import numpy as np
 
-from .._options import RANK_TESTS, check_bool
+from .._options import RANK_TESTS, RESAMPLES, Resample, check_bool, check_option
 from ..errors import CdplotError, opt
 from ._compare import decide, rank_statistics
 from ._critical import rank_standard_error
@@ -35,13 +35,12 @@ from ._resultkit import (
 )
 from ._results import ComparisonResult
 from ._sign_test import sign_test_pairs
+from ._stability_draws import DatasetDraws, fold_draws
 from ._validate import whole_number
 from ._wilcoxon import wilcoxon_pairs
 
 __all__ = ["stability", "StabilityResult", "DatasetInfluence"]
 
-# bootstrap counts held at once (a chunk of samples x N data sets), about 32 MB of floats
-_CHUNK_CELLS = 1 << 22
 # leave-one-out significance cells held at once (a chunk of data sets x k x k booleans)
 _LOO_CELLS = 1 << 24
 # pair-by-data-set cells the reruns of a p-value test (and its correction) may cover by
@@ -54,6 +53,12 @@ _MIN_RERUNS = 10
 _SHOWN = 20
 # pairs named per data set left out
 _SHOWN_PAIRS = 5
+# influential data sets listed one by one; beyond this many the text summarises them
+# (with many pairs, one nearly always sits at the critical difference, and every data
+# set's removal moves it) and names those that change the best method or the most pairs
+_LISTED_LOO = 10
+# data sets named for changing the most pairs, in a summary
+_TOP_LOO = 5
 _CD_TESTS = ("nemenyi", "bonferroni-dunn")
 _TEST_NAMES = {
     "nemenyi": "Nemenyi",
@@ -106,6 +111,26 @@ class DatasetInfluence(Result):
         """Whether the best method(s) differ without this data set."""
         return self.best_before != self.best_after
 
+    @property
+    def n_changed(self) -> int:
+        """How many pairs change significance without this data set (lost and gained)."""
+        return len(self.lost) + len(self.gained)
+
+    def count_words(self) -> str:
+        """What changes, with the pairs counted rather than named (for long lists)."""
+        parts = []
+        if self.best_changes:
+            parts.append(
+                f"the best method changes from {join_names(self.best_before)} to "
+                f"{join_names(self.best_after)}"
+            )
+        if self.n_changed:
+            parts.append(
+                f"{self.n_changed} pair{'s' if self.n_changed != 1 else ''} change significance "
+                f"({len(self.lost)} lost, {len(self.gained)} gained)"
+            )
+        return ", ".join(parts)
+
     def describe(self) -> str:
         """What changes, in words (starting lower case, without the data set's name)."""
         parts = []
@@ -152,6 +177,9 @@ class StabilityResult(Result):
         The comparison's post-hoc test, rerun on each sample.
     n_boot : int
         Number of bootstrap samples of the ``N`` data sets.
+    resample : {'datasets', 'datasets-and-folds'}
+        What each sample draws: the data sets, or the data sets and then the
+        folds within each.
     seed : int
         The seed of the samples (drawn from the operating system when none
         was given, and recorded so that the result can be reproduced).
@@ -197,6 +225,7 @@ class StabilityResult(Result):
     control: str | None
     critical_difference: float | None
     n_boot: int
+    resample: str
     seed: int
     confidence: float
     average_ranks: np.ndarray
@@ -287,7 +316,7 @@ class StabilityResult(Result):
         p = float(self.p_best[i])
         text = (
             f"{order[0]} has the best average rank in {p:.1%} of {self.n_boot} bootstrap "
-            f"samples of the {self.n_datasets} data sets (+/- {self.monte_carlo_error(p):.1%})."
+            f"samples of {self._sampled()} (+/- {self.monte_carlo_error(p):.1%})."
         )
         if self.pairs:
             low = int(np.argmin(self.pair_share))
@@ -298,6 +327,84 @@ class StabilityResult(Result):
             )
         return text
 
+    def _sampled(self) -> str:
+        """What each sample drew, as a noun phrase."""
+        text = f"the {self.n_datasets} data sets"
+        if self.resample == "datasets-and-folds":
+            text += " and, within each, of its folds"
+        return text
+
+    def _drawn(self) -> str:
+        """How the samples were drawn, for the paragraph."""
+        if self.resample == "datasets-and-folds":
+            return (
+                f"drawn again with replacement {self.n_boot} times, and within each drawn data "
+                "set its folds were drawn again with replacement, the same folds for every "
+                "method (a two-stage bootstrap over data sets and folds; Efron and Tibshirani "
+                "1993; Davison and Hinkley 1997; Hothorn et al. 2005"
+            )
+        return (
+            f"drawn again with replacement {self.n_boot} times (a bootstrap over data sets; "
+            "Efron and Tibshirani 1993; Hothorn et al. 2005"
+        )
+
+    @property
+    def n_tested_pairs(self) -> int:
+        """How many pairs the post-hoc test decides (all pairs, or each against the control)."""
+        k = self.n_methods
+        return k - 1 if self.control is not None else k * (k - 1) // 2
+
+    def notable_influences(self) -> tuple[DatasetInfluence, ...]:
+        """The data sets a summary names: all when few, else those that matter most.
+
+        Up to 10 influential data sets are all returned.  Beyond that (many
+        methods, where some pair nearly always sits at the critical difference
+        and every removal moves it), the ones that change the best method and
+        the 5 that change the most pairs, in table order; :attr:`influential`
+        holds them all.
+        """
+        if len(self.influential) <= _LISTED_LOO:
+            return self.influential
+        by_count = sorted(
+            range(len(self.influential)), key=lambda c: -self.influential[c].n_changed
+        )
+        keep = {c for c, d in enumerate(self.influential) if d.best_changes}
+        keep |= {c for c in by_count[:_TOP_LOO] if self.influential[c].n_changed}
+        return tuple(self.influential[c] for c in sorted(keep))
+
+    def influence_summary(self) -> str:
+        """The leave-one-out result in one or two sentences, with counts instead of names."""
+        infl = self.influential
+        n = self.n_datasets
+        if not infl:
+            return (
+                "No single data set's removal changes a pair's significance or the best method "
+                f"({n} data sets left out one at a time)."
+            )
+        pair_movers = [d for d in infl if d.n_changed]
+        best_movers = [d for d in infl if d.best_changes]
+        pairs = {p for d in infl for p in d.lost + d.gained}
+        text = ""
+        if pair_movers:
+            who = (
+                f"any one of the {n}" if len(pair_movers) == n else f"{len(pair_movers)} of the {n}"
+            )
+            most = max(d.n_changed for d in pair_movers)
+            text = (
+                f"Removing {who} data sets changes the significance of at least one pair (at "
+                f"most {most} of the {self.n_tested_pairs} pairs tested, {len(pairs)} different "
+                f"pair{'s' if len(pairs) != 1 else ''} in all); "
+            )
+        else:
+            text = "No single data set's removal changes a pair's significance; "
+        if best_movers:
+            names = [d.dataset for d in best_movers]
+            shown = join_names(names) if len(names) <= 5 else f"{len(names)} of them"
+            text += f"the best method changes without {shown}."
+        else:
+            text += "the best method never changes."
+        return text[0].upper() + text[1:]
+
     def paragraph(self) -> str:
         """A paragraph for a report or paper, claiming only what was computed."""
         order = self.order()
@@ -305,9 +412,8 @@ class StabilityResult(Result):
         p = float(self.p_best[i])
         text = (
             f"To judge whether the ranking would hold on other data sets, the {self.n_datasets} "
-            f"data sets were treated as a sample of the population of interest and drawn again "
-            f"with replacement {self.n_boot} times (a bootstrap over data sets; Efron and "
-            f"Tibshirani 1993; Hothorn et al. 2005; seed {self.seed}). Ranks are 1 = best, "
+            f"data sets were treated as a sample of the population of interest and "
+            f"{self._drawn()}; seed {self.seed}). Ranks are 1 = best, "
             f"{self._direction()}. {order[0]} had the best average rank in {p:.1%} of the "
             f"samples (Monte-Carlo error +/- {self.monte_carlo_error(p):.1%}); "
             f"{self.confidence:.0%} percentile intervals of the average ranks are given for "
@@ -323,7 +429,9 @@ class StabilityResult(Result):
         else:
             text += " The comparison found no significant pair."
         if self.leave_one_out:
-            if self.influential:
+            if len(self.influential) > _LISTED_LOO:
+                text += " " + self.influence_summary()
+            elif self.influential:
                 names = [d.dataset for d in self.influential]
                 if len(names) > 5:
                     shown = ", ".join(names[:5]) + f" and {len(names) - 5} more"
@@ -353,6 +461,7 @@ class StabilityResult(Result):
             "control": self.control,
             "critical_difference": self.critical_difference,
             "n_boot": self.n_boot,
+            "resample": self.resample,
             "seed": self.seed,
             "confidence": self.confidence,
             "average_ranks": dict(zip(self.methods, self.average_ranks.tolist(), strict=True)),
@@ -422,17 +531,37 @@ class StabilityResult(Result):
                     )
                 )
             ]
-        lines = []
-        for d in self.influential[:_SHOWN]:
-            lines += ["  " + line for line in wrap(f"Without {d.dataset}: {d.describe()}.", 84)]
-        if len(self.influential) > _SHOWN:
-            lines.append(f"  ... {len(self.influential) - _SHOWN} more data sets")
+        if len(self.influential) <= _LISTED_LOO:
+            lines = []
+            for d in self.influential:
+                lines += ["  " + line for line in wrap(f"Without {d.dataset}: {d.describe()}.", 84)]
+            return lines
+        return self._loo_summary_lines()
+
+    def _loo_summary_lines(self) -> list[str]:
+        """Many influential data sets: the counts, then those that matter most."""
+        lines = ["  " + line for line in wrap(self.influence_summary(), 84)]
+        notable = self.notable_influences()
+        if notable:
+            lines.append(
+                "  The data sets that change the best method or the most pairs (to_dict() has all):"
+            )
+            for d in notable[:_SHOWN]:
+                lines += [
+                    "    " + line for line in wrap(f"Without {d.dataset}: {d.count_words()}.", 82)
+                ]
+            if len(notable) > _SHOWN:
+                lines.append(f"    ... {len(notable) - _SHOWN} more")
         return lines
 
     def __str__(self) -> str:
         lines = [
-            f"Stability of the ranking: {self.n_boot} bootstrap samples of the "
-            f"{self.n_datasets} data sets (k = {self.n_methods} methods, seed {self.seed})",
+            *wrap(
+                f"Stability of the ranking: {self.n_boot} bootstrap samples of "
+                f"{self._sampled()} (k = {self.n_methods} methods, seed {self.seed})",
+                # the title line as wide as a terminal allows; the folds' words wrap it
+                100,
+            ),
             "",
             *wrap(self.conclusion()),
             "",
@@ -541,15 +670,19 @@ class _Decider:
         """The critical difference in rank sums over ``n`` data sets."""
         return self.cv * rank_standard_error(self.k, n) * n * (1.0 - _RTOL)
 
-    def significant(self, rows: np.ndarray) -> np.ndarray:
+    def significant_rows(self, rows: np.ndarray) -> np.ndarray:
         """The (k, k) significance matrix of the comparison on the data sets ``rows``."""
+        x = None if self.oriented is None else self.oriented[rows]
+        return self.significant(self.ranks[rows], x)
+
+    def significant(self, ranks: np.ndarray, x: np.ndarray | None) -> np.ndarray:
+        """The (k, k) significance matrix on data sets with these ranks and oriented scores."""
         res = self.res
-        n = len(rows)
-        avg = self.ranks[rows].mean(axis=0)
+        n = len(ranks)
+        avg = ranks.mean(axis=0)
         if res.test in RANK_TESTS:
             stats, p_raw, p_adj = rank_statistics(avg, n, res.test)
         else:
-            x = self.oriented[rows]
             pairs = None
             if self.ctrl is not None:
                 c = self.ctrl
@@ -584,10 +717,9 @@ class _Decider:
         return significant
 
 
-def _bootstrap(gen, ranks, ties, b, conf, decider, pi, pj, bp, alpha):
+def _bootstrap(gen, draws, b, conf, decider, pi, pj, bp, alpha):
     """Intervals, rank probabilities, pair shares and the omnibus share of ``b`` samples."""
-    n, k = ranks.shape
-    chunk = max(1, _CHUNK_CELLS // n)
+    n, k = draws.n, decider.k
     avg = np.empty((b, k))
     # rank r of method i, accumulated as a difference array: +w at the first position a
     # method's (tied) rank sum occupies, -w after the last
@@ -598,23 +730,20 @@ def _bootstrap(gen, ranks, ties, b, conf, decider, pi, pj, bp, alpha):
     cd_test = decider.res.test in _CD_TESTS
     cd_sum = decider.cd_sum(n) if cd_test else None
     done_pairs = 0
-    for start in range(0, b, chunk):
-        s = min(chunk, b - start)
-        counts = gen.multinomial(n, np.full(n, 1.0 / n), size=s).astype(float)
-        # rank sums: whole multiples of 1/2, exact in floating point, so ties are exact
-        sums = counts @ ranks
+    for start in range(0, b, draws.chunk):
+        s = min(draws.chunk, b - start)
+        sums, tie_totals, rows = draws.draw(gen, s)
         avg[start : start + s] = sums / n
         _add_positions(hist, sums, offs, k)
-        omnibus += int(_omnibus(sums / n, counts @ ties, n, k, alpha)[1].sum())
+        omnibus += int(_omnibus(sums / n, tie_totals, n, k, alpha)[1].sum())
         take = min(s, bp - done_pairs)
         if take > 0 and len(pi):
             if cd_test:
                 diff = np.abs(sums[:take, pi] - sums[:take, pj])
                 pair_hits += (diff >= cd_sum).sum(axis=0)
             else:
-                for row in counts[:take]:
-                    rows = np.repeat(np.arange(n), row.astype(int))
-                    pair_hits += decider.significant(rows)[pi, pj]
+                for t in range(take):
+                    pair_hits += decider.significant(*rows(t))[pi, pj]
             done_pairs += take
     probs = np.cumsum(hist.reshape(k, k + 1), axis=1)[:, :k] / b
     lo, hi = np.quantile(avg, [(1.0 - conf) / 2.0, (1.0 + conf) / 2.0], axis=0)
@@ -668,7 +797,7 @@ def _leave_one_out(res, ranks, decider, pi, pj):
             sig = np.abs(sums[:, pi] - sums[:, pj]) >= cd_sum
         else:
             sig = np.stack(
-                [decider.significant(np.delete(everything, i))[pi, pj] for i in d.tolist()]
+                [decider.significant_rows(np.delete(everything, i))[pi, pj] for i in d.tolist()]
             )
         flip = sig != before_sig
         changed = flip.any(axis=1) | (best != best_before).any(axis=1)
@@ -693,6 +822,28 @@ def _pair_names(res, i, j) -> tuple[str, str]:
     if res.average_ranks[j] < res.average_ranks[i]:
         i, j = j, i
     return res.methods[i], res.methods[j]
+
+
+def _fold_notes(draws) -> list:
+    """What resampling the folds assumes, and what it did where a method lacks folds."""
+    notes = [
+        "the folds of each drawn data set are drawn again with replacement, the same folds for "
+        "every method, and each method's mean over them is ranked: the intervals include the "
+        "variation over folds as well as over data sets; folds of one cross-validation share "
+        "training data and are not independent, so this variation is, if anything, "
+        "understated (Bengio and Grandvalet 2004)"
+    ]
+    if draws.ragged:
+        notes.append(
+            "some methods lack scores for some folds of a data set; a method none of whose "
+            "drawn folds holds a score keeps its mean over its own folds in that sample"
+        )
+    if int(draws.n_folds.min()) < 2:
+        one = int((draws.n_folds < 2).sum())
+        notes.append(
+            f"{one} data set{'s have' if one != 1 else ' has'} a single fold, not resampled"
+        )
+    return notes
 
 
 def _notes(res, b, bp, seed, leave_one_out) -> tuple:
@@ -733,6 +884,7 @@ def stability(
     confidence: float = 0.95,
     n_boot_pairs: int | None = None,
     leave_one_out: bool | None = None,
+    resample: Resample = "datasets",
 ) -> StabilityResult:
     """Would the conclusion survive other data sets?  Bootstrap and leave-one-out.
 
@@ -768,6 +920,15 @@ def stability(
         Nemenyi and Bonferroni-Dunn (vectorised) and for the p-value tests
         when its ``N`` reruns fit in about 10 s; the result says when it
         was not run.
+    resample : {'datasets', 'datasets-and-folds'}, default 'datasets'
+        What each sample draws.  ``'datasets-and-folds'`` draws the data sets
+        and then, within each drawn data set, its folds (the same folds for
+        every method), ranking each method's mean over the drawn folds: a
+        two-stage bootstrap that adds the variation over folds to that over
+        data sets.  It needs the score of each fold: read the table with
+        ``keep_repetitions=True`` (a long table with a fold or seed column,
+        named by ``repetition_col``).  Leave-one-out always removes whole
+        data sets.
 
     Returns
     -------
@@ -778,7 +939,8 @@ def stability(
     ------
     CdplotError
         If ``result`` is not a :class:`ComparisonResult` of at least 3 data
-        sets, or an option is out of range.
+        sets, or an option is out of range, or ``resample`` asks for folds
+        the scores do not hold.
 
     Notes
     -----
@@ -803,6 +965,11 @@ def stability(
            Graphical Statistics 14(3) (2005) 675-699.
     .. [3] J. Demsar, "Statistical comparisons of classifiers over multiple
            data sets", JMLR 7 (2006) 1-30.
+    .. [4] A. C. Davison and D. V. Hinkley, *Bootstrap Methods and their
+           Application*, Cambridge University Press (1997), section 3.8
+           (multi-stage sampling).
+    .. [5] Y. Bengio and Y. Grandvalet, "No unbiased estimator of the
+           variance of K-fold cross-validation", JMLR 5 (2004) 1089-1105.
 
     Examples
     --------
@@ -818,16 +985,21 @@ def stability(
         result, n_boot, seed, confidence, n_boot_pairs, leave_one_out
     )
     res = result
+    resample = check_option("resample", resample, RESAMPLES)
     ranks = np.asarray(res.ranks, dtype=float)
-    _, ties = ranks_and_ties(res.scores.values, higher_is_better=res.higher_is_better)
     decider = _Decider(res, ranks)
+    if resample == "datasets":
+        _, ties = ranks_and_ties(res.scores.values, higher_is_better=res.higher_is_better)
+        draws = DatasetDraws(ranks, ties, decider.oriented)
+        fold_notes = []
+    else:
+        draws = fold_draws(res)
+        fold_notes = _fold_notes(draws)
     ti, tj = decider.tested_pairs()
     sig = np.asarray(res.significant)[ti, tj]
     pi, pj = ti[sig], tj[sig]
     gen = np.random.default_rng(seed)
-    lo, hi, probs, share, omnibus = _bootstrap(
-        gen, ranks, ties, b, conf, decider, pi, pj, bp, res.alpha
-    )
+    lo, hi, probs, share, omnibus = _bootstrap(gen, draws, b, conf, decider, pi, pj, bp, res.alpha)
     influential = _leave_one_out(res, ranks, decider, ti, tj) if loo else ()
     pairs = tuple(_pair_names(res, i, j) for i, j in zip(pi, pj, strict=True))
     return StabilityResult(
@@ -842,6 +1014,7 @@ def stability(
         control=res.control,
         critical_difference=res.critical_difference,
         n_boot=b,
+        resample=resample,
         seed=seed,
         confidence=conf,
         average_ranks=res.average_ranks,
@@ -854,12 +1027,13 @@ def stability(
         omnibus_share=omnibus,
         leave_one_out=loo,
         influential=influential,
-        notes=_notes(res, b, bp, seed, loo),
+        notes=_notes(res, b, bp, seed, loo) + tuple(fold_notes),
         options={
             "n_boot": n_boot,
             "seed": seed,
             "confidence": conf,
             "n_boot_pairs": n_boot_pairs,
             "leave_one_out": leave_one_out,
+            "resample": resample,
         },
     )

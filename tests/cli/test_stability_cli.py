@@ -117,3 +117,45 @@ def test_bad_options_exit_2_with_one_line(argv, message, capsys, tmp_path, monke
 def test_several_metrics_are_refused(capsys):
     assert main(["stability", "--example", "yang-table9", "--n-boot", "10"]) == 2
     assert "--metric" in capsys.readouterr().err
+
+
+def _fold_csv(tmp_path):
+    """A long table: 6 data sets x 3 methods x 4 folds, the fold in its own column."""
+    import numpy as np
+
+    rng = np.random.default_rng(2)
+    lines = ["dataset,method,fold,score"]
+    for d in range(6):
+        for f in range(4):
+            for m, mu in {"a": 0.0, "b": 0.5, "c": 1.0}.items():
+                lines.append(f"d{d},{m},{f},{mu + rng.normal(0, 0.4):.4f}")
+    path = tmp_path / "folds.csv"
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def test_resample_folds_reads_the_folds_and_matches_the_library(tmp_path, capsys):
+    path = _fold_csv(tmp_path)
+    argv = ["stability", str(path), "--repetition-col", "fold", "--n-boot", "200", "--seed", "4"]
+    assert main([*argv, "--resample", "datasets-and-folds", "--json"]) == 0
+    d = json.loads(capsys.readouterr().out)
+    (t,) = cdplot.read_scores(path, repetition_col="fold", keep_repetitions=True)
+    st = cdplot.stability(cdplot.compare(t), n_boot=200, seed=4, resample="datasets-and-folds")
+    assert d == json.loads(st.to_json())
+    assert d["resample"] == "datasets-and-folds"
+    assert main([*argv, "--resample", "datasets-and-folds"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "200 bootstrap samples of the 6 data sets and, within each, of its folds" in out
+    # the default draws the data sets alone, and says so
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "200 bootstrap samples of the 6 data sets (k = 3" in out
+
+
+def test_resample_folds_without_folds_is_one_line(capsys):
+    argv = ["stability", "--example", "demsar2006", "--resample", "datasets-and-folds"]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "--resample datasets-and-folds" in err
+    assert "--repetition-col" in err
+    assert err.count("\n") == 1

@@ -87,3 +87,16 @@ def test_refuses_other_results():
     res = cdplot.simulate_power(shift=[0, 1], n_datasets=5, n_simulations=10)
     with pytest.raises(CdplotError, match="PowerCurveResult"):
         power_curve(res)
+
+
+def test_saved_figure_has_no_blank_band_above_the_legend(tmp_path):
+    # save_figure measured the figure before constrained layout ran, saw the legend
+    # sticking out above and grew the saved area by a blank band
+    from matplotlib.image import imread
+
+    curve = cdplot.simulate_power_curve(shift=[0, 0.5, 1], n_datasets=[5, 10], n_simulations=50)
+    ax = cdplot.power_curve(curve)
+    width, height = ax.figure.get_size_inches()
+    out = cdplot.save_figure(ax, tmp_path / "power.png", dpi=50)
+    rows, cols = imread(out).shape[:2]
+    assert (rows, cols) == (round(height * 50), round(width * 50))

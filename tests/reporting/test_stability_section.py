@@ -8,6 +8,7 @@ import pytest
 import cdplot
 from cdplot.cli import main
 from cdplot.errors import CdplotError
+from cdplot.io import as_score_tables
 from cdplot.reporting import render_html
 
 HEADING = "Stability over data sets"
@@ -117,3 +118,36 @@ def test_pdf_and_cli(tmp_path, capsys):
     plain = tmp_path / "plain.html"
     assert main(["report", "--example", "demsar2006", "-o", str(plain)]) == 0
     assert HEADING not in plain.read_text(encoding="utf-8")
+
+
+def test_many_influential_data_sets_are_summarised_in_the_section():
+    # 25 methods on 60 data sets: some pair sits at the CD and every removal moves one
+    rng = np.random.default_rng(4)
+    res = cdplot.compare(rng.normal(size=(60, 25)) + np.linspace(0, 1.5, 25))
+    st = cdplot.stability(res, n_boot=50, seed=0)
+    assert len(st.influential) == 60
+    html = render_html(res, stability=st, embed_fonts=False)
+    block = html[html.index(HEADING) :]
+    assert st.influence_summary() in block
+    named = re.findall(r"<li>Without ([^:]+):", block)
+    assert named == [d.dataset for d in st.notable_influences()]
+    assert len(named) < 60
+    assert "pairs change significance (" in block
+
+
+def test_fold_resampling_is_cited(rng):
+    rows = [
+        {"dataset": f"d{d}", "method": m, "fold": f, "score": mu + rng.normal(0, 0.3)}
+        for d in range(8)
+        for f in range(4)
+        for m, mu in {"A": 0.0, "B": 0.5, "C": 1.0}.items()
+    ]
+    (t,) = as_score_tables(rows, keep_repetitions=True)
+    res = cdplot.compare(t)
+    st = cdplot.stability(res, n_boot=50, seed=0, resample="datasets-and-folds")
+    html = render_html(res, stability=st, embed_fonts=False)
+    block = html[html.index(HEADING) :]
+    assert "two-stage bootstrap over data sets and folds" in block
+    assert "No unbiased estimator of the variance of K-fold cross-validation" in block
+    plain = render_html(res, stability=cdplot.stability(res, n_boot=50, seed=0), embed_fonts=False)
+    assert "No unbiased estimator" not in plain

@@ -7,6 +7,7 @@ import pytest
 
 import cdplot
 from cdplot.errors import CdplotError
+from cdplot.io import ScoreTable, as_score_tables
 from cdplot.stats import StabilityResult, compare, stability
 
 
@@ -223,3 +224,166 @@ def test_scales_to_100_methods_and_1000_data_sets(rng):
     # measured 0.3 s of CPU; the issue asks for less than a minute
     assert time.process_time() - start < 60
     np.testing.assert_allclose(st.rank_probabilities.sum(axis=1), 1.0, atol=1e-9)
+
+
+# --- resample='datasets-and-folds': a two-stage bootstrap over data sets, then folds ----
+
+
+def _fold_rows(rng, ragged=False):
+    """Six data sets of 2 to 5 labelled folds, four methods, scores on a grid of 1/4.
+
+    Multiples of 1/4 keep every sum and mean exact, so that ties between the
+    means come out the same in the loop below and in the vectorised code.
+    """
+    rows = []
+    for d in range(6):
+        for f in range(2 + d % 4):
+            for m, mu in {"A": 0.0, "B": 0.5, "C": 1.0, "D": 1.5}.items():
+                if ragged and (d, f, m) in {(1, 0, "B"), (3, 2, "D"), (3, 4, "D")}:
+                    continue
+                score = np.round((mu + rng.normal()) * 4) / 4
+                rows.append({"dataset": f"d{d}", "method": m, "fold": f, "score": score})
+    return rows
+
+
+def _fold_analysis(rng, test="nemenyi", ragged=False):
+    (t,) = as_score_tables(_fold_rows(rng, ragged), keep_repetitions=True)
+    return compare(t, test=test)
+
+
+def _brute_force_folds(res, b, seed, conf):
+    """Each sample by a plain loop over data sets and folds, analysed by cdplot.compare.
+
+    The draws are those of stability() for a table this small (one chunk): N data
+    set indices per sample, then one uniform number per fold position.
+    """
+    reps = np.asarray(res.scores.repetition_scores)
+    means = np.asarray(res.scores.values)
+    n, k, r = reps.shape
+    gen = np.random.default_rng(seed)
+    d = gen.integers(0, n, size=(b, n))
+    u = gen.random((b, n, r))
+    avgs, probs, sig_hits = [], np.zeros((k, k)), np.zeros((k, k))
+    for t in range(b):
+        sample = np.empty((n, k))
+        for c in range(n):
+            ds = int(d[t, c])
+            folds = [f for f in range(r) if not np.isnan(reps[ds, :, f]).all()]
+            drawn = [folds[int(u[t, c, p] * len(folds))] for p in range(len(folds))]
+            for j in range(k):
+                got = [reps[ds, j, f] for f in drawn if not np.isnan(reps[ds, j, f])]
+                sample[c, j] = sum(got) / len(got) if got else means[ds, j]
+        one = compare(sample, higher_is_better=res.higher_is_better, test=res.test)
+        avgs.append(one.average_ranks)
+        probs += _positions(one.average_ranks)
+        sig_hits += one.significant
+    lo, hi = np.quantile(np.array(avgs), [(1 - conf) / 2, (1 + conf) / 2], axis=0)
+    return lo, hi, probs / b, sig_hits / b
+
+
+@pytest.mark.parametrize(
+    ("test", "ragged"), [("nemenyi", False), ("nemenyi", True), ("wilcoxon", False)]
+)
+def test_folds_bootstrap_equals_a_loop_over_data_sets_and_folds(rng, test, ragged):
+    res = _fold_analysis(rng, test=test, ragged=ragged)
+    st = stability(
+        res, n_boot=120, seed=3, confidence=0.9, n_boot_pairs=120, resample="datasets-and-folds"
+    )
+    lo, hi, probs, sig = _brute_force_folds(res, 120, 3, 0.9)
+    np.testing.assert_allclose(st.interval_low, lo, atol=1e-12)
+    np.testing.assert_allclose(st.interval_high, hi, atol=1e-12)
+    np.testing.assert_allclose(st.rank_probabilities, probs, atol=1e-12)
+    for (a, b), share in zip(st.pairs, st.pair_share, strict=True):
+        i, j = res.methods.index(a), res.methods.index(b)
+        assert share == pytest.approx(sig[i, j], abs=1e-12)
+    assert st.resample == "datasets-and-folds"
+    assert ("lack scores for some folds" in " ".join(str(st).split())) == ragged
+
+
+def test_folds_text_says_which_levels_were_resampled(rng):
+    res = _fold_analysis(rng)
+    st = stability(res, n_boot=50, seed=0, resample="datasets-and-folds")
+    text = " ".join(str(st).split())
+    assert "bootstrap samples of the 6 data sets and, within each, of its folds" in text
+    assert "Bengio and Grandvalet 2004" in text
+    assert "two-stage bootstrap over data sets and folds" in st.paragraph()
+    assert st.to_dict()["resample"] == "datasets-and-folds"
+    plain = stability(res, n_boot=50, seed=0)
+    assert plain.resample == "datasets"
+    assert "folds" not in plain.paragraph()
+    # the data-set level alone ignores the folds: the same as without them
+    (t,) = as_score_tables(_fold_rows(np.random.default_rng(0)))
+    assert t.repetition_scores is None
+
+
+def test_folds_are_refused_without_repetitions_in_one_line(rng):
+    res = compare(cdplot.load_example("demsar2006"))
+    with pytest.raises(CdplotError, match="keep_repetitions") as info:
+        stability(res, resample="datasets-and-folds")
+    assert "\n" not in str(info.value)
+    rows = [{k: v for k, v in row.items() if k != "fold"} for row in _fold_rows(rng)]
+    with pytest.warns(cdplot.errors.CdplotWarning, match="averaged duplicate rows"):
+        (t,) = as_score_tables(rows, keep_repetitions=True)
+    with pytest.raises(CdplotError, match="repetition_col") as info:
+        stability(compare(t), resample="datasets-and-folds")
+    assert "\n" not in str(info.value)
+    with pytest.raises(CdplotError, match="resample='folds'"):
+        stability(res, resample="folds")
+
+
+def test_folds_scale_to_100_methods(rng):
+    import time
+
+    x = rng.normal(size=(200, 100, 10)) + np.linspace(0, 1.5, 100)[:, None]
+    table = ScoreTable(
+        values=x.mean(axis=2),
+        methods=[f"m{j}" for j in range(100)],
+        datasets=[f"d{i}" for i in range(200)],
+        repetition_scores=x,
+        repetition_labels=[str(f) for f in range(10)],
+    )
+    start = time.process_time()
+    st = stability(compare(table), n_boot=300, seed=0, resample="datasets-and-folds")
+    # measured about 2 s of CPU for 300 samples of 200 data sets x 10 folds x 100 methods
+    assert time.process_time() - start < 60
+    np.testing.assert_allclose(st.rank_probabilities.sum(axis=1), 1.0, atol=1e-9)
+
+
+# --- leave-one-out at scale: counted, with the notable data sets named ----
+
+
+def test_many_influential_data_sets_are_summarised(rng):
+    x = rng.normal(size=(60, 40)) + np.linspace(0, 1.5, 40)
+    res = compare(x)
+    st = stability(res, n_boot=20, seed=0)
+    assert len(st.influential) > 10
+    text = str(st)
+    loo = " ".join(text[text.index("Leaving one data set out:") : text.index("Notes:")].split())
+    movers = [d for d in st.influential if d.n_changed]
+    pairs = {p for d in st.influential for p in d.lost + d.gained}
+    most = max(d.n_changed for d in movers)
+    who = "any one of the 60" if len(movers) == 60 else f"{len(movers)} of the 60"
+    assert f"Removing {who} data sets changes the significance of at least one pair" in loo
+    assert f"at most {most} of the 780 pairs tested, {len(pairs)} different pairs" in loo
+    # the data sets named: those changing the best method and the five changing most pairs
+    named = [d.dataset for d in st.notable_influences()]
+    top = sorted(st.influential, key=lambda d: -d.n_changed)[:5]
+    assert {d.dataset for d in top} <= set(named)
+    assert {d.dataset for d in st.influential if d.best_changes} <= set(named)
+    assert loo.count("Without ") == min(len(named), 20)
+    assert len(named) < len(st.influential)
+    # the full list stays in to_dict()
+    assert len(st.to_dict()["influential"]) == len(st.influential)
+    assert st.influence_summary() in st.paragraph()
+    assert "pairs change significance (" in loo
+
+
+def test_few_influential_data_sets_are_each_described():
+    # Demsar's example: nine data sets, each listed with what it changes (as before)
+    st = stability(compare(cdplot.load_example("demsar2006")), n_boot=100, seed=1)
+    assert len(st.influential) == 9
+    assert st.notable_influences() == st.influential
+    text = " ".join(str(st).split())
+    assert "Without breast cancer: newly significant: C4.5+m vs C4.5; C4.5+m+cf vs C4.5." in text
+    assert "Without adult (sample): the best method changes from C4.5+m+cf to C4.5+m." in text
+    assert "Removing" not in text

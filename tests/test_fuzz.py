@@ -200,7 +200,11 @@ def command_lines(draw, folder):
         and not isinstance(a, argparse._HelpAction)
         and a.dest != "example"
     ]
-    chosen = required + draw(st.lists(st.sampled_from(optional), max_size=4, unique_by=id))
+    # (cdplot completion has no option besides --help)
+    some = st.just([])
+    if optional:
+        some = st.lists(st.sampled_from(optional), max_size=4, unique_by=id)
+    chosen = required + draw(some)
     for action in chosen:
         argv.append(action.option_strings[-1])
         if action.nargs != 0:

@@ -311,37 +311,17 @@ def _folds(args, source, records):
     # the score column's and the file's names say which way is better (metric_error), as
     # for an analysis over data sets; the results say which direction was used and why
     decided = resolve_direction(f, args.higher_is_better)
-    hib = decided.higher_is_better
-    out = []
-    for t in run:
-        out.append(
-            cv_test(
-                xa,
-                xb,
-                test=t,
-                scheme=scheme,
-                n_train=args.n_train,
-                n_test=args.n_test,
-                higher_is_better=hib,
-                alpha=args.alpha,
-                methods=(a, b),
-                dataset=dataset,
-            )
-        )
+    common = {
+        "scheme": scheme,
+        "n_train": args.n_train,
+        "n_test": args.n_test,
+        "higher_is_better": decided.higher_is_better,
+        "methods": (a, b),
+        "dataset": dataset,
+    }
+    out = [cv_test(xa, xb, test=t, alpha=args.alpha, **common) for t in run]
     if args.rope is not None and (not args.tests or "bayes" in args.tests):
-        out.append(
-            bayesian_correlated_ttest(
-                xa,
-                xb,
-                rope=args.rope,
-                scheme=scheme,
-                n_train=args.n_train,
-                n_test=args.n_test,
-                higher_is_better=hib,
-                methods=(a, b),
-                dataset=dataset,
-            )
-        )
+        out.append(bayesian_correlated_ttest(xa, xb, rope=args.rope, **common))
     return [_with_note(r, decided.note) for r in out], f
 
 

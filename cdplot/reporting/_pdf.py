@@ -48,7 +48,7 @@ def pdf_bytes(
     CdplotError
         When the document has more than ``max_pages`` pages.
     """
-    import weasyprint
+    weasyprint = _import_weasyprint()
 
     # looked up on the module when called, so that tests can record what it fetches
     fetcher = fetching.make_fetcher() if fetcher is None else fetcher
@@ -94,3 +94,27 @@ def warn_refused(refused, *, stacklevel: int) -> None:
         CdplotWarning,
         stacklevel=stacklevel + 1,
     )
+
+
+# the system libraries WeasyPrint loads when it is imported, by where they come from
+PANGO_HINT = (
+    "Pango is missing: install it (Debian/Ubuntu: apt install libpango-1.0-0 "
+    "libpangoft2-1.0-0; Fedora: dnf install pango; macOS: brew install pango; Windows: see "
+    "WeasyPrint's installation guide), or write an HTML report (-o report.html)"
+)
+
+
+def _import_weasyprint():
+    """WeasyPrint, or a one-line error saying which system library to install.
+
+    WeasyPrint loads Pango through cffi when imported; without it the error is
+    cffi's raw "cannot load library 'libpango-1.0-0'" and a traceback.
+    """
+    try:
+        import weasyprint
+    except OSError as exc:
+        raise CdplotError(
+            f"writing a PDF needs WeasyPrint, which could not start: {PANGO_HINT} "
+            f"({' '.join(str(exc).split())[:200]})"
+        ) from None
+    return weasyprint

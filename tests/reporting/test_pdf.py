@@ -206,3 +206,31 @@ def test_bad_input_writes_nothing(tmp_path):
                 cdplot.load_example("demsar2006"), tmp_path / "r.pdf", compare_kws={"alpha": 2.0}
             )
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_missing_pango_is_one_line_naming_the_package(monkeypatch, tmp_path, capsys):
+    # issue 29, 6: without Pango, WeasyPrint's import fails with cffi's raw "cannot load
+    # library" and a traceback; now one line says which package brings it
+    import builtins
+    import sys
+
+    from cdplot.cli import main
+
+    real_import = builtins.__import__
+
+    def no_pango(name, *args, **kwargs):
+        if name == "weasyprint":
+            raise OSError("cannot load library 'libpango-1.0-0': libpango-1.0-0: cannot open")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.delitem(sys.modules, "weasyprint", raising=False)
+    monkeypatch.setattr(builtins, "__import__", no_pango)
+    out = tmp_path / "r.pdf"
+    assert main(["report", "--example", "demsar2006", "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "apt install libpango-1.0-0" in err
+    assert "brew install pango" in err
+    assert "-o report.html" in err
+    assert "Traceback" not in err
+    assert not out.exists()

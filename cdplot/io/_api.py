@@ -33,6 +33,7 @@ from ._build import (
 from ._checks import Where
 from ._files import read_scores
 from ._repetitions import keeping_repetitions
+from ._roles import role_of
 from ._table import ScoreTable
 from ._text import MAX_BYTES, check_max_bytes
 from ._types import ScoresLike
@@ -93,6 +94,9 @@ DataFrame, str or path
           ``RangeIndex`` and the first column is text, which then holds the names; the other
           columns are methods) or long (it has data-set, method and score columns);
         * a polars DataFrame: wide (the first non-numeric column names the data sets) or long;
+        * an xarray DataArray of two dimensions: its coordinates name the methods and data
+          sets (the dimension named like a method column, e.g. ``model``, holds the methods;
+          else the second), and its ``name`` is the metric;
         * a file name or a results folder, read by :func:`cdplot.io.read_scores`.
     methods, datasets : sequence of str, optional
         For an array or nested list, the names of its columns and rows (default
@@ -208,6 +212,20 @@ DataFrame, str or path
         )
         return tuple(replace(t, source=source) for t in tables) if source else tables
 
+    labelled = _labelled_array(data)
+    if labelled is not None:
+        # an xarray DataArray names its rows and columns: read it as the table it is, then
+        # select from it as from any table that names its methods
+        values, dim_methods, dim_datasets, name = labelled
+        data = _from_array(
+            values,
+            Where(source or "xarray DataArray"),
+            methods=dim_methods,
+            datasets=dim_datasets,
+            nan_policy="keep",
+            metric=name,
+            metric_from=None if name is None else "metric",
+        )
     where = Where(source or _describe(data))
     array_like = _is_array_like(data)
     if array_like or isinstance(data, (ScoreTable, Mapping)):
@@ -255,6 +273,33 @@ DataFrame, str or path
         rename=rename,
         nan_policy=nan_policy,
     )
+
+
+def _labelled_array(data):
+    """A 2-D xarray DataArray, found by its attributes (xarray is never imported).
+
+    Returns ``(values, methods, datasets, metric)`` with the values as data sets x
+    methods, or None for anything else.  The dimension named like a method column
+    (``method``, ``model``, ``classifier``...) holds the methods, or the other one
+    when one is named like a data-set column; else the second dimension does, as the
+    columns of an array.  Coordinates name the methods and data sets; the array's
+    ``name`` is the metric (so ``error`` says lower is better).
+    """
+    dims, coords = getattr(data, "dims", None), getattr(data, "coords", None)
+    if not isinstance(dims, tuple) or len(dims) != 2 or coords is None:
+        return None
+    if not hasattr(data, "values") or isinstance(data, (Mapping, np.ndarray)):
+        return None
+    values = np.asarray(data.values, dtype=float)
+    names = [
+        [str(v) for v in np.asarray(coords[d].values).tolist()] if d in coords else None
+        for d in dims
+    ]
+    roles = [role_of(str(d)) for d in dims]
+    if roles[0] == "method" or roles[1] == "dataset":
+        values, names = values.T, names[::-1]
+    name = getattr(data, "name", None)
+    return values, names[1], names[0], None if name is None else str(name)
 
 
 def _is_array_like(data) -> bool:

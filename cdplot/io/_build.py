@@ -1214,7 +1214,16 @@ def _check_rows(rows, where, what="row"):
 
 
 def _from_array(
-    data, where, *, methods, datasets, nan_policy, metric=None, higher_is_better=None, notes=()
+    data,
+    where,
+    *,
+    methods,
+    datasets,
+    nan_policy,
+    metric=None,
+    higher_is_better=None,
+    notes=(),
+    metric_from=None,
 ):
     if isinstance(data, np.ndarray):
         if data.ndim != 2:
@@ -1259,6 +1268,7 @@ def _from_array(
         where,
         nan_policy=nan_policy,
         metric=metric,
+        metric_from=metric_from,
         higher_is_better=higher_is_better,
         notes=notes,
         method_at=lambda j: f"column {j + 1}",

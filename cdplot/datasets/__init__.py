@@ -13,7 +13,7 @@ from dataclasses import replace
 from importlib.resources import as_file, files
 
 from ..errors import CdplotError
-from ..io import ScoreTable, read_scores
+from ..io import ScoreTables, read_scores
 
 __all__ = ["EXAMPLES", "load_example", "example_path"]
 
@@ -111,7 +111,7 @@ def example_path(name: str) -> pathlib.Path:
     return ref
 
 
-def load_example(name: str) -> tuple[ScoreTable, ...]:
+def load_example(name: str) -> ScoreTables:
     """Load a bundled example as score tables, one per metric.
 
     Parameters
@@ -122,8 +122,9 @@ def load_example(name: str) -> tuple[ScoreTable, ...]:
 
     Returns
     -------
-    tuple of ScoreTable
-        With ``higher_is_better`` set as the source declares and
+    ScoreTables
+        One table per metric (with one, it also reads like that table), with
+        ``higher_is_better`` set as the source declares and
         ``source="example:NAME"``.
 
     Raises
@@ -152,7 +153,7 @@ def load_example(name: str) -> tuple[ScoreTable, ...]:
     with as_file(files(__name__) / info["file"]) as path:
         tables = read_scores(path)
     # the single-metric examples are wide files that do not name their metric
-    return tuple(
+    return ScoreTables(
         replace(
             t,
             metric=t.metric or info["metric"],

@@ -13,7 +13,7 @@ from ._api import as_score_tables
 from ._average_ranks import AverageRanks, as_average_ranks, read_average_ranks
 from ._files import load_json, read_scores
 from ._folds import FoldScores, fold_scores, read_fold_scores, read_records
-from ._table import Direction, ScoreTable, resolve_direction
+from ._table import Direction, ScoreTable, ScoreTables, resolve_direction
 from ._text import MAX_BYTES, read_text
 
 __all__ = [
@@ -25,6 +25,7 @@ __all__ = [
     "MAX_BYTES",
     "FoldScores",
     "ScoreTable",
+    "ScoreTables",
     "as_score_tables",
     "fold_scores",
     "load_json",

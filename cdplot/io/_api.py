@@ -34,7 +34,7 @@ from ._checks import Where
 from ._files import read_scores
 from ._repetitions import keeping_repetitions
 from ._roles import role_of
-from ._table import ScoreTable
+from ._table import ScoreTable, ScoreTables
 from ._text import MAX_BYTES, check_max_bytes
 from ._types import ScoresLike
 
@@ -73,7 +73,7 @@ def as_score_tables(
     orient: Orient = "auto",
     max_bytes: int = MAX_BYTES,
     keep_repetitions: bool = False,
-) -> tuple[ScoreTable, ...]:
+) -> ScoreTables:
     """Return validated score tables, one per metric, from what the user has.
 
     Parameters
@@ -148,8 +148,9 @@ DataFrame, str or path
 
     Returns
     -------
-    tuple of ScoreTable
-        One table per metric, in the order the metrics first appear.
+    ScoreTables
+        One table per metric, in the order the metrics first appear (a tuple; with
+        one metric it also reads like that table).
 
     Raises
     ------

@@ -36,7 +36,7 @@ from ._roles import ROLE_NAMES as _ROLE_NAMES
 from ._roles import direction_of, weigh_direction
 from ._roles import norm as _norm_col
 from ._roles import role_of as _role_of
-from ._table import ScoreTable
+from ._table import ScoreTable, ScoreTables
 
 __all__ = ["label_codes"]
 
@@ -1760,8 +1760,8 @@ def select_tables(
     """
     tables = _select_metric(tables, metric, source)
     if not selecting:
-        return tuple(tables)
-    return tuple(
+        return ScoreTables(tables)
+    return ScoreTables(
         select(
             t,
             methods=methods,

@@ -33,7 +33,7 @@ from ._checks import NUMBER_RE, Where, check_sep
 from ._folders import read_results_folder
 from ._repetitions import keeping_repetitions
 from ._roles import role_of
-from ._table import ScoreTable
+from ._table import ScoreTables
 from ._text import (
     MAX_BYTES,
     as_bytes,
@@ -74,7 +74,7 @@ def read_scores(
     orient: Orient = "auto",
     max_bytes: int = MAX_BYTES,
     keep_repetitions: bool = False,
-) -> tuple[ScoreTable, ...]:
+) -> ScoreTables:
     """Read score tables, one per metric, from a CSV, TSV or JSON file or a results folder.
 
     Parameters
@@ -124,9 +124,10 @@ def read_scores(
 
     Returns
     -------
-    tuple of ScoreTable
-        With ``source`` set to the file name as given and ``sha256`` to the digest of the
-        file's bytes.
+    ScoreTables
+        One :class:`ScoreTable` per metric (a tuple; with one metric it also reads
+        like that table: ``read_scores(path).methods``), with ``source`` set to the
+        file name as given and ``sha256`` to the digest of the file's bytes.
 
     Raises
     ------

@@ -10,12 +10,13 @@ sets, decimal commas) so that reports can say so.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
 from ..errors import CdplotError
 
-__all__ = ["ScoreTable", "Direction", "resolve_direction"]
+__all__ = ["ScoreTable", "ScoreTables", "Direction", "resolve_direction"]
 
 
 def _readonly(a) -> np.ndarray:
@@ -253,3 +254,45 @@ def resolve_direction(table: ScoreTable, higher_is_better: bool | None) -> Direc
             f"(higher_is_better=False) if lower scores are better"
         ),
     )
+
+
+class ScoreTables(tuple[ScoreTable, ...]):
+    """The tables a reader returns, one per metric, in the order the metrics appear.
+
+    A tuple of :class:`ScoreTable` (``(table,) = cdplot.read_scores(path)``
+    unpacks it, and every function that takes scores takes it whole), with
+    two conveniences:
+
+    * data with one metric read like that table: ``read_scores(path).methods``;
+      with several, asking for a table's attribute is an error naming the
+      metrics, never a silent choice of one;
+    * ``tables["AUC"]`` is the table of a metric by its name.
+    """
+
+    __slots__ = ()
+
+    def _metrics(self) -> str:
+        return ", ".join(repr(t.metric) for t in self)
+
+    def __getattr__(self, name: str) -> Any:
+        # dunders and private names are Python's protocols (copy, pickle), never forwarded
+        if name.startswith("_") or not hasattr(ScoreTable, name) and name not in _FIELDS:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        if len(self) == 1:
+            return getattr(self[0], name)
+        raise AttributeError(
+            f"these scores hold {len(self)} metrics ({self._metrics()}), one table each: "
+            f"pick one (tables[0], tables['{self[0].metric}'] or metric= of the reader) "
+            f"before asking for .{name}"
+        )
+
+    def __getitem__(self, key):  # type: ignore[override]
+        if isinstance(key, str):
+            for t in self:
+                if t.metric == key:
+                    return t
+            raise KeyError(f"no metric {key!r} among {self._metrics()}")
+        return tuple.__getitem__(self, key)
+
+
+_FIELDS = frozenset(ScoreTable.__dataclass_fields__)

@@ -233,11 +233,21 @@ def print_phases(args: list[str]) -> None:
 
 
 # Renders the captured HTML of a report the way cdplot does (cdplot.reporting._pdf), and
-# nothing else: the floor of a PDF report.
+# nothing else: the floor of a PDF report.  cdplot's URL fetcher (the bundled fonts) is
+# loaded from its file: importing it as cdplot.reporting._fetcher would run
+# cdplot/reporting/__init__.py, which imports numpy, scipy.special and matplotlib (0.4-0.5 s
+# of CPU that WeasyPrint alone never pays, and which made the floor look higher than it is).
 FLOOR = """
-import sys
+import importlib.util, sys
+import cdplot  # light: its names load lazily
 import weasyprint
-from cdplot.reporting._fetcher import make_fetcher
+spec = importlib.util.spec_from_file_location(
+    "cdplot.reporting._fetcher", cdplot.__path__[0] + "/reporting/_fetcher.py"
+)
+fetcher = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(fetcher)
+make_fetcher = fetcher.make_fetcher
+assert "numpy" not in sys.modules and "matplotlib" not in sys.modules
 html = open(sys.argv[1], encoding="utf-8").read()
 doc = weasyprint.HTML(string=html, base_url=None, url_fetcher=make_fetcher()).render(
     pdf_variant="pdf/ua-1"

@@ -255,6 +255,14 @@ doc = weasyprint.HTML(string=html, base_url=None, url_fetcher=make_fetcher()).re
 open(sys.argv[2], "wb").write(doc.write_pdf(pdf_variant="pdf/ua-1"))
 """
 
+# WeasyPrint and the libraries every PDF report needs besides it, imported and nothing
+# else: with the floor, what is left of the goal for cdplot's own work.
+IMPORTED = "WeasyPrint, numpy, scipy.special, matplotlib's figure and SVG backend, Jinja2"
+DEPENDENCIES = (
+    "import weasyprint, numpy, scipy.special, matplotlib.figure, "
+    "matplotlib.backends.backend_svg, jinja2"
+)
+
 # Runs one report and saves the HTML handed to WeasyPrint.
 CAPTURE = """
 import sys
@@ -317,6 +325,8 @@ def floor(base: Path, repeat: int, only: str | None) -> None:
                 "previous": (["-m", "cdplot", "report", *data, "-o", out], base),
                 "now": (["-m", "cdplot", "report", *data, "-o", out], ROOT),
                 "floor": (["-c", FLOOR, str(html), out], ROOT),
+                # what a report must import beyond WeasyPrint before it draws anything
+                "imports": (["-c", DEPENDENCIES], ROOT),
             }
             runs: dict[str, list] = {name: [] for name in jobs}
             for _ in range(repeat):
@@ -328,6 +338,8 @@ def floor(base: Path, repeat: int, only: str | None) -> None:
             print(f"{label} (medians of {repeat}, load {os.getloadavg()[0]:.1f})", flush=True)
             for name, m in med.items():
                 ratio = f"  {m[0] / med['floor'][0]:.2f}x floor CPU" if name != "floor" else ""
+                if name == "imports":
+                    ratio = f"  {m[0] / med['floor'][0]:.2f}x floor CPU ({IMPORTED})"
                 print(
                     f"  {name:<9} CPU {m[0]:6.2f} s  wall {m[1]:6.2f} s  "
                     f"peak {m[2]:5.0f} MiB{ratio}",

@@ -943,10 +943,18 @@ def _refuse_separate_analyses(columns, where, roles, key_codes):
     too; one of other numbers holds more scores (times, other metrics).
     """
     header = roles["header"]
-    key = None
+    if not roles["ignored"]:
+        return
+    key, n_keys = None, 1
     for codes in key_codes:
         codes = np.asarray(codes, dtype=np.int64)
-        key = codes if key is None else key * (int(codes.max()) + 1) + codes
+        width = int(codes.max()) + 1
+        key = codes if key is None else key * width + codes
+        n_keys *= width
+    if n_keys > 4 * len(key) + 1024:
+        # a sparse key space (few rows per combination of names): number the keys that occur
+        _, key = np.unique(key, return_inverse=True)
+        n_keys = int(key.max()) + 1
     for j in roles["ignored"]:
         if _looks_numeric(columns[j]) and not _whole_numbers(columns[j]):
             continue  # more scores (times, other metrics), not labels
@@ -956,8 +964,12 @@ def _refuse_separate_analyses(columns, where, roles, key_codes):
             continue  # empty or odd labels: an ignored column is not checked further
         if len(names) < 2:
             continue
-        pairs = np.unique(key * len(names) + codes)
-        if len(pairs) == len(np.unique(key)):
+        # no sort: write each row's label at its key (one of a key's rows wins, whichever)
+        # and read them back; a key with two labels reads back a label it lacks in some row
+        # (5,000,000 rows: two np.unique, about 0.2 s, became two indexing passes)
+        seen = np.empty(n_keys, dtype=codes.dtype)
+        seen[key] = codes
+        if np.array_equal(seen[key], codes):
             continue
         shown = ", ".join(repr(n) for n in names[:4]) + (" ..." if len(names) > 4 else "")
         raise CdplotError(

@@ -13,7 +13,7 @@ import pytest
 
 import cdplot
 from cdplot.cli import main
-from cdplot.errors import CdplotError
+from cdplot.errors import CdplotError, CdplotWarning
 from cdplot.io import as_score_tables, read_scores
 
 SHAPES = Path(__file__).parent / "data" / "shapes"
@@ -138,6 +138,26 @@ def test_a_numbered_column_splitting_the_pairs_is_refused_too(tmp_path):
     )
     with pytest.raises(CdplotError, match=r"column 'diagram' takes 4 values \('1', '2'"):
         read_scores(numbered)
+
+
+def test_a_split_is_found_among_few_combinations_of_many_names():
+    # 40 data sets x 40 methods, of which 40 pairs occur (a key space 10x the rows, numbered
+    # before the check): two diagrams in every pair are still two analyses
+    rows = [
+        {"dataset": f"d{i}", "method": f"m{i}", "diagram": g, "acc": 0.5}
+        for i in range(40)
+        for g in ("first", "second")
+    ]
+    with pytest.raises(CdplotError, match=r"column 'diagram' takes 2 values \('first', 'second'"):
+        as_score_tables(rows)
+    # the same label within each pair describes the rows: read on, to the missing scores
+    for r in rows:
+        r["diagram"] = "first" if int(r["dataset"][1:]) % 2 else "second"
+    with (
+        pytest.warns(CdplotWarning, match="averaged duplicate rows"),
+        pytest.raises(CdplotError, match="1560 missing scores of metric 'acc'"),
+    ):
+        as_score_tables(rows)
 
 
 def test_the_refusal_on_the_command_line(capsys):

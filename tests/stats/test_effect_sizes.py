@@ -10,7 +10,14 @@ from hypothesis.extra.numpy import arrays
 
 import cdplot
 from cdplot.errors import CdplotError
-from cdplot.stats._effect_sizes import cliffs_delta, cohens_d, effect_sizes, magnitude
+from cdplot.stats._effect_sizes import (
+    _median_rank,
+    _median_rank_exact,
+    cliffs_delta,
+    cohens_d,
+    effect_sizes,
+    magnitude,
+)
 
 
 def _delta_by_count(a, b):
@@ -132,6 +139,32 @@ def test_median_interval_uses_order_statistics(n, ranks):
     x = np.arange(1.0, n + 1.0)[:, None] * np.ones((1, 2))
     es = effect_sizes(x)
     assert es.median_ci[0].tolist() == [float(ranks[0]), float(ranks[1])]
+
+
+@pytest.mark.parametrize("confidence", [0.5, 0.9, 0.95, 0.99, 0.999])
+def test_median_rank_from_scipy_agrees_with_the_exact_count(confidence):
+    # the order statistic from scipy's binomial tail against the count in exact integers
+    # (Conover 1999, section 3.2), for every n to 400 and a few larger ones
+    for n in [*range(1, 401), 1000, 2345, 10_000]:
+        assert _median_rank(n, confidence) == _median_rank_exact(n, confidence), n
+
+
+def test_median_rank_at_the_bound_is_decided_exactly(monkeypatch):
+    # P(Bin(10, 1/2) <= 1) = 11/1024 exactly: at a tail of exactly 11/1024, "at most the tail"
+    # holds and r = 2; a float a rounding away could say either, so the exact count decides
+    calls = []
+
+    def exact(n, confidence):
+        calls.append(n)
+        return _median_rank_exact(n, confidence)
+
+    monkeypatch.setattr("cdplot.stats._effect_sizes._median_rank_exact", exact)
+    assert _median_rank(10, 1.0 - 22 / 1024) == 2
+    assert calls == [10]
+    # far from any tail probability the float decides alone: n = 10,000 at 95 % gives
+    # n/2 - 1.96 sqrt(n)/2 = 4,902 (the normal approximation, Conover 1999, section 3.2)
+    assert _median_rank(10_000, 0.95) == 4902
+    assert calls == [10]
 
 
 def test_result_is_readable_and_json_safe():

@@ -213,20 +213,7 @@ DataFrame, str or path
         )
         return tuple(replace(t, source=source) for t in tables) if source else tables
 
-    labelled = _labelled_array(data)
-    if labelled is not None:
-        # an xarray DataArray names its rows and columns: read it as the table it is, then
-        # select from it as from any table that names its methods
-        values, dim_methods, dim_datasets, name = labelled
-        data = _from_array(
-            values,
-            Where(source or "xarray DataArray"),
-            methods=dim_methods,
-            datasets=dim_datasets,
-            nan_policy="keep",
-            metric=name,
-            metric_from=None if name is None else "metric",
-        )
+    data = _table_of_labelled_array(data, source)
     where = Where(source or _describe(data))
     array_like = _is_array_like(data)
     if array_like or isinstance(data, (ScoreTable, Mapping)):
@@ -273,6 +260,26 @@ DataFrame, str or path
         datasets=datasets,
         rename=rename,
         nan_policy=nan_policy,
+    )
+
+
+def _table_of_labelled_array(data, source):
+    """An xarray DataArray as the ScoreTable it names; anything else as it is.
+
+    The table is then selected from as any table that names its methods.
+    """
+    labelled = _labelled_array(data)
+    if labelled is None:
+        return data
+    values, methods, datasets, name = labelled
+    return _from_array(
+        values,
+        Where(source or "xarray DataArray"),
+        methods=methods,
+        datasets=datasets,
+        nan_policy="keep",
+        metric=name,
+        metric_from=None if name is None else "metric",
     )
 
 

@@ -15,9 +15,12 @@ from pathlib import Path
 from .._atomic import atomic_write
 from .._options import (
     CORRECTIONS,
+    MAX_DPI,
+    MIN_DPI,
     NAN_POLICIES,
     NULL_METHODS,
     ORIENTS,
+    SVG_TEXTS,
     TESTS,
     ZERO_METHODS,
     check_alpha,
@@ -572,6 +575,33 @@ def analyse_posthoc(args):
         res = compare_table(tables[0], **analysis_kwargs(args, tables[0]))
         ranks, n = dict(zip(res.methods, res.average_ranks.tolist(), strict=True)), res.n_datasets
     return from_posthoc(ranks, matrix, test=args.test_name, alpha=args.alpha, n_datasets=n)
+
+
+def _dpi(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--dpi {text!r} is not a number") from None
+    if not MIN_DPI <= value <= MAX_DPI:
+        raise argparse.ArgumentTypeError(
+            f"--dpi {text!r} must be a number from {MIN_DPI} to {MAX_DPI}"
+        )
+    return value
+
+
+def add_figure_file_options(group) -> None:
+    """``--dpi`` and ``--svg-text``: how a figure is saved (save_figure's options)."""
+    group.add_argument(
+        "--dpi", type=_dpi, default=300, help="resolution of PNG output (default: 300)"
+    )
+    group.add_argument(
+        "--svg-text",
+        choices=SVG_TEXTS,
+        default="paths",
+        help="SVG output: glyph outlines that every viewer shows exactly (paths, the default), "
+        "or editable text with the fonts embedded, exact in browsers but set in a substitute "
+        "font by librsvg and Inkscape unless the font is installed (text)",
+    )
 
 
 def output_format(args, extensions: dict, *, default: str | None = None) -> str | None:

@@ -12,8 +12,7 @@ from pathlib import Path
 
 from .._options import CD_TESTS, FIGURE_FORMATS, STYLES
 from ..errors import CdplotError
-from .common import output_format, parse_alpha, say_written
-from .plot import _dpi
+from .common import add_figure_file_options, output_format, parse_alpha, say_written
 
 # what the extension of -o OUT says (the power-curve figure)
 EXTENSIONS = {f".{f}": f for f in FIGURE_FORMATS}
@@ -137,14 +136,7 @@ def register(sub) -> None:
         help="bundled font: sans (Lato) or serif (CMU Serif); or a .ttf/.otf file, or the "
         "family name of an installed font (default: sans)",
     )
-    fig.add_argument("--dpi", type=_dpi, default=300, help="resolution of PNG output (default 300)")
-    fig.add_argument(
-        "--svg-text",
-        choices=("paths", "text"),
-        default="paths",
-        help="SVG output: glyph outlines, exact in every viewer (paths, the default), or "
-        "editable text with the fonts embedded (text)",
-    )
+    add_figure_file_options(fig)
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.set_defaults(func=run)
 

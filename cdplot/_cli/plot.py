@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import argparse
 
-from .._options import FIGURE_FORMATS, KINDS, MAX_DPI, MIN_DPI, STYLES
+from .._options import FIGURE_FORMATS, KINDS, STYLES
 from ..errors import CdplotError
 from . import progress
 from .common import (
     add_analysis_options,
+    add_figure_file_options,
     add_input_options,
     add_posthoc_options,
     analyse,
@@ -47,18 +48,6 @@ def _points(text: str) -> float:
         return float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number of points") from None
-
-
-def _dpi(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"--dpi {text!r} is not a number") from None
-    if not MIN_DPI <= value <= MAX_DPI:
-        raise argparse.ArgumentTypeError(
-            f"--dpi {text!r} must be a number from {MIN_DPI} to {MAX_DPI}"
-        )
-    return value
 
 
 def _width(text: str) -> float:
@@ -154,15 +143,7 @@ def register(sub) -> None:
         help="size of the method names in points, instead of the style's; they shrink only "
         "when they do not fit the width",
     )
-    g.add_argument("--dpi", type=_dpi, default=300, help="resolution of PNG output (default: 300)")
-    g.add_argument(
-        "--svg-text",
-        choices=("paths", "text"),
-        default="paths",
-        help="SVG output: glyph outlines that every viewer shows exactly (paths, the default), "
-        "or editable text with the fonts embedded, exact in browsers but set in a substitute "
-        "font by librsvg and Inkscape unless Lato is installed (text)",
-    )
+    add_figure_file_options(g)
     g.add_argument(
         "--width",
         type=_width,

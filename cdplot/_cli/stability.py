@@ -13,8 +13,13 @@ from pathlib import Path
 
 from .._options import FIGURE_FORMATS, RESAMPLES, STYLES
 from ..errors import CdplotError
-from .common import add_analysis_options, add_input_options, output_format, run_analyses
-from .plot import _dpi
+from .common import (
+    add_analysis_options,
+    add_figure_file_options,
+    add_input_options,
+    output_format,
+    run_analyses,
+)
 
 # what the extension of -o OUT says
 EXTENSIONS = {f".{f}": f for f in FIGURE_FORMATS}
@@ -141,14 +146,7 @@ def _add_output_options(p) -> None:
         action="store_false",
         help="leave out the caption line (samples, seed, Monte-Carlo error)",
     )
-    out.add_argument("--dpi", type=_dpi, default=300, help="resolution of PNG output (default 300)")
-    out.add_argument(
-        "--svg-text",
-        choices=("paths", "text"),
-        default="paths",
-        help="SVG output: glyph outlines, exact in every viewer (paths, the default), or "
-        "editable text with the fonts embedded (text)",
-    )
+    add_figure_file_options(out)
 
 
 def run(args) -> int:

@@ -64,7 +64,8 @@ def register(sub) -> None:
     # Long: one add_argument per figure option, read top to bottom like --help
     p = sub.add_parser(
         "plot",
-        help="draw a critical-difference diagram, rank-interval chart or p-value heatmap",
+        help="draw a critical-difference diagram, rank-interval chart, p-value heatmap or "
+        "the interactive explorer (-o view.html)",
         description=(
             "Analyse a score table as 'cdplot stats' does and draw the result: a Demsar-style "
             "critical-difference diagram (default), a rank-interval chart (a dot at each average "

@@ -277,6 +277,8 @@ def _folds(args, source, records):
         score_col=args.score_col,
         repetition_col=_one_repetition_col(args),
         fold_col=args.fold_col,
+        metric=args.metric,
+        metric_col=args.metric_col,
     )
     if len(f.datasets) > 1 and args.dataset is None:
         for opt in ("scheme", "n_train", "n_test"):
@@ -393,6 +395,7 @@ def _averaged_table(f, source):
         datasets=f.datasets,
         source=source,
         notes=(*f.notes, note, *tie_notes),
+        metric=f.metric,
         higher_is_better=f.higher_is_better,
         direction=f.direction,
         direction_conflict=f.direction_conflict,

@@ -213,3 +213,31 @@ def test_pair_refuses_a_fold_file_whose_names_disagree(tmp_path, capsys):
     assert "'accuracy'" in err
     assert "--higher-is-better" in err
     assert err.count("\n") == 1
+
+
+def test_pair_reads_one_metric_of_a_fold_file_with_a_metric_column(tmp_path, capsys):
+    # --metric and --metric-col were once ignored on per-fold files: a file of accuracy and
+    # log-loss folds was refused as "fold 1 appears twice", and one of log-loss alone was
+    # read as higher-is-better (made-up scores: A has the higher accuracy and lower loss)
+    rows = ["fold,method,measure,value"]
+    for k in range(1, 6):
+        rows += [f"{k},A,accuracy,0.{80 + k}", f"{k},B,accuracy,0.{70 + 2 * k}"]
+        rows += [f"{k},A,log_loss,0.{30 + k}", f"{k},B,log_loss,0.{40 + 2 * k}"]
+    path = tmp_path / "folds.csv"
+    path.write_text("\n".join(rows) + "\n")
+    argv = ["pair", str(path), "--scheme", "kfold"]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "column 'measure' holds 2 metrics ('accuracy', 'log_loss')" in err
+    assert "choose one with --metric" in err
+    assert err.count("\n") == 1
+    for metric, hib in (("accuracy", True), ("log_loss", False)):
+        out = _json(capsys, [*argv, "--metric", metric, "--json"])
+        assert {r["higher_is_better"] for r in out["results"]} == {hib}
+        assert [r["better"] for r in out["results"]] == ["A", "A"], out
+    assert main([*argv, "--metric", "auc"]) == 2
+    assert "option --metric auc matches no metric" in capsys.readouterr().err
+    # --metric-col names it when its name is not one the reader knows
+    path.write_text(path.read_text().replace("measure", "quantity", 1))
+    out = _json(capsys, [*argv, "--metric", "log_loss", "--metric-col", "quantity", "--json"])
+    assert {r["higher_is_better"] for r in out["results"]} == {False}

@@ -204,8 +204,8 @@ def _kind(header, truth_col, fold_col=None):
 # what each kind of input is, in the words of the messages
 _KINDS = {
     "predictions": "predictions on one test set (McNemar's test)",
-    "table": "a score table over many data sets",
-    "example": "a bundled example (--example)",
+    "table": "scores over many data sets (a score table)",
+    "example": "scores over many data sets (a bundled example, --example)",
     "folds": "the per-fold tests of one data set",
     "averaged": "per-fold scores of several data sets, averaged over the folds",
 }

@@ -245,6 +245,8 @@ def test_pair_reads_one_metric_of_a_fold_file_with_a_metric_column(tmp_path, cap
 
 # --- every option either applies to the input or is refused, naming what it is for --------
 
+# what an option the bundled example does not use is told
+EXAMPLE = "does not apply to scores over many data sets (a bundled example, --example)"
 # options every kind of input uses
 EVERYWHERE = {"example", "test", "methods", "alpha", "format", "json", "plot", "quiet", "progress"}
 
@@ -307,13 +309,13 @@ def table(tmp_path):
         ("avg", ["--no-continuity"], "option --no-continuity does not apply to per-fold"),
         ("avg", ["--samples", "10"], "--samples applies to the Bayesian signed-rank test, which"),
         # a score table, and the bundled example
-        ("table", ["--no-continuity"], "--no-continuity does not apply to a score table over"),
+        ("table", ["--no-continuity"], "--no-continuity does not apply to scores over many"),
         ("table", ["--prior-strength", "2"], "--prior-strength applies to the Bayesian signed"),
         ("table", ["--test", "pair", "--rope", "0.01"], "add --test bayes or leave --rope out"),
-        ("example", ["--sep", ";"], "option --sep does not apply to a bundled example"),
-        ("example", ["--score-col", "x"], "option --score-col does not apply to a bundled"),
-        ("example", ["--truth-col", "y"], "option --truth-col does not apply to a bundled"),
-        ("example", ["--fold-col", "f"], "option --fold-col does not apply to a bundled"),
+        ("example", ["--sep", ";"], f"--sep {EXAMPLE}"),
+        ("example", ["--score-col", "x"], f"--score-col {EXAMPLE}"),
+        ("example", ["--truth-col", "y"], f"--truth-col {EXAMPLE}"),
+        ("example", ["--fold-col", "f"], f"--fold-col {EXAMPLE}"),
     ],
 )
 def test_options_an_input_does_not_use_are_refused(

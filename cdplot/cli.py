@@ -362,7 +362,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 # options whose values are file names: any bytes the system allows are fine there (Python
 # carries undecodable bytes as lone surrogates, which os functions turn back into the bytes)
-_PATH_DESTS = frozenset({"files", "file", "output", "plot", "template", "font"})
+_PATH_DESTS = frozenset({"files", "file", "output", "plot", "template", "font", "pvalues"})
 
 
 def _check_text_options(args, flags: dict) -> None:

@@ -15,6 +15,7 @@ The file says what kind of comparison it allows:
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import sys
 
@@ -163,7 +164,9 @@ def register(sub) -> None:
         metavar="OUT",
         help="draw the Bayesian posterior (.png, .svg or .pdf; needs --rope)",
     )
-    p.set_defaults(func=run)
+    # the defaults tell an option given from one left out (_refuse_unused)
+    defaults = {a.dest: a.default for a in p._actions if a.dest != "help"}
+    p.set_defaults(func=functools.partial(run, defaults=defaults))
 
 
 def _read(args):
@@ -176,11 +179,11 @@ def _read(args):
         return "datasets", None, None
     _, records = read_records(args.file, sep=args.sep, max_bytes=args.max_input_size)
     header = list(records[0]) if records else []
-    kind, truth = _kind(header, args.truth_col)
+    kind, truth = _kind(header, args.truth_col, args.fold_col)
     return kind, truth, records
 
 
-def _kind(header, truth_col):
+def _kind(header, truth_col, fold_col=None):
     from ..io._roles import TRUTH_NAMES, norm, role_of
 
     if truth_col is not None:
@@ -193,28 +196,77 @@ def _kind(header, truth_col):
     for h in header:
         if norm(h) in TRUTH_NAMES:
             return "predictions", h
-    if any(role_of(h) == "repetition" for h in header):
+    if fold_col is not None or any(role_of(h) == "repetition" for h in header):
         return "folds", None
     return "datasets", None
 
 
-def _refuse_unused(args, kind):
+# what each kind of input is, in the words of the messages
+_KINDS = {
+    "predictions": "predictions on one test set (McNemar's test)",
+    "table": "scores over many data sets (a score table)",
+    "example": "scores over many data sets (a bundled example, --example)",
+    "folds": "the per-fold tests of one data set",
+    "averaged": "per-fold scores of several data sets, averaged over the folds",
+}
+_OVER_DATASETS = frozenset({"table", "example", "averaged"})
+_READ = frozenset({"table", "folds", "averaged"})  # read by the column options
+# each option that some inputs do not use: (the inputs that use it, what it is for)
+_APPLIES = {
+    "scheme": ({"folds"}, "per-fold scores of one data set (a file with a fold column)"),
+    "n_train": ({"folds"}, "per-fold scores of one data set (a file with a fold column)"),
+    "n_test": ({"folds"}, "per-fold scores of one data set (a file with a fold column)"),
+    "dataset": ({"folds"}, "per-fold scores (a file with a fold column)"),
+    "rope": (_OVER_DATASETS | {"folds"}, "scores (the Bayesian tests)"),
+    "prior_strength": (_OVER_DATASETS, "the Bayesian signed-rank test over data sets"),
+    "samples": (_OVER_DATASETS, "the Bayesian signed-rank test over data sets"),
+    "seed": (_OVER_DATASETS, "the Bayesian signed-rank test over data sets"),
+    "zero_method": (_OVER_DATASETS, "the Wilcoxon test over data sets"),
+    "method": (_OVER_DATASETS | {"predictions"}, "the Wilcoxon test and McNemar's test"),
+    "continuity": ({"predictions"}, "McNemar's test of predictions"),
+    "higher_is_better": (_OVER_DATASETS | {"folds"}, "scores"),
+    "metric": (_READ | {"example"}, "scores"),
+    "metric_col": (_READ, "files of scores"),
+    "dataset_col": (_READ, "files of scores"),
+    "method_col": (_READ, "files of scores"),
+    "score_col": (_READ, "files of scores"),
+    "repetition_col": (_READ, "files of scores"),
+    "fold_col": ({"folds", "averaged"}, "per-fold scores"),
+    "layout": ({"table"}, "score tables read whole (per-fold files are read by their fold column)"),
+    "orient": ({"table"}, "JSON objects of score tables"),
+    "nan_policy": ({"table"}, "score tables (per-fold scores must have every fold)"),
+    "exclude": (_OVER_DATASETS, "scores over many data sets"),
+    "datasets": (_OVER_DATASETS, "scores over many data sets (per-fold tests: --dataset)"),
+    "rename": (_OVER_DATASETS, "scores over many data sets"),
+    "truth_col": ({"predictions"}, "files of predictions"),
+    "sep": (_READ | {"predictions"}, "files"),
+    "max_input_size": (_READ | {"predictions"}, "files"),
+}
+
+
+def _flag(dest, value) -> str:
+    """The option as it was typed, for a message."""
+    if dest == "higher_is_better":
+        return "--higher-is-better" if value else "--lower-is-better"
+    if dest == "continuity":
+        return "--continuity" if value else "--no-continuity"
+    return "--" + {"method": "distribution"}.get(dest, dest).replace("_", "-")
+
+
+def _refuse_unused(args, kind, defaults):
     """Options that do not apply to this kind of input are errors, not silently ignored."""
-    unused = {
-        "predictions": ("scheme", "n_train", "n_test", "dataset"),
-        "datasets": ("scheme", "n_train", "n_test", "dataset"),
-        "folds": (),
-    }[kind]
-    what = {
-        "predictions": "predictions on one test set (McNemar's test)",
-        "datasets": "scores over many data sets",
-    }.get(kind)
-    for opt in unused:
-        if getattr(args, opt) is not None:
-            flag = "--" + opt.replace("_", "-")
+    for dest, (kinds, used_by) in _APPLIES.items():
+        value = getattr(args, dest)
+        if value is None or value == defaults.get(dest):
+            continue
+        if kind not in kinds:
             raise CdplotError(
-                f"option {flag} does not apply to {what}; it is for per-fold scores of one "
-                f"data set (a file with a fold column)"
+                f"option {_flag(dest, value)} does not apply to {_KINDS[kind]}; it is for {used_by}"
+            )
+        if dest in ("prior_strength", "samples", "seed") and args.rope is None:
+            raise CdplotError(
+                f"option {_flag(dest, value)} applies to the Bayesian signed-rank test, which "
+                "needs --rope (the region of practical equivalence)"
             )
 
 
@@ -237,6 +289,11 @@ def _check_options(args):
         raise CdplotError(f"option --samples {args.samples!r} must be a positive whole number")
     if args.tests and "bayes" in args.tests and args.rope is None:
         raise CdplotError("--test bayes needs --rope (the region of practical equivalence)")
+    if args.rope is not None and args.tests and "bayes" not in args.tests:
+        raise CdplotError(
+            f"option --rope adds the Bayesian test, which --test {' --test '.join(args.tests)} "
+            "leaves out; add --test bayes or leave --rope out"
+        )
     if args.plot is not None and args.rope is None:
         raise CdplotError("--plot draws the Bayesian posterior, which needs --rope")
 
@@ -261,7 +318,7 @@ def _pick(methods, args, source):
     return a, b
 
 
-def _folds(args, source, records):
+def _folds(args, source, records, defaults):
     from ..io._folds import _fold_scores, file_stem
     from ..io._table import resolve_direction
     from ..stats._bayesian import bayesian_correlated_ttest
@@ -277,6 +334,8 @@ def _folds(args, source, records):
         score_col=args.score_col,
         repetition_col=_one_repetition_col(args),
         fold_col=args.fold_col,
+        metric=args.metric,
+        metric_col=args.metric_col,
     )
     if len(f.datasets) > 1 and args.dataset is None:
         for opt in ("scheme", "n_train", "n_test"):
@@ -287,7 +346,9 @@ def _folds(args, source, records):
                     f"(data sets are {', '.join(f.datasets[:5])}"
                     f"{', ...' if len(f.datasets) > 5 else ''})"
                 )
+        _refuse_unused(args, "averaged", defaults)
         return None, f
+    _refuse_unused(args, "folds", defaults)
     a, b = _pick(f.methods, args, source)
     xa = f.scores(a, args.dataset)
     xb = f.scores(b, args.dataset)
@@ -356,11 +417,6 @@ def _predictions(args, source, truth, records):
     from ..stats._mcnemar import mcnemar_from_predictions
 
     _check_tests(args.tests, "predictions", ("mcnemar",))
-    if args.rope is not None:
-        raise CdplotError(
-            "--rope applies to scores, not to predictions (McNemar's test has no "
-            "Bayesian counterpart here)"
-        )
     methods = [h for h in records[0] if h != truth]
     a, b = _pick(methods, args, source)
     y = [r[truth] for r in records]
@@ -393,6 +449,7 @@ def _averaged_table(f, source):
         datasets=f.datasets,
         source=source,
         notes=(*f.notes, note, *tie_notes),
+        metric=f.metric,
         higher_is_better=f.higher_is_better,
         direction=f.direction,
         direction_conflict=f.direction_conflict,
@@ -408,7 +465,7 @@ def _one_repetition_col(args):
     return cols[0]
 
 
-def run(args) -> int:
+def run(args, *, defaults) -> int:
     args.tests = args.test
     if args.json:
         if args.format not in (None, "json"):
@@ -423,7 +480,7 @@ def run(args) -> int:
         from ..io import as_score_tables
         from ..stats._compare import single_table
 
-        _refuse_unused(args, "datasets")
+        _refuse_unused(args, "example", defaults)
         table = single_table(
             as_score_tables(load_example(args.example), metric=args.metric, **selection)
         )
@@ -431,11 +488,11 @@ def run(args) -> int:
     elif args.file:
         kind, truth, records = _read(args)
         if kind != "folds":
-            _refuse_unused(args, kind)
+            _refuse_unused(args, "table" if kind == "datasets" else kind, defaults)
         if kind == "predictions":
             results = _predictions(args, args.file, truth, records)
         elif kind == "folds":
-            results, f = _folds(args, args.file, records)
+            results, f = _folds(args, args.file, records, defaults)
             if results is None:
                 kind = "datasets"
                 from ..io import as_score_tables

@@ -24,7 +24,7 @@ from ..errors import CdplotError, opt
 from ._build import tie_close_means, tie_note
 from ._checks import check_name, name_text, plural
 from ._files import load_json
-from ._roles import fold_level, role_of, weigh_direction
+from ._roles import GENERIC_SCORE_NAMES, fold_level, norm, role_of, weigh_direction
 from ._text import MAX_BYTES, check_max_bytes, decode, read_bytes, split_table, texts
 from ._types import PathLike
 
@@ -55,10 +55,15 @@ class FoldScores:
     notes : tuple of str
         What the reader did that a user should know (columns it ignored), in
         the words of :attr:`cdplot.ScoreTable.notes`.
+    metric : str or None
+        The metric of the scores: the one kept from a metric column, or the
+        name of a long table's score column when it names one (``rmse``, not
+        ``score``); None when nothing names it.
     higher_is_better, direction, direction_conflict
         What the names say about direction, as on :class:`cdplot.ScoreTable`:
-        the score column's name (``metric_error``, ``accuracy``) and the file's
-        name are weighed; ``None``, ``None``, ``None`` when neither says.
+        the metric's name, the score column's name (``metric_error``,
+        ``accuracy``) and the file's name are weighed; ``None``, ``None``,
+        ``None`` when none says.
     """
 
     values: np.ndarray
@@ -68,6 +73,7 @@ class FoldScores:
     folds: tuple[str, ...]
     source: str | None = None
     notes: tuple[str, ...] = ()
+    metric: str | None = None
     higher_is_better: bool | None = None
     direction: str | None = None
     direction_conflict: str | None = None
@@ -133,6 +139,8 @@ def fold_scores(
     score_col: str | None = None,
     repetition_col: str | None = None,
     fold_col: str | None = None,
+    metric: str | None = None,
+    metric_col: str | None = None,
 ) -> FoldScores:
     """Build :class:`FoldScores` from a header and rows of a long or wide per-fold table.
 
@@ -151,6 +159,12 @@ def fold_scores(
     repetition_col : str, optional
         The column of repetitions of repeated cross-validation (``seed``, ``run``,
         ``resample``... are recognised).
+    metric : str, optional
+        Keep only the rows of this metric of a metric column (one is needed
+        when the column holds several).
+    metric_col : str, optional
+        The column of metric names, when it is not recognised (``metric``,
+        ``measure`` are).
 
     Returns
     -------
@@ -160,7 +174,8 @@ def fold_scores(
     ------
     CdplotError
         Missing columns, scores that are not finite numbers, a fold listed
-        twice, or a method without a score on some fold (named).
+        twice, a method without a score on some fold (named), several
+        metrics and none chosen, or a metric that is not in the data.
     """
     return _fold_scores(
         records,
@@ -171,6 +186,8 @@ def fold_scores(
         score_col=score_col,
         repetition_col=repetition_col,
         fold_col=fold_col,
+        metric=metric,
+        metric_col=metric_col,
     )
 
 
@@ -184,13 +201,19 @@ def _fold_scores(
     score_col,
     repetition_col,
     fold_col,
+    metric=None,
+    metric_col=None,
     file_name=None,
 ) -> FoldScores:
     """:func:`fold_scores`, with ``row(i)`` naming record ``i`` (a file's line number).
 
-    ``file_name`` (the stem of the file read) is weighed with the score column's
-    name for the direction, as :func:`cdplot.read_scores` weighs them.
+    ``file_name`` (the stem of the file read) is weighed with the metric's and the
+    score column's names for the direction, as :func:`cdplot.read_scores` weighs them.
     """
+    if metric is not None and (not isinstance(metric, str) or not metric.strip()):
+        raise CdplotError(
+            f"option {opt('metric', metric)} must be a non-empty string or None", option="metric"
+        )
     records = list(records)
     if not records:
         raise CdplotError(f"{source}: there are no rows of scores")
@@ -202,8 +225,10 @@ def _fold_scores(
         "score": score_col,
         "repetition": repetition_col,
         "fold": fold_col,
+        "metric": metric_col,
     }
     cols = _fold_columns(header, given, source)
+    records, row, metric, metric_from = _metric_rows(records, row, cols, metric, source)
     method_cols = _method_columns(header, cols, source, records)
     cells, names = _fold_cells(records, cols, method_cols, source, row)
     values = _fold_array(cells, names, source)
@@ -215,6 +240,8 @@ def _fold_scores(
     evidence = [("file name", file_name)]
     if not method_cols:  # a long table's score column names the metric (metric_error)
         evidence.insert(0, ("column name", cols.get("score")))
+    if metric_from == "metric":  # and a metric column's name of the rows kept (log_loss)
+        evidence.insert(0, ("metric name", metric))
     hib, direction, conflict = weigh_direction(evidence, whole_file_name=True)
     return FoldScores(
         values=values,
@@ -224,6 +251,7 @@ def _fold_scores(
         folds=tuple(names["fold"]),
         source=source,
         notes=notes if ignored else (),
+        metric=metric,
         higher_is_better=hib,
         direction=direction,
         direction_conflict=None if conflict is None else f"{source}: {conflict}",
@@ -280,6 +308,54 @@ def _fold_columns(header, given, source) -> dict[str, str]:
             )
         cols["score"] = rest[0]
     return cols
+
+
+def _metric_rows(records, row, cols, metric, source):
+    """``(records, row, metric, where its name came from)``: the rows of one metric.
+
+    A metric column with several metrics needs ``metric``: folds of accuracy and
+    of log-loss paired as one method's scores would be neither.  Without a
+    metric column, a long table's score column may name the metric (``rmse``),
+    and ``metric`` must be that name, as :func:`cdplot.read_scores` holds it.
+    """
+    if "metric" not in cols:
+        score = cols.get("score")
+        named = score if score is not None and norm(score) not in GENERIC_SCORE_NAMES else None
+        if metric is not None and metric != named:
+            known = (
+                f"the scores' metric is {named!r} (the score column)"
+                if named is not None
+                else "the scores name no metric (no metric column, no metric-named score "
+                "column); leave the option out"
+            )
+            raise CdplotError(
+                f"{source}: option {opt('metric', metric)} matches no metric; {known}",
+                option="metric",
+            )
+        return records, row, named, "column" if named is not None else None
+    col = cols["metric"]
+    labels = [name_text(r[col]) for r in records]
+    found = list(dict.fromkeys(labels))
+    shown = ", ".join(map(repr, found[:10])) + (", ..." if len(found) > 10 else "")
+    if metric is None:
+        if len(found) > 1:
+            raise CdplotError(
+                f"{source}: column {col!r} holds {len(found)} metrics ({shown}); choose one "
+                f"with {opt('metric')}",
+                option="metric",
+            )
+        metric = found[0]
+    elif metric not in found:
+        raise CdplotError(
+            f"{source}: option {opt('metric', metric)} matches no metric of column {col!r}; "
+            f"the metrics are {shown}",
+            option="metric",
+        )
+    if len(found) == 1:
+        return records, row, metric, "metric"
+    keep = [i for i, m in enumerate(labels) if m == metric]
+    # messages name the row of the file, not the place among the rows kept
+    return [records[i] for i in keep], lambda i: row(keep[i]), metric, "metric"
 
 
 def _method_columns(header, cols, source, records) -> list[str]:
@@ -411,6 +487,8 @@ def read_fold_scores(
     score_col: str | None = None,
     repetition_col: str | None = None,
     fold_col: str | None = None,
+    metric: str | None = None,
+    metric_col: str | None = None,
     max_bytes: int = MAX_BYTES,
 ) -> FoldScores:
     """Read per-fold scores from a CSV/TSV or JSON (list of records) file, without averaging.
@@ -428,6 +506,9 @@ def read_fold_scores(
         Column separator; by default sniffed as for score tables.
     dataset_col, method_col, score_col, repetition_col, fold_col : str, optional
         Column names when they are not recognised (see :func:`fold_scores`).
+    metric, metric_col : str, optional
+        The metric to keep of a file with a metric column, and that column's
+        name when it is not recognised (see :func:`fold_scores`).
     max_bytes : int, default 1 GiB
         Larger files are refused with a message.
 
@@ -461,6 +542,8 @@ def read_fold_scores(
         score_col=score_col,
         repetition_col=repetition_col,
         fold_col=fold_col,
+        metric=metric,
+        metric_col=metric_col,
     )
 
 

@@ -75,6 +75,54 @@ def test_a_latin1_file_name_is_read_and_shown_with_its_bytes(tmp_path, command):
         assert "r\\xe9sultats.csv" in (tmp_path / "r.html").read_text("utf-8")
 
 
+def test_a_latin1_pvalues_file_name_is_read(tmp_path):
+    # --pvalues MATRIX.csv is a file name like FILE: any bytes the system allows (the
+    # p-values are made up; only the reading of the name is tested here)
+    name = b"p-valeurs-\xe9.csv"
+    matrix = (
+        ",C4.5,C4.5+m,C4.5+cf,C4.5+m+cf\nC4.5,1,0.01,0.6,0.01\nC4.5+m,0.01,1,0.03,0.9\n"
+        "C4.5+cf,0.6,0.03,1,0.02\nC4.5+m+cf,0.01,0.9,0.02,1\n"
+    )
+    (tmp_path / os.fsdecode(name)).write_text(matrix, encoding="utf-8")
+    argv = ["stats", "--example", "demsar2006", "--pvalues", name, "--test-name", "Conover"]
+    proc = cdplot(*argv, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr.decode("utf-8")
+    assert "(Conover)" in proc.stdout.decode("utf-8")
+
+
+# metavars of options whose value is a file or folder name; every other metavar is text
+PATH_METAVARS = frozenset({"FILE", "OUT", "DIR", "MATRIX", "FONT"})
+TEXT_METAVARS = frozenset({"NAME", "CHAR", "TEXT", "KEY", "SCHEME", "TEST", "A,B", "A,B,C"})
+TEXT_METAVARS |= {"D1,D2", "OLD=NEW", ("A", "B")}
+# text options without a metavar (argparse shows their dest), by command
+TEXT_WITHOUT_METAVAR = {("report", d) for d in ("title", "subtitle", "author", "date")}
+
+
+def _text_valued_actions():
+    """``(command, action)`` of every option or argument that takes text as it is typed."""
+    parser = cli.build_parser()
+    for command, sub in parser.commands.items():
+        for a in sub._actions:
+            if a.dest == "help" or a.nargs == 0 or a.choices or a.type is not None:
+                continue
+            yield command, a
+
+
+def test_every_path_option_takes_any_bytes_and_every_other_is_checked():
+    # a new option taking a path must be in cli._PATH_DESTS, or a name that is not UTF-8
+    # is refused there; a new metavar must be sorted into paths or text here
+    for command, a in _text_valued_actions():
+        where = f"cdplot {command} {a.option_strings or a.dest}"
+        if a.metavar in PATH_METAVARS:
+            assert a.dest in cli._PATH_DESTS, where
+        elif a.metavar is None:
+            assert (command, a.dest) in TEXT_WITHOUT_METAVAR, where
+            assert a.dest not in cli._PATH_DESTS, where
+        else:
+            assert a.metavar in TEXT_METAVARS, f"{where}: metavar {a.metavar!r}"
+            assert a.dest not in cli._PATH_DESTS, where
+
+
 def test_the_readers_take_file_names_as_bytes(tmp_path):
     from cdplot.io import read_scores
 

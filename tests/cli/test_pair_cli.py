@@ -213,3 +213,156 @@ def test_pair_refuses_a_fold_file_whose_names_disagree(tmp_path, capsys):
     assert "'accuracy'" in err
     assert "--higher-is-better" in err
     assert err.count("\n") == 1
+
+
+def test_pair_reads_one_metric_of_a_fold_file_with_a_metric_column(tmp_path, capsys):
+    # --metric and --metric-col were once ignored on per-fold files: a file of accuracy and
+    # log-loss folds was refused as "fold 1 appears twice", and one of log-loss alone was
+    # read as higher-is-better (made-up scores: A has the higher accuracy and lower loss)
+    rows = ["fold,method,measure,value"]
+    for k in range(1, 6):
+        rows += [f"{k},A,accuracy,0.{80 + k}", f"{k},B,accuracy,0.{70 + 2 * k}"]
+        rows += [f"{k},A,log_loss,0.{30 + k}", f"{k},B,log_loss,0.{40 + 2 * k}"]
+    path = tmp_path / "folds.csv"
+    path.write_text("\n".join(rows) + "\n")
+    argv = ["pair", str(path), "--scheme", "kfold"]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "column 'measure' holds 2 metrics ('accuracy', 'log_loss')" in err
+    assert "choose one with --metric" in err
+    assert err.count("\n") == 1
+    for metric, hib in (("accuracy", True), ("log_loss", False)):
+        out = _json(capsys, [*argv, "--metric", metric, "--json"])
+        assert {r["higher_is_better"] for r in out["results"]} == {hib}
+        assert [r["better"] for r in out["results"]] == ["A", "A"], out
+    assert main([*argv, "--metric", "auc"]) == 2
+    assert "option --metric auc matches no metric" in capsys.readouterr().err
+    # --metric-col names it when its name is not one the reader knows
+    path.write_text(path.read_text().replace("measure", "quantity", 1))
+    out = _json(capsys, [*argv, "--metric", "log_loss", "--metric-col", "quantity", "--json"])
+    assert {r["higher_is_better"] for r in out["results"]} == {False}
+
+
+# --- every option either applies to the input or is refused, naming what it is for --------
+
+# what an option the bundled example does not use is told
+EXAMPLE = "does not apply to scores over many data sets (a bundled example, --example)"
+# options every kind of input uses
+EVERYWHERE = {"example", "test", "methods", "alpha", "format", "json", "plot", "quiet", "progress"}
+
+
+def test_every_pair_option_says_which_inputs_use_it():
+    # a new option of cdplot pair must say where it applies, or it could be ignored unseen
+    from cdplot._cli import pair
+    from cdplot.cli import build_parser, command_flags
+
+    flags = set(command_flags(build_parser().commands["pair"]))
+    assert flags - EVERYWHERE == set(pair._APPLIES)
+    assert not EVERYWHERE & set(pair._APPLIES)
+
+
+@pytest.fixture
+def averaged(tmp_path):
+    rows = ["dataset,fold,method,score"]
+    for d in range(4):
+        for k in range(3):
+            rows += [f"d{d},{k},svm,0.{80 + d + k}", f"d{d},{k},tree,0.{70 + d + 2 * k}"]
+    p = tmp_path / "several.csv"
+    p.write_text("\n".join(rows) + "\n")
+    return p
+
+
+@pytest.fixture
+def table(tmp_path):
+    p = tmp_path / "table.csv"
+    p.write_text("dataset,svm,tree\nd1,0.8,0.7\nd2,0.9,0.6\nd3,0.7,0.75\nd4,0.85,0.8\n")
+    return p
+
+
+@pytest.mark.parametrize(
+    ("kind", "extra", "message"),
+    [
+        # predictions: McNemar's test reads labels, not scores
+        ("pred", ["--metric", "acc"], "option --metric does not apply to predictions"),
+        ("pred", ["--lower-is-better"], "option --lower-is-better does not apply to predictions"),
+        ("pred", ["--exclude", "svm"], "option --exclude does not apply to predictions"),
+        ("pred", ["--zero-method", "pratt"], "option --zero-method does not apply to pred"),
+        ("pred", ["--score-col", "svm"], "option --score-col does not apply to predictions"),
+        ("pred", ["--seed", "3"], "option --seed does not apply to predictions"),
+        ("pred", ["--layout", "long"], "option --layout does not apply to predictions"),
+        ("pred", ["--rope", "0.1"], "option --rope does not apply to predictions"),
+        # the per-fold tests of one data set
+        ("folds", ["--zero-method", "pratt"], "--zero-method does not apply to the per-fold"),
+        ("folds", ["--distribution", "exact"], "--distribution does not apply to the per-fold"),
+        ("folds", ["--samples", "100"], "option --samples does not apply to the per-fold"),
+        ("folds", ["--rope", "0.01", "--prior-strength", "1"], "--prior-strength does not"),
+        ("folds", ["--no-continuity"], "option --no-continuity does not apply to the per-fold"),
+        ("folds", ["--layout", "wide"], "it is for score tables read whole"),
+        ("folds", ["--orient", "datasets"], "option --orient does not apply to the per-fold"),
+        ("folds", ["--nan-policy", "omit"], "per-fold scores must have every fold"),
+        ("folds", ["--rename", "svm=S"], "option --rename does not apply to the per-fold"),
+        ("folds", ["--datasets", "d1"], "(per-fold tests: --dataset)"),
+        ("folds", ["--test", "5x2cv-t", "--rope", "0.01"], "add --test bayes or leave --rope"),
+        # per-fold scores of several data sets, averaged
+        ("avg", ["--layout", "long"], "option --layout does not apply to per-fold scores of"),
+        ("avg", ["--nan-policy", "omit"], "option --nan-policy does not apply to per-fold"),
+        ("avg", ["--no-continuity"], "option --no-continuity does not apply to per-fold"),
+        ("avg", ["--samples", "10"], "--samples applies to the Bayesian signed-rank test, which"),
+        # a score table, and the bundled example
+        ("table", ["--no-continuity"], "--no-continuity does not apply to scores over many"),
+        ("table", ["--prior-strength", "2"], "--prior-strength applies to the Bayesian signed"),
+        ("table", ["--test", "pair", "--rope", "0.01"], "add --test bayes or leave --rope out"),
+        ("example", ["--sep", ";"], f"--sep {EXAMPLE}"),
+        ("example", ["--score-col", "x"], f"--score-col {EXAMPLE}"),
+        ("example", ["--truth-col", "y"], f"--truth-col {EXAMPLE}"),
+        ("example", ["--fold-col", "f"], f"--fold-col {EXAMPLE}"),
+    ],
+)
+def test_options_an_input_does_not_use_are_refused(
+    kind, extra, message, folds_5x2, predictions, averaged, table, capsys
+):
+    # each was once accepted and silently ignored
+    source = {
+        "pred": [str(predictions[0])],
+        "folds": [str(folds_5x2[0]), "--scheme", "5x2"],
+        "avg": [str(averaged)],
+        "table": [str(table)],
+        "example": ["--example", "demsar2006", "--methods", "C4.5,C4.5+m"],
+    }[kind]
+    assert main(["pair", *source, *extra]) == 2
+    err = capsys.readouterr().err
+    assert message in err
+    assert err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("kind", "extra"),
+    [
+        ("pred", ["--distribution", "exact", "--no-continuity"]),
+        ("folds", ["--rope", "0.01", "--test", "bayes", "--lower-is-better"]),
+        ("avg", ["--rope", "0.01", "--samples", "1000", "--seed", "2", "--zero-method", "pratt"]),
+        ("table", ["--rope", "0.01", "--prior-strength", "1", "--layout", "wide"]),
+        ("example", ["--rope", "0.01", "--samples", "1000", "--metric", "AUC"]),
+    ],
+)
+def test_options_an_input_uses_are_taken(
+    kind, extra, folds_5x2, predictions, averaged, table, capsys
+):
+    source = {
+        "pred": [str(predictions[0])],
+        "folds": [str(folds_5x2[0]), "--scheme", "5x2"],
+        "avg": [str(averaged)],
+        "table": [str(table)],
+        "example": ["--example", "demsar2006", "--methods", "C4.5,C4.5+m"],
+    }[kind]
+    assert main(["pair", *source, *extra]) == 0, capsys.readouterr().err
+
+
+def test_fold_col_makes_a_file_per_fold_scores(tmp_path, capsys):
+    # a fold column the reader does not recognise, named by --fold-col: once the file was read
+    # as a score table over data sets and --fold-col ignored
+    p = tmp_path / "cv.csv"
+    p.write_text("part,svm,tree\n1,0.8,0.7\n2,0.9,0.6\n3,0.7,0.65\n4,0.85,0.8\n")
+    out = _json(capsys, ["pair", str(p), "--fold-col", "part", "--scheme", "kfold", "--json"])
+    assert out["kind"] == "folds"
+    assert out["results"][0]["n_folds"] == 4

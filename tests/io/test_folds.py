@@ -167,3 +167,80 @@ def test_distinct_fold_means_are_left_alone():
     assert notes == ()
     expected = [[math.fsum(r.ravel()) / r.size for r in d] for d in f.values]
     np.testing.assert_array_equal(means, expected)
+
+
+# --- a metric column: one metric's rows, chosen by metric= -------------------------------
+
+# two metrics of the same folds: folds of accuracy and of log-loss paired as one method's
+# scores would be neither (made-up numbers; the bad cell on line 10 is a log-loss)
+TWO_METRICS = (
+    "fold,method,metric,score\n"
+    "1,A,accuracy,0.8\n1,B,accuracy,0.7\n1,A,log_loss,0.4\n1,B,log_loss,0.5\n"
+    "2,A,accuracy,0.9\n2,B,accuracy,0.6\n2,A,log_loss,0.3\n2,B,log_loss,0.6\n"
+    "3,A,log_loss,x\n3,B,log_loss,0.7\n3,A,accuracy,0.85\n3,B,accuracy,0.5\n"
+)
+
+
+@pytest.fixture
+def two_metrics(tmp_path):
+    p = tmp_path / "folds.csv"
+    p.write_text(TWO_METRICS)
+    return p
+
+
+def test_a_metric_column_with_several_metrics_needs_metric(two_metrics):
+    # the fold reader once knew no metric column: it said fold 1 appeared twice
+    msg = error_of(read_fold_scores, two_metrics)
+    assert "column 'metric' holds 2 metrics ('accuracy', 'log_loss')" in msg
+    assert "choose one with metric=" in msg
+    msg = error_of(read_fold_scores, two_metrics, metric="auc")
+    assert "metric='auc' matches no metric" in msg
+    assert "'accuracy', 'log_loss'" in msg
+
+
+def test_the_metric_chosen_keeps_its_rows_and_says_the_direction(two_metrics):
+    f = read_fold_scores(two_metrics, metric="accuracy")
+    assert f.metric == "accuracy"
+    assert f.scores("A").tolist() == [[0.8, 0.9, 0.85]]
+    assert f.scores("B").tolist() == [[0.7, 0.6, 0.5]]
+    assert f.higher_is_better is True
+    assert "metric name 'accuracy'" in f.direction
+    # the bad cell of the log-loss rows is named by its line in the file, not among the kept
+    msg = error_of(read_fold_scores, two_metrics, metric="log_loss")
+    assert "row 10, column 'score': 'x' is not a finite score" in msg
+
+
+def test_metric_col_names_a_column_the_reader_does_not_know(two_metrics):
+    text = two_metrics.read_text().replace("metric,", "quantity,", 1)
+    records = list(csv.DictReader(text.splitlines()))
+    # unrecognised, 'quantity' holds no scores: the reader cannot tell it from a method column
+    with pytest.raises(CdplotError):
+        fold_scores(records)
+    f = fold_scores(records, metric_col="quantity", metric="accuracy")
+    assert (f.metric, f.higher_is_better) == ("accuracy", True)
+    assert f.scores("B").tolist() == [[0.7, 0.6, 0.5]]
+    # record 9 (counted from 1) is the bad log-loss cell
+    msg = error_of(fold_scores, records, metric_col="quantity", metric="log_loss")
+    assert "records, row 9, column 'score': 'x' is not a finite score" in msg
+
+
+def test_one_metric_in_a_metric_column_is_read_and_weighed(tmp_path):
+    p = tmp_path / "folds.csv"
+    p.write_text(
+        "fold,method,metric,score\n1,A,rmse,1.0\n1,B,rmse,2.0\n2,A,rmse,1.5\n2,B,rmse,2.5\n"
+    )
+    f = read_fold_scores(p)
+    assert (f.metric, f.higher_is_better) == ("rmse", False)
+    assert read_fold_scores(p, metric="rmse").metric == "rmse"
+
+
+def test_metric_without_a_metric_column_must_be_the_score_columns_name(tmp_path):
+    p = tmp_path / "folds.csv"
+    p.write_text("fold,method,accuracy\n1,A,0.8\n1,B,0.7\n2,A,0.9\n2,B,0.6\n")
+    assert read_fold_scores(p, metric="accuracy").metric == "accuracy"
+    msg = error_of(read_fold_scores, p, metric="rmse")
+    assert "metric='rmse' matches no metric; the scores' metric is 'accuracy'" in msg
+    wide = tmp_path / "wide.csv"
+    wide.write_text("fold,A,B\n1,0.8,0.7\n2,0.9,0.6\n")
+    assert read_fold_scores(wide).metric is None
+    assert "the scores name no metric" in error_of(read_fold_scores, wide, metric="auc")

@@ -333,6 +333,7 @@ def load_tables(args):
     if args.example:
         from ..datasets import load_example
 
+        _refuse_file_options(args)
         progress.step(f"reading the example {args.example}")
         tables = list(as_score_tables(list(load_example(args.example)), **selection))
     elif files:
@@ -367,6 +368,29 @@ def load_tables(args):
         if m not in known:
             raise CdplotError(f"option --lower-is-better-metric {m!r} is not a metric of the data")
     return tables
+
+
+# how a FILE is read: (attribute, flag, value when not given); a bundled example is read
+# as it is, so these are refused with --example rather than ignored
+_FILE_OPTIONS = (
+    ("layout", "--layout", "auto"),
+    ("sep", "--sep", None),
+    ("orient", "--orient", "auto"),
+    ("dataset_col", "--dataset-col", None),
+    ("method_col", "--method-col", None),
+    ("score_col", "--score-col", None),
+    ("repetition_col", "--repetition-col", None),
+    ("metric_col", "--metric-col", None),
+)
+
+
+def _refuse_file_options(args) -> None:
+    for name, flag, unset in _FILE_OPTIONS:
+        if getattr(args, name, unset) not in (unset, []):
+            raise CdplotError(
+                f"option {flag} says how to read a FILE; --example {args.example} is a bundled "
+                "table read as it is: leave the option out"
+            )
 
 
 def analysis_kwargs(args, table) -> dict:

@@ -114,3 +114,29 @@ def test_text_names_effect_sizes_and_help_says_so():
     assert "C4.5+m+cf vs C4.5: delta = 0.117 (negligible), Cohen's d = 0.735 (medium)" in text
     helptext = " ".join(run("stats", "--help").stdout.split())
     assert "Cliff's delta and Cohen's d" in helptext
+
+
+@pytest.mark.parametrize(
+    ("command", "option"),
+    [
+        ("stats", ["--sep", ";"]),
+        ("plot", ["--layout", "long"]),
+        ("table", ["--method-col", "model"]),
+        ("report", ["--repetition-col", "fold"]),
+        ("stability", ["--orient", "methods"]),
+    ],
+)
+def test_file_reading_options_with_an_example_are_refused_not_ignored(
+    command, option, capsys, tmp_path
+):
+    # a bundled example is read as it is: an option saying how to read a FILE did nothing
+    from cdplot.cli import main
+
+    argv = [command, "--example", "demsar2006", *option]
+    if command in ("plot", "report"):
+        argv += ["-o", str(tmp_path / "unused.pdf")]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert f"option {option[0]} says how to read a FILE" in err
+    assert list(tmp_path.iterdir()) == []

@@ -123,15 +123,14 @@ def _separators(buf: np.ndarray, delimiter: int, counts, width=0, pages: _Pages 
         at = np.flatnonzero(dl)
         np.add(at, a, out=out[pos : pos + c], casting="unsafe")
         if width and aligned:
-            # the separators of this block that are newlines, numbered in the whole file
-            lines = np.flatnonzero(nl[at])
-            lines += pos + 1
-            aligned = not np.any(lines % width)
+            # the block's separators numbered r * width - 1 are all newlines, and there
+            # are no other newlines: a strided gather rather than a look at every one
+            slots = at[(width - 1 - pos) % width :: width]
+            aligned = len(slots) == np.count_nonzero(nl) and bool(nl[slots].all())
         pos += c
         if pages is not None:
-            # the offsets grow while the file's pages go: the two never add up (from the
-            # start each time: the digest's thread may have brought some back)
-            pages.release(0, a + len(block))
+            # the offsets grow while the file's pages go: the two never add up
+            pages.release(a, a + len(block))
     # the end of the buffer closes the last line like a newline
     out[-1] = len(buf)
     return out, aligned
@@ -490,6 +489,7 @@ def read_columns(labels, scores, point: int = ord(".")) -> None:
     n = table.n_rows
     coders = {id(c): (c, _Coder(n)) for c in labels}
     floats = {id(c): (c, np.empty(n), np.empty(n, dtype=bool)) for c in scores}
+    done = 0
     for a in range(0, n, _ROWS):
         b = min(n, a + _ROWS)
         for c, coder in list(coders.values()):
@@ -502,8 +502,8 @@ def read_columns(labels, scores, point: int = ord(".")) -> None:
             lens = ends - starts
             values[a:b], ok[a:b], _ = _floats(_words(table.buf, starts, lens), lens, point)
         end = table.line_end(b)
-        # from the start each time: the digest's thread may have brought pages back
-        table.pages.release(0, end)
+        table.pages.release(done, end)
+        done = end
     for c, coder in coders.values():
         c._ready["codes"] = coder.result()
     for c, values, ok in floats.values():

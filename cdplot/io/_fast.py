@@ -173,7 +173,12 @@ def _words(buf: np.ndarray, starts: np.ndarray, lens: np.ndarray) -> np.ndarray:
         # one item of `size` bytes per length: a gather of whole rows, which numpy
         # does far faster than rows of a 2-D table
         masks = np.ascontiguousarray(_MASKS[keep], dtype="<u8").view(f"V{size}").ravel()
-        out &= masks[lens].view("<u8").reshape(n, n_words)
+        if int(lens.min()) == width:
+            # cells of one length (scores written with a fixed number of decimals,
+            # names numbered from 1000): one mask for all, no gather per cell
+            out &= masks[width : width + 1].view("<u8")
+        else:
+            out &= masks[lens].view("<u8").reshape(n, n_words)
     return out
 
 

@@ -30,7 +30,7 @@ from ._checks import parse_cell as _parse_cell
 from ._checks import parse_column as _parse_column
 from ._checks import plural as _plural
 from ._checks import wants_decimal_comma as _wants_decimal_comma
-from ._fast import ByteColumn, block_floats
+from ._fast import ByteColumn, block_floats, read_columns
 from ._roles import GENERIC_SCORE_NAMES as _GENERIC_SCORE_NAMES
 from ._roles import ROLE_NAMES as _ROLE_NAMES
 from ._roles import direction_of, weigh_direction
@@ -757,6 +757,14 @@ def _long_tables(
         decimal_comma, example = _decimal_comma_example([columns[j] for j in score_js])
         if decimal_comma:
             notes.append(f"read decimal commas ({example!r} as {example.replace(',', '.')})")
+    # the parsing step: every column needed, in one pass over the rows of a plain file
+    label_js = [roles["dataset"], roles["method"], *roles["repetitions"]]
+    label_js += [] if roles["metric"] is None else [roles["metric"]]
+    read_columns(
+        [columns[j] for j in label_js],
+        [columns[j] for j in score_js],
+        ord(",") if decimal_comma else ord("."),
+    )
     codes = _long_codes(columns, where, roles)
     _refuse_separate_analyses(
         columns,
@@ -773,6 +781,10 @@ def _long_tables(
             decimal_comma,
             lambda i, sj=sj: where.at(i, codes.ds_names[codes.ds_codes[i]], header[sj]),
         )
+    # the computing step needs no cell of the file: its separators (4 bytes a cell) and
+    # pages go before the groups and means are built (a message would find them again)
+    for table in {id(c.table): c.table for c in columns if isinstance(c, ByteColumn)}.values():
+        table.drop()
     context = (where, header, roles["repetitions"], nan_policy, sha256, notes)
     return tuple(
         _long_table(part, parsed[part[2]], codes, context)

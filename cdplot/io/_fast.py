@@ -15,9 +15,11 @@ its multi-byte characters never contain the delimiter or newline bytes.
 
 from __future__ import annotations
 
+import mmap
+
 import numpy as np
 
-__all__ = ["ByteColumn", "block_floats", "split_columns"]
+__all__ = ["ByteColumn", "block_floats", "read_columns", "split_columns"]
 
 # Separators are found in blocks of this many bytes (1 MiB: the temporaries stay in
 # the CPU cache), and columns read in blocks of this many rows, to keep temporaries
@@ -33,6 +35,35 @@ _MAX_DIGITS = 15
 # the csv module's default field limit; longer lines go its way so that a field
 # over the limit is refused the same way on both paths
 _MAX_LINE = 131_072
+
+
+class _Pages:
+    """Lets the pages of a memory-mapped file go once a pass over them has read them.
+
+    A mapped file's pages count in the process's resident memory (143 MiB for
+    a file of 5,000,000 long rows) for as long as they stay mapped.  Dropped
+    (``MADV_DONTNEED``), they stay in the system's page cache and come back,
+    unchanged, the next time a byte of them is read: the next pass over the
+    file costs one page fault per 16 pages again (about 15 ms per 150 MB), and
+    the peak memory of a long file no longer holds the whole file beside the
+    separators, codes and scores read from it.  Bytes (not a mapping) are
+    left alone.
+    """
+
+    def __init__(self, raw, start: int):
+        usable = isinstance(raw, mmap.mmap) and hasattr(mmap, "MADV_DONTNEED")
+        self.map = raw if usable else None
+        self.start = start
+
+    def release(self, lo: int, hi: int) -> None:
+        """Drop the whole pages between buffer offsets ``lo`` and ``hi``."""
+        if self.map is None:
+            return
+        page = mmap.PAGESIZE
+        a = -(-(self.start + lo) // page) * page
+        b = (self.start + hi) // page * page
+        if b > a:
+            self.map.madvise(mmap.MADV_DONTNEED, a, b - a)
 
 
 def _count_separators(buf: np.ndarray, delimiter: int):
@@ -61,8 +92,15 @@ def _count_separators(buf: np.ndarray, delimiter: int):
     return counts, newlines, others == 0
 
 
-def _separators(buf: np.ndarray, delimiter: int, counts):
-    """Offsets of every delimiter and newline in ``buf``, then ``len(buf)``.
+def _separators(buf: np.ndarray, delimiter: int, counts, width=0, pages: _Pages | None = None):
+    """Offsets of every delimiter and newline in ``buf``, then ``len(buf)``; and alignment.
+
+    ``aligned`` says whether every newline is separator ``r * width - 1`` for
+    some r (with ``width`` 0, True): with as many newlines as lines and
+    ``width`` separators a line, every line then holds ``width - 1``
+    delimiters.  Checked here, while each block is in the CPU cache, rather
+    than by reading the byte at every line's end afterwards, a second pass
+    over the file that brought back every page just let go.
 
     One scan for both bytes (rather than one per byte), int32 offsets when the
     buffer allows.  The separators are counted first (:func:`_count_separators`)
@@ -75,18 +113,27 @@ def _separators(buf: np.ndarray, delimiter: int, counts):
     is_nl = np.empty(min(_BLOCK, len(buf)), dtype=bool)
     is_delim = np.empty_like(is_nl)
     out = np.empty(sum(counts) + 1, dtype=kind)
-    pos = 0
+    pos, aligned = 0, True
     for a, c in zip(range(0, len(buf), _BLOCK), counts, strict=True):
         block = buf[a : a + _BLOCK]
         nl, dl = is_nl[: len(block)], is_delim[: len(block)]
         np.equal(block, 10, out=nl)
         np.equal(block, delimiter, out=dl)
-        nl |= dl
-        np.add(np.flatnonzero(nl), a, out=out[pos : pos + c], casting="unsafe")
+        dl |= nl
+        at = np.flatnonzero(dl)
+        np.add(at, a, out=out[pos : pos + c], casting="unsafe")
+        if width and aligned:
+            # the block's separators numbered r * width - 1 are all newlines, and there
+            # are no other newlines: a strided gather rather than a look at every one
+            slots = at[(width - 1 - pos) % width :: width]
+            aligned = len(slots) == np.count_nonzero(nl) and bool(nl[slots].all())
         pos += c
+        if pages is not None:
+            # the offsets grow while the file's pages go: the two never add up
+            pages.release(a, a + len(block))
     # the end of the buffer closes the last line like a newline
     out[-1] = len(buf)
-    return out
+    return out, aligned
 
 
 def _words(buf: np.ndarray, starts: np.ndarray, lens: np.ndarray) -> np.ndarray:
@@ -126,7 +173,12 @@ def _words(buf: np.ndarray, starts: np.ndarray, lens: np.ndarray) -> np.ndarray:
         # one item of `size` bytes per length: a gather of whole rows, which numpy
         # does far faster than rows of a 2-D table
         masks = np.ascontiguousarray(_MASKS[keep], dtype="<u8").view(f"V{size}").ravel()
-        out &= masks[lens].view("<u8").reshape(n, n_words)
+        if int(lens.min()) == width:
+            # cells of one length (scores written with a fixed number of decimals,
+            # names numbered from 1000): one mask for all, no gather per cell
+            out &= masks[width : width + 1].view("<u8")
+        else:
+            out &= masks[lens].view("<u8").reshape(n, n_words)
     return out
 
 
@@ -239,11 +291,26 @@ class _Table:
     ``seps`` holds the offset of every delimiter and newline, ``width`` per
     line (the last line's end counts as its newline), so cell ``j`` of line
     ``r`` lies between separators ``r * width + j - 1`` and ``r * width + j``.
+    :meth:`drop` lets them go once every column a reader needs is parsed
+    (4 bytes a cell: more than the codes and scores read from a long file);
+    a cell asked for later (for a message) finds them again.
     """
 
-    def __init__(self, buf, seps, width):
-        self.buf, self.seps, self.width = buf, seps, width
+    def __init__(self, buf, seps, width, delimiter, counts, pages):
+        self.buf, self._seps, self.width = buf, seps, width
+        self.delimiter, self.counts, self.pages = delimiter, counts, pages
         self.n_rows = len(seps) // width - 1
+
+    @property
+    def seps(self) -> np.ndarray:
+        if self._seps is None:
+            self._seps = _separators(self.buf, self.delimiter, self.counts)[0]
+        return self._seps
+
+    def drop(self) -> None:
+        """Let the separators and the file's pages go (both come back when read)."""
+        self._seps = None
+        self.pages.release(0, len(self.buf))
 
     def span(self, j, a, b):
         """Start and end offsets of the cells of column ``j`` in data rows a..b.
@@ -252,10 +319,85 @@ class _Table:
         the traffic); ``ends`` is a strided view.
         """
         w = self.width
+        seps = self.seps
         # strided slices: one separator of each line, data row i being line i + 1
-        starts = self.seps[(a + 1) * w + j - 1 : (b + 1) * w + j - 1 : w] + 1
-        ends = self.seps[(a + 1) * w + j : (b + 1) * w + j : w]
+        starts = seps[(a + 1) * w + j - 1 : (b + 1) * w + j - 1 : w] + 1
+        ends = seps[(a + 1) * w + j : (b + 1) * w + j : w]
         return starts, ends
+
+    def line_end(self, b) -> int:
+        """Offset of the newline that ends data row ``b - 1`` (the header's for b = 0)."""
+        return int(self.seps[(b + 1) * self.width - 1])
+
+
+class _Coder:
+    """Distinct cells of a column in order of first appearance, coded a block of rows at a time."""
+
+    def __init__(self, n: int):
+        self.codes = np.empty(n, dtype=np.int32 if n < 2**31 else np.int64)
+        self.index: dict = {}
+        self.as_int = None
+
+    def result(self):
+        return list(self.index), self.codes
+
+    def add(self, a, b, words, lens) -> bool:
+        """Code rows ``a..b``; False when integers turn to text (the caller reads strings)."""
+        codes, index = self.codes, self.index
+        ints = _integers(words, lens) if self.as_int is not False else None
+        if self.as_int is None:
+            self.as_int = ints is not None
+        as_int = self.as_int
+        if as_int and ints is None:
+            return False
+        if as_int and int(ints.max()) < 4 * len(ints) + 1024:
+            # small labels (folds, seeds): first appearances by a scatter, no sort,
+            # over the leading rows alone when they already hold every label
+            top = int(ints.max()) + 1
+            present = np.flatnonzero(np.bincount(ints, minlength=top))
+            firsts = np.full(top, len(ints), dtype=np.int64)
+            lead = min(len(ints), max(4096, 4 * len(present)))
+            while True:
+                np.minimum.at(firsts, ints[:lead], np.arange(lead))
+                if lead == len(ints) or np.all(firsts[present] < len(ints)):
+                    break
+                lead = len(ints)
+            lut = np.zeros(top, dtype=np.intp)
+            lut[present] = np.arange(len(present))
+            first, inv, local = firsts[present], None, present.tolist()
+        elif as_int:
+            uniq, first, inv = np.unique(ints, return_index=True, return_inverse=True)
+            local = uniq.tolist()
+        else:
+            # distinct cells among the first cells of runs of equal cells (long
+            # files are usually sorted, so there are few runs)
+            change = np.empty(b - a, dtype=bool)
+            change[:1] = True
+            change[1:] = lens[1:] != lens[:-1]
+            for w in words.T:
+                change[1:] |= w[1:] != w[:-1]
+            heads = np.flatnonzero(change)
+            keys = words[heads]
+            # names of at most 8 bytes are told apart as numbers, a faster sort
+            keys = keys[:, 0] if keys.shape[1] == 1 else _strings(keys)
+            uniq, first_h, inv = np.unique(keys, return_index=True, return_inverse=True)
+            first = heads[first_h]
+            if keys.dtype.kind == "u":
+                local = [int(u).to_bytes(8, "little").rstrip(b"\0") for u in uniq.tolist()]
+            else:
+                local = [u.rstrip(b"\0") for u in uniq.tolist()]
+        order = np.argsort(first, kind="stable")
+        mapping = np.empty(len(local), dtype=codes.dtype)
+        for o in order.tolist():
+            mapping[o] = index.setdefault(local[o], len(index))
+        if inv is None:
+            codes[a:b] = mapping[lut][ints]  # label -> code, then one look-up per cell
+        elif as_int:
+            codes[a:b] = mapping[inv.ravel()]
+        else:
+            # the code of each run's first cell, repeated over the run
+            codes[a:b] = np.repeat(mapping[inv.ravel()], np.diff(np.r_[heads, b - a]))
+        return True
 
 
 class ByteColumn:
@@ -268,6 +410,8 @@ class ByteColumn:
 
     def __init__(self, table: _Table, j: int):
         self.table, self.j = table, j
+        # what read_columns parsed ahead, for the first call of codes() or floats()
+        self._ready: dict = {}
 
     def __len__(self):
         return self.table.n_rows
@@ -305,6 +449,9 @@ class ByteColumn:
         ``ok`` is False for every other cell (empty, exponent, more digits,
         text), whose value is left NaN for the caller to read another way.
         """
+        if self._ready.get("point") == point:
+            del self._ready["point"]
+            return self._ready.pop("floats")
         n = len(self)
         values = np.empty(n)
         ok = np.empty(n, dtype=bool)
@@ -318,65 +465,55 @@ class ByteColumn:
         Names are ``bytes``, or ``int`` for a column of plain integers (fold
         and seed numbers), which are told apart faster as numbers.
         """
-        n = len(self)
-        codes = np.empty(n, dtype=np.int32 if n < 2**31 else np.int64)
-        index: dict = {}
-        as_int = None
+        if "codes" in self._ready:
+            return self._ready.pop("codes")
+        coder = _Coder(len(self))
         for a, b, s, lens in self._blocks():
-            words = _words(self.table.buf, s, lens)
-            ints = _integers(words, lens) if as_int is not False else None
-            if as_int is None:
-                as_int = ints is not None
-            if as_int and ints is None:
-                return None  # integers first, text later: the caller reads strings
-            if as_int and int(ints.max()) < 4 * len(ints) + 1024:
-                # small labels (folds, seeds): first appearances by a scatter, no sort,
-                # over the leading rows alone when they already hold every label
-                top = int(ints.max()) + 1
-                present = np.flatnonzero(np.bincount(ints, minlength=top))
-                firsts = np.full(top, len(ints), dtype=np.int64)
-                lead = min(len(ints), max(4096, 4 * len(present)))
-                while True:
-                    np.minimum.at(firsts, ints[:lead], np.arange(lead))
-                    if lead == len(ints) or np.all(firsts[present] < len(ints)):
-                        break
-                    lead = len(ints)
-                lut = np.zeros(top, dtype=np.intp)
-                lut[present] = np.arange(len(present))
-                first, inv, local = firsts[present], None, present.tolist()
-            elif as_int:
-                uniq, first, inv = np.unique(ints, return_index=True, return_inverse=True)
-                local = uniq.tolist()
-            else:
-                # distinct cells among the first cells of runs of equal cells (long
-                # files are usually sorted, so there are few runs)
-                change = np.empty(b - a, dtype=bool)
-                change[:1] = True
-                change[1:] = lens[1:] != lens[:-1]
-                for w in words.T:
-                    change[1:] |= w[1:] != w[:-1]
-                heads = np.flatnonzero(change)
-                keys = words[heads]
-                # names of at most 8 bytes are told apart as numbers, a faster sort
-                keys = keys[:, 0] if keys.shape[1] == 1 else _strings(keys)
-                uniq, first_h, inv = np.unique(keys, return_index=True, return_inverse=True)
-                first = heads[first_h]
-                if keys.dtype.kind == "u":
-                    local = [int(u).to_bytes(8, "little").rstrip(b"\0") for u in uniq.tolist()]
-                else:
-                    local = [u.rstrip(b"\0") for u in uniq.tolist()]
-            order = np.argsort(first, kind="stable")
-            mapping = np.empty(len(local), dtype=codes.dtype)
-            for o in order.tolist():
-                mapping[o] = index.setdefault(local[o], len(index))
-            if inv is None:
-                codes[a:b] = mapping[lut][ints]  # label -> code, then one look-up per cell
-            elif as_int:
-                codes[a:b] = mapping[inv.ravel()]
-            else:
-                # the code of each run's first cell, repeated over the run
-                codes[a:b] = np.repeat(mapping[inv.ravel()], np.diff(np.r_[heads, b - a]))
-        return list(index), codes
+            if not coder.add(a, b, _words(self.table.buf, s, lens), lens):
+                return None
+        return coder.result()
+
+
+def read_columns(labels, scores, point: int = ord(".")) -> None:
+    """Parse the label columns' codes and the score columns' floats in one pass over the rows.
+
+    The results wait in each column for its first :meth:`ByteColumn.codes` or
+    :meth:`ByteColumn.floats` call (with this ``point``), identical to what that
+    call computes.  One pass, block of rows after block of rows, instead of one
+    per column: each block's bytes are read while they are in the CPU cache,
+    and a mapped file's pages are let go behind the pass, so that the file
+    does not stay resident beside the codes and scores read from it.  Does
+    nothing unless every column is a :class:`ByteColumn` of one file.
+    """
+    columns = [*labels, *scores]
+    if not columns or not all(isinstance(c, ByteColumn) for c in columns):
+        return
+    table = columns[0].table
+    if any(c.table is not table for c in columns):
+        return
+    n = table.n_rows
+    coders = {id(c): (c, _Coder(n)) for c in labels}
+    floats = {id(c): (c, np.empty(n), np.empty(n, dtype=bool)) for c in scores}
+    done = 0
+    for a in range(0, n, _ROWS):
+        b = min(n, a + _ROWS)
+        for c, coder in list(coders.values()):
+            starts, ends = table.span(c.j, a, b)
+            lens = ends - starts
+            if not coder.add(a, b, _words(table.buf, starts, lens), lens):
+                del coders[id(c)]  # integers, then text: codes() reads it its own way
+        for c, values, ok in floats.values():
+            starts, ends = table.span(c.j, a, b)
+            lens = ends - starts
+            values[a:b], ok[a:b], _ = _floats(_words(table.buf, starts, lens), lens, point)
+        end = table.line_end(b)
+        table.pages.release(done, end)
+        done = end
+    for c, coder in coders.values():
+        c._ready["codes"] = coder.result()
+    for c, values, ok in floats.values():
+        c._ready["floats"] = (values, ok)
+        c._ready["point"] = point
 
 
 def block_floats(columns, point: int = ord(".")):
@@ -431,20 +568,21 @@ def split_columns(raw: bytes, start: int, delimiter: str):
     counts, newlines, plain = _count_separators(buf, d)
     if not plain and (raw.find(b'"', start) >= 0 or raw.find(b"\r", start) >= 0):
         return None
-    seps = _separators(buf, d, counts)
     first_nl = raw.find(b"\n", start, start + n)
     width = raw[start : start + n if first_nl < 0 else first_nl].count(delimiter.encode()) + 1
     n_lines = newlines + 1
-    if width < 2 or n_lines < 2 or len(seps) != width * n_lines:
+    if width < 2 or n_lines < 2 or sum(counts) + 1 != width * n_lines:
         return None
-    ends = seps[width - 1 :: width]
+    pages = _Pages(raw, start)
+    seps, aligned = _separators(buf, d, counts, width, pages)
     # every newline sits where line r's last separator must be, and there are no
     # others: so every line holds exactly width - 1 delimiters (no blank lines either)
-    if not np.all(buf[ends[:-1]] == 10):
+    if not aligned:
         return None
+    ends = seps[width - 1 :: width]
     if ends[0] > _MAX_LINE or int(np.max(np.diff(ends))) > _MAX_LINE + 1:
         return None  # the csv path names the over-long field and its row
-    table = _Table(buf, seps, width)
+    table = _Table(buf, seps, width, d, counts, pages)
     end = start + n
     if not plain and (
         raw.find(b" ", start, end) >= 0 or (d != 9 and raw.find(b"\t", start, end) >= 0)

@@ -312,3 +312,62 @@ def test_bytes_below_35_far_into_a_file_are_seen(cell, fast):
         _, columns, n_rows = got
         assert n_rows == 100_000
         assert columns[0][90_000] == cell.encode()
+
+
+def _long_rows(rng, n_datasets):
+    rows = [
+        f"set {d},{m},{f},{rng.random():.6f}"
+        for d in range(n_datasets)
+        for m in ("alpha", "beta", "gamma ray", "δ")
+        for f in rng.permutation(7)
+    ]
+    return "dataset,method,fold,score\n" + "\n".join(rows) + "\n"
+
+
+def test_one_pass_over_a_mapped_file_reads_what_one_pass_per_column_reads(tmp_path, monkeypatch):
+    # the long reader parses every column in one pass over blocks of rows and lets the
+    # mapped file's pages go behind it; small blocks and pages make a small file take
+    # every branch: many blocks, pages dropped while separators and cells are read
+    from cdplot.io import _build, _fast
+    from cdplot.io import _text as text
+
+    path = tmp_path / "long.csv"
+    path.write_text(_long_rows(np.random.default_rng(3), 300), encoding="utf-8")
+    monkeypatch.setattr(text, "_MAP_MIN", 0)
+    monkeypatch.setattr(_fast, "_BLOCK", 1 << 12)
+    monkeypatch.setattr(_fast, "_ROWS", 1000)
+    one_pass = read_scores(path, keep_repetitions=True)
+    monkeypatch.setattr(_build, "read_columns", lambda labels, scores, point: None)
+    per_column = read_scores(path, keep_repetitions=True)
+    _tables_alike(one_pass, per_column)
+    monkeypatch.setattr(text, "_MAP_MIN", 1 << 62)  # and the bytes read, not mapped
+    _tables_alike(one_pass, read_scores(path, keep_repetitions=True))
+
+
+def test_cells_come_back_after_the_separators_and_pages_are_dropped(tmp_path, monkeypatch):
+    # a message asked for after the computing step began still names the right cell
+    import mmap
+
+    from cdplot.io import _fast
+
+    monkeypatch.setattr(_fast, "_BLOCK", 1 << 12)
+    monkeypatch.setattr(_fast, "_ROWS", 500)
+    text = _long_rows(np.random.default_rng(4), 100)
+    path = tmp_path / "long.csv"
+    path.write_text(text, encoding="utf-8")
+    lines = [line.split(",") for line in text.splitlines()[1:]]
+    with open(path, "rb") as f:
+        raw = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+    _, columns, n = split_columns(raw, 0, ",")
+    _fast.read_columns(columns[:3], columns[3:])
+    names, codes = columns[1].codes()
+    values, ok = columns[3].floats()
+    columns[0].table.drop()
+    assert columns[0].table._seps is None
+    assert [names[c].decode() for c in codes] == [r[1] for r in lines]
+    assert ok.all()
+    assert values.tolist() == [float(r[3]) for r in lines]
+    for i in (0, 1234, n - 1):
+        assert columns[0][i] == lines[i][0].encode()
+    assert columns[1].codes()[1].tolist() == codes.tolist()  # parsed again, the same
+    del columns

@@ -267,11 +267,6 @@ def parse_column(cells, decimal_comma, locate) -> np.ndarray:
                 )
             values[bad] = got
         return values
-        values = cells.astype(float)
-        if np.isinf(values).any():
-            i = int(np.flatnonzero(np.isinf(values))[0])
-            raise CdplotError(f"{locate(i)}: {cells[i]!r} is not finite")
-        return values
     values = None
     if n and decimal_comma and isinstance(cells, np.ndarray) and cells.dtype.kind == "S":
         codes = np.ascontiguousarray(cells).view(np.uint8)

@@ -274,6 +274,13 @@ def _resolve(data, given: dict) -> _Analyses:
             "a PairResult is shown beside the analysis of its scores: pass it as "
             "report(result, pairs=[pair_result])"
         )
+    if any(type(r).__name__ == "PosthocComparison" for r in items):
+        # its statistics are the user's own: a report of cdplot's tests would misattribute
+        raise CdplotError(
+            "a PosthocComparison holds p-values of a test cdplot did not compute, and a report "
+            "shows cdplot's own analysis: report the scores (cdplot.compare), and draw your "
+            "test's groups with cd_diagram or significance_heatmap"
+        )
     if (
         isinstance(data, (list, tuple))
         and data

@@ -204,3 +204,16 @@ def test_many_tukey_pairs_list_the_strongest_and_point_to_the_rest():
     assert page.count('<tr class="significant">') == 20
     text = _text(page)
     assert f"{n_sig - 20} more significant pairs are not listed here" in text
+
+
+def test_a_users_own_posthoc_test_is_refused_in_words(tmp_path):
+    # a result of cdplot.from_posthoc was taken for raw scores ("scores of type ... are not
+    # understood"); it is refused for what it is, with what to do instead
+    res = cdplot.compare(cdplot.load_example("demsar2006"))
+    ranks = dict(zip(res.methods, res.average_ranks, strict=True))
+    own = cdplot.from_posthoc(ranks, res.pvalues, test="X")
+    with pytest.raises(cdplot.CdplotError, match="PosthocComparison holds p-values") as info:
+        cdplot.report(own, tmp_path / "r.html")
+    assert "cd_diagram" in str(info.value)
+    assert "\n" not in str(info.value)
+    assert list(tmp_path.iterdir()) == []

@@ -18,6 +18,7 @@ import argparse
 import functools
 import json
 import sys
+from dataclasses import replace
 
 from .._options import NULL_METHODS, ZERO_METHODS
 from ..errors import CdplotError
@@ -388,8 +389,6 @@ def _folds(args, source, records, defaults):
 
 def _with_note(res, note: str):
     """``res`` with the sentence that says which direction was used, and why."""
-    from dataclasses import replace
-
     return replace(res, notes=(*res.notes, note))
 
 
@@ -410,6 +409,10 @@ def _datasets(args, table):
         n_samples=args.samples,
         rng=args.seed,
     )
+    if args.tests and "pair" not in args.tests:
+        # --test bayes alone: the Bayesian test without the paired tests it comes with, and
+        # the notes of the analysis (the direction used and why, the selection)
+        return [replace(res.bayes, notes=(*res.bayes.notes, *res.notes))]
     return [res]
 
 

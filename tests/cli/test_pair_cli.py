@@ -366,3 +366,17 @@ def test_fold_col_makes_a_file_per_fold_scores(tmp_path, capsys):
     out = _json(capsys, ["pair", str(p), "--fold-col", "part", "--scheme", "kfold", "--json"])
     assert out["kind"] == "folds"
     assert out["results"][0]["n_folds"] == 4
+
+
+def test_test_bayes_alone_gives_the_bayesian_test_alone(capsys):
+    # --test bayes on scores over many data sets printed the paired tests as well
+    argv = ["pair", "--example", "demsar2006", "--methods", "C4.5+m,C4.5", "--rope", "0.01"]
+    assert main([*argv, "--test", "bayes"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Bayesian signed-rank test over 14 data sets")
+    assert "paired t-test" not in out
+    assert "Higher is better, as the data declare" in out  # the direction, still said
+    assert main(argv) == 0
+    both = capsys.readouterr().out
+    assert "paired t-test" in both
+    assert "Bayesian signed-rank" in both

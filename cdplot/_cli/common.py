@@ -40,6 +40,7 @@ __all__ = [
     "analyse_ranks",
     "add_posthoc_options",
     "analyse_posthoc",
+    "posthoc_or_ranks",
     "output_format",
     "parse_alpha",
     "write_text",
@@ -430,11 +431,24 @@ def analyse(args, table):
 
 def run_analyses(args):
     """Load the tables and analyse each; returns a list of results."""
-    if getattr(args, "pvalues", None) is not None:
-        return [analyse_posthoc(args)]
-    if getattr(args, "ranks_input", False) and args.command in RANKS_COMMANDS:
-        return [analyse_ranks(args)]
+    one = posthoc_or_ranks(args)
+    if one is not None:
+        return [one]
     return [analyse(args, t) for t in load_tables(args)]
+
+
+def posthoc_or_ranks(args):
+    """The result of ``--pvalues`` or ``--ranks`` input; None when FILE holds scores.
+
+    ``--test-name`` without ``--pvalues`` is refused here, once for every command.
+    """
+    if getattr(args, "pvalues", None) is not None:
+        return analyse_posthoc(args)
+    if getattr(args, "test_name", None) is not None:
+        raise CdplotError("option --test-name names the test of --pvalues MATRIX; give both")
+    if getattr(args, "ranks_input", False) and args.command in RANKS_COMMANDS:
+        return analyse_ranks(args)
+    return None
 
 
 #: The commands that take --ranks (the others need scores on each data set).

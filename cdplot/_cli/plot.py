@@ -13,11 +13,10 @@ from .common import (
     add_input_options,
     add_posthoc_options,
     analyse,
-    analyse_posthoc,
-    analyse_ranks,
     analysis_kwargs,
     load_tables,
     output_format,
+    posthoc_or_ranks,
     say_written,
 )
 
@@ -203,22 +202,16 @@ def run(args) -> int:
         return _explorer(args)
     fmt, tikz = _output(args)
     _check_kind_options(args, tikz)
-    if args.pvalues is not None:
-        if args.kind == "profile":
-            raise CdplotError(
-                "option --kind profile needs several metrics; --pvalues holds the p-values of one"
-            )
-        result = analyse_posthoc(args)
-    elif args.test_name is not None:
-        raise CdplotError("option --test-name names the test of --pvalues MATRIX; give both")
-    elif args.ranks_input:
-        if args.kind == "profile":
-            raise CdplotError(
-                "option --kind profile needs several metrics; --ranks gives one set of "
-                "average ranks"
-            )
-        result = analyse_ranks(args)
-    else:
+    if args.kind == "profile" and args.pvalues is not None:
+        raise CdplotError(
+            "option --kind profile needs several metrics; --pvalues holds the p-values of one"
+        )
+    if args.kind == "profile" and args.ranks_input:
+        raise CdplotError(
+            "option --kind profile needs several metrics; --ranks gives one set of average ranks"
+        )
+    result = posthoc_or_ranks(args)
+    if result is None:
         tables = load_tables(args)
         if len(tables) > 1 and not tikz and args.kind in ("cd", "profile"):
             if args.title is not None or args.font_size is not None:
@@ -397,13 +390,8 @@ def _explorer(args) -> int:
         raise CdplotError(
             f"option --highlight {args.highlight!r} names several methods; the explorer selects one"
         )
-    if args.pvalues is not None:
-        result = analyse_posthoc(args)
-    elif args.test_name is not None:
-        raise CdplotError("option --test-name names the test of --pvalues MATRIX; give both")
-    elif args.ranks_input:
-        result = analyse_ranks(args)
-    else:
+    result = posthoc_or_ranks(args)
+    if result is None:
         tables = load_tables(args)
         if len(tables) != 1:
             names = ", ".join(str(t.metric) for t in tables)

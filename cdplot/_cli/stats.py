@@ -66,8 +66,6 @@ def run(args) -> int:
             raise CdplotError(f"options --json and --format {args.format} disagree; give one")
         args.format = "json"
     fmt = output_format(args, EXTENSIONS, default="text")
-    if args.test_name is not None and args.pvalues is None:
-        raise CdplotError("option --test-name names the test of --pvalues MATRIX; give both")
     results = run_analyses(args)
     progress.step("writing the results")
     write_text(args, _text(results, fmt), fmt)

@@ -320,7 +320,8 @@ def _pick(methods, args, source):
 
 
 def _folds(args, source, records, defaults):
-    from ..io._folds import _fold_scores, file_stem
+    from ..io._build import file_stem
+    from ..io._folds import _fold_scores
     from ..io._table import resolve_direction
     from ..stats._bayesian import bayesian_correlated_ttest
     from ..stats._cv_tests import cv_test, fitting_tests, parse_scheme

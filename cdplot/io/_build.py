@@ -1862,6 +1862,13 @@ def select(table, *, methods=None, exclude=None, datasets=None, rename=None, nan
     )
 
 
+def file_stem(name: str) -> str | None:
+    """The stem of a file's name (``rmse_folds`` of ``runs/rmse_folds.csv``); None for stdin."""
+    if name in ("-", "<stdin>"):
+        return None
+    return os.path.splitext(os.path.basename(str(name)))[0] or None
+
+
 def with_file_name(table: ScoreTable, name: str) -> ScoreTable:
     """``table`` with what its file's name says about direction weighed in too.
 
@@ -1871,9 +1878,11 @@ def with_file_name(table: ScoreTable, name: str) -> ScoreTable:
     declare, and a table whose metric came from the file name (results
     folders), are left as they are.
     """
-    stem = os.path.splitext(os.path.basename(name))[0]
-    if table.direction_conflict is not None or (
-        table.higher_is_better is not None and table.direction is None
+    stem = file_stem(name)
+    if (
+        stem is None
+        or table.direction_conflict is not None
+        or (table.higher_is_better is not None and table.direction is None)
     ):
         return table
     said = direction_of(stem, file_name=True)

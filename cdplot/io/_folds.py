@@ -13,7 +13,6 @@ before the header counted), as an editor shows it.
 from __future__ import annotations
 
 import math
-import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -21,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import CdplotError, opt
-from ._build import tie_close_means, tie_note
+from ._build import file_stem, tie_close_means, tie_note
 from ._checks import check_name, name_text, plural
 from ._files import load_json
 from ._roles import GENERIC_SCORE_NAMES, fold_level, norm, role_of, weigh_direction
@@ -256,13 +255,6 @@ def _fold_scores(
         direction=direction,
         direction_conflict=None if conflict is None else f"{source}: {conflict}",
     )
-
-
-def file_stem(name: str) -> str | None:
-    """The stem of a file's name (``rmse_folds`` of ``runs/rmse_folds.csv``); None for stdin."""
-    if name in ("-", "<stdin>"):
-        return None
-    return os.path.splitext(os.path.basename(str(name)))[0] or None
 
 
 def _check_same_keys(records, header, source, row):

@@ -120,7 +120,8 @@ SHARED_PARAMS = """\
         the family name of an installed font.  Characters the font lacks
         come from DejaVu Sans, then from the machine's fonts (Noto CJK and
         the like); a :class:`~cdplot.errors.CdplotWarning` names those no
-        font has, and right-to-left names (drawn unshaped).
+        font has.  Right-to-left names are shaped by matplotlib 3.11 and
+        later; older versions draw them unjoined, and say so in a warning.
     highlight : str, optional
         Name of a method to emphasise.
     label_kws : dict, optional

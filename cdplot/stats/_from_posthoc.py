@@ -33,14 +33,11 @@ from ._resultkit import (
     join_names,
     matrix_dict,
     num,
-    readonly,
-    readonly_mapping,
     result,
-    tuples,
     wrap,
 )
 from ._resultkit import notes_lines as _notes_lines
-from ._results import JSON_MATRIX_MAX_METHODS, ComparisonResult
+from ._results import JSON_MATRIX_MAX_METHODS, ComparisonResult, freeze_rank_fields
 
 __all__ = ["from_posthoc", "PosthocComparison"]
 
@@ -129,19 +126,9 @@ class PosthocComparison(Result):
     higher_is_better: bool = False
 
     def __post_init__(self):
-        object.__setattr__(self, "average_ranks", readonly(self.average_ranks))
-        if self.pvalues is not None:
-            object.__setattr__(self, "pvalues", readonly(self.pvalues))
-        if self.direction is None:
-            avg = self.average_ranks
-            object.__setattr__(self, "direction", np.sign(avg[None, :] - avg[:, None]))
-        object.__setattr__(self, "direction", readonly(self.direction))
-        object.__setattr__(self, "significant", readonly(self.significant, dtype=bool))
-        for name in ("cliques", "unjoined", "bridges"):
-            object.__setattr__(self, name, tuples(getattr(self, name)))
-        object.__setattr__(self, "methods", tuple(self.methods))
-        object.__setattr__(self, "notes", tuple(self.notes))
-        object.__setattr__(self, "options", readonly_mapping(self.options))
+        # a significance matrix alone has no p-values: None stays None
+        arrays = ("average_ranks",) if self.pvalues is None else ("average_ranks", "pvalues")
+        freeze_rank_fields(self, arrays)
 
     # the questions every rank result answers, with ComparisonResult's own code, so that
     # the words of a figure, a terminal and a CSV are the same whatever made the result

@@ -25,8 +25,14 @@ from ..io import AverageRanks, as_average_ranks
 from ._compare import RANK_TESTS, _validate_options, decide, groups, omnibus_notes, rank_statistics
 from ._formatting import format_p
 from ._friedman import friedman_from_average_ranks
-from ._resultkit import Result, matrix_dict, num, readonly, readonly_mapping, result, tuples
-from ._results import JSON_MATRIX_MAX_METHODS, ComparisonResult, FriedmanResult, ImanDavenportResult
+from ._resultkit import Result, matrix_dict, num, result
+from ._results import (
+    JSON_MATRIX_MAX_METHODS,
+    ComparisonResult,
+    FriedmanResult,
+    ImanDavenportResult,
+    freeze_rank_fields,
+)
 from ._validate import check_pairwise_size, whole_number
 
 __all__ = ["compare_ranks", "RankComparison", "LIMITATIONS"]
@@ -138,18 +144,7 @@ class RankComparison(Result):
     options: Mapping[str, bool | str] = field(default_factory=lambda: {"tie_correction": False})
 
     def __post_init__(self):
-        for name in ("average_ranks", "statistics", "pvalues_unadjusted", "pvalues"):
-            object.__setattr__(self, name, readonly(getattr(self, name)))
-        if self.direction is None:
-            avg = self.average_ranks
-            object.__setattr__(self, "direction", np.sign(avg[None, :] - avg[:, None]))
-        object.__setattr__(self, "direction", readonly(self.direction))
-        object.__setattr__(self, "significant", readonly(self.significant, dtype=bool))
-        for name in ("cliques", "unjoined", "bridges"):
-            object.__setattr__(self, name, tuples(getattr(self, name)))
-        object.__setattr__(self, "methods", tuple(self.methods))
-        object.__setattr__(self, "options", readonly_mapping(self.options))
-        object.__setattr__(self, "notes", tuple(self.notes))
+        freeze_rank_fields(self, ("average_ranks", "statistics", "pvalues_unadjusted", "pvalues"))
 
     # The questions a ComparisonResult answers from these same fields are answered by
     # its own methods, so that a report, a figure and a terminal say the same words

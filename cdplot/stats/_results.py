@@ -394,6 +394,32 @@ def _remark_sentences(result) -> list[str]:
     return out
 
 
+def freeze_rank_fields(res, arrays: tuple[str, ...]) -> None:
+    """Make the fields every rank comparison has read-only, as its ``__post_init__``.
+
+    ``arrays`` are the result's own arrays; the direction is derived from the
+    average ranks when not given; significance, groups, names, notes and
+    options are frozen the same way for :class:`ComparisonResult`,
+    ``RankComparison`` and ``PosthocComparison``.
+    """
+    for name in arrays:
+        object.__setattr__(res, name, readonly(getattr(res, name)))
+    if res.direction is None:
+        avg = res.average_ranks
+        # a lower average rank is better: +1 where the row method ranks better
+        diff = avg[None, :] - avg[:, None]
+        np.sign(diff, out=diff)
+        diff.setflags(write=False)  # fresh: kept as it is, not copied
+        object.__setattr__(res, "direction", diff)
+    object.__setattr__(res, "direction", readonly(res.direction))
+    object.__setattr__(res, "significant", readonly(res.significant, dtype=bool))
+    for name in ("cliques", "unjoined", "bridges"):
+        object.__setattr__(res, name, tuples(getattr(res, name)))
+    object.__setattr__(res, "methods", tuple(res.methods))
+    object.__setattr__(res, "options", readonly_mapping(res.options))
+    object.__setattr__(res, "notes", tuple(res.notes))
+
+
 @result
 class ComparisonResult(Result):
     """The complete analysis of a score table, as returned by :func:`cdplot.compare`.
@@ -519,21 +545,9 @@ class ComparisonResult(Result):
     direction_reason: str | None = None
 
     def __post_init__(self):
-        for name in ("ranks", "average_ranks", "statistics", "pvalues_unadjusted", "pvalues"):
-            object.__setattr__(self, name, readonly(getattr(self, name)))
-        if self.direction is None:
-            avg = self.average_ranks
-            # a lower average rank is better: +1 where the row method ranks better
-            diff = avg[None, :] - avg[:, None]
-            np.sign(diff, out=diff)
-            diff.setflags(write=False)  # fresh: kept as it is, not copied
-            object.__setattr__(self, "direction", diff)
-        object.__setattr__(self, "direction", readonly(self.direction))
-        object.__setattr__(self, "significant", readonly(self.significant, dtype=bool))
-        for name in ("cliques", "unjoined", "bridges"):
-            object.__setattr__(self, name, tuples(getattr(self, name)))
-        object.__setattr__(self, "options", readonly_mapping(self.options))
-        object.__setattr__(self, "notes", tuple(self.notes))
+        freeze_rank_fields(
+            self, ("ranks", "average_ranks", "statistics", "pvalues_unadjusted", "pvalues")
+        )
 
     # ---- derived quantities -------------------------------------------------
     @property

@@ -582,7 +582,7 @@ def finish_context(ctx: dict, *, embed_fonts: bool, paper: str) -> dict:
             )
             for f in s["figures"]
         ]
-        if s.get("stability"):
+        if s.get("stability") and s["stability"]["figure"] is not None:
             fig = s["stability"]["figure"]
             svg = _svg_image(fig["svg"], fig["title"]) if fig["for_print"] else Markup(fig["svg"])
             s["stability"] = dict(s["stability"], figure=dict(fig, svg=svg))

@@ -17,7 +17,15 @@ from ..errors import CdplotError, FigureSizeWarning, opt
 from ..stats._from_ranks import RankComparison
 from ..stats._results import ComparisonResult
 from ..stats._stability import StabilityResult
-from ._figures import _close, _family_names, _is_text, _report_style, clean_svg
+from ._figures import (
+    MIN_PRINTED_PT,
+    _close,
+    _family_names,
+    _is_text,
+    _printed_min,
+    _report_style,
+    clean_svg,
+)
 from ._layout import figure_placement
 
 __all__ = [
@@ -109,7 +117,14 @@ def stability_for(result, value) -> StabilityResult | bool | None:
     return value
 
 
-def _figure(st: StabilityResult, *, prefix: str, for_print: bool, paper: str) -> dict:
+def _figure(st: StabilityResult, *, prefix: str, for_print: bool, paper: str) -> dict | None:
+    """The rank-probability strip; None in a PDF where it would print below 6 pt.
+
+    A screen zooms, a page cannot: with many methods and long names the
+    strip scaled to a page would set its names at about 4 pt (100 methods
+    with 60-character names), so a PDF says where to get it whole instead,
+    as it does for a heatmap too large to read.
+    """
     from .. import plot
 
     with warnings.catch_warnings():
@@ -123,13 +138,17 @@ def _figure(st: StabilityResult, *, prefix: str, for_print: bool, paper: str) ->
     width, height = ax.figure.get_size_inches() * 72.0
     texts = [t for t in ax.figure.findobj(_is_text) if t.get_text().strip()]
     sizes = [t.get_fontsize() for t in texts]
-    place = figure_placement(width, height, min(sizes) if sizes else 0.0, paper=paper)
+    drawn = {"width": width, "height": height, "min_font": min(sizes) if sizes else 0.0}
+    if for_print and _printed_min(drawn) < MIN_PRINTED_PT:
+        return None
+    place = figure_placement(width, height, drawn["min_font"], paper=paper)
     return {
         "key": "stability",
         "title": "Rank probabilities",
         "svg": clean_svg(svg, f"{prefix}-stability"),
         "for_print": for_print,
         "families": {n for t in texts for n in _family_names(t.get_fontproperties())},
+        **drawn,
         "print_width": f"{place.print_width:.1f}pt",
         "caption": (
             f"Share of {st.n_boot} bootstrap samples of the {st.n_datasets} data sets in which "
@@ -192,6 +211,7 @@ def stability_context(
         "paragraph": st.paragraph(),
         "confidence": f"{st.confidence:.0%}",
         "rows": rows,
+        "n_methods": len(order),
         "more_methods": max(0, len(order) - _SHOWN_METHODS),
         "pairs": pairs,
         "more_pairs": max(0, len(st.pairs) - _SHOWN),

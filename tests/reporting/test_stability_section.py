@@ -151,3 +151,28 @@ def test_fold_resampling_is_cited(rng):
     assert "No unbiased estimator of the variance of K-fold cross-validation" in block
     plain = render_html(res, stability=cdplot.stability(res, n_boot=50, seed=0), embed_fonts=False)
     assert "No unbiased estimator" not in plain
+
+
+def test_a_strip_too_large_for_a_page_is_not_printed_below_6pt():
+    # 100 methods with 60-character names: the strip, scaled to a page, set its names at
+    # 4.3 pt (pdftotext word boxes); the PDF now says where to get it whole, the HTML shows it
+    from cdplot.io import ScoreTable
+    from cdplot.reporting._figures import MIN_PRINTED_PT, _printed_min
+    from cdplot.reporting._stability import stability_context
+
+    def section(k, fmt):
+        rng = np.random.default_rng(k)
+        stem = "gradient boosted trees (depth 6; lr 0.05), tuned" + " x" * 30
+        names = [f"Model {i:03d} {stem}"[:60] for i in range(k)]
+        values = 0.7 + np.linspace(0.1, 0, k)[None, :] + rng.normal(0, 0.03, (40, k))
+        table = ScoreTable(values=values, methods=names, datasets=[f"d{j}" for j in range(40)])
+        st = cdplot.stability(cdplot.compare(table), n_boot=50, seed=0, leave_one_out=False)
+        return stability_context(st, prefix="s", format=fmt)
+
+    big = section(100, "pdf")
+    assert big["figure"] is None
+    assert big["n_methods"] == 100
+    assert section(100, "html")["figure"] is not None  # a screen zooms
+    small = section(30, "pdf")["figure"]
+    assert small is not None
+    assert _printed_min(small) >= MIN_PRINTED_PT

@@ -1,4 +1,4 @@
-"""Issue 28, two rows: ``stats`` at thousands of methods and ``stats --json`` against text.
+"""Issue 28: ``stats`` at thousands of methods, ``stats --json``, the long CSV, ``--version``.
 
 Run: python benchmarks/bench_scale.py --base /path/to/previous/checkout [--repeat 3]
 
@@ -20,6 +20,8 @@ Rows (goals of issue 28):
   x 20 folds) against a polars script (read, mean per data set and method, rank within
   data sets, mean rank per method) and ``polars.read_csv`` alone.  Goals: at most 0.5x
   the script, 1.3x the read, peak RSS at most 2x the file.  Skipped without polars.
+- ``version``: ``python -m cdplot --version`` against ``python -c pass``.  Goal: at most
+  2x.
 
 Last measured (2026-11-27, 2 CPUs shared, load average 5-11; ``--repeat 3``; previous =
 main at 30e1cb6):
@@ -200,11 +202,29 @@ def long_csv(base: Path, tmp: Path, repeat: int) -> None:
         )
 
 
+def version(base: Path, repeat: int) -> None:
+    print(f"cdplot --version vs python -c pass (medians of {repeat})")
+    got = _interleaved(
+        {
+            "python -c pass": (None, ["-c", "pass"]),
+            "previous": (base, ["--version"]),
+            "now": (HERE, ["--version"]),
+        },
+        repeat,
+    )
+    for name, m in got.items():
+        print(f"  {name:<22} CPU {m[0] * 1000:7.1f} ms wall {m[1] * 1000:7.1f} ms")
+    for who in ("previous", "now"):
+        ratio = got[who][0] / got["python -c pass"][0]
+        wall = got[who][1] / got["python -c pass"][1]
+        print(f"  {who}: / python -c pass CPU {ratio:.2f}x (wall {wall:.2f}x)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--base", type=Path, required=True, help="checkout of the previous code")
     parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--only", choices=("methods", "json", "long"))
+    parser.add_argument("--only", choices=("methods", "json", "long", "version"))
     parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 2000, 5000])
     args = parser.parse_args()
     # an installed cdplot has its .pyc files; a checkout run with PYTHONDONTWRITEBYTECODE
@@ -219,6 +239,8 @@ def main() -> None:
             json_vs_text(args.base, Path(tmp), args.repeat)
         if args.only in (None, "long"):
             long_csv(args.base, Path(tmp), args.repeat)
+        if args.only in (None, "version"):
+            version(args.base, max(args.repeat, 21))
     print(f"load average {os.getloadavg()[0]:.1f}")
 
 

@@ -250,3 +250,20 @@ def test_version_builds_no_subcommand_parser():
     version, result = proc.stdout.splitlines()
     assert version == f"cdplot {__version__}"
     assert result == "0 []"
+
+
+def test_the_version_command_loads_neither_the_command_line_nor_argparse():
+    # issue 28: the `cdplot` command (cdplot.__main__:run) answers --version before
+    # cdplot.cli, argparse and typing load, which cost more than the interpreter itself
+    code = (
+        "import sys\n"
+        "sys.argv = ['cdplot', '--version']\n"
+        "from cdplot.__main__ import run\n"
+        "try:\n"
+        "    run()\n"
+        "except SystemExit as exc:\n"
+        "    loaded = [m for m in ('cdplot.cli', 'argparse', 'typing') if m in sys.modules]\n"
+        "    print(exc.code, loaded)\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert proc.stdout.splitlines() == [f"cdplot {__version__}", "0 []"]

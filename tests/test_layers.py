@@ -32,13 +32,14 @@ FORBIDDEN = {
 
 # Each module of cdplot sits in one layer; a module may import modules of its own
 # layer or of lower layers only: io <- stats <- plot <- reporting <- cli.  The
-# foundations (errors, options, atomic writes, resources) are below everything.
+# foundations (errors, options, atomic writes, resources, shared docstrings) are below everything.
 LAYERS = {
     "cdplot._version": 0,
     "cdplot.errors": 0,
     "cdplot._options": 0,
     "cdplot._atomic": 0,
     "cdplot._resources": 0,
+    "cdplot._docstrings": 0,
     "cdplot.io": 1,
     "cdplot.datasets": 1,
     "cdplot.stats": 2,

@@ -123,6 +123,45 @@ method : {'auto', 'exact', 'asymptotic'}, default 'auto'
 rng : int or numpy.random.Generator, default 0
     Seed (>= 0) or generator of the random draws.  The fixed default makes
     repeated runs give the same result.""",
+    # --- reading ---
+    "sep": """\
+sep : str, optional
+    The delimiter; by default sniffed among ``,``, ``;``, tab and ``|``. When it is not
+    ``,``, numbers written with decimal commas (``0,763``) are read as such.""",
+    "long_columns": """\
+dataset_col, method_col, score_col, metric_col : str, optional
+    Columns of long data, when their names are not recognised. Recognised names,
+    compared case-insensitively and ignoring spaces, underscores and hyphens, are
+    dataset/data set/problem/task/benchmark; method/algorithm/classifier/model/learner;
+    score/value/accuracy/auc/error/result/performance; metric/measure.""",
+    "repetition_col": """\
+repetition_col : str or list of str, optional
+    Column(s) telling repeated runs apart (recognised: fold, seed, rep, repetition, run,
+    repeat, iteration, split, trial; several, e.g. ``["seed", "fold"]``). Repeated rows
+    of one data set and method are averaged, with or without such a column, and
+    ``notes`` says so.""",
+    "rename": """\
+rename : mapping of str to str, optional
+    New names for methods (``{"RandF": "Random forest"}``), applied after the
+    selection.""",
+    "orient": """\
+orient : {'auto', 'datasets', 'methods'}, default 'auto'
+    What the outer keys of a mapping of mappings (a JSON object of objects) are.
+    ``{dataset: {method: score}}`` is the documented form ('datasets');
+    ``DataFrame.to_dict()`` gives ``{method: {dataset: score}}`` ('methods'). 'auto'
+    reads the documented form but refuses a mapping with fewer outer than inner keys
+    (it would become a table of more methods than data sets, the usual sign of the
+    other orientation).""",
+    "max_bytes": """\
+max_bytes : int, default 1 GiB
+    Larger files are refused with a message.""",
+    "keep_repetitions": """\
+keep_repetitions : bool, default False
+    Also keep the score of every repetition of long data (folds, seeds,
+    resamples) in ``ScoreTable.repetition_scores``, for the spread
+    (``ScoreTable.std``) and tests over the repetitions of one data set
+    (:func:`cdplot.data_table` uses both). Off by default: it costs a
+    pass over every row.""",
     # --- the figures ---
     "result_or_scores": """\
 result_or_scores : ComparisonResult, AutoResult or scores

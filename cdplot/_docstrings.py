@@ -233,6 +233,16 @@ compare_kws : dict, optional
     given.  Giving them with a result is an error, because the result
     was computed already: the figure draws a result and never runs an
     analysis of its own choosing.""",
+    # the smaller figures of one result (posterior, power curve, rank probabilities)
+    "ax_plain": """\
+ax : matplotlib.axes.Axes, optional
+    Draw into this Axes; by default a new figure of the style's width is made.""",
+    "style_plain": """\
+style : {'paper', 'paper-wide', 'slides'}, default 'paper'
+    Width and type sizes, as for the other cdplot figures.""",
+    "font_bundled": """\
+font : {'sans', 'serif'}, optional
+    Bundled font: Lato (``'sans'``, the default) or CMU Serif.""",
 }
 
 # a line that holds only a slot: its indent, then %(name)s

@@ -32,17 +32,6 @@ if TYPE_CHECKING:
 
 __all__ = ["posterior_density", "posterior_simplex"]
 
-_PARAMS = """\
-    ax : matplotlib.axes.Axes, optional
-        Draw into this Axes; by default a new figure of the style's width is made.
-    style : {'paper', 'paper-wide', 'slides'}, default 'paper'
-        Width and type sizes, as for the other cdplot figures.
-    font : {'sans', 'serif'}, optional
-        Bundled font: Lato (``'sans'``, the default) or CMU Serif.
-    label_kws : dict, optional
-        Extra :class:`matplotlib.text.Text` properties for the labels
-        (colour, alpha)."""
-
 
 def _check_kws(name, kws):
     if kws is not None and not isinstance(kws, dict):

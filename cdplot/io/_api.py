@@ -14,6 +14,7 @@ from dataclasses import replace
 
 import numpy as np
 
+from .._docstrings import share
 from .._options import Layout, NanPolicy, Orient, check_bool, check_option
 from ..errors import CdplotError, opt
 from ._build import (
@@ -54,6 +55,7 @@ def _describe(data) -> str:
     return type(data).__name__
 
 
+@share
 def as_score_tables(
     data: ScoresLike,
     *,
@@ -98,53 +100,25 @@ DataFrame, str or path
           sets (the dimension named like a method column, e.g. ``model``, holds the methods;
           else the second), and its ``name`` is the metric;
         * a file name or a results folder, read by :func:`cdplot.io.read_scores`.
-    methods, datasets : sequence of str, optional
-        For an array or nested list, the names of its columns and rows (default
-        ``"method 1"``, ... and ``"dataset 1"``, ...). For every input that names its
-        own methods and data sets, the ones to keep, in this order; an unknown name is
-        an error listing the known ones.
-    metric : str, optional
-        Keep only the table of this metric; a name that is not a metric of the data is
-        an error listing the metrics (a table whose metric is not named is never
-        relabelled).
-    nan_policy : {'raise', 'omit'}, default 'raise'
-        What to do with missing scores: raise an error naming them, or drop the data sets
-        that have them (recorded in ``dropped_datasets`` and ``notes``).
+    %(methods_datasets)s
+    %(metric)s
+        A table whose metric is not named is never relabelled.
+    %(nan_policy)s
     layout : {'auto', 'wide', 'long'}, default 'auto'
         Whether DataFrames and files are data sets x methods ('wide') or one score per row
         ('long'). 'auto' takes them as long when they have recognisable data-set and method
         columns, or when any ``*_col`` option is given.
-    dataset_col, method_col, score_col, metric_col : str, optional
-        Columns of long data, when their names are not recognised. Recognised names,
-        compared case-insensitively and ignoring spaces, underscores and hyphens, are
-        dataset/data set/problem/task/benchmark; method/algorithm/classifier/model/learner;
-        score/value/accuracy/auc/error/result/performance; metric/measure.
-    repetition_col : str or list of str, optional
-        Column(s) telling repeated runs apart (recognised: fold, seed, rep, repetition, run,
-        repeat, iteration, split, trial). Repeated rows of one data set and method are
-        averaged, with or without such a column, and ``notes`` says so.
+    %(long_columns)s
+    %(repetition_col)s
     source : str, optional
         What to call the input in messages and in ``ScoreTable.source`` (default: a
         description such as ``"numpy array"``, or the file name).
     exclude : sequence of str, optional
         Methods to leave out.
-    rename : mapping of str to str, optional
-        New names for methods (``{"RandF": "Random forest"}``), applied after the
-        selection.
-    orient : {'auto', 'datasets', 'methods'}, default 'auto'
-        What the outer keys of a mapping of mappings are. ``{dataset: {method: score}}``
-        is the documented form ('datasets'); ``DataFrame.to_dict()`` gives
-        ``{method: {dataset: score}}`` ('methods'). 'auto' reads the documented form
-        but refuses a mapping with fewer outer than inner keys (it would become a table
-        of more methods than data sets, the usual sign of the other orientation).
-    max_bytes : int, default 1 GiB
-        Files larger than this are refused with a message.
-    keep_repetitions : bool, default False
-        Also keep the score of every repetition of long data (folds, seeds,
-        resamples) in ``ScoreTable.repetition_scores``, for the spread
-        (``ScoreTable.std``) and tests over the repetitions of one data set
-        (:func:`cdplot.data_table` uses both). Off by default: it costs a
-        pass over every row.
+    %(rename)s
+    %(orient)s
+    %(max_bytes)s
+    %(keep_repetitions)s
 
     Returns
     -------

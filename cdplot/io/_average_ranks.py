@@ -21,6 +21,7 @@ from typing import BinaryIO
 import numpy as np
 from numpy.typing import ArrayLike
 
+from .._docstrings import share
 from ..errors import CdplotError, opt
 from ._checks import (
     DECIMAL_COMMA_RE,
@@ -142,6 +143,7 @@ def _sniff(lines) -> str:
     return best
 
 
+@share
 def read_average_ranks(
     path: PathLike | BinaryIO, *, sep: str | None = None, max_bytes: int = MAX_BYTES
 ) -> AverageRanks:
@@ -159,8 +161,7 @@ def read_average_ranks(
         The delimiter; by default sniffed among ``,``, ``;``, tab and ``|``.
         With another delimiter than ``,``, ranks written with decimal commas
         (``3,143``) are read as such.
-    max_bytes : int, default 1 GiB
-        Larger files are refused.
+    %(max_bytes)s
 
     Returns
     -------

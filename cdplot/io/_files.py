@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, BinaryIO
 
+from .._docstrings import share
 from .._options import Layout, NanPolicy, Orient, check_bool, check_option
 from ..errors import CdplotError, opt
 from ._build import (
@@ -55,6 +56,7 @@ __all__ = ["read_scores", "load_json"]
 SUMMARY_ROWS = ("mean", "average", "avg", "median", "total", "sum", "mean rank", "average rank")
 
 
+@share
 def read_scores(
     path: PathLike | BinaryIO,
     *,
@@ -92,35 +94,20 @@ def read_scores(
         score per row, in columns recognised by name (``dataset``, ``method``, ``score``,
         optionally ``fold``/``seed``/... and ``metric``; see
         :func:`cdplot.io.as_score_tables`). 'auto' decides from the header.
-    sep : str, optional
-        The delimiter; by default sniffed among ``,``, ``;``, tab and ``|``. When it is not
-        ``,`` and scores are written with decimal commas (``0,763``) they are read as
-        such, and ``notes`` says so.
-    metric : str, optional
-        Keep only this metric's table (an unknown name is an error listing the metrics).
-    nan_policy : {'raise', 'omit'}, default 'raise'
-        Missing scores (empty cells, ``NA``, ``NaN``) raise an error naming them, or drop
-        their data sets.
-    dataset_col, method_col, score_col, metric_col : str, optional
-        Column names of a long file, when they are not recognised.
-    repetition_col : str or list of str, optional
-        Column(s) telling repeated runs apart (several, e.g. ``["seed", "fold"]``).
+    %(sep)s
+        ``notes`` says so when it does.
+    %(metric)s
+    %(nan_policy)s
+    %(long_columns)s
+    %(repetition_col)s
     methods, exclude, datasets : sequence of str, optional
         Methods to keep (in this order), methods to leave out, data sets to keep; an
         unknown name is an error listing the known ones.
-    rename : mapping of str to str, optional
-        New names for methods, ``{old: new}``.
-    orient : {'auto', 'datasets', 'methods'}, default 'auto'
-        What the outer keys of a JSON object of objects are (see
-        :func:`cdplot.io.as_score_tables`).
-    max_bytes : int, default 1 GiB
-        Larger files are refused with a message; raise the limit for larger files.
-    keep_repetitions : bool, default False
-        Also keep the score of every repetition of long data (folds, seeds,
-        resamples) in ``ScoreTable.repetition_scores``, for the spread
-        (``ScoreTable.std``) and tests over the repetitions of one data set
-        (:func:`cdplot.data_table` uses both). Off by default: it costs a
-        pass over every row.
+    %(rename)s
+    %(orient)s
+    %(max_bytes)s
+        Raise the limit for larger files.
+    %(keep_repetitions)s
 
     Returns
     -------

@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from .._docstrings import share
 from ..errors import CdplotError, opt
 from ._build import file_stem, tie_close_means, tie_note
 from ._checks import check_name, name_text, plural
@@ -470,6 +471,7 @@ def _fold_array(cells, names, source) -> np.ndarray:
     return values
 
 
+@share
 def read_fold_scores(
     path: PathLike,
     *,
@@ -501,8 +503,7 @@ def read_fold_scores(
     metric, metric_col : str, optional
         The metric to keep of a file with a metric column, and that column's
         name when it is not recognised (see :func:`fold_scores`).
-    max_bytes : int, default 1 GiB
-        Larger files are refused with a message.
+    %(max_bytes)s
 
     Returns
     -------
@@ -539,6 +540,7 @@ def read_fold_scores(
     )
 
 
+@share
 def read_records(
     path: PathLike, *, sep: str | None = None, max_bytes: int = MAX_BYTES
 ) -> tuple[str, list[dict[str, Any]]]:
@@ -554,8 +556,7 @@ def read_records(
         The file.
     sep : str, optional
         Column separator; by default sniffed.
-    max_bytes : int, default 1 GiB
-        Larger files are refused with a message.
+    %(max_bytes)s
 
     Returns
     -------

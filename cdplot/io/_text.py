@@ -21,6 +21,7 @@ import threading
 
 import numpy as np
 
+from .._docstrings import share
 from ..errors import CdplotError, opt
 from ._checks import NUMBER_RE, Where, check_sep
 from ._fast import ByteColumn, split_columns
@@ -282,6 +283,7 @@ def _read_stream(stream, max_bytes: int, hash_later: bool):
     return name, raw, digest if hash_later else digest.result()
 
 
+@share
 def read_text(path: PathLike, *, max_bytes: int = MAX_BYTES) -> tuple[str, str, str]:
     """Read a text file of scores with the reader's checks and messages.
 
@@ -289,8 +291,8 @@ def read_text(path: PathLike, *, max_bytes: int = MAX_BYTES) -> tuple[str, str, 
     ----------
     path : str or path-like
         The file.
-    max_bytes : int, default 1 GiB
-        Larger files are refused with a message saying how to raise the limit.
+    %(max_bytes)s
+        The message says how to raise the limit.
 
     Returns
     -------

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 import matplotlib as mpl
 import numpy as np
 
+from .._docstrings import share
 from ..errors import CdplotError, opt
 from ._fontembed import keep_fonts_on_savefig
 from ._fonts import check_font, font_rc, register_fonts
@@ -30,17 +31,6 @@ if TYPE_CHECKING:
     from ._types import Axes, FontLike, Kws
 
 __all__ = ["posterior_density", "posterior_simplex"]
-
-_PARAMS = """\
-    ax : matplotlib.axes.Axes, optional
-        Draw into this Axes; by default a new figure of the style's width is made.
-    style : {'paper', 'paper-wide', 'slides'}, default 'paper'
-        Width and type sizes, as for the other cdplot figures.
-    font : {'sans', 'serif'}, optional
-        Bundled font: Lato (``'sans'``, the default) or CMU Serif.
-    label_kws : dict, optional
-        Extra :class:`matplotlib.text.Text` properties for the labels
-        (colour, alpha)."""
 
 
 def _check_kws(name, kws):
@@ -81,6 +71,7 @@ def _rc(font, st):
     return rc
 
 
+@share
 def posterior_density(
     result: BayesianTTestResult,
     *,
@@ -96,12 +87,9 @@ def posterior_density(
     ----------
     result : BayesianTTestResult
         From :func:`cdplot.stats.bayesian_correlated_ttest`.
-    ax : matplotlib.axes.Axes, optional
-        Draw into this Axes; by default a new figure of the style's width is made.
-    style : {'paper', 'paper-wide', 'slides'}, default 'paper'
-        Width and type sizes, as for the other cdplot figures.
-    font : {'sans', 'serif'}, optional
-        Bundled font: Lato (``'sans'``, the default) or CMU Serif.
+    %(ax_plain)s
+    %(style_plain)s
+    %(font_bundled)s
     label_kws : dict, optional
         Extra :class:`matplotlib.text.Text` properties for the labels
         (colour, alpha).
@@ -214,6 +202,7 @@ def _project(p_a, p_rope, p_b):
     return p_a + 0.5 * p_rope, h * p_rope
 
 
+@share
 def posterior_simplex(
     result: BayesianSignedRankResult,
     *,
@@ -235,12 +224,9 @@ def posterior_simplex(
     ----------
     result : BayesianSignedRankResult
         From :func:`cdplot.stats.bayesian_signed_rank`.
-    ax : matplotlib.axes.Axes, optional
-        Draw into this Axes; by default a new figure of the style's width is made.
-    style : {'paper', 'paper-wide', 'slides'}, default 'paper'
-        Width and type sizes, as for the other cdplot figures.
-    font : {'sans', 'serif'}, optional
-        Bundled font: Lato (``'sans'``, the default) or CMU Serif.
+    %(ax_plain)s
+    %(style_plain)s
+    %(font_bundled)s
     label_kws : dict, optional
         Extra :class:`matplotlib.text.Text` properties for the corner labels.
     scatter_kws : dict, optional

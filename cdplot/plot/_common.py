@@ -48,7 +48,6 @@ __all__ = [
     "caption_text",
     "check_width",
     "warn_unfit",
-    "SHARED_PARAMS",
 ]
 
 # Keys of label_kws that set the names' size: the layout starts from it (see check_common).
@@ -79,68 +78,6 @@ _SIZE_KEYS = {
     "s",
     "text",
 }
-
-SHARED_PARAMS = """\
-    result_or_scores : ComparisonResult, AutoResult or scores
-        A result of :func:`cdplot.compare`, or anything it accepts (array,
-        mapping, DataFrame, :class:`~cdplot.ScoreTable`, file path), which is
-        then compared with ``compare_kws``.  A result of
-        :func:`cdplot.compare_auto` is drawn by its chosen analysis: the
-        rank-based one by every chart; repeated-measures ANOVA only by
-        :func:`significance_heatmap` (Tukey's adjusted p-values, methods by
-        mean score), the other charts naming it in their error.
-    ax : matplotlib.axes.Axes, optional
-        Draw into this Axes (its frame and ticks are turned off, and the
-        content is fitted to its width and height with the same rules as
-        a style's width; a :class:`~cdplot.errors.CdplotWarning` names the
-        size needed when it cannot be made legible).  In a grid
-        (``plt.subplots``) the content also takes the room matplotlib keeps
-        left of and below the Axes for its tick labels, and the figure's
-        outer margins; text starts at the figure's tick-label size
-        (``xtick.labelsize``) and shrinks to 6 pt as needed.  By default a
-        new figure sized to the content is made.
-    reverse : bool, default False
-        Put the best (lowest) ranks on the left instead of the right.
-    style : {'paper', 'paper-wide', 'slides'}, default 'paper'
-        ``'paper'``: one column, exactly 3.5 in wide; ``'paper-wide'``:
-        exactly 7 in; ``'slides'``: exactly 16:9, 10 x 5.625 in (growing,
-        at the same aspect, when the content needs more height), large
-        type.  The height follows the content.  No text is smaller than
-        6 pt (paper) or 14 pt (slides): to fit, names are wrapped on two
-        lines at natural breaks, then shortened with a key number (the
-        full names are listed under the figure); when even that cannot
-        make the figure legible a :class:`~cdplot.errors.CdplotWarning`
-        names a style or chart to use instead.
-    width : float, optional
-        Figure width in inches instead of the style's, with the same
-        rules (and the style's type sizes).
-    font : {'sans', 'serif'} or str, optional
-        Bundled font: Lato (``'sans'``, the default) or CMU Serif (the
-        look of LaTeX papers); or the path of a TrueType/OpenType file, or
-        the family name of an installed font.  Characters the font lacks
-        come from DejaVu Sans, then from the machine's fonts (Noto CJK and
-        the like); a :class:`~cdplot.errors.CdplotWarning` names those no
-        font has.  Right-to-left names are shaped by matplotlib 3.11 and
-        later; older versions draw them unjoined, and say so in a warning.
-    highlight : str, optional
-        Name of a method to emphasise.
-    label_kws : dict, optional
-        Extra :class:`matplotlib.text.Text` properties for method names
-        (colour, style, alpha).  ``fontsize`` (points, or a name such as
-        ``'large'``; not below the style's smallest type) is the size the
-        layout starts names from instead of the style's, shrinking them
-        only when they do not fit the width; font and alignment are set by
-        the layout and may not be overridden.
-    line_kws : dict, optional
-        Extra :class:`matplotlib.lines.Line2D` properties for the lines
-        joining names to ranks (or the rank segments).
-    compare_kws : dict, optional
-        Keyword arguments of :func:`cdplot.compare` (``higher_is_better``,
-        ``alpha``, ``test``, ``correction``, ``control``, ``metric``,
-        ``nan_policy``, ``methods``, ...), used only when raw scores are
-        given.  Giving them with a result is an error, because the result
-        was computed already: the figure draws a result and never runs an
-        analysis of its own choosing."""
 
 
 def refuse_supplied_without_cd(result, alternatives: str) -> None:

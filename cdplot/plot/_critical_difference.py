@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .._docstrings import share
 from .._options import check_bool
 from ..errors import CdplotError
 from . import _common
@@ -239,6 +240,7 @@ def marks(result, hl, *, note: bool, caption: bool):
     return ctrl, bold, cliques, differ, labels, notes, cap
 
 
+@share
 def cd_diagram(
     result_or_scores: ResultLike,
     *,
@@ -270,7 +272,21 @@ def cd_diagram(
 
     Parameters
     ----------
-    {shared}
+    %(result_or_scores)s
+    %(ax)s
+    %(reverse)s
+    %(style)s
+    %(width)s
+    %(font)s
+    highlight : str, list of str or dict, optional
+        Name of a method to emphasise; or several, as a list (all in the
+        accent colour) or a mapping of method to a matplotlib colour
+        (``{"ours": "C3"}``) or to a group name (``{"A": "ours", "B":
+        "baselines"}``): each group gets a colour of its own and a legend
+        above the diagram, which :func:`cdplot.save_figure` keeps.
+    %(label_kws)s
+    %(line_kws)s
+    %(compare_kws)s
     ranks : bool, default True
         Print each method's average rank beside its name.
     caption : bool, default True
@@ -410,22 +426,6 @@ def cd_diagram(
         },
     )
     return ax
-
-
-if cd_diagram.__doc__:
-    cd_diagram.__doc__ = cd_diagram.__doc__.replace(
-        "    {shared}",
-        _common.SHARED_PARAMS.replace(
-            """    highlight : str, optional
-        Name of a method to emphasise.""",
-            """    highlight : str, list of str or dict, optional
-        Name of a method to emphasise; or several, as a list (all in the
-        accent colour) or a mapping of method to a matplotlib colour
-        (``{"ours": "C3"}``) or to a group name (``{"A": "ours", "B":
-        "baselines"}``): each group gets a colour of its own and a legend
-        above the diagram, which :func:`cdplot.save_figure` keeps.""",
-        ),
-    )
 
 
 @dataclass(frozen=True, kw_only=True)

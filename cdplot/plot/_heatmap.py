@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from .._docstrings import share
 from .._options import check_bool
 from ..errors import CdplotError
 from ..stats._formatting import format_p as _format_p
@@ -46,6 +47,7 @@ def format_p(p: float, levels) -> str:
     return _format_p(p, digits=3, levels=levels)
 
 
+@share
 def significance_heatmap(
     result_or_scores: ResultLike,
     *,
@@ -71,7 +73,16 @@ def significance_heatmap(
 
     Parameters
     ----------
-    {shared}
+    %(result_or_scores)s
+    %(ax)s
+    %(reverse)s
+    %(style)s
+    %(width)s
+    %(font)s
+    %(highlight)s
+    %(label_kws)s
+    %(line_kws)s
+    %(compare_kws)s
     annotate : bool, optional
         Print the p-value in each cell; by default when the cells are large
         enough for it.
@@ -217,12 +228,6 @@ def _check_room(lay, k: int, *, style, ax, width_pt) -> None:
             ),
             stacklevel=4,
         )
-
-
-if significance_heatmap.__doc__:
-    significance_heatmap.__doc__ = significance_heatmap.__doc__.replace(
-        "    {shared}", _common.SHARED_PARAMS
-    )
 
 
 def _draw(ax, lay, result, levels, untested, font, st, label_kws, line_kws):

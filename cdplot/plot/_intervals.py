@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .._docstrings import share
 from .._options import check_bool
 from ..errors import CdplotError, opt
 from . import _common
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
 __all__ = ["rank_intervals"]
 
 
+@share
 def rank_intervals(
     result_or_scores: ResultLike,
     *,
@@ -48,7 +50,16 @@ def rank_intervals(
 
     Parameters
     ----------
-    {shared}
+    %(result_or_scores)s
+    %(ax)s
+    %(reverse)s
+    %(style)s
+    %(width)s
+    %(font)s
+    %(highlight)s
+    %(label_kws)s
+    %(line_kws)s
+    %(compare_kws)s
     caption : bool, default True
         Add a line with the test, alpha, N and CD, and a key to the colours.
     full_axis : bool, optional
@@ -299,10 +310,6 @@ def _verdicts(result, names, hl, control):
             ("muted", "open: methods that do not differ significantly from it"),
         ]
     return differ, legend
-
-
-if rank_intervals.__doc__:
-    rank_intervals.__doc__ = rank_intervals.__doc__.replace("    {shared}", _common.SHARED_PARAMS)
 
 
 def _interval_axis(lay):

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from .._docstrings import share
 from .._options import check_bool
 from ..errors import CdplotError
 from . import _common
@@ -40,6 +41,7 @@ def _caption(result) -> str:
     return text
 
 
+@share
 def cd_diagrams(
     metrics_result: MetricsLike,
     *,
@@ -67,8 +69,7 @@ def cd_diagrams(
     ----------
     metrics_result : MetricsComparison
         The result of :func:`cdplot.compare_metrics`.
-    reverse : bool, default False
-        Put the best (lowest) ranks on the left instead of the right.
+    %(reverse)s
     style : {'paper', 'paper-wide', 'slides'}, default 'paper'
         Width and type, as in :func:`cdplot.cd_diagram`; the figure is the
         style's width (slides: 10 in) and as tall as its panels, each as

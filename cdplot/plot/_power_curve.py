@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import matplotlib as mpl
 import numpy as np
 
+from .._docstrings import share
 from ..errors import CdplotError, opt
 from ._bayesian import _check_kws, _new_axes, _rc
 from ._fonts import check_font, register_fonts
@@ -63,6 +64,7 @@ def _check(result, pairs, target):
     return pairs
 
 
+@share
 def power_curve(
     result: PowerCurveResult,
     *,
@@ -83,12 +85,9 @@ def power_curve(
     pairs : sequence of (str, str), optional
         The pairs of methods whose Nemenyi power to draw (at most six);
         by default the four with the highest power over the curve.
-    ax : matplotlib.axes.Axes, optional
-        Draw into this Axes; by default a new figure of the style's width.
-    style : {'paper', 'paper-wide', 'slides'}, default 'paper'
-        Width and type sizes, as for the other cdplot figures.
-    font : {'sans', 'serif'}, optional
-        Bundled font: Lato (``'sans'``, the default) or CMU Serif.
+    %(ax_plain)s
+    %(style_plain)s
+    %(font_bundled)s
     label_kws : dict, optional
         Extra :class:`matplotlib.text.Text` properties for the axis labels.
     line_kws : dict, optional

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import matplotlib as mpl
 import numpy as np
 
+from .._docstrings import share
 from .._options import check_bool
 from ..errors import CdplotError
 from . import _common
@@ -142,6 +143,7 @@ def _validate(result, annotate, colorbar, caption):
     return bool(annotate)
 
 
+@share
 def rank_probabilities(
     result: StabilityResult,
     *,
@@ -165,14 +167,11 @@ def rank_probabilities(
     ----------
     result : StabilityResult
         From :func:`cdplot.stability`.
-    ax : matplotlib.axes.Axes, optional
-        Draw into this Axes; by default a new figure of the style's width
-        (wider when the printed probabilities need it) and of a height that
-        gives every method a row.
-    style : {'paper', 'paper-wide', 'slides'}, default 'paper'
-        Width and type sizes, as for the other cdplot figures.
-    font : {'sans', 'serif'}, optional
-        Bundled font: Lato (``'sans'``, the default) or CMU Serif.
+    %(ax_plain)s
+        It is made wider when the printed probabilities need it, and of a height
+        that gives every method a row.
+    %(style_plain)s
+    %(font_bundled)s
     label_kws : dict, optional
         Extra :class:`matplotlib.text.Text` properties for the method names.
     mesh_kws : dict, optional

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .._atomic import atomic_write
+from .._docstrings import share
 from .._options import check_bool
 from .._version import __version__
 from ..errors import CdplotError, opt
@@ -256,6 +257,7 @@ class _Picture:
         self.lines.append(rf"\node[{', '.join(opts)}] at ({_num(box.x)},{_num(box.y)}) {{{body}}};")
 
 
+@share
 def cd_tikz(
     result_or_scores: ResultLike,
     *,
@@ -289,13 +291,11 @@ def cd_tikz(
         Write a complete document (``article`` class, its page cut to the
         picture) that compiles on its own with pdflatex, LuaLaTeX or
         XeLaTeX, instead of a bare ``tikzpicture``.
-    reverse : bool, default False
-        Put the best (lowest) ranks on the left instead of the right.
+    %(reverse)s
     style : {'paper', 'paper-wide', 'slides'}, default 'paper'
         Width and type sizes, as in :func:`cdplot.cd_diagram`; the picture
         is exactly the style's width (3.5 in, 7 in; slides 10 in).
-    highlight : str, optional
-        Name of a method to emphasise.
+    %(highlight)s
     ranks : bool, default True
         Print each method's average rank beside its name.
     caption : bool, default True
@@ -582,6 +582,7 @@ def _draw(lay, result, st, hl, ctrl, differ, metrics) -> _Picture:
     return pic
 
 
+@share
 def intervals_tikz(
     result_or_scores: ResultLike,
     *,
@@ -610,8 +611,7 @@ def intervals_tikz(
         Also write the code to this file (atomically).
     standalone : bool, default False
         Write a complete document instead of a bare ``tikzpicture``.
-    reverse : bool, default False
-        Put the best (lowest) ranks on the left instead of the right.
+    %(reverse)s
     style : {'paper', 'paper-wide', 'slides'}, default 'paper'
         Width and type sizes, as in :func:`cdplot.rank_intervals`.
     highlight : str, optional

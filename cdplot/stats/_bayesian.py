@@ -30,6 +30,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 from scipy import special
 
+from .._docstrings import share
 from .._options import check_bool
 from ..errors import CdplotError, opt
 from ._cv_tests import arrange, check_variance, parse_scheme, validate_pair_names, validate_sizes
@@ -237,6 +238,7 @@ class BayesianTTestResult(Result):
         }
 
 
+@share
 def bayesian_correlated_ttest(
     a: ArrayLike,
     b: ArrayLike,
@@ -266,9 +268,8 @@ def bayesian_correlated_ttest(
     n_train, n_test : int, optional
         Training and test sizes for ``rho = n_test / (n_train + n_test)``;
         k-fold schemes default to ``rho = 1 / K``, as baycomp does.
-    higher_is_better : bool, default True
-    methods : pair of str, optional
-        Names of A and B (default ``('A', 'B')``).
+    %(higher_is_better_array)s
+    %(pair_names)s
     dataset : str, optional
 
     Returns
@@ -477,6 +478,7 @@ MAX_SAMPLES = 5_000_000
 _CHUNK_CELLS = 2_000_000
 
 
+@share
 def bayesian_signed_rank(
     a: ArrayLike,
     b: ArrayLike,
@@ -503,12 +505,9 @@ def bayesian_signed_rank(
         placed at difference 0 (Benavoli et al. use 0.5, as baycomp).
     n_samples : int, default 50000
         Number of posterior samples, at most 5,000,000.
-    rng : int or numpy.random.Generator, default 0
-        Seed (>= 0) or generator of the samples.  The fixed default makes repeated
-        runs give the same probabilities.
-    higher_is_better : bool, default True
-    methods : pair of str, optional
-        Names of A and B.
+    %(rng)s
+    %(higher_is_better_array)s
+    %(pair_names)s
     datasets : sequence of str, optional
         Names of the data sets, kept in the result.
 

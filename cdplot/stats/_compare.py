@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from .._docstrings import share
 from .._options import (
     ALL_PAIRS_ONLY,
     CORRECTIONS,
@@ -110,6 +111,7 @@ def _validate_options(test, correction, control, methods, alpha, zero_method, me
     return test, correction, alpha
 
 
+@share
 def compare(
     scores: ScoresLike,
     *,
@@ -130,62 +132,20 @@ def compare(
 
     Parameters
     ----------
-    scores : ScoreTable, array_like, mapping, DataFrame or path
-        Scores of ``k`` methods on ``N`` data sets: a wide table (rows are data
-        sets, columns methods), a long table (data set, method, score and
-        optional repetition and metric columns), a file (CSV, TSV, JSON) or
-        anything :func:`cdplot.read_scores` accepts.
-    higher_is_better : bool, optional
-        Direction of the scores.  By default the direction the data declare
-        (the bundled examples do), else higher is better.
-    alpha : float, default 0.05
-        Significance level, in (0, 1).
-    test : {'nemenyi', 'bonferroni-dunn', 'friedman-z', 'wilcoxon', 'sign'}, default 'nemenyi'
-        Post-hoc procedure.  ``'nemenyi'`` compares all pairs with the
-        studentized range critical value; ``'bonferroni-dunn'`` compares each
-        method with ``control``; ``'friedman-z'`` runs z-tests on the
-        average-rank differences; ``'wilcoxon'`` and ``'sign'`` run the
-        Wilcoxon signed-rank and sign tests on the scores of each pair.
-        To let assumption checks choose between repeated-measures ANOVA and
-        this analysis, call :func:`cdplot.stats.compare_auto`.
-    correction : {'bonferroni', 'holm', 'hochberg', 'hommel', 'shaffer', 'bergmann'}, optional
-        Multiple-testing correction for ``'friedman-z'``, ``'wilcoxon'`` and
-        ``'sign'`` (default ``'holm'``).  ``'shaffer'`` (Shaffer's static
-        procedure) and ``'bergmann'`` (Bergmann-Hommel) use the logical
-        relations among all pairwise hypotheses and need all pairs.
-        Nemenyi takes no correction; Bonferroni-Dunn is the Bonferroni one.
-    control : str, optional
-        Compare only with this method.  ``'bonferroni-dunn'`` defaults to
-        the best-ranked method; the pairwise tests default to all pairs.
-        With a control nothing is tested between two other methods, so the
-        result forms no groups (``cliques`` is empty, ``all_pairs_tested``
-        false) and its words say that only pairs with the control were
-        tested.
-    tie_correction : bool, default True
-        Report the tie-corrected Friedman statistic (as R and scipy) and
-        compute ``F_F`` from it; Demsar's uncorrected values are always
-        reported too.
-    zero_method : {'demsar', 'zsplit', 'wilcox', 'pratt'}, default 'demsar'
-        Treatment of zero differences in the Wilcoxon test.  ``'demsar'``
-        splits their ranks evenly between the two sides and ignores one zero
-        when their number is odd, as Demsar (2006, section 3.1.3) says;
-        ``'zsplit'`` is scipy's rule, which keeps every zero; ``'wilcox'``
-        drops them and ``'pratt'`` ranks them on neither side (see
-        :func:`cdplot.stats._wilcoxon`).
-    method : {'auto', 'exact', 'asymptotic'}, default 'auto'
-        Null distribution of the Wilcoxon statistic (scipy's word);
-        ``'auto'`` follows scipy's choice (see
-        :func:`cdplot.stats._wilcoxon`).
-    nan_policy : {'raise', 'omit'}, default 'raise'
-        Missing scores raise an error that names the cells, or ``'omit'``
-        drops the incomplete data sets (the result says which).
-    metric : str, optional
-        Which metric to analyse when the data hold several.
-    methods, datasets : sequence of str, optional
-        Names for the columns and rows of an unlabelled array; for inputs that
-        name their own, the methods and data sets to keep (see
-        :func:`cdplot.io.as_score_tables`, which also takes ``exclude`` and
-        ``rename``).
+    %(scores)s
+    %(higher_is_better)s
+    %(alpha)s
+    %(test)s
+        To let assumption checks choose between repeated-measures ANOVA and this
+        analysis, call :func:`cdplot.stats.compare_auto`.
+    %(correction)s
+    %(control)s
+    %(tie_correction)s
+    %(zero_method)s
+    %(null_method)s
+    %(nan_policy)s
+    %(metric)s
+    %(methods_datasets)s
 
     Returns
     -------

@@ -21,6 +21,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 from numpy.typing import ArrayLike
 
+from .._docstrings import share
 from .._options import Correction, NanPolicy, NullMethod, Test, ZeroMethod, check_bool
 from ..errors import CdplotError
 from ..io import as_score_tables
@@ -404,6 +405,7 @@ def _direction_for(higher_is_better, table):
     return None
 
 
+@share
 def compare_metrics(
     data: ScoresLike,
     *,
@@ -435,8 +437,7 @@ or sequence of ComparisonResult
         direction their data declare, else higher is better.
     alpha, test, correction, control, tie_correction, zero_method, method, nan_policy
         As in :func:`cdplot.compare`, applied to every metric.
-    methods, datasets : sequence of str, optional
-        Names for the columns and rows of unlabelled arrays.
+    %(methods_datasets)s
 
     Returns
     -------

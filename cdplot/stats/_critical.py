@@ -11,6 +11,7 @@ import math
 
 from scipy import special
 
+from .._docstrings import share
 from .._options import CD_TESTS, CDTest, check_alpha, check_option
 from ._studentized_range import studentized_range_isf
 from ._validate import whole_number
@@ -26,6 +27,7 @@ def _validate_k_n(k, n=None):
         whole_number(n, "the number of data sets N", minimum=1, what="data sets")
 
 
+@share
 def critical_value(k: int, *, alpha: float = 0.05, test: CDTest = "nemenyi") -> float:
     """Critical value ``q_alpha`` of the Nemenyi or Bonferroni-Dunn test.
 
@@ -33,8 +35,7 @@ def critical_value(k: int, *, alpha: float = 0.05, test: CDTest = "nemenyi") -> 
     ----------
     k : int
         Number of methods, at least 2.
-    alpha : float, default 0.05
-        Significance level in (0, 1).
+    %(alpha)s
     test : {'nemenyi', 'bonferroni-dunn'}, default 'nemenyi'
         Nemenyi: the upper ``alpha`` quantile of the studentized range of
         ``k`` normal variables (infinite degrees of freedom) divided by
@@ -71,6 +72,7 @@ def rank_standard_error(k: int, n: int) -> float:
     return math.sqrt(k * (k + 1.0) / (6.0 * n))
 
 
+@share
 def critical_difference(k: int, n: int, *, alpha: float = 0.05, test: CDTest = "nemenyi") -> float:
     """Critical difference ``CD = q_alpha sqrt(k (k + 1) / (6 N))`` of average ranks.
 
@@ -83,10 +85,8 @@ def critical_difference(k: int, n: int, *, alpha: float = 0.05, test: CDTest = "
         Number of methods.
     n : int
         Number of data sets.
-    alpha : float, default 0.05
-        Significance level.
-    test : {'nemenyi', 'bonferroni-dunn'}, default 'nemenyi'
-        Which critical value to use (see :func:`critical_value`).
+    %(alpha)s
+    %(cd_test)s
 
     Returns
     -------

@@ -43,6 +43,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 from scipy import special
 
+from .._docstrings import share
 from .._options import CV_TESTS, CVTest, check_alpha, check_bool, check_option
 from ..errors import CdplotError, opt
 from ..io._folds import FoldScores, fold_scores, read_fold_scores
@@ -601,6 +602,7 @@ _DOC_COMMON = """
         repetition-major order or a ``(repetitions, folds)`` array."""
 
 
+@share
 def kfold_ttest(
     a: ArrayLike,
     b: ArrayLike,
@@ -624,12 +626,10 @@ def kfold_ttest(
         Per-fold scores of the two methods on the same folds.
     scheme : str, default 'kfold'
         Must describe one k-fold run (``'kfold'`` or ``'1xK'``).
-    higher_is_better : bool, default True
-        Direction of the scores; decides which method is "better".
-    alpha : float, default 0.05
-        Significance level.
-    methods : pair of str, optional
-        Names of the methods (default ``('A', 'B')``).
+    %(higher_is_better_array)s
+        It decides which method is "better".
+    %(alpha)s
+    %(pair_names)s
     dataset : str, optional
         Name of the data set, for the conclusion.
 

@@ -48,6 +48,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 from scipy import special
 
+from .._docstrings import share
 from .._options import EffectMeasure, check_alpha, check_option
 from ..errors import CdplotError, opt
 from ._resultkit import Result, matrix_dict, method_index, num, readonly, result, wrap
@@ -146,15 +147,15 @@ def _scaled(x: np.ndarray) -> tuple[np.ndarray, float]:
     return x / scale, scale
 
 
+@share
 def cliffs_delta(scores: ArrayLike, *, higher_is_better: bool = True) -> np.ndarray:
     """Cliff's δ between every pair of methods' scores over the data sets.
 
     Parameters
     ----------
-    scores : array_like, shape (n_datasets, n_methods)
-        One score per data set and method.
-    higher_is_better : bool, default True
-        Direction of the scores; δ is positive when the row method is better.
+    %(scores_array)s
+    %(higher_is_better_array)s
+        δ is positive when the row method is better.
 
     Returns
     -------
@@ -318,15 +319,15 @@ def _tie_pairs(sizes, labels, gid, begin, k: int) -> np.ndarray:
     return out + out.T
 
 
+@share
 def cohens_d(scores: ArrayLike, *, higher_is_better: bool = True) -> np.ndarray:
     """Cohen's d of the paired differences (``d_z``) between every pair of methods.
 
     Parameters
     ----------
-    scores : array_like, shape (n_datasets, n_methods)
-        One score per data set and method.
-    higher_is_better : bool, default True
-        Direction of the scores; d is positive when the row method is better.
+    %(scores_array)s
+    %(higher_is_better_array)s
+        d is positive when the row method is better.
 
     Returns
     -------
@@ -869,6 +870,7 @@ def method_summaries(values, *, alpha: float = 0.05) -> tuple[np.ndarray, ...]:
     return out
 
 
+@share
 def effect_sizes(
     scores: ArrayLike,
     *,
@@ -881,13 +883,12 @@ def effect_sizes(
 
     Parameters
     ----------
-    scores : array_like, shape (n_datasets, n_methods)
-        One finite score per data set and method.
+    %(scores_array)s
     methods : sequence of str, optional
         Method names (default ``'M1'``, ``'M2'``, ...).
-    higher_is_better : bool, default True
-        Direction of the scores.  Effect sizes are oriented so that positive
-        means better; means and medians stay in the scores' own direction.
+    %(higher_is_better_array)s
+        Effect sizes are oriented so that positive means better; means and
+        medians stay in the scores' own direction.
     alpha : float, default 0.05
         The confidence intervals have level ``1 - alpha``.
     measure : {'cliffs_delta', 'cohens_d'}, default 'cliffs_delta'

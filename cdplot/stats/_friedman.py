@@ -8,6 +8,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 from scipy import special
 
+from .._docstrings import share
 from ._ranks import rank_data, tie_sum
 from ._results import FriedmanResult, ImanDavenportResult
 from ._validate import finite_table, finite_vector, whole_number
@@ -122,6 +123,7 @@ def _iman_davenport(chi2: float, n: int, k: int) -> tuple[float, float]:
     return float(ff), float(special.fdtrc(k - 1, (k - 1) * (n - 1), ff))
 
 
+@share
 def friedman(
     scores: ArrayLike, *, higher_is_better: bool = True, tie_correction: bool = True
 ) -> FriedmanResult:
@@ -129,11 +131,8 @@ def friedman(
 
     Parameters
     ----------
-    scores : array_like, shape (N, k)
-        Scores of ``k`` methods (columns) on ``N`` data sets (rows), finite
-        (a missing score raises :class:`~cdplot.errors.CdplotError`).
-    higher_is_better : bool, default True
-        Direction of the scores.
+    %(scores_array)s
+    %(higher_is_better_array)s
     tie_correction : bool, default True
         Report the tie-corrected statistic as ``statistic`` (Demsar's
         uncorrected value is always in ``statistic_uncorrected``).
@@ -168,6 +167,7 @@ def friedman(
     )[0]
 
 
+@share
 def iman_davenport(
     scores: ArrayLike, *, higher_is_better: bool = True, tie_correction: bool = True
 ) -> ImanDavenportResult:
@@ -175,11 +175,8 @@ def iman_davenport(
 
     Parameters
     ----------
-    scores : array_like, shape (N, k)
-        Scores of ``k`` methods (columns) on ``N`` data sets (rows), finite
-        (a missing score raises :class:`~cdplot.errors.CdplotError`).
-    higher_is_better : bool, default True
-        Direction of the scores.
+    %(scores_array)s
+    %(higher_is_better_array)s
     tie_correction : bool, default True
         Compute ``F_F`` from the tie-corrected Friedman statistic.
 

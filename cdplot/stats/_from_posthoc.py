@@ -21,6 +21,7 @@ from typing import ClassVar
 import numpy as np
 from numpy.typing import ArrayLike
 
+from .._docstrings import share
 from .._options import check_alpha, check_bool
 from ..errors import CdplotError, opt
 from ..io import AverageRanks, as_average_ranks
@@ -469,6 +470,7 @@ def _ranks(average_ranks, methods, higher_is_better: bool, n: int | None):
     return ranks, avg
 
 
+@share
 def from_posthoc(
     average_ranks: Mapping[str, float] | AverageRanks | str | os.PathLike[str] | ArrayLike,
     pvalues,
@@ -517,8 +519,7 @@ def from_posthoc(
     n_datasets : int, optional
         The number of data sets the ranks were averaged over, printed in
         the caption.
-    methods : sequence of str, optional
-        Names for a plain sequence of ranks.
+    %(ranks_methods)s
 
     Returns
     -------

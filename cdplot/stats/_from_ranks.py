@@ -19,6 +19,7 @@ from dataclasses import field
 import numpy as np
 from numpy.typing import ArrayLike
 
+from .._docstrings import share
 from .._options import Correction, RankTest, check_alpha
 from ..errors import CdplotError, opt
 from ..io import AverageRanks, as_average_ranks
@@ -305,6 +306,7 @@ def _validate_ranks(ranks: AverageRanks, n: int | None) -> np.ndarray:
     return avg
 
 
+@share
 def compare_ranks(
     average_ranks: Mapping[str, float] | AverageRanks | str | os.PathLike[str] | ArrayLike,
     n_datasets: int,
@@ -325,15 +327,10 @@ def compare_ranks(
 
     Parameters
     ----------
-    average_ranks : mapping, str, path-like or AverageRanks
-        ``{method: average rank}`` (1 = best; a pandas Series works), a
-        file of ``method,average_rank`` rows (see
-        :func:`cdplot.io.read_average_ranks`), or a sequence of ranks with
-        ``methods``.
+    %(average_ranks)s
     n_datasets : int
         Number of data sets ``N`` the ranks were averaged over, at least 2.
-    alpha : float, default 0.05
-        Significance level, in (0, 1).
+    %(alpha)s
     test : {'nemenyi', 'bonferroni-dunn', 'friedman-z'}, default 'nemenyi'
         Post-hoc procedure, as in :func:`cdplot.compare`; ``'friedman-z'``
         corrects the rank z-test p-values with ``correction``.  The tests
@@ -343,8 +340,7 @@ def compare_ranks(
     control : str, optional
         Compare only with this method (``'bonferroni-dunn'`` defaults to the
         best-ranked one).
-    methods : sequence of str, optional
-        Names for a plain sequence of ranks.
+    %(ranks_methods)s
 
     Returns
     -------

@@ -22,6 +22,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 from scipy import special
 
+from .._docstrings import share
 from .._options import NULL_METHODS, NullMethod, check_alpha, check_bool, check_option
 from ..errors import CdplotError, opt
 from ._formatting import format_p
@@ -196,6 +197,7 @@ def _validate_names(methods):
     return str(methods[0]), str(methods[1])
 
 
+@share
 def mcnemar(
     table: ArrayLike,
     *,
@@ -219,9 +221,8 @@ def mcnemar(
     continuity : bool, default True
         Continuity correction of the chi-square statistic (Yang,
         formula (22)).
-    alpha : float, default 0.05
-    methods : pair of str, optional
-        Names of A and B.
+    %(alpha)s
+    %(pair_names)s
 
     Returns
     -------

@@ -19,6 +19,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 from scipy import special
 
+from .._docstrings import share
 from .._options import (
     NAN_POLICIES,
     NULL_METHODS,
@@ -382,6 +383,7 @@ def _validate_pair(table, methods):
     return a, b
 
 
+@share
 def compare_pair(
     scores: ScoresLike,
     *,
@@ -402,30 +404,23 @@ def compare_pair(
 
     Parameters
     ----------
-    scores : ScoreTable, array_like, mapping, DataFrame or path
-        Scores of two or more methods on ``N`` data sets, anything
-        :func:`cdplot.compare` takes.  Repeated (per-fold) scores are
-        averaged per data set by the reader, and its notes say so.
+    %(scores)s
+        Two methods at least; repeated (per-fold) scores are averaged per data
+        set by the reader, and its notes say so.
     methods : pair of str, optional
         The two methods to compare, ``(a, b)``; with exactly two methods in
         the data they default to those, in order.  For an unlabelled array
         of two columns they name the columns.
-    higher_is_better : bool, optional
-        By default the data's declared direction, else higher.
-    alpha : float, default 0.05
-    zero_method : {'demsar', 'zsplit', 'wilcox', 'pratt'}, default 'demsar'
-        Wilcoxon's treatment of zero differences: ``'demsar'`` splits their
-        ranks evenly and ignores one when their number is odd (Demšar 2006,
-        section 3.1.3), as :func:`cdplot.compare` does; ``'zsplit'`` is
-        scipy's rule, which keeps every zero.
-    method : {'auto', 'exact', 'asymptotic'}, default 'auto'
-        Null distribution of the Wilcoxon statistic.
+    %(higher_is_better)s
+    %(alpha)s
+    %(zero_method)s
+    %(null_method)s
     rope : float, optional
         With a rope (``>= 0``), also run the Bayesian signed-rank test.
     prior_strength, n_samples, rng
         Options of :func:`cdplot.stats.bayesian_signed_rank`.
-    nan_policy : {'raise', 'omit'}, default 'raise'
-    metric : str, optional
+    %(nan_policy)s
+    %(metric)s
     datasets : sequence of str, optional
         Names of the rows of an unlabelled array, or the data sets to keep.
 

@@ -29,6 +29,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 from scipy import special
 
+from .._docstrings import share
 from .._options import (
     CORRECTIONS,
     NAN_POLICIES,
@@ -627,6 +628,7 @@ def _tukey(means, ms_error, n_per, dof, methods, alpha, higher_is_better):
     )
 
 
+@share
 def anova_oneway(
     *groups: ArrayLike,
     methods: Sequence[str] | None = None,
@@ -642,10 +644,10 @@ def anova_oneway(
         least one observation and two in total more than the number of groups).
     methods : sequence of str, optional
         Names of the groups (default ``'A'``, ``'B'``, ...).
-    alpha : float, default 0.05
-        Significance level of the F-test and of Tukey's HSD.
-    higher_is_better : bool, default True
-        Direction, for the words "better" in the conclusion.
+    %(alpha)s
+        It is the level of the F-test and of Tukey's HSD.
+    %(higher_is_better_array)s
+        It gives the word "better" in the conclusion.
 
     Returns
     -------
@@ -764,6 +766,7 @@ def _residuals(x):
     return x - x.mean(axis=1, keepdims=True) - x.mean(axis=0, keepdims=True) + x.mean()
 
 
+@share
 def shapiro_residuals(values: ArrayLike, *, alpha: float = 0.05) -> ShapiroResult:
     """Shapiro-Wilk test of the residuals of the two-way (data set + method) model.
 
@@ -771,7 +774,7 @@ def shapiro_residuals(values: ArrayLike, *, alpha: float = 0.05) -> ShapiroResul
     ----------
     values : array_like, shape (N, k)
         Scores, data sets in rows.
-    alpha : float, default 0.05
+    %(alpha)s
 
     Returns
     -------
@@ -802,6 +805,7 @@ def shapiro_residuals(values: ArrayLike, *, alpha: float = 0.05) -> ShapiroResul
     )
 
 
+@share
 def mauchly(values: ArrayLike, *, alpha: float = 0.05) -> MauchlyResult:
     """Mauchly's test of sphericity of repeated measures, with Greenhouse-Geisser epsilon.
 
@@ -809,7 +813,7 @@ def mauchly(values: ArrayLike, *, alpha: float = 0.05) -> MauchlyResult:
     ----------
     values : array_like, shape (N, k)
         Scores, data sets in rows and methods in columns.
-    alpha : float, default 0.05
+    %(alpha)s
 
     Returns
     -------
@@ -971,6 +975,7 @@ def _rm_anova_table(table, *, higher_is_better, alpha):
     )
 
 
+@share
 def rm_anova(
     scores: ScoresLike,
     *,
@@ -985,17 +990,14 @@ def rm_anova(
 
     Parameters
     ----------
-    scores : ScoreTable, array_like, mapping, DataFrame or path
-        Scores of ``k`` methods on ``N`` data sets, as :func:`cdplot.compare` takes.
-    higher_is_better : bool, optional
-        Direction of the scores (for "better" in the conclusion); by
-        default the data's declared direction, else higher.
-    alpha : float, default 0.05
-        Significance level of the F-test, Tukey's HSD and the checks.
-    nan_policy : {'raise', 'omit'}, default 'raise'
-    metric : str, optional
-    methods, datasets : sequence of str, optional
-        Names for an unlabelled array.
+    %(scores)s
+    %(higher_is_better)s
+        It gives the word "better" in the conclusion.
+    %(alpha)s
+        It is the level of the F-test, Tukey's HSD and the checks.
+    %(nan_policy)s
+    %(metric)s
+    %(methods_datasets)s
 
     Returns
     -------
@@ -1148,6 +1150,7 @@ class AutoResult(Result):
         }
 
 
+@share
 def compare_auto(
     scores: ScoresLike,
     *,
@@ -1175,11 +1178,10 @@ def compare_auto(
 
     Parameters
     ----------
-    scores : ScoreTable, array_like, mapping, DataFrame or path
-        As :func:`cdplot.compare` takes.
-    higher_is_better : bool, optional
-    alpha : float, default 0.05
-        Level of the checks and of the chosen analysis.
+    %(scores)s
+    %(higher_is_better)s
+    %(alpha)s
+        It is the level of the checks and of the chosen analysis.
     correction : str, optional
         On the rank-based path, the rank z-tests (``test='friedman-z'``)
         with this correction, against ``control`` when one is given; the

@@ -24,6 +24,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 from scipy import special
 
+from .._docstrings import share
 from .._options import (
     PAIRED_TESTS,  # the paired tests over repetitions
     PairedTest,
@@ -160,6 +161,7 @@ def _t(d: np.ndarray):
     return np.asarray(p, dtype=float), mean > 0
 
 
+@share
 def versus_best(
     repetitions: ArrayLike,
     best: ArrayLike,
@@ -179,8 +181,7 @@ def versus_best(
     test : {'wilcoxon', 't-test'}, default 'wilcoxon'
         Wilcoxon's signed-rank test (zero differences as in Demšar 2006,
         exact p-values up to 50 repetitions) or the paired t-test.
-    higher_is_better : bool, default True
-        The direction of the scores.
+    %(higher_is_better_array)s
 
     Returns
     -------

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 
+from .._docstrings import share
 from .._options import CD_TESTS, CDTest, check_alpha, check_option
 from ..errors import CdplotError, opt
 from ._critical import critical_difference, critical_value
@@ -271,6 +272,7 @@ def _notes(k: int, n: int, test: str) -> tuple:
     return tuple(notes)
 
 
+@share
 def plan(
     *,
     n_methods: int,
@@ -296,11 +298,8 @@ def plan(
     n_datasets : int, optional
         The number of data sets ``N``: the detectable rank difference (the
         critical difference) is computed.
-    alpha : float, default 0.05
-        Significance level.
-    test : {'nemenyi', 'bonferroni-dunn'}, default 'nemenyi'
-        The post-hoc test whose critical value ``q_alpha`` is used
-        (:func:`cdplot.stats.critical_value`).
+    %(alpha)s
+    %(cd_test)s
 
     Returns
     -------

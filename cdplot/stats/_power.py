@@ -14,6 +14,7 @@ from collections.abc import Mapping
 import numpy as np
 from scipy import special
 
+from .._docstrings import share
 from .._options import check_alpha
 from ..errors import CdplotError, opt
 from ..io import as_score_tables, resolve_direction
@@ -264,6 +265,7 @@ def _omnibus(mean, tie_total, n: int, k: int, alpha: float):
     return friedman, pf < alpha
 
 
+@share
 def simulate_power(
     scores=None,
     *,
@@ -296,8 +298,7 @@ def simulate_power(
         names the methods (else ``method 1``, ``method 2``, ...).
     n_datasets : int
         Number of data sets ``N`` of each simulated comparison, at least 2.
-    alpha : float, default 0.05
-        Significance level.
+    %(alpha)s
     n_simulations : int, default 2000
         Number of simulated comparisons; the Monte-Carlo standard error of a
         power ``p`` is ``sqrt(p (1 - p) / n_simulations)``.
@@ -306,8 +307,7 @@ def simulate_power(
         ``shift`` (default True).
     metric : str, optional
         The metric to resample, for ``scores`` that hold several.
-    rng : int or numpy.random.Generator, default 0
-        Seed or generator; the same seed gives the same result.
+    %(rng)s
 
     Returns
     -------

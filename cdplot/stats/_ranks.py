@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import ArrayLike
 
+from .._docstrings import share
 from ._validate import finite_table
 
 __all__ = ["rank_data", "average_ranks"]
@@ -35,17 +36,14 @@ def _midranks(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return ranks, sizes
 
 
+@share
 def rank_data(scores: ArrayLike, *, higher_is_better: bool = True) -> np.ndarray:
     """Rank the methods within each data set.
 
     Parameters
     ----------
-    scores : array_like, shape (N, k)
-        Scores of ``k`` methods (columns) on ``N`` data sets (rows), finite
-        (a missing score raises :class:`~cdplot.errors.CdplotError` naming
-        the cell, as :func:`cdplot.compare` does).
-    higher_is_better : bool, default True
-        Whether a larger score is better (accuracy, AUC) or worse (error, loss).
+    %(scores_array)s
+    %(higher_is_better_array)s
 
     Returns
     -------
@@ -76,16 +74,14 @@ def ranks_and_ties(scores, *, higher_is_better: bool = True) -> tuple[np.ndarray
     return ranks, (sizes**2 - 1.0).sum(axis=1)
 
 
+@share
 def average_ranks(scores: ArrayLike, *, higher_is_better: bool = True) -> np.ndarray:
     """Mean rank of each method over the data sets.
 
     Parameters
     ----------
-    scores : array_like, shape (N, k)
-        Scores of ``k`` methods (columns) on ``N`` data sets (rows), finite
-        (a missing score raises :class:`~cdplot.errors.CdplotError`).
-    higher_is_better : bool, default True
-        Direction of the scores.
+    %(scores_array)s
+    %(higher_is_better_array)s
 
     Returns
     -------

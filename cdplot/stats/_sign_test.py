@@ -17,6 +17,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 from scipy import special
 
+from .._docstrings import share
 from .._options import check_alpha
 from ..errors import CdplotError, opt
 from ._formatting import format_p
@@ -299,6 +300,7 @@ def critical_wins(n: int, alpha: float = ...) -> int: ...
 def critical_wins(n: ArrayLike, alpha: float = ...) -> int | NDArray[np.int64]: ...
 
 
+@share
 def critical_wins(n: ArrayLike, alpha: float = 0.05) -> int | NDArray[np.int64]:
     """Wins needed for a significant sign test, by Demšar's normal approximation.
 
@@ -306,8 +308,8 @@ def critical_wins(n: ArrayLike, alpha: float = 0.05) -> int | NDArray[np.int64]:
     ----------
     n : int or array_like of int
         Number of data sets (at least 1).
-    alpha : float, default 0.05
-        Two-sided significance level, in (0, 1).
+    %(alpha)s
+        The test is two-sided.
 
     Returns
     -------

@@ -124,6 +124,7 @@ def test_text_names_effect_sizes_and_help_says_so():
         ("table", ["--method-col", "model"]),
         ("report", ["--repetition-col", "fold"]),
         ("stability", ["--orient", "methods"]),
+        ("stats", ["--max-input-size", "10"]),
     ],
 )
 def test_file_reading_options_with_an_example_are_refused_not_ignored(

@@ -372,7 +372,12 @@ def load_tables(args):
 
 
 # how a FILE is read: (attribute, flag, value when not given); a bundled example is read
-# as it is, so these are refused with --example rather than ignored
+# as it is, so these are refused with --example rather than ignored.  cdplot pair has its
+# own table (_cli/pair.py _APPLIES) and leaves this one alone: there the kind of input is
+# found in the file's columns (predictions, per-fold scores, a score table...) and each of
+# its options names the kinds that use it, so a refusal must say what the option is for.
+# Here the kind is known from the flags before anything is read, the options are one
+# group shared by five commands, and the one thing to say is "leave it out".
 _FILE_OPTIONS = (
     ("layout", "--layout", "auto"),
     ("sep", "--sep", None),
@@ -382,6 +387,7 @@ _FILE_OPTIONS = (
     ("score_col", "--score-col", None),
     ("repetition_col", "--repetition-col", None),
     ("metric_col", "--metric-col", None),
+    ("max_input_size", "--max-input-size", 1 << 30),
 )
 
 

@@ -212,7 +212,11 @@ _KINDS = {
 }
 _OVER_DATASETS = frozenset({"table", "example", "averaged"})
 _READ = frozenset({"table", "folds", "averaged"})  # read by the column options
-# each option that some inputs do not use: (the inputs that use it, what it is for)
+# each option that some inputs do not use: (the inputs that use it, what it is for).
+# The other commands refuse file-reading options with --example through their own list
+# (_cli/common.py _FILE_OPTIONS): their input's kind is known from the flags, while here it
+# is found in the file's columns, so a refusal names the kind found and what the option
+# is for, and a test holds every option of pair to this table.
 _APPLIES = {
     "scheme": ({"folds"}, "per-fold scores of one data set (a file with a fold column)"),
     "n_train": ({"folds"}, "per-fold scores of one data set (a file with a fold column)"),

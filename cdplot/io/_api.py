@@ -32,7 +32,7 @@ from ._build import (
     validate_selection,
 )
 from ._checks import Where
-from ._files import read_scores
+from ._files import read_validated
 from ._repetitions import keeping_repetitions
 from ._roles import role_of
 from ._table import ScoreTable, ScoreTables
@@ -171,11 +171,14 @@ DataFrame, str or path
     methods, exclude, datasets, rename = validate_selection(methods, exclude, datasets, rename)
 
     if isinstance(data, (str, os.PathLike)):
-        tables = read_scores(
+        # the options are checked above, as for every input: read_scores would check them again
+        tables = read_validated(
             data,
             layout=layout,
+            sep=None,
             metric=metric,
             nan_policy=nan_policy,
+            cols=cols,
             methods=methods,
             datasets=datasets,
             exclude=exclude,
@@ -183,7 +186,6 @@ DataFrame, str or path
             orient=orient,
             max_bytes=max_bytes,
             keep_repetitions=keep_repetitions,
-            **cols,
         )
         return tuple(replace(t, source=source) for t in tables) if source else tables
 

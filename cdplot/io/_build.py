@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 import warnings
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -37,6 +38,9 @@ from ._roles import direction_of, weigh_direction
 from ._roles import norm as _norm_col
 from ._roles import role_of as _role_of
 from ._table import ScoreTable, ScoreTables
+
+# a metric "name" that is a whole number is a fold or seed number given as metric_col
+_INTEGER_RE = re.compile(r"[+-]?[0-9]+")
 
 __all__ = ["label_codes"]
 
@@ -825,8 +829,31 @@ def _long_codes(columns, where, roles) -> _LongCodes:
         metric_names, metric_codes = label_codes(
             columns[metric_j], where, header[metric_j], "metric"
         )
+        refuse_repetitions_as_metrics(header[metric_j], metric_names, where.source)
     return _LongCodes(
         ds_names, ds_codes, m_names, m_codes, rep_codes, rep_names, metric_names, metric_codes
+    )
+
+
+def refuse_repetitions_as_metrics(name, metrics, source, fixes=("repetition_col",)) -> None:
+    """Refuse a metric column of whole numbers, or one named like a fold or seed column.
+
+    ``metric_col='fold'`` split the rows by fold and ran one analysis per fold, each
+    called a metric ("0, higher is better").  Metrics named by numbers are implausible,
+    and whoever means them can give them names.  ``fixes`` are the options that take
+    the column as what it is (the per-fold reader has ``fold_col`` too).
+    """
+    numbers = all(_INTEGER_RE.fullmatch(m) for m in metrics)
+    if not numbers and _role_of(name) != "repetition":
+        return
+    shown = ", ".join(repr(m) for m in metrics[:5]) + (", ..." if len(metrics) > 5 else "")
+    kind = "whole numbers" if numbers else "values of a column named like repetitions"
+    fix = " or ".join(f"{opt(o, name)}" for o in fixes)
+    raise CdplotError(
+        f"{source}: the metric column {opt('metric_col', name)} holds {kind} ({shown}), not "
+        f"metric names; pass {fix} if they tell repeated runs (folds, seeds) apart, else "
+        f"name the metrics",
+        option="metric_col",
     )
 
 

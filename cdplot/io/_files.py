@@ -152,10 +152,48 @@ def read_scores(
     keep_repetitions = check_bool("keep_repetitions", keep_repetitions)
     sep = check_sep(sep)
     methods, exclude, datasets, rename = validate_selection(methods, exclude, datasets, rename)
+    return read_validated(
+        path,
+        layout=layout,
+        sep=sep,
+        metric=metric,
+        nan_policy=nan_policy,
+        cols=cols,
+        methods=methods,
+        exclude=exclude,
+        datasets=datasets,
+        rename=rename,
+        orient=orient,
+        max_bytes=check_max_bytes(max_bytes),
+        keep_repetitions=keep_repetitions,
+    )
+
+
+def read_validated(
+    path,
+    *,
+    layout,
+    sep,
+    metric,
+    nan_policy,
+    cols,
+    methods,
+    exclude,
+    datasets,
+    rename,
+    orient,
+    max_bytes,
+    keep_repetitions,
+) -> ScoreTables:
+    """:func:`read_scores` once its options are validated (``cols`` holds the ``*_col`` ones).
+
+    :func:`cdplot.io.as_score_tables` validates the same options for every input and
+    reads a file name through here, so that they are not checked twice.
+    """
     selecting = any(x is not None for x in (methods, exclude, datasets, rename))
     policy = "keep" if selecting else nan_policy
     name, raw, digest = read_bytes(
-        path, max_bytes=check_max_bytes(max_bytes), allow_dir=True, hash_later=True, mapped=True
+        path, max_bytes=max_bytes, allow_dir=True, hash_later=True, mapped=True
     )
     if raw is None:
         # a folder comes back by its real name, to be listed; messages show it as text

@@ -21,7 +21,7 @@ import numpy as np
 
 from .._docstrings import share
 from ..errors import CdplotError, opt
-from ._build import file_stem, tie_close_means, tie_note
+from ._build import file_stem, refuse_repetitions_as_metrics, tie_close_means, tie_note
 from ._checks import check_name, name_text, plural
 from ._files import load_json
 from ._roles import GENERIC_SCORE_NAMES, fold_level, norm, role_of, weigh_direction
@@ -219,6 +219,12 @@ def _fold_scores(
         raise CdplotError(f"{source}: there are no rows of scores")
     header = list(records[0].keys())
     _check_same_keys(records, header, source, row)
+    if metric_col in header:
+        # before the roles: a fold column taken as the metric's leaves "no fold column"
+        labels = list(dict.fromkeys(name_text(r[metric_col]) for r in records))
+        refuse_repetitions_as_metrics(
+            metric_col, labels, source, fixes=("fold_col", "repetition_col")
+        )
     given = {
         "dataset": dataset_col,
         "method": method_col,

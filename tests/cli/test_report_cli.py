@@ -1,5 +1,6 @@
 """``cdplot report`` and ``cdplot table`` end to end, in a subprocess as users run them."""
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -184,6 +185,81 @@ def _wait_for(condition, proc, what):
         time.sleep(0.02)
 
 
+@contextlib.contextmanager
+def _sigint_not_ignored():
+    """Start processes with SIGINT at its default even when this test run ignores it.
+
+    A shell starts a script's background jobs (``cmd &``) and ``nohup`` commands with
+    SIGINT ignored; their children inherit that, and cdplot keeps an inherited ignore on
+    purpose, so Ctrl-C would be tested as a 60 s hang.  A Python handler here is reset
+    to the default in the child that ``exec`` starts.
+    """
+    old = signal.getsignal(signal.SIGINT)
+    if old is not signal.SIG_IGN:
+        yield
+        return
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, old)
+
+
+def _proc_status(pid: int) -> str:
+    """State and signal masks of ``pid`` as /proc shows them, for a failure's story."""
+    keys = ("State", "SigPnd", "ShdPnd", "SigBlk", "SigIgn", "SigCgt")
+    try:
+        with open(f"/proc/{pid}/status", encoding="ascii") as fh:
+            lines = [line.split(":", 1) for line in fh if line.startswith(keys)]
+        with open(f"/proc/{pid}/cmdline", "rb") as fh:
+            cmd = fh.read().replace(b"\0", b" ").decode("utf-8", "replace")[:80]
+    except OSError:
+        return f"{pid}: gone"
+    return f"{pid} ({cmd.strip()}): " + ", ".join(
+        f"{k} {_signal_names(v)}" if k.startswith(("Sig", "Shd")) else f"{k} {v.strip()}"
+        for k, v in lines
+    )
+
+
+def _signal_names(mask: str) -> str:
+    """A /proc signal mask (hex, bit n-1 for signal n) as signal names."""
+    bits = int(mask, 16)
+    names = []
+    for n in range(1, bits.bit_length() + 1):
+        if bits >> (n - 1) & 1:
+            try:
+                names.append(signal.Signals(n).name)
+            except ValueError:
+                names.append(str(n))
+    return "+".join(names) or "-"
+
+
+def _stop(proc, signum, started):
+    """Send ``signum`` and wait for the command; returns its status, stderr and a story.
+
+    The story (timings, the process's signal masks when the signal went, how it ended)
+    goes into each assertion's message: these tests failed once in a full run on a
+    loaded machine and passed in every rerun, so a failure must say what happened.
+    """
+    before = _proc_status(proc.pid)
+    proc.send_signal(signum)
+    sent = time.monotonic()
+    try:
+        code = proc.wait(60)
+    except subprocess.TimeoutExpired:
+        stuck = _proc_status(proc.pid)
+        proc.kill()
+        proc.wait()
+        code = f"none after 60 s (then killed; it was {stuck})"
+    err = proc.stderr.read()
+    story = (
+        f"{signal.Signals(signum).name} sent {sent - started:.2f} s after the start to "
+        f"{before}; it ended {time.monotonic() - sent:.2f} s later with status {code}, "
+        f"stderr {err!r}"
+    )
+    return code, err, story
+
+
 @pytest.mark.parametrize(("signum", "status", "said"), STOPS)
 @pytest.mark.parametrize("templates", ["bundled", "user"])
 def test_a_signal_while_the_pdf_is_written_leaves_nothing(
@@ -197,17 +273,19 @@ def test_a_signal_while_the_pdf_is_written_leaves_nothing(
         (tmp_path / "tpl").mkdir()
         (tmp_path / "tpl" / "title.html.j2").write_text("<h1>{{ title }}</h1>", "utf-8")
         extra = ["--template", str(tmp_path / "tpl")]
-    proc = subprocess.Popen(
-        [sys.executable, "-c", HALF_WRITTEN, str(out), str(ready), *extra],
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    started = time.monotonic()
+    with _sigint_not_ignored():
+        proc = subprocess.Popen(
+            [sys.executable, "-c", HALF_WRITTEN, str(out), str(ready), *extra],
+            stderr=subprocess.PIPE,
+            text=True,
+        )
     _wait_for(ready.exists, proc, "the write")
     assert [p.name.endswith(".tmp") for p in out.parent.iterdir()] == [True]
-    proc.send_signal(signum)
-    assert proc.wait(60) == status
-    assert proc.stderr.read() == f"cdplot report: {said}\n"
-    assert list(out.parent.iterdir()) == []
+    code, err, story = _stop(proc, signum, started)
+    assert code == status, story
+    assert err == f"cdplot report: {said}\n", story
+    assert list(out.parent.iterdir()) == [], story
 
 
 def _children(pid: int) -> list[int]:
@@ -230,16 +308,20 @@ def test_a_signal_while_user_templates_run_ends_their_child(tmp_path, signum, st
     out = tmp_path / "out" / "r.pdf"
     out.parent.mkdir()
     command = [sys.executable, "-m", "cdplot", "report", "--example", "demsar2006"]
-    proc = subprocess.Popen(
-        [*command, "-o", str(out), "--template", str(folder)], stderr=subprocess.PIPE, text=True
-    )
+    started = time.monotonic()
+    with _sigint_not_ignored():
+        proc = subprocess.Popen(
+            [*command, "-o", str(out), "--template", str(folder)], stderr=subprocess.PIPE, text=True
+        )
     _wait_for(lambda: _children(proc.pid), proc, "the templates' child")
     children = _children(proc.pid)
-    proc.send_signal(signum)
-    assert proc.wait(60) == status
-    assert proc.stderr.read() == f"cdplot report: {said}\n"
-    assert list(out.parent.iterdir()) == []
+    code, err, story = _stop(proc, signum, started)
+    story += f"; its children were {', '.join(_proc_status(c) for c in children)}"
+    assert code == status, story
+    assert err == f"cdplot report: {said}\n", story
+    assert list(out.parent.iterdir()) == [], story
     deadline = time.monotonic() + 10
     while any(os.path.exists(f"/proc/{c}") for c in children) and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert not [c for c in children if os.path.exists(f"/proc/{c}")]
+    left = [_proc_status(c) for c in children if os.path.exists(f"/proc/{c}")]
+    assert not left, f"{story}; 10 s later still there: {left}"

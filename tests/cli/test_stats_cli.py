@@ -124,6 +124,7 @@ def test_text_names_effect_sizes_and_help_says_so():
         ("table", ["--method-col", "model"]),
         ("report", ["--repetition-col", "fold"]),
         ("stability", ["--orient", "methods"]),
+        ("stats", ["--max-input-size", "10"]),
     ],
 )
 def test_file_reading_options_with_an_example_are_refused_not_ignored(
@@ -140,3 +141,21 @@ def test_file_reading_options_with_an_example_are_refused_not_ignored(
     assert err.count("\n") == 1
     assert f"option {option[0]} says how to read a FILE" in err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_fold_column_as_the_metric_column_is_refused(tmp_path):
+    # --metric-col fold ran one analysis per fold and called the folds metrics
+    f = tmp_path / "x.csv"
+    f.write_text(
+        "dataset,method,fold,score\nd1,A,0,0.5\nd1,A,1,0.6\nd1,B,0,0.4\nd1,B,1,0.3\n"
+        "d2,A,0,0.5\nd2,A,1,0.6\nd2,B,0,0.7\nd2,B,1,0.3\n",
+        "utf-8",
+    )
+    out = run("stats", str(f), "--metric-col", "fold")
+    assert out.returncode == 2
+    assert out.stdout == ""
+    assert out.stderr == (
+        f"cdplot stats: error: {f}: the metric column --metric-col fold holds whole numbers "
+        "('0', '1'), not metric names; pass --repetition-col fold if they tell repeated runs "
+        "(folds, seeds) apart, else name the metrics\n"
+    )

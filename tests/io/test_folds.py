@@ -224,6 +224,17 @@ def test_metric_col_names_a_column_the_reader_does_not_know(two_metrics):
     assert "records, row 9, column 'score': 'x' is not a finite score" in msg
 
 
+def test_the_fold_column_given_as_the_metric_column_is_refused(two_metrics):
+    # it said "no fold column among ... 'fold' ..." (the metric column had taken it)
+    records = list(csv.DictReader(two_metrics.read_text().splitlines()))
+    msg = error_of(fold_scores, records, metric_col="fold")
+    assert msg == (
+        "records: the metric column metric_col='fold' holds whole numbers ('1', '2', '3'), not "
+        "metric names; pass fold_col='fold' or repetition_col='fold' if they tell repeated "
+        "runs (folds, seeds) apart, else name the metrics"
+    )
+
+
 def test_one_metric_in_a_metric_column_is_read_and_weighed(tmp_path):
     p = tmp_path / "folds.csv"
     p.write_text(

@@ -167,6 +167,55 @@ def test_the_refusal_on_the_command_line(capsys):
     assert len(err.strip().splitlines()) == 1
 
 
+FOLDS_LONG = (
+    "dataset,method,fold,score\n"
+    "d1,A,0,0.5\nd1,A,1,0.6\nd1,B,0,0.4\nd1,B,1,0.3\n"
+    "d2,A,0,0.5\nd2,A,1,0.6\nd2,B,0,0.7\nd2,B,1,0.3\n"
+)
+
+
+def test_a_fold_column_given_as_the_metric_column_is_refused(tmp_path):
+    # metric_col='fold' once ran one analysis per fold, its headings "(0, higher is better)"
+    p = tmp_path / "x.csv"
+    p.write_text(FOLDS_LONG, "utf-8")
+    for read in (read_scores, as_score_tables):
+        with pytest.raises(CdplotError) as e:
+            read(p, metric_col="fold")
+        assert str(e.value) == (
+            f"{p}: the metric column metric_col='fold' holds whole numbers ('0', '1'), not "
+            "metric names; pass repetition_col='fold' if they tell repeated runs (folds, "
+            "seeds) apart, else name the metrics"
+        )
+        assert e.value.option == "metric_col"
+    # the option the message names reads the file
+    (t,) = read_scores(p, repetition_col="fold")
+    assert t.values.tolist() == [[0.55, 0.35], [0.55, 0.5]]
+
+
+def test_a_metric_column_named_like_seeds_or_holding_numbers_is_refused():
+    rows = [
+        {"dataset": d, "method": m, "seed": f"s{k}", "k": k, "acc": 0.5 + k / 10}
+        for d in ("d1", "d2")
+        for m in ("A", "B")
+        for k in (1, 2)
+    ]
+    # named like a repetition column, whatever its values
+    with pytest.raises(CdplotError) as e:
+        as_score_tables(rows, metric_col="seed", repetition_col="k")
+    assert str(e.value).startswith(
+        "list of records: the metric column metric_col='seed' holds values of a column named "
+        "like repetitions ('s1', 's2'), not metric names; pass repetition_col='seed'"
+    )
+    # integers (not text) under any name
+    with pytest.raises(CdplotError, match=r"metric_col='k' holds whole numbers \('1', '2'\)"):
+        as_score_tables(rows, metric_col="k", repetition_col="seed")
+    # metrics with names are read as before
+    for r in rows:
+        r["k"] = f"top{r['k']}"
+    tables = as_score_tables(rows, metric_col="k", repetition_col="seed")
+    assert [t.metric for t in tables] == ["top1", "top2"]
+
+
 def test_a_column_describing_rows_is_not_a_split():
     # a method's family and a data set's task type are constant within a pair: ignored
     rows = [

@@ -613,3 +613,53 @@ def test_importing_scores_does_not_import_pandas():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
+
+
+# --- options are checked once, with the same message for every input --------------------
+
+WRONG_OPTIONS = [
+    pytest.param({"nan_policy": "drop"}, id="nan_policy"),
+    pytest.param({"layout": "tall"}, id="layout"),
+    pytest.param({"metric": " "}, id="metric"),
+    pytest.param({"source": 3}, id="source"),
+    pytest.param({"metric_col": 3}, id="metric_col"),
+    pytest.param({"repetition_col": []}, id="repetition_col"),
+    pytest.param({"orient": "rows"}, id="orient"),
+    pytest.param({"keep_repetitions": "yes"}, id="keep_repetitions"),
+    pytest.param({"max_bytes": 0}, id="max_bytes"),
+    pytest.param({"methods": "C4.5"}, id="methods"),
+    pytest.param({"rename": ["C4.5"]}, id="rename"),
+]
+
+
+@pytest.mark.parametrize("option", WRONG_OPTIONS)
+def test_a_wrong_option_says_the_same_for_a_file_and_an_array(option, tmp_path):
+    p = tmp_path / "auc.csv"
+    p.write_text("dataset,A,B\nd1,0.1,0.2\nd2,0.3,0.4\n", "utf-8")
+    messages = []
+    for data in (np.array(AUC), p, str(p)):
+        with pytest.raises(CdplotError) as e:
+            as_score_tables(data, **option)
+        messages.append(str(e.value))
+    assert "\n" not in messages[0]
+    assert messages == [messages[0]] * 3
+
+
+def test_a_file_name_has_its_options_checked_once(tmp_path, monkeypatch):
+    # as_score_tables checked every option, then read_scores checked them all again
+    from cdplot.io import _api, _files
+
+    calls = []
+    for module in (_api, _files):
+        real = module._validate_options
+
+        def counted(*args, real=real):
+            calls.append(args)
+            return real(*args)
+
+        monkeypatch.setattr(module, "_validate_options", counted)
+    p = tmp_path / "auc.csv"
+    p.write_text("dataset,A,B\nd1,0.1,0.2\nd2,0.3,0.4\n", "utf-8")
+    (t,) = as_score_tables(p, methods=["B", "A"], source="mine")
+    assert (t.methods, t.source) == (("B", "A"), "mine")
+    assert len(calls) == 1

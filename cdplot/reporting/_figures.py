@@ -450,13 +450,17 @@ def _draw_one(result, key, title, name, options, *, prefix, font, for_print) -> 
         kwargs["font"] = font
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", CdplotWarning)
-        ax = getattr(plot, name)(result, **kwargs)
-    try:
-        unfit = [w for w in caught if issubclass(w.category, CdplotWarning)]
-        if key == "heatmap" and unfit:
+        if key == "heatmap":
             # a heatmap too large to read helps nobody in a report: the pairwise section lists
-            # the significant pairs instead, and says why the figure is not there
+            # the significant pairs instead, and says why the figure is not there.  Its
+            # warning, raised, stops the plot at its size check, before it draws what the
+            # report would throw away (0.03-0.06 s at 60-104 methods)
+            warnings.simplefilter("error", CdplotWarning)
+        try:
+            ax = getattr(plot, name)(result, **kwargs)
+        except CdplotWarning:
             return None
+    try:
         for w in caught:
             # the report places and splits its figures itself (a page-tall chart prints in
             # parts), so a style's page height is not the report's limit

@@ -1,6 +1,5 @@
 """``cdplot report`` and ``cdplot table`` end to end, in a subprocess as users run them."""
 
-import contextlib
 import os
 import signal
 import subprocess
@@ -185,26 +184,6 @@ def _wait_for(condition, proc, what):
         time.sleep(0.02)
 
 
-@contextlib.contextmanager
-def _sigint_not_ignored():
-    """Start processes with SIGINT at its default even when this test run ignores it.
-
-    A shell starts a script's background jobs (``cmd &``) and ``nohup`` commands with
-    SIGINT ignored; their children inherit that, and cdplot keeps an inherited ignore on
-    purpose, so Ctrl-C would be tested as a 60 s hang.  A Python handler here is reset
-    to the default in the child that ``exec`` starts.
-    """
-    old = signal.getsignal(signal.SIGINT)
-    if old is not signal.SIG_IGN:
-        yield
-        return
-    signal.signal(signal.SIGINT, signal.default_int_handler)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, old)
-
-
 def _proc_status(pid: int) -> str:
     """State and signal masks of ``pid`` as /proc shows them, for a failure's story."""
     keys = ("State", "SigPnd", "ShdPnd", "SigBlk", "SigIgn", "SigCgt")
@@ -274,12 +253,11 @@ def test_a_signal_while_the_pdf_is_written_leaves_nothing(
         (tmp_path / "tpl" / "title.html.j2").write_text("<h1>{{ title }}</h1>", "utf-8")
         extra = ["--template", str(tmp_path / "tpl")]
     started = time.monotonic()
-    with _sigint_not_ignored():
-        proc = subprocess.Popen(
-            [sys.executable, "-c", HALF_WRITTEN, str(out), str(ready), *extra],
-            stderr=subprocess.PIPE,
-            text=True,
-        )
+    proc = subprocess.Popen(
+        [sys.executable, "-c", HALF_WRITTEN, str(out), str(ready), *extra],
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     _wait_for(ready.exists, proc, "the write")
     assert [p.name.endswith(".tmp") for p in out.parent.iterdir()] == [True]
     code, err, story = _stop(proc, signum, started)
@@ -309,10 +287,9 @@ def test_a_signal_while_user_templates_run_ends_their_child(tmp_path, signum, st
     out.parent.mkdir()
     command = [sys.executable, "-m", "cdplot", "report", "--example", "demsar2006"]
     started = time.monotonic()
-    with _sigint_not_ignored():
-        proc = subprocess.Popen(
-            [*command, "-o", str(out), "--template", str(folder)], stderr=subprocess.PIPE, text=True
-        )
+    proc = subprocess.Popen(
+        [*command, "-o", str(out), "--template", str(folder)], stderr=subprocess.PIPE, text=True
+    )
     _wait_for(lambda: _children(proc.pid), proc, "the templates' child")
     children = _children(proc.pid)
     code, err, story = _stop(proc, signum, started)

@@ -75,7 +75,7 @@ def api_lines(module: str) -> list[str]:
         "",
         ".. list-table:: Names of the top level and where each is documented",
         "   :header-rows: 1",
-        "   :widths: 30 70",
+        "   :widths: 40 60",
         "",
         "   * - name",
         "     - summary",

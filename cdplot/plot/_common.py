@@ -120,12 +120,22 @@ ALTERNATIVES = {
 
 
 def warn_unfit(
-    what: str, lay_need, *, style, ax, width_pt, alternative: str | Phrase, stacklevel: int = 3
+    what: str,
+    lay_need,
+    *,
+    style,
+    ax,
+    width_pt,
+    alternative: str | Phrase,
+    squeezed: str = "its rank axis is",
+    stacklevel: int = 3,
 ) -> None:
     """Say, as a CdplotWarning, that a figure could not be made legible in its room.
 
-    ``stacklevel`` is :func:`warnings.warn`'s: the default names the line that called
-    the figure function calling this; a figure's private helper passes one more per frame.
+    ``squeezed`` names what the figure gives up to fit its width (a heatmap has no
+    rank axis: its cells shrink).  ``stacklevel`` is :func:`warnings.warn`'s: the
+    default names the line that called the figure function calling this; a figure's
+    private helper passes one more per frame.
     """
     need_w, need_h = (v / 72.0 for v in lay_need)
     if ax is not None:
@@ -149,7 +159,7 @@ def warn_unfit(
         label = opt("width", inches) if width_pt else opt("style", style.name)
         msg = (
             f"{what} cannot be drawn legibly with {label} (it needs {need_w:.2f} in at "
-            f"{style.min_font_size:g} pt, so its rank axis is squeezed): {alternative}"
+            f"{style.min_font_size:g} pt, so {squeezed} squeezed): {alternative}"
         )
     warnings.warn(msg, CdplotWarning, stacklevel=stacklevel)
 

@@ -226,6 +226,7 @@ def _check_room(lay, k: int, *, style, ax, width_pt) -> None:
                 if style.name == "paper" and width_pt is None
                 else "use cd_diagram or rank_intervals, which need one row per method"
             ),
+            squeezed="its cells are",
             stacklevel=4,
         )
 

@@ -139,6 +139,7 @@ def rank_profile(
                 ax=ax,
                 width_pt=width_pt,
                 alternative=Phrase(_common.ALTERNATIVES["paper"], " or fewer methods"),
+                squeezed="its metrics' columns are",
             )
         ax = cv.axes(lay.width, lay.height)
         _draw(ax, lay, names, ranks, looks, st, font, hl, marker)

@@ -6,7 +6,7 @@ from svg_checks import svg_groups, svg_root, synthetic_table
 from test_critical_difference import assert_no_overlap
 
 import cdplot
-from cdplot.errors import CdplotError
+from cdplot.errors import CdplotError, CdplotWarning
 from cdplot.plot._heatmap import significance_levels
 
 
@@ -104,3 +104,19 @@ def test_a_heatmap_larger_than_any_page_is_refused_in_one_line():
         cdplot.significance_heatmap(res, style="slides")
     assert "\n" not in str(info.value)
     assert plt.get_fignums() == before
+
+
+def test_an_unfit_heatmap_says_its_cells_are_squeezed():
+    # the warning read "so its rank axis is squeezed", the words of the CD diagram: a
+    # heatmap has no rank axis, its cells shrink below the type
+    import warnings
+
+    rng = np.random.default_rng(1)
+    res = cdplot.compare(rng.normal(size=(20, 100)) + np.linspace(0, 2, 100))
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", CdplotWarning)
+        cdplot.significance_heatmap(res)
+    (message,) = [str(w.message) for w in caught if issubclass(w.category, CdplotWarning)]
+    assert message.startswith("a heatmap of 100 methods cannot be drawn legibly with style=")
+    assert "so its cells are squeezed): use style='paper-wide'" in message
+    assert "rank axis" not in message

@@ -134,3 +134,13 @@ def test_method_colours_meet_graphics_contrast():
     for colour in COLORS:
         assert 1.05 / (luminance(colour) + 0.05) >= 3.0, colour
     assert len(set(COLORS)) == len(COLORS)
+
+
+def test_an_unfit_profile_says_its_columns_are_squeezed():
+    # 30 metrics side by side in 3.5 in: the columns, not a rank axis, give way
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", CdplotWarning)
+        cdplot.rank_profile(several(10, 30, long=True), style="paper")
+    (message,) = [str(w.message) for w in caught if issubclass(w.category, CdplotWarning)]
+    assert "so its metrics' columns are squeezed): use style='paper-wide'" in message
+    assert "rank axis" not in message

@@ -45,6 +45,7 @@ __all__ = [
     "check_bool",
     "MIN_DPI",
     "MAX_DPI",
+    "JSON_MATRIX_MAX_METHODS",
     "TESTS",
     "CD_TESTS",
     "CORRECTIONS",
@@ -180,6 +181,10 @@ RESAMPLES: tuple[Resample, ...] = get_args(Resample)
 # resolution of PNG output: below 10 dpi a figure is a few pixels wide (0.001 gives none,
 # which Agg refuses); above 2400 a wide figure passes Agg's 2**16-pixel limit
 MIN_DPI, MAX_DPI = 10, 2400
+# Most methods whose k x k matrices (statistics, p-values, effect sizes) a result's
+# to_dict() and `cdplot stats --json` include unless told (matrices=, --matrices): for
+# 2,000 methods they would be 12 million numbers, over 400 MB of JSON.
+JSON_MATRIX_MAX_METHODS = 300
 
 
 def check_option(name: str, value, options: Iterable, *, allow_none: bool = False):

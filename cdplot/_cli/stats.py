@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 
-from .._options import STATS_FORMATS
-from ..errors import CdplotError
+from .._options import JSON_MATRIX_MAX_METHODS, STATS_FORMATS
+from ..errors import CdplotError, opt
 from . import progress
 from .common import (
     add_analysis_options,
@@ -48,6 +49,14 @@ def register(sub) -> None:
     )
     g.add_argument("--json", action="store_true", help="the same as --format json")
     g.add_argument(
+        "--matrices",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="JSON: include the k x k matrices of statistics, p-values and effect sizes "
+        f"(default: up to {JSON_MATRIX_MAX_METHODS} methods); either way the file says "
+        "whether they are there and why",
+    )
+    g.add_argument(
         "-o",
         "--output",
         metavar="OUT",
@@ -66,24 +75,28 @@ def run(args) -> int:
             raise CdplotError(f"options --json and --format {args.format} disagree; give one")
         args.format = "json"
     fmt = output_format(args, EXTENSIONS, default="text")
+    if args.matrices is not None and fmt != "json":
+        raise CdplotError(
+            f"option {opt('matrices', args.matrices)} applies to JSON output, not {fmt}; "
+            "add --json or leave the option out",
+            option="matrices",
+        )
     results = run_analyses(args)
     progress.step("writing the results")
-    write_text(args, _text(results, fmt), fmt)
+    write_text(args, _text(results, fmt, args.matrices), fmt)
     return 0
 
 
-def _text(results, fmt: str) -> str:
+def _text(results, fmt: str, matrices: bool | None = None) -> str:
     if fmt == "csv":
         from ..io._export import to_csv
 
         return to_csv(results)
     if fmt == "json":
         if len(results) == 1:
-            payload = results[0].to_dict()
+            payload = results[0].to_dict(matrices=matrices)
         else:
-            payload = {"metrics": {_label(r): r.to_dict() for r in results}}
-        from ..stats._results import JSON_MATRIX_MAX_METHODS
-
+            payload = {"metrics": {_label(r): r.to_dict(matrices=matrices) for r in results}}
         # indented JSON goes through json's pure-Python encoder; for thousands of
         # methods (a million significant pairs) write it compact, in C
         k = max(getattr(getattr(r, "analysis", r), "n_methods", 0) for r in results)

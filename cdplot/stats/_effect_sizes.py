@@ -51,7 +51,16 @@ from scipy import special
 from .._docstrings import share
 from .._options import EffectMeasure, check_alpha, check_option
 from ..errors import CdplotError, opt
-from ._resultkit import Result, matrix_dict, method_index, num, readonly, result, wrap
+from ._resultkit import (
+    Result,
+    json_matrices,
+    matrix_dict,
+    method_index,
+    num,
+    readonly,
+    result,
+    wrap,
+)
 
 __all__ = [
     "CLIFFS_DELTA_THRESHOLDS",
@@ -513,25 +522,29 @@ class EffectSizes(Result):
             self.methods, (self.mean, self.std, self.median, self.mean_ci, self.median_ci)
         )
 
-    def to_dict(self, *, matrices: bool = True) -> dict:
+    def to_dict(self, *, matrices: bool | None = True) -> dict:
         """A JSON-safe dictionary (``None`` for undefined values and infinities).
 
         Parameters
         ----------
-        matrices : bool, default True
+        matrices : bool or None, default True
             Whether to include the k x k tables ``cliffs_delta``, ``cohens_d``
             and ``magnitude`` as ``{method: {method: value}}`` (row method
             against column method); without them only the per-method
-            summaries are given and the tables are ``None``.
+            summaries are given, the tables are ``None`` and
+            ``tables_omitted`` says why.  ``None`` includes them up to
+            :data:`~cdplot.stats._resultkit.JSON_MATRIX_MAX_METHODS` methods,
+            as the analyses' ``to_dict`` does.
         """
         summaries = (self.mean, self.std, self.median, self.mean_ci, self.median_ci)
+        matrices, why = json_matrices(matrices, len(self.methods))
         if not matrices:
             return effect_sizes_dict(
                 self.methods,
                 summaries,
                 confidence=self.confidence,
                 measure=self.measure,
-                omitted="the k x k tables were not asked for (to_dict(matrices=False))",
+                omitted=f"the k x k tables are {why}",
             )
         m = self.methods
         return effect_sizes_dict(

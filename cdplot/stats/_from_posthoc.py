@@ -32,13 +32,14 @@ from ._from_ranks import _validate_n, _validate_ranks
 from ._resultkit import (
     Result,
     join_names,
+    json_matrices,
     matrix_dict,
     num,
     result,
     wrap,
 )
 from ._resultkit import notes_lines as _notes_lines
-from ._results import JSON_MATRIX_MAX_METHODS, ComparisonResult, freeze_rank_fields
+from ._results import ComparisonResult, freeze_rank_fields
 
 __all__ = ["from_posthoc", "PosthocComparison"]
 
@@ -224,10 +225,9 @@ class PosthocComparison(Result):
         ----------
         matrices : bool, optional
             Include the ``k x k`` p-value matrix (default: up to
-            :data:`~cdplot.stats._results.JSON_MATRIX_MAX_METHODS` methods).
+            :data:`~cdplot.stats._resultkit.JSON_MATRIX_MAX_METHODS` methods).
         """
-        if matrices is None:
-            matrices = self.n_methods <= JSON_MATRIX_MAX_METHODS
+        matrices, why = json_matrices(matrices, self.n_methods)
         m = self.methods
         return {
             "input": "supplied_posthoc",
@@ -243,6 +243,7 @@ class PosthocComparison(Result):
             "pvalues": matrix_dict(self.pvalues, m)
             if matrices and self.pvalues is not None
             else None,
+            "matrices_omitted": None if matrices else f"the k x k p-value matrix is {why}",
             "significant_pairs": list(map(list, self.significant_pairs())),
             "cliques": [list(c) for c in self.cliques],
             "unjoined": list(map(list, self.unjoined)),

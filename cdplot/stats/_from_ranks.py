@@ -26,9 +26,8 @@ from ..io import AverageRanks, as_average_ranks
 from ._compare import RANK_TESTS, _validate_options, decide, groups, omnibus_notes, rank_statistics
 from ._formatting import format_p
 from ._friedman import friedman_from_average_ranks
-from ._resultkit import Result, matrix_dict, num, result
+from ._resultkit import Result, json_matrices, matrix_dict, num, result
 from ._results import (
-    JSON_MATRIX_MAX_METHODS,
     ComparisonResult,
     FriedmanResult,
     ImanDavenportResult,
@@ -202,10 +201,9 @@ class RankComparison(Result):
         ----------
         matrices : bool, optional
             Include the ``k x k`` matrices (default: up to
-            :data:`~cdplot.stats._results.JSON_MATRIX_MAX_METHODS` methods).
+            :data:`~cdplot.stats._resultkit.JSON_MATRIX_MAX_METHODS` methods).
         """
-        if matrices is None:
-            matrices = self.n_methods <= JSON_MATRIX_MAX_METHODS
+        matrices, why = json_matrices(matrices, self.n_methods)
         m = self.methods
 
         def matrix(a):
@@ -232,9 +230,7 @@ class RankComparison(Result):
             "statistics": matrix(self.statistics),
             "pvalues_unadjusted": matrix(self.pvalues_unadjusted),
             "pvalues": matrix(self.pvalues),
-            "matrices_omitted": None
-            if matrices
-            else f"the k x k matrices are left out above {JSON_MATRIX_MAX_METHODS} methods",
+            "matrices_omitted": None if matrices else f"the k x k matrices are {why}",
             "significant_pairs": list(map(list, self.significant_pairs())),
             # the rank tests take the side of the better average rank: never a conflict
             "direction_conflicts": [],

@@ -49,7 +49,7 @@ from ._effect_sizes import EffectSizes
 from ._effect_sizes import effect_sizes as _effect_sizes
 from ._formatting import format_p
 from ._resultkit import Result, join_names, method_index, notes_lines, num, readonly, result, wrap
-from ._results import JSON_MATRIX_MAX_METHODS, MAX_LISTED_EFFECTS, ComparisonResult
+from ._results import MAX_LISTED_EFFECTS, ComparisonResult
 from ._studentized_range import studentized_range_isf, studentized_range_sf
 from ._validate import check_pairwise_size, finite_table, pow2_scale, refuse_large
 
@@ -556,8 +556,16 @@ class AnovaResult(Result):
         lines += ["", *wrap(self.conclusion()), *self._effect_lines(), *notes_lines(self.notes)]
         return "\n".join(lines)
 
-    def to_dict(self) -> dict:
-        """Return a JSON-safe dictionary."""
+    def to_dict(self, *, matrices: bool | None = None) -> dict:
+        """Return a JSON-safe dictionary.
+
+        Parameters
+        ----------
+        matrices : bool, optional
+            Include the k x k tables of the effect sizes (default: up to
+            :data:`~cdplot.stats._resultkit.JSON_MATRIX_MAX_METHODS` methods).
+            Tukey's pairs are always listed.
+        """
         es = self.effect_sizes
         return {
             "test": "anova",
@@ -582,9 +590,7 @@ class AnovaResult(Result):
             "pvalue_gg": num(self.pvalue_gg),
             "notes": list(self.notes),
             "conclusion": self.conclusion(),
-            "effect_sizes": None
-            if es is None
-            else es.to_dict(matrices=self.n_methods <= JSON_MATRIX_MAX_METHODS),
+            "effect_sizes": None if es is None else es.to_dict(matrices=matrices),
         }
 
 
@@ -1133,9 +1139,16 @@ class AutoResult(Result):
             ]
         )
 
-    def to_dict(self) -> dict:
-        """Return a JSON-safe dictionary (``effect_sizes`` at the top level)."""
-        analysis = self.analysis.to_dict()
+    def to_dict(self, *, matrices: bool | None = None) -> dict:
+        """Return a JSON-safe dictionary (``effect_sizes`` at the top level).
+
+        Parameters
+        ----------
+        matrices : bool, optional
+            As the analysis' ``to_dict`` (default: the k x k tables up to
+            :data:`~cdplot.stats._resultkit.JSON_MATRIX_MAX_METHODS` methods).
+        """
+        analysis = self.analysis.to_dict(matrices=matrices)
         return {
             "test": "auto",
             "path": self.path,

@@ -20,10 +20,13 @@ from types import MappingProxyType
 
 import numpy as np
 
+from .._options import JSON_MATRIX_MAX_METHODS
 from ..errors import CdplotError
 from ._cliques import Bridges
 
 __all__ = [
+    "JSON_MATRIX_MAX_METHODS",
+    "json_matrices",
     "result",
     "Result",
     "num",
@@ -165,6 +168,25 @@ def notes_lines(notes, width: int = 88) -> list[str]:
         out.append("  - " + lines[0])
         out += ["    " + line for line in lines[1:]]
     return out
+
+
+def json_matrices(matrices: bool | None, n_methods: int) -> tuple[bool, str]:
+    """Whether ``to_dict(matrices=...)`` includes the k x k matrices, and if not, why.
+
+    ``None`` (the default) includes them up to :data:`JSON_MATRIX_MAX_METHODS`
+    methods; the reason ends every ``*_omitted`` key's words, so that a file
+    says whether it was asked to leave them out or had too many methods.
+    """
+    if matrices is None:
+        if n_methods <= JSON_MATRIX_MAX_METHODS:
+            return True, ""
+        return False, (
+            f"left out above {JSON_MATRIX_MAX_METHODS} methods (matrices=True, or --matrices, "
+            "keeps them)"
+        )
+    if matrices:
+        return True, ""
+    return False, "left out on request (matrices=False, or --no-matrices)"
 
 
 def matrix_dict(matrix: np.ndarray, names) -> dict:

@@ -32,8 +32,10 @@ from ._effect_sizes import (
 from ._formatting import format_p
 from ._per_dataset import VersusBest, versus_best
 from ._resultkit import (
+    JSON_MATRIX_MAX_METHODS,
     Result,
     join_names,
+    json_matrices,
     matrix_dict,
     method_index,
     notes_lines,
@@ -74,8 +76,6 @@ CORRECTION_LABELS = {
 }
 
 
-#: Most methods for which :meth:`ComparisonResult.to_dict` includes the k x k matrices.
-JSON_MATRIX_MAX_METHODS = 300
 #: Most pairs whose effect sizes ``str(result)`` lists (largest first); beyond, it counts.
 MAX_LISTED_EFFECTS = 10
 #: Largest ``n_datasets * n_methods**2`` for which ``str(result)`` computes every pair's
@@ -938,14 +938,15 @@ class ComparisonResult(Result):
             (``effect_sizes``: ``cliffs_delta``, ``cohens_d``, ``magnitude``) as
             ``{method: {method: value}}``; the per-method summaries of
             ``effect_sizes`` are always there.  By default they are included up to
-            :data:`JSON_MATRIX_MAX_METHODS` methods; beyond, they are
-            ``None`` and ``matrices_omitted`` says why (for 2,000 methods they
-            would be 12 million numbers, over 400 MB of JSON).  The
+            :data:`JSON_MATRIX_MAX_METHODS` methods (for 2,000 methods they
+            would be 12 million numbers, over 400 MB of JSON).  Left out, they
+            are ``None`` and ``matrices_omitted`` (and the effect sizes'
+            ``tables_omitted``) says whether they were asked out or too many;
+            ``cdplot stats --json --matrices`` / ``--no-matrices`` choose.  The
             significant pairs are always listed.
         """
-        if matrices is None:
-            matrices = self.n_methods <= JSON_MATRIX_MAX_METHODS
-        m = self.methods
+        matrices, why = json_matrices(matrices, self.n_methods)
+        k, m = self.n_methods, self.methods
         return {
             "metric": self.metric,
             "n_datasets": self.n_datasets,
@@ -972,8 +973,7 @@ class ComparisonResult(Result):
             "matrices_omitted": None
             if matrices
             else (
-                f"the {self.n_methods} x {self.n_methods} matrices of statistics and p-values "
-                f"are left out above {JSON_MATRIX_MAX_METHODS} methods; "
+                f"the {k} x {k} matrices of statistics and p-values are {why}; "
                 "significant_pairs lists the decisions"
             ),
             "significant_pairs": list(map(list, self.significant_pairs())),
@@ -996,9 +996,8 @@ class ComparisonResult(Result):
                 method_summaries(self.scores.values, alpha=self.alpha),
                 confidence=1.0 - self.alpha,
                 omitted=(
-                    f"the {self.n_methods} x {self.n_methods} tables of Cliff's delta and "
-                    f"Cohen's d are left out above {JSON_MATRIX_MAX_METHODS} methods "
-                    "(in Python: result.effect_sizes)"
+                    f"the {k} x {k} tables of Cliff's delta and Cohen's d are {why}; in "
+                    "Python, result.effect_sizes has them"
                 ),
             ),
         }

@@ -159,3 +159,29 @@ def test_a_fold_column_as_the_metric_column_is_refused(tmp_path):
         "('0', '1'), not metric names; pass --repetition-col fold if they tell repeated runs "
         "(folds, seeds) apart, else name the metrics\n"
     )
+
+
+def test_json_matrices_are_asked_for_or_left_out_and_the_file_says_which():
+    # to_dict(matrices=...) had no flag: the k x k matrices could not be dropped from a
+    # small analysis's JSON nor kept in a large one's from the command line
+    out = run("stats", "--example", "yang-table9", "--json", "--no-matrices")
+    assert out.returncode == 0, out.stderr
+    for d in json.loads(out.stdout)["metrics"].values():
+        assert [d["statistics"], d["pvalues"], d["effect_sizes"]["cliffs_delta"]] == [None] * 3
+        assert (
+            "are left out on request (matrices=False, or --no-matrices)" in (d["matrices_omitted"])
+        )
+        assert "left out on request" in d["effect_sizes"]["tables_omitted"]
+        assert d["significant_pairs"] is not None
+    out = run("stats", "--example", "demsar2006", "--json", "--matrices")
+    assert out.returncode == 0, out.stderr
+    d = json.loads(out.stdout)
+    assert d["matrices_omitted"] is None
+    assert d["pvalues"]["C4.5"]["C4.5"] == 1.0
+    out = run("stats", "--example", "demsar2006", "--no-matrices")
+    assert out.returncode == 2
+    assert out.stderr == (
+        "cdplot stats: error: option --no-matrices applies to JSON output, not text; add "
+        "--json or leave the option out\n"
+    )
+    assert out.stdout == ""

@@ -214,3 +214,31 @@ def test_to_frame_without_pandas_says_what_to_install(monkeypatch):
         res.to_frame()
     assert "\n" not in str(info.value)
     assert info.value.__cause__ is None
+
+
+def test_json_says_whether_the_matrices_were_asked_out_or_too_many(rng):
+    # matrices=False on 4 methods said "left out above 300 methods", which was not why
+    from cdplot.stats._results import JSON_MATRIX_MAX_METHODS
+
+    demsar = cdplot.load_example("demsar2006")
+    res = cdplot.compare(demsar)
+    ranks = dict(zip(res.methods, res.average_ranks.tolist(), strict=True))
+    asked = "left out on request (matrices=False, or --no-matrices)"
+    dicts = {
+        "compare": res.to_dict(matrices=False),
+        "compare_ranks": cdplot.compare_ranks(ranks, 14).to_dict(matrices=False),
+        "from_posthoc": cdplot.from_posthoc(ranks, res.pvalues, test="Nemenyi").to_dict(
+            matrices=False
+        ),
+        "compare_auto": cdplot.compare_auto(demsar).to_dict(matrices=False)["analysis"],
+    }
+    for name, d in dicts.items():
+        assert asked in d["matrices_omitted"], name
+        assert "above" not in d["matrices_omitted"], name
+    assert asked in res.to_dict(matrices=False)["effect_sizes"]["tables_omitted"]
+    k = JSON_MATRIX_MAX_METHODS + 1
+    big = cdplot.compare(rng.normal(size=(6, k)) + np.linspace(0, 5, k)).to_dict()
+    assert (
+        f"left out above {JSON_MATRIX_MAX_METHODS} methods (matrices=True, or --matrices"
+        in (big["matrices_omitted"])
+    )

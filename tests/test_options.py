@@ -150,6 +150,7 @@ CLI_ONLY = {
     "lower_is_better_metric": "higher_is_better=False per metric, for data with several",
     "truth_col": "the column read as y_true of mcnemar_from_predictions",
     "format": "stats and pair: str(), to_json() or to_csv() of the result",
+    "matrices": "stats --json: the result's to_dict(matrices=...)",
     "ranks_input": "compare_ranks(FILE, N) instead of compare(FILE)",
     "n_datasets": "the second argument of compare_ranks",
     "effect_sizes": "table: effect_size_table(result, pairs=PAIRS) instead of data_table",

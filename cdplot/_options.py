@@ -46,6 +46,7 @@ __all__ = [
     "MIN_DPI",
     "MAX_DPI",
     "JSON_MATRIX_MAX_METHODS",
+    "MAX_BYTES",
     "TESTS",
     "CD_TESTS",
     "CORRECTIONS",
@@ -185,6 +186,11 @@ MIN_DPI, MAX_DPI = 10, 2400
 # to_dict() and `cdplot stats --json` include unless told (matrices=, --matrices): for
 # 2,000 methods they would be 12 million numbers, over 400 MB of JSON.
 JSON_MATRIX_MAX_METHODS = 300
+# Inputs larger than this are refused unless the caller raises the limit
+# (max_bytes=, --max-input-size): a 4 GB file is almost always a mistake, and reading
+# it would need several times its size in memory.  Here, not in io, so that the command
+# line's parser has its default without loading a reader.
+MAX_BYTES = 1 << 30
 
 
 def check_option(name: str, value, options: Iterable, *, allow_none: bool = False):

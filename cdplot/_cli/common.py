@@ -15,6 +15,7 @@ from pathlib import Path
 from .._atomic import atomic_write
 from .._options import (
     CORRECTIONS,
+    MAX_BYTES,
     MAX_DPI,
     MIN_DPI,
     NAN_POLICIES,
@@ -206,7 +207,7 @@ def add_column_options(parser, *, group=None, pair=False):
     g.add_argument(
         "--max-input-size",
         type=_size,
-        default=1 << 30,
+        default=MAX_BYTES,
         metavar="SIZE",
         help="refuse input files larger than this (bytes, or with K, M, G; default: 1G)",
     )
@@ -387,7 +388,7 @@ _FILE_OPTIONS = (
     ("score_col", "--score-col", None),
     ("repetition_col", "--repetition-col", None),
     ("metric_col", "--metric-col", None),
-    ("max_input_size", "--max-input-size", 1 << 30),
+    ("max_input_size", "--max-input-size", MAX_BYTES),
 )
 
 

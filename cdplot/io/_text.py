@@ -22,6 +22,7 @@ import threading
 import numpy as np
 
 from .._docstrings import share
+from .._options import MAX_BYTES
 from ..errors import CdplotError, opt
 from ._checks import NUMBER_RE, Where, check_sep
 from ._fast import ByteColumn, split_columns
@@ -44,10 +45,6 @@ __all__ = [
     "is_blank",
 ]
 
-# Inputs larger than this are refused unless the caller raises the limit
-# (max_bytes=, --max-input-size): a 4 GB file is almost always a mistake,
-# and reading it would need several times its size in memory.
-MAX_BYTES = 1 << 30
 # Spreadsheet and binary formats are not parsed; their users are told how to
 # get a CSV instead of seeing a decoding error.
 _SPREADSHEETS = (".xlsx", ".xlsm", ".xlsb", ".xls", ".ods", ".numbers")

@@ -86,13 +86,13 @@ def shown(value, limit: int = 60) -> str:
     return text
 
 
-#: A voice: ``(name, value, given) -> text``, or None where it has no word for ``name``.
 # annotations only: importing typing for Any costs `cdplot --version` 2 ms (a third of
 # what it adds to the interpreter); type checkers treat TYPE_CHECKING = False as True
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
+    #: A voice: ``(name, value, given) -> text``, or None where it has no word for ``name``.
     Voice = Callable[[str, Any, bool], "str | None"]
 
 # the voice options are written in; None is Python's (the keyword a caller types)

@@ -25,6 +25,7 @@ from ._layout import LANDSCAPE_WIDTH_PT, TEXT_HEIGHT_PT, figure_placement
 __all__ = [
     "anova_figure_svgs",
     "clean_svg",
+    "drawn_measures",
     "figure_svgs",
 ]
 
@@ -199,6 +200,23 @@ def _is_text(artist) -> bool:
     from matplotlib.text import Text
 
     return isinstance(artist, Text) and artist.get_visible()
+
+
+def drawn_measures(ax) -> dict:
+    """A drawn figure's ``width`` and ``height`` (points), smallest type and text families.
+
+    Read from the figure, not its SVG: a report decides from them whether to keep a
+    figure before it pays for rendering it.
+    """
+    width, height = ax.figure.get_size_inches() * 72.0
+    texts = [t for t in ax.figure.findobj(_is_text) if t.get_text().strip()]
+    sizes = [t.get_fontsize() for t in texts]
+    return {
+        "width": float(width),
+        "height": float(height),
+        "min_font": float(min(sizes)) if sizes else 0.0,
+        "families": {n for t in texts for n in _family_names(t.get_fontproperties())},
+    }
 
 
 def _report_style():
@@ -475,19 +493,12 @@ def _draw_one(result, key, title, name, options, *, prefix, font, for_print) -> 
         svg = plot.render_svg(ax, embed_fonts=False, text_as_paths=paths, keep_outside=False)
     finally:
         _close(ax)
-    width, height = ax.figure.get_size_inches() * 72.0
-    texts = [t for t in ax.figure.findobj(_is_text) if t.get_text().strip()]
-    sizes = [t.get_fontsize() for t in texts]
-    families = {n for t in texts for n in _family_names(t.get_fontproperties())}
     return {
         "key": key,
         "title": title,
         "svg": clean_svg(svg, f"{prefix}-{key}"),
         "for_print": for_print,
-        "families": families,
-        "width": float(width),
-        "height": float(height),
-        "min_font": float(min(sizes)) if sizes else 0.0,
+        **drawn_measures(ax),
     }
 
 

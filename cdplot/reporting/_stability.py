@@ -20,11 +20,10 @@ from ..stats._stability import StabilityResult
 from ._figures import (
     MIN_PRINTED_PT,
     _close,
-    _family_names,
-    _is_text,
     _printed_min,
     _report_style,
     clean_svg,
+    drawn_measures,
 )
 from ._layout import figure_placement
 
@@ -131,23 +130,20 @@ def _figure(st: StabilityResult, *, prefix: str, for_print: bool, paper: str) ->
         # the report places a tall figure itself (see figures._draw_one)
         warnings.simplefilter("ignore", FigureSizeWarning)
         ax = plot.rank_probabilities(st, style=_report_style(), caption=False)
+    drawn = drawn_measures(ax)
     try:
+        # measured before it is rendered: a strip the page cannot hold is not rendered
+        if for_print and _printed_min(drawn) < MIN_PRINTED_PT:
+            return None
         svg = plot.render_svg(ax, embed_fonts=False)
     finally:
         _close(ax)
-    width, height = ax.figure.get_size_inches() * 72.0
-    texts = [t for t in ax.figure.findobj(_is_text) if t.get_text().strip()]
-    sizes = [t.get_fontsize() for t in texts]
-    drawn = {"width": width, "height": height, "min_font": min(sizes) if sizes else 0.0}
-    if for_print and _printed_min(drawn) < MIN_PRINTED_PT:
-        return None
-    place = figure_placement(width, height, drawn["min_font"], paper=paper)
+    place = figure_placement(drawn["width"], drawn["height"], drawn["min_font"], paper=paper)
     return {
         "key": "stability",
         "title": "Rank probabilities",
         "svg": clean_svg(svg, f"{prefix}-stability"),
         "for_print": for_print,
-        "families": {n for t in texts for n in _family_names(t.get_fontproperties())},
         **drawn,
         "print_width": f"{place.print_width:.1f}pt",
         "caption": (

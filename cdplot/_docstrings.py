@@ -39,9 +39,11 @@ scores : array_like, shape (N, k)
     the cell, as :func:`cdplot.compare` does).""",
     "methods_datasets": """\
 methods, datasets : sequence of str, optional
-    Names for the columns and rows of an unlabelled array; for inputs that
-    name their own, the methods and data sets to keep (see
-    :func:`cdplot.io.as_score_tables`, which also takes ``exclude`` and
+    Names for the columns and rows of an unlabelled array (default
+    ``"method 1"``, ... and ``"dataset 1"``, ...); for inputs that name
+    their own, the methods and data sets to keep, in this order, where an
+    unknown name is an error listing the known ones
+    (:func:`cdplot.io.as_score_tables` also takes ``exclude`` and
     ``rename``).""",
     "metric": """\
 metric : str, optional
